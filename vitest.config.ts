@@ -1,0 +1,28 @@
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers'
+import { fileURLToPath } from 'node:url'
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+  plugins: [
+    cloudflareTest(async () => ({
+      main: './worker/index.ts',
+      wrangler: { configPath: './wrangler.toml' },
+      miniflare: {
+        bindings: {
+          TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL('./migrations', import.meta.url))),
+          ENVIRONMENT: 'test',
+          FIREBASE_PROJECT_ID: 'demo-storefront',
+          FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
+          ACCESS_TOKEN_SECRET: 'test-secret-that-is-long-enough-for-hs256-000',
+          ADMIN_EMAILS: 'admin@example.com',
+          CORS_ORIGINS: 'https://partner.example',
+        },
+      },
+    })),
+  ],
+  logLevel: 'error',
+  test: {
+    include: ['worker/**/*.test.ts'],
+    setupFiles: ['./worker/test/apply-migrations.ts'],
+  },
+})

@@ -1,0 +1,64 @@
+import { Link, useRouterState } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
+import { Clock } from './clock'
+
+const links = [
+  { to: '/', label: 'Home' },
+  { to: '/service', label: 'Service' },
+  { to: '/blogs', label: 'Blogs' },
+  { to: '/portfolio', label: 'Portfolio' },
+] as const
+
+const linkClass = 'rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white'
+const activeClass = 'bg-white/10 text-white'
+
+export function Navbar() {
+  const [open, setOpen] = useState(false)
+  const pathname = useRouterState({ select: (s) => s.location.pathname })
+  useEffect(() => setOpen(false), [pathname])
+
+  const items = (
+    <>
+      {links.map((l) => (
+        <Link key={l.to} to={l.to} className={linkClass} activeProps={{ className: activeClass }} activeOptions={{ exact: l.to === '/' }}>
+          {l.label}
+        </Link>
+      ))}
+      <Link to="/login" className={linkClass} activeProps={{ className: activeClass }}>
+        Login
+      </Link>
+    </>
+  )
+
+  return (
+    <header className="sticky top-0 z-40 bg-ink/95 backdrop-blur">
+      <nav className="container-page flex h-16 items-center justify-between gap-4" aria-label="Main">
+        <Link to="/" className="flex items-center gap-2 text-lg font-extrabold tracking-tight text-white">
+          <img src="/favicon.svg" alt="" width="32" height="32" />
+          Toolhaus
+        </Link>
+        <div className="hidden items-center gap-1 md:flex">{items}</div>
+        <div className="flex items-center gap-3">
+          <Clock />
+          <button
+            type="button"
+            className="rounded-md p-2 text-slate-200 hover:bg-white/10 md:hidden"
+            aria-expanded={open}
+            aria-controls="mobile-menu"
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            onClick={() => setOpen((o) => !o)}
+          >
+            <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+              {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+            </svg>
+          </button>
+        </div>
+      </nav>
+      {open && (
+        <div id="mobile-menu" className="container-page flex flex-col gap-1 pb-4 md:hidden">
+          {items}
+        </div>
+      )}
+    </header>
+  )
+}

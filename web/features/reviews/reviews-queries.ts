@@ -1,0 +1,7 @@
+import { queryOptions } from '@tanstack/react-query'
+import { api, unwrap } from '../../lib/api'
+
+export const reviewQueries = {
+  all: () => ['reviews'] as const,
+  list: () => queryOptions({ queryKey: [...reviewQueries.all(), 'list'] as const, queryFn: () => unwrap(api.review.$get()) }),
+}

@@ -1,0 +1,30 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import type { ToolSort } from '../../../worker/schemas/tool'
+import { api, unwrap, unwrapPage } from '../../lib/api'
+
+export type ToolListParams = { q?: string; sort?: ToolSort; limit: number; offset: number }
+
+export const toolQueries = {
+  all: () => ['tools'] as const,
+  list: (params: ToolListParams) =>
+    queryOptions({
+      queryKey: [...toolQueries.all(), 'list', params] as const,
+      queryFn: () =>
+        unwrapPage(
+          api.service.$get({
+            query: {
+              ...(params.q ? { q: params.q } : {}),
+              ...(params.sort ? { sort: params.sort } : {}),
+              limit: String(params.limit),
+              offset: String(params.offset),
+            },
+          }),
+        ),
+      placeholderData: keepPreviousData,
+    }),
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: [...toolQueries.all(), 'detail', id] as const,
+      queryFn: () => unwrap(api.service[':id'].$get({ param: { id } })),
+    }),
+}

@@ -1,0 +1,62 @@
+import { hc } from 'hono/client'
+import type { AppType } from '../../worker/app'
+import type { ErrorBody } from '../../worker/lib/errors'
+
+/** An API answer that was not 2xx, carrying the contract's error body. */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string> = {},
+  ) {
+    super(message)
+  }
+}
+
+let tokenSource: () => string | null = () => null
+let onUnauthorized: (() => Promise<boolean>) | undefined
+
+/** Lets the auth layer supply the bearer token and renew it once on a 401. */
+export function configureApiAuth(getToken: () => string | null, renew?: () => Promise<boolean>) {
+  tokenSource = getToken
+  onUnauthorized = renew
+}
+
+async function authedFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const send = () => {
+    const headers = new Headers(init?.headers)
+    const token = tokenSource()
+    if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`)
+    return fetch(input, { ...init, headers })
+  }
+  const res = await send()
+  if (res.status === 401 && tokenSource() && onUnauthorized && (await onUnauthorized())) return send()
+  return res
+}
+
+/** The one typed client of the API (Hono RPC). */
+export const api = hc<AppType>('/', { fetch: authedFetch }).api
+
+type Answer = { ok: boolean; status: number; json(): Promise<unknown>; headers: Headers }
+type Body<R> = R extends { json(): Promise<infer T> } ? T : never
+
+/** Resolves to the JSON body of a 2xx answer; throws ApiRequestError with the server's message otherwise. */
+export async function unwrap<R extends Answer>(request: Promise<R> | R): Promise<Body<R>> {
+  const res = await request
+  if (res.ok) return (await res.json()) as Body<R>
+  const body = (await res.json().catch(() => null)) as ErrorBody | null
+  throw new ApiRequestError(
+    res.status,
+    body?.error?.code ?? 'UNKNOWN',
+    body?.error?.message ?? `The server answered ${res.status}.`,
+    body?.error?.fields,
+  )
+}
+
+/** Like unwrap, also returning the X-Total-Count header of list answers. */
+export async function unwrapPage<R extends Answer>(request: Promise<R> | R): Promise<{ items: Body<R>; total: number }> {
+  const res = await request
+  const items = await unwrap(res)
+  return { items, total: Number(res.headers.get('X-Total-Count') ?? 0) }
+}

@@ -1,0 +1,162 @@
+import { sql } from 'drizzle-orm'
+import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+
+/** Milliseconds since the epoch, set by the database when the row is written. */
+const createdAt = () =>
+  integer('created_at', { mode: 'number' })
+    .notNull()
+    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`)
+
+export const tools = sqliteTable(
+  'tools',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    /** Unit price in paisa (1 BDT = 100 paisa). */
+    pricePaisa: integer('price_paisa').notNull(),
+    /** Units in stock, taken atomically when a booking is placed. */
+    quantity: integer('quantity').notNull(),
+    minimumQuantity: integer('minimum_quantity').notNull(),
+    img: text('img').notNull(),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('tools_created_idx').on(t.createdAt, t.id),
+    index('tools_price_idx').on(t.pricePaisa, t.id),
+    index('tools_name_idx').on(t.name, t.id),
+    check('tools_price_check', sql`${t.pricePaisa} >= 0`),
+    check('tools_quantity_check', sql`${t.quantity} >= 0`),
+    check('tools_minimum_check', sql`${t.minimumQuantity} >= 1`),
+  ],
+)
+
+export const reviews = sqliteTable(
+  'reviews',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    img: text('img').notNull(),
+    rating: integer('rating'),
+    userEmail: text('user_email'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('reviews_created_idx').on(t.createdAt, t.id),
+    check('reviews_rating_check', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
+  ],
+)
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    /** Always lower-cased; the check keeps a twin account from appearing by case. */
+    email: text('email').notNull(),
+    firebaseUid: text('firebase_uid'),
+    name: text('name').notNull().default(''),
+    role: text('role', { enum: ['admin', 'user'] }).notNull().default('user'),
+    education: text('education').notNull().default(''),
+    address: text('address').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    social: text('social').notNull().default(''),
+    image: text('image').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at').notNull().default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  },
+  (t) => [
+    uniqueIndex('users_email_idx').on(t.email),
+    index('users_created_idx').on(t.createdAt, t.id),
+    check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
+    check('users_role_check', sql`${t.role} in ('admin', 'user')`),
+  ],
+)
+
+export const bookings = sqliteTable(
+  'bookings',
+  {
+    id: text('id').primaryKey(),
+    /** Not a foreign key: a deleted tool leaves its past orders intact. */
+    serviceId: text('service_id').notNull(),
+    /** Tool name and unit price as they were when ordered. */
+    service: text('service').notNull(),
+    unitPricePaisa: integer('unit_price_paisa').notNull(),
+    quantity: integer('quantity').notNull(),
+    pricePaisa: integer('price_paisa').notNull(),
+    customer: text('customer').notNull(),
+    customerName: text('customer_name').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    status: text('status', { enum: ['unpaid', 'paid', 'cancelled'] }).notNull().default('unpaid'),
+    transactionId: text('transaction_id'),
+    paymentIntentId: text('payment_intent_id'),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at').notNull().default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    paidAt: integer('paid_at'),
+  },
+  (t) => [
+    index('bookings_customer_idx').on(t.customer, t.createdAt),
+    index('bookings_status_idx').on(t.status, t.createdAt),
+    uniqueIndex('bookings_transaction_idx').on(t.transactionId),
+    check('bookings_status_check', sql`${t.status} in ('unpaid', 'paid', 'cancelled')`),
+    check('bookings_quantity_check', sql`${t.quantity} > 0`),
+  ],
+)
+
+/** Payment intents of the simulated provider (no Stripe keys configured). */
+export const paymentIntents = sqliteTable(
+  'payment_intents',
+  {
+    id: text('id').primaryKey(),
+    bookingId: text('booking_id').notNull(),
+    amountPaisa: integer('amount_paisa').notNull(),
+    currency: text('currency').notNull().default('bdt'),
+    status: text('status', { enum: ['requires_payment_method', 'succeeded', 'canceled'] })
+      .notNull()
+      .default('requires_payment_method'),
+    clientSecret: text('client_secret').notNull(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at').notNull().default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  },
+  (t) => [index('payment_intents_booking_idx').on(t.bookingId, t.status), uniqueIndex('payment_intents_secret_idx').on(t.clientSecret)],
+)
+
+export const contactMessages = sqliteTable(
+  'contact_messages',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull().default(''),
+    message: text('message').notNull(),
+    /** A hash of the sender's address, for the rate limit; never the address itself. */
+    clientKey: text('client_key').notNull(),
+    emailStatus: text('email_status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    emailError: text('email_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_created_idx').on(t.createdAt), index('contact_client_idx').on(t.clientKey, t.createdAt)],
+)
+
+/** The local e-mail provider: messages "sent" while no real provider is configured. */
+export const emailOutbox = sqliteTable(
+  'email_outbox',
+  {
+    id: text('id').primaryKey(),
+    to: text('to').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_outbox_created_idx').on(t.createdAt)],
+)
+
+export const webhookEvents = sqliteTable('webhook_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: createdAt(),
+})

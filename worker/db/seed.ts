@@ -1,0 +1,46 @@
+import { imageKey, imageUrl, sniffImage } from '../features/images/images.service'
+
+export type Catalogue = {
+  tools: { id: string; name: string; description: string; pricePaisa: number; quantity: number; minimumQuantity: number; image: string }[]
+  reviews: { id: string; name: string; description: string; rating: number; image: string }[]
+}
+
+/** Seed rows get fixed creation times so the catalogue's order is stable. */
+const SEED_EPOCH = Date.UTC(2024, 0, 1)
+
+/**
+ * Puts the demo catalogue and reviews into D1 and their images into R2. Idempotent: rows
+ * that exist (by id) are left as they are, so running it again keeps the shop's data.
+ */
+export async function seedShop(
+  bindings: { DB: D1Database; IMAGES: R2Bucket },
+  catalogue: Catalogue,
+  readImage: (file: string) => Promise<Uint8Array>,
+): Promise<{ tools: number; reviews: number }> {
+  const urls = new Map<string, string>()
+  for (const file of new Set([...catalogue.tools.map((t) => t.image), ...catalogue.reviews.map((r) => r.image)])) {
+    const bytes = await readImage(file)
+    const ext = sniffImage(bytes)
+    if (!ext) throw new Error(`Seed image ${file} is not an accepted image type`)
+    const key = await imageKey(bytes, ext)
+    if (!(await bindings.IMAGES.head(key))) {
+      await bindings.IMAGES.put(key, bytes, { httpMetadata: { contentType: `image/${ext === 'jpg' ? 'jpeg' : ext}` } })
+    }
+    urls.set(file, imageUrl(key))
+  }
+  const statements = [
+    ...catalogue.tools.map((t, i) =>
+      bindings.DB.prepare(
+        `insert or ignore into tools (id, name, description, price_paisa, quantity, minimum_quantity, img, created_at)
+         values (?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).bind(t.id, t.name, t.description, t.pricePaisa, t.quantity, t.minimumQuantity, urls.get(t.image)!, SEED_EPOCH + i * 1000),
+    ),
+    ...catalogue.reviews.map((r, i) =>
+      bindings.DB.prepare(
+        `insert or ignore into reviews (id, name, description, img, rating, created_at) values (?, ?, ?, ?, ?, ?)`,
+      ).bind(r.id, r.name, r.description, urls.get(r.image)!, r.rating, SEED_EPOCH + i * 1000),
+    ),
+  ]
+  await bindings.DB.batch(statements)
+  return { tools: catalogue.tools.length, reviews: catalogue.reviews.length }
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod'
+
+/**
+ * Vars and secrets, validated once per isolate. A production deployment with a missing
+ * or unsafe setting fails on its first request with a message naming the variable.
+ */
+const ConfigSchema = z
+  .object({
+    ENVIRONMENT: z.enum(['development', 'test', 'production']).default('production'),
+    SHOP_NAME: z.string().min(1).default('Toolhaus'),
+    FIREBASE_PROJECT_ID: z.string().default(''),
+    FIREBASE_API_KEY: z.string().default(''),
+    FIREBASE_AUTH_DOMAIN: z.string().default(''),
+    /** host:port of the Firebase Auth emulator; its unsigned tokens are accepted only when set. */
+    FIREBASE_AUTH_EMULATOR_HOST: z.string().default(''),
+    ACCESS_TOKEN_SECRET: z.string().default(''),
+    ADMIN_EMAILS: z.string().default(''),
+    CORS_ORIGINS: z.string().default(''),
+    BOOKING_TTL_HOURS: z.coerce.number().positive().default(24),
+    STRIPE_SECRET_KEY: z.string().default(''),
+    STRIPE_PUBLISHABLE_KEY: z.string().default(''),
+    STRIPE_WEBHOOK_SECRET: z.string().default(''),
+    /** Only for tests: point the Stripe SDK at a local fake server (http://127.0.0.1:port). */
+    STRIPE_API_BASE: z.string().default(''),
+    EMAIL_API_URL: z.string().default(''),
+    EMAIL_API_KEY: z.string().default(''),
+    EMAIL_FROM: z.string().default(''),
+    CONTACT_INBOX: z.string().default(''),
+    /** Only for tests: where Google's securetoken JWKS is fetched from. */
+    FIREBASE_JWKS_URL: z.string().default(''),
+  })
+  .superRefine((c, ctx) => {
+    const need = (key: keyof typeof c, why: string) =>
+      ctx.addIssue({ code: 'custom', path: [key], message: `${key} ${why}` })
+    if (c.ENVIRONMENT === 'production') {
+      if (!c.FIREBASE_PROJECT_ID) need('FIREBASE_PROJECT_ID', 'is required in production')
+      if (!c.FIREBASE_API_KEY) need('FIREBASE_API_KEY', 'is required in production')
+      if (c.ACCESS_TOKEN_SECRET.length < 32)
+        need('ACCESS_TOKEN_SECRET', 'must be set to at least 32 characters in production (wrangler secret put ACCESS_TOKEN_SECRET)')
+      if (c.FIREBASE_AUTH_EMULATOR_HOST) need('FIREBASE_AUTH_EMULATOR_HOST', 'must not be set in production')
+      if (c.STRIPE_API_BASE) need('STRIPE_API_BASE', 'must not be set in production')
+      if (c.FIREBASE_JWKS_URL) need('FIREBASE_JWKS_URL', 'must not be set in production')
+      if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET)
+        need('STRIPE_WEBHOOK_SECRET', 'is required when STRIPE_SECRET_KEY is set')
+    } else if (!c.ACCESS_TOKEN_SECRET) {
+      need('ACCESS_TOKEN_SECRET', 'is required')
+    }
+  })
+  .transform((c) => ({
+    ...c,
+    adminEmails: splitList(c.ADMIN_EMAILS).map((e) => e.toLowerCase()),
+    corsOrigins: splitList(c.CORS_ORIGINS),
+    payments: c.STRIPE_SECRET_KEY ? ('stripe' as const) : ('simulated' as const),
+  }))
+
+export type Config = z.infer<typeof ConfigSchema>
+
+function splitList(value: string) {
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+const cache = new WeakMap<object, Config>()
+
+/** Parses the bindings' vars once per env object; throws ConfigError naming every bad variable. */
+export function getConfig(env: Env): Config {
+  const hit = cache.get(env)
+  if (hit) return hit
+  const parsed = ConfigSchema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `- ${i.message}`).join('\n')
+    throw new ConfigError(`Invalid configuration:\n${lines}`)
+  }
+  cache.set(env, parsed.data)
+  return parsed.data
+}
+
+export type SessionUser = { id: string; email: string; name: string; role: 'admin' | 'user' }
+
+export type AppEnv = {
+  Bindings: Env
+  Variables: { config: Config; user: SessionUser | undefined }
+}

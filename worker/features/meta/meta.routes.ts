@@ -1,0 +1,27 @@
+import { Hono } from 'hono'
+import type { AppEnv } from '../../env'
+import type { PublicConfig } from '../../schemas/config'
+
+export const metaRoutes = new Hono<AppEnv>()
+  .get('/config', (c) => {
+    const config = c.var.config
+    const body: PublicConfig = {
+      shopName: config.SHOP_NAME,
+      currency: 'BDT',
+      payments: config.payments,
+      ...(config.payments === 'stripe' ? { stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY } : {}),
+      firebase: {
+        apiKey: config.FIREBASE_API_KEY || 'demo-api-key',
+        authDomain: config.FIREBASE_AUTH_DOMAIN || `${config.FIREBASE_PROJECT_ID}.firebaseapp.com`,
+        projectId: config.FIREBASE_PROJECT_ID,
+        ...(config.FIREBASE_AUTH_EMULATOR_HOST ? { emulatorUrl: `http://${config.FIREBASE_AUTH_EMULATOR_HOST}` } : {}),
+      },
+    }
+    c.header('Cache-Control', 'public, max-age=60')
+    return c.json(body)
+  })
+  .get('/health', async (c) => {
+    await c.env.DB.prepare('select 1').first()
+    c.header('Cache-Control', 'no-store')
+    return c.json({ ok: true as const })
+  })

@@ -1,0 +1,80 @@
+import { env, exports } from 'cloudflare:workers'
+import { describe, expect, it } from 'vitest'
+import app from '../../app'
+import { call, json } from '../../test/helpers'
+
+describe('GET /api/health', () => {
+  it('is ok once the database answers', async () => {
+    const res = await call('/api/health')
+    expect(res.status).toBe(200)
+    expect(await json(res)).toEqual({ ok: true })
+  })
+})
+
+describe('GET /api/config', () => {
+  it('tells the web app how to reach Firebase and which payments run', async () => {
+    const body = await json(await call('/api/config'))
+    expect(body).toEqual({
+      shopName: 'Toolhaus',
+      currency: 'BDT',
+      payments: 'simulated',
+      firebase: {
+        apiKey: 'demo-api-key',
+        authDomain: 'demo-storefront.firebaseapp.com',
+        projectId: 'demo-storefront',
+        emulatorUrl: 'http://127.0.0.1:9099',
+      },
+    })
+  })
+})
+
+describe('errors and headers', () => {
+  it('answers an unknown API path with a 404 in the error shape', async () => {
+    const res = await call('/api/nope')
+    expect(res.status).toBe(404)
+    expect(await json(res)).toEqual({ error: { code: 'NOT_FOUND', message: 'No API route for GET /api/nope.' } })
+    const wrongMethod = await call('/api/health', { method: 'DELETE' })
+    expect(wrongMethod.status).toBe(404)
+  })
+
+  it('puts the security headers on API answers, errors included', async () => {
+    for (const path of ['/api/health', '/api/nope', '/api/service?limit=abc']) {
+      const res = await call(path)
+      expect(res.headers.get('Content-Security-Policy')).toContain("frame-ancestors 'none'")
+      expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff')
+      expect(res.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin')
+    }
+  })
+
+  it('allows CORS only for configured origins', async () => {
+    const allowed = await call('/api/service', { method: 'OPTIONS', headers: { Origin: 'https://partner.example', 'Access-Control-Request-Method': 'GET' } })
+    expect(allowed.headers.get('Access-Control-Allow-Origin')).toBe('https://partner.example')
+    const other = await call('/api/service', { headers: { Origin: 'https://evil.example' } })
+    expect(other.headers.get('Access-Control-Allow-Origin')).toBeNull()
+  })
+
+  it('serves SPA pages with a CSP that allows only what the shop uses', async () => {
+    const res = await exports.default.fetch('http://shop.test/dashboard/order')
+    const csp = res.headers.get('Content-Security-Policy')!
+    expect(csp).toContain("default-src 'self'")
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(csp).toContain("object-src 'none'")
+    expect(csp).toContain('connect-src \'self\' https://identitytoolkit.googleapis.com https://securetoken.googleapis.com http://127.0.0.1:9099')
+    expect(csp).not.toContain('stripe')
+    expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff')
+  })
+
+  it('refuses to run in production with missing settings, naming them', async () => {
+    const res = await app.request('/api/health', {}, { ...env, ENVIRONMENT: 'production', ACCESS_TOKEN_SECRET: 'short' })
+    expect(res.status).toBe(503)
+    const body = await json(res)
+    expect(body.error.code).toBe('NOT_CONFIGURED')
+    expect(body.error.message).toContain('ACCESS_TOKEN_SECRET')
+    expect(body.error.message).toContain('FIREBASE_AUTH_EMULATOR_HOST must not be set in production')
+  })
+
+  it('never answers bad JSON with a 500', async () => {
+    const res = await app.request('/api/service', { method: 'POST', body: '{', headers: { 'Content-Type': 'application/json' } }, env)
+    expect(res.status).toBeLessThan(500)
+  })
+})

@@ -1,0 +1,12 @@
+import { drizzle } from 'drizzle-orm/d1'
+import * as schema from '../db/schema'
+
+/** A drizzle client over the D1 binding; cheap to create per request. */
+export const getDb = (env: Env) => drizzle(env.DB, { schema })
+export type Db = ReturnType<typeof getDb>
+
+/** Random, URL-safe record id (24 hex characters, like the spec's ObjectIds). */
+export function newId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12))
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
+}

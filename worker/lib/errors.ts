@@ -1,0 +1,42 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { HTTPException } from 'hono/http-exception'
+
+export type ErrorCode =
+  | 'VALIDATION_FAILED'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'PAYMENT_FAILED'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'RATE_LIMITED'
+  | 'PROVIDER_FAILED'
+  | 'NOT_CONFIGURED'
+  | 'INTERNAL'
+
+export type ErrorBody = { error: { code: ErrorCode; message: string; fields?: Record<string, string> } }
+
+/** The one error type handlers throw; `onError` turns it into the contract's error shape. */
+export class ApiError extends HTTPException {
+  constructor(
+    status: ContentfulStatusCode,
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(status, { message })
+  }
+
+  toBody(): ErrorBody {
+    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } }
+  }
+}
+
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new ApiError(400, 'VALIDATION_FAILED', message, fields)
+export const unauthenticated = (message = 'Please sign in again.') => new ApiError(401, 'UNAUTHENTICATED', message)
+export const forbidden = (message = 'You are not allowed to do that.') => new ApiError(403, 'FORBIDDEN', message)
+export const notFound = (message = 'Not found.') => new ApiError(404, 'NOT_FOUND', message)
+export const conflict = (message: string, fields?: Record<string, string>) => new ApiError(409, 'CONFLICT', message, fields)

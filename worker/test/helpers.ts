@@ -1,0 +1,30 @@
+import { env, exports } from 'cloudflare:workers'
+import catalogue from '../../seed/catalogue.json'
+import { seedShop } from '../db/seed'
+
+/** A valid 1x1 PNG (and so an accepted image) for tests that need image bytes. */
+export const PNG_1X1 = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='),
+  (c) => c.charCodeAt(0),
+)
+
+/** Seeds the demo catalogue with each image file replaced by distinct tiny PNG bytes. */
+export function seedDemo() {
+  return seedShop(env, catalogue, async (file) => {
+    const bytes = new Uint8Array([...PNG_1X1, ...new TextEncoder().encode(file)])
+    return bytes
+  })
+}
+
+/** Calls the real Worker (API and assets) the way a browser or client would. */
+export function call(path: string, init?: RequestInit & { json?: unknown; token?: string }) {
+  const headers = new Headers(init?.headers)
+  if (init?.json !== undefined) headers.set('Content-Type', 'application/json')
+  if (init?.token) headers.set('Authorization', `Bearer ${init.token}`)
+  const body = init?.json !== undefined ? JSON.stringify(init.json) : init?.body
+  return exports.default.fetch(new Request(`http://shop.test${path}`, { ...init, headers, body }))
+}
+
+export async function json<T = any>(res: Response): Promise<T> {
+  return (await res.json()) as T
+}
