@@ -24,5 +24,6 @@ export default defineConfig({
   test: {
     include: ['worker/**/*.test.ts'],
     setupFiles: ['./worker/test/apply-migrations.ts'],
+    globalSetup: ['./worker/test/fake-email.ts', './worker/test/fake-google.ts', './worker/test/fake-stripe.ts'],
   },
 })

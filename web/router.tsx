@@ -1,25 +1,19 @@
-import { QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
-import { ApiRequestError } from './lib/api'
+import { auth } from './lib/auth'
+import { queryClient } from './lib/query-client'
 import { routeTree } from './routeTree.gen'
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 30_000,
-      // A 4xx will not get better by asking again.
-      retry: (count, error) => !(error instanceof ApiRequestError && error.status < 500) && count < 2,
-    },
-  },
-})
+export { queryClient }
 
 export const router = createRouter({
   routeTree,
-  context: { queryClient },
+  context: { queryClient, auth },
   defaultPreload: 'intent',
   defaultPreloadStaleTime: 0,
   scrollRestoration: true,
 })
+
+auth.setNavigator((to) => router.navigate({ to: '/login', search: { redirect: to } }))
 
 declare module '@tanstack/react-router' {
   interface Register {

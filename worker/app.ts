@@ -4,10 +4,14 @@ import { HTTPException } from 'hono/http-exception'
 import { ConfigError, getConfig, type AppEnv } from './env'
 import { ApiError, type ErrorBody } from './lib/errors'
 import { applySecurityHeaders } from './lib/security-headers'
+import { bookingsRoutes } from './features/bookings/bookings.routes'
+import { contactRoutes } from './features/contact/contact.routes'
 import { imagesRoutes } from './features/images/images.routes'
 import { metaRoutes } from './features/meta/meta.routes'
+import { paymentsRoutes } from './features/payments/payments.routes'
 import { reviewsRoutes } from './features/reviews/reviews.routes'
 import { toolsRoutes } from './features/tools/tools.routes'
+import { adminRoutes, usersRoutes } from './features/users/users.routes'
 
 const app = new Hono<AppEnv>().basePath('/api')
 
@@ -43,6 +47,11 @@ const routes = app
   .route('/service', toolsRoutes)
   .route('/review', reviewsRoutes)
   .route('/images', imagesRoutes)
+  .route('/user', usersRoutes)
+  .route('/admin', adminRoutes)
+  .route('/contact', contactRoutes)
+  .route('/booking', bookingsRoutes)
+  .route('/', paymentsRoutes)
   .route('/', metaRoutes)
 
 app.notFound((c) => c.json<ErrorBody>({ error: { code: 'NOT_FOUND', message: `No API route for ${c.req.method} ${c.req.path}.` } }, 404))

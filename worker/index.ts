@@ -18,7 +18,10 @@ export default {
 async function servePage(request: Request, env: Env, url: URL): Promise<Response> {
   const config = getConfig(env)
   const asset = await env.ASSETS.fetch(request)
-  const response = new Response(asset.body, asset)
+  // NOTE: the SPA fallback answers index.html for any missing file; a missing hashed asset
+  // must be a 404, or a stale tab would try to run HTML as JavaScript.
+  const missingAsset = url.pathname.startsWith('/assets/') && asset.headers.get('Content-Type')?.startsWith('text/html')
+  const response = missingAsset ? new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } }) : new Response(asset.body, asset)
   applySecurityHeaders(response.headers, 'page', config)
   if (url.pathname.startsWith('/assets/') && response.status === 200) {
     // Vite puts a content hash in every file name under /assets.

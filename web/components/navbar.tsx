@@ -1,12 +1,15 @@
-import { Link, useRouterState } from '@tanstack/react-router'
+import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
+import { auth, useAuth } from '../lib/auth'
 import { useEffect, useState } from 'react'
 import { Clock } from './clock'
 
+/** The spec's order: Home, Service, Dashboard (signed in), Blogs, Portfolio, then Login or Sign Out. */
 const links = [
-  { to: '/', label: 'Home' },
-  { to: '/service', label: 'Service' },
-  { to: '/blogs', label: 'Blogs' },
-  { to: '/portfolio', label: 'Portfolio' },
+  { to: '/', label: 'Home', signedInOnly: false },
+  { to: '/service', label: 'Service', signedInOnly: false },
+  { to: '/dashboard', label: 'Dashboard', signedInOnly: true },
+  { to: '/blogs', label: 'Blogs', signedInOnly: false },
+  { to: '/portfolio', label: 'Portfolio', signedInOnly: false },
 ] as const
 
 const linkClass = 'rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white'
@@ -17,16 +20,30 @@ export function Navbar() {
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   useEffect(() => setOpen(false), [pathname])
 
+  const session = useAuth()
+  const navigate = useNavigate()
+  const signOut = async () => {
+    await auth.signOut()
+    await navigate({ to: '/' })
+  }
+
   const items = (
     <>
-      {links.map((l) => (
+      {links.filter((l) => !l.signedInOnly || session.status === 'signedIn').map((l) => (
         <Link key={l.to} to={l.to} className={linkClass} activeProps={{ className: activeClass }} activeOptions={{ exact: l.to === '/' }}>
           {l.label}
         </Link>
       ))}
-      <Link to="/login" className={linkClass} activeProps={{ className: activeClass }}>
-        Login
-      </Link>
+      {session.status === 'signedIn' ? (
+        <button type="button" className={`${linkClass} text-left`} onClick={() => void signOut()}>
+          Sign Out
+        </button>
+      ) : (
+        // Invisible while the first auth state loads, so the bar does not flicker.
+        <Link to="/login" className={`${linkClass} ${session.status === 'loading' ? 'invisible' : ''}`} activeProps={{ className: activeClass }}>
+          Login
+        </Link>
+      )}
     </>
   )
 

@@ -5,7 +5,11 @@ export function pageCsp(config: Config): string {
   const connect = ["'self'", 'https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com']
   const scripts = ["'self'", 'https://apis.google.com']
   const frames = ["'self'"]
-  if (config.FIREBASE_AUTH_EMULATOR_HOST) connect.push(`http://${config.FIREBASE_AUTH_EMULATOR_HOST}`)
+  if (config.FIREBASE_AUTH_EMULATOR_HOST) {
+    // The emulator serves Firebase's auth iframe and its token endpoints itself.
+    connect.push(`http://${config.FIREBASE_AUTH_EMULATOR_HOST}`)
+    frames.push(`http://${config.FIREBASE_AUTH_EMULATOR_HOST}`)
+  }
   if (config.FIREBASE_AUTH_DOMAIN) frames.push(`https://${config.FIREBASE_AUTH_DOMAIN}`)
   if (config.payments === 'stripe') {
     scripts.push('https://js.stripe.com')

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { imageRefSchema } from './tool'
 
 export const ReviewSchema = z.object({
   _id: z.string(),
@@ -10,6 +11,12 @@ export const ReviewSchema = z.object({
 })
 export type Review = z.infer<typeof ReviewSchema>
 
+const RATING_MESSAGE = 'rating must be 1 to 5'
+
+/**
+ * The add-review form and POST /api/review body. The text is stored as text and shown as
+ * text; it is never treated as HTML.
+ */
 export const ReviewInputSchema = z.object({
   name: z.string({ error: 'name is Required' }).trim().min(1, 'name is Required').max(80, 'name is too long'),
   description: z
@@ -17,7 +24,13 @@ export const ReviewInputSchema = z.object({
     .trim()
     .min(1, 'description is Required')
     .max(1000, 'description is too long'),
-  img: z.string({ error: 'Photo is Required' }).trim().min(1, 'Photo is Required').max(500),
-  rating: z.coerce.number().int().min(1, 'rating must be 1 to 5').max(5, 'rating must be 1 to 5').optional(),
+  img: imageRefSchema('Photo is Required'),
+  // An empty form field or null means no rating; a numeric string is its number.
+  rating: z
+    .preprocess(
+      (v) => (v === null || v === '' ? undefined : typeof v === 'string' ? Number(v) : v),
+      z.number({ error: RATING_MESSAGE }).int(RATING_MESSAGE).min(1, RATING_MESSAGE).max(5, RATING_MESSAGE).optional(),
+    )
+    .optional(),
 })
 export type ReviewInput = z.infer<typeof ReviewInputSchema>

@@ -32,30 +32,100 @@ export const ToolListQuerySchema = z.object({
 })
 export type ToolListQuery = z.input<typeof ToolListQuerySchema>
 
-const count = (field: string) =>
-  z.coerce
-    .number({ error: `${field} is Required` })
-    .int(`${field} must be a whole number`)
-    .min(1, `${field} must be at least 1`)
-    .max(1_000_000, `${field} is too large`)
+// ─── Image references (tools and reviews) ───────────────────────────────────────────────
+
+/** Keys of uploaded images: the SHA-256 of the bytes plus the type's extension. */
+export const IMAGE_KEY_PATTERN = /^[0-9a-f]{64}\.(jpg|png|webp|gif|avif)$/
+const IMAGE_PATH_PATTERN = /^\/api\/images\/([0-9a-f]{64}\.(?:jpg|png|webp|gif|avif))$/
+
+/** The R2 key of an uploaded image's address (`/api/images/<key>`), or undefined for any other value. */
+export const uploadedImageKey = (img: string): string | undefined => IMAGE_PATH_PATTERN.exec(img)?.[1]
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return url.protocol === 'https:' && url.hostname !== '' && !url.username && !url.password
+  } catch {
+    return false
+  }
+}
+
+export const IMAGE_REF_MESSAGE = 'Photo must be an uploaded image or an https:// address'
+
+/**
+ * An image a tool or review shows: the address of an uploaded image (`/api/images/<key>`)
+ * or an https URL. Nothing else (no `javascript:`, `data:` or plain http).
+ */
+export const imageRefSchema = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(1000, 'Photo address is too long')
+    .refine((v) => uploadedImageKey(v) !== undefined || isHttpsUrl(v), IMAGE_REF_MESSAGE)
+
+// ─── Tool input ─────────────────────────────────────────────────────────────────────────
+
+/**
+ * Form values arrive as strings and JSON as numbers: '' and null count as missing, a
+ * numeric string as its number. Booleans and the like stay as they are and fail.
+ */
+const formNumber = (v: unknown) => {
+  if (v === null) return undefined
+  if (typeof v === 'string') return v.trim() === '' ? undefined : Number(v)
+  return v
+}
+
+const requiredNumber = (label: string) =>
+  z.number({ error: (iss) => (iss.input === undefined ? `${label} is Required` : `${label} must be a number`) })
+
+const count = (label: string) =>
+  z.preprocess(
+    formNumber,
+    requiredNumber(label)
+      .int(`${label} must be a whole number`)
+      .min(1, `${label} must be at least 1`)
+      .max(1_000_000, `${label} is too large`),
+  )
+
+export const MINIMUM_ABOVE_QUANTITY = 'Minimum order quantity cannot be more than the quantity'
+
+/** The tool's own fields, each with the spec's 'x is Required' message. */
+export const ToolFieldsSchema = z.object({
+  name: z.string({ error: 'name is Required' }).trim().min(1, 'name is Required').max(120, 'name is too long'),
+  description: z
+    .string({ error: 'description is Required' })
+    .trim()
+    .min(1, 'description is Required')
+    .max(2000, 'description is too long'),
+  price: z.preprocess(formNumber, requiredNumber('price').pipe(TakaSchema)),
+  quantity: count('quantity'),
+  // NOTE: the wire name stays `Minimum_quantity` (spec); the form labels it 'Minimum order quantity'.
+  Minimum_quantity: count('Minimum order quantity'),
+  img: imageRefSchema('Photo is Required'),
+})
+export type ToolFields = z.infer<typeof ToolFieldsSchema>
 
 /** The add-tool form and POST /api/service body. Messages follow the spec ('quantity is Required'). */
-export const ToolInputSchema = z
-  .object({
-    name: z.string({ error: 'name is Required' }).trim().min(1, 'name is Required').max(120, 'name is too long'),
-    email: z.email('email must be an e-mail address').optional(),
-    description: z
-      .string({ error: 'description is Required' })
-      .trim()
-      .min(1, 'description is Required')
-      .max(2000, 'description is too long'),
-    price: z.coerce.number({ error: 'price is Required' }).pipe(TakaSchema),
-    quantity: count('quantity'),
-    Minimum_quantity: count('Minimum_quantity'),
-    img: z.string({ error: 'img is Required' }).trim().min(1, 'Photo is Required').max(500),
-  })
-  .refine((t) => t.Minimum_quantity <= t.quantity, {
-    path: ['Minimum_quantity'],
-    message: 'Minimum order quantity cannot be more than the quantity',
-  })
+export const ToolInputSchema = ToolFieldsSchema.extend({
+  /** The submitter's e-mail (the spec's form sends it); the server checks it is the caller's. */
+  email: z.email('email must be an e-mail address').optional(),
+}).refine((t) => t.Minimum_quantity <= t.quantity, { path: ['Minimum_quantity'], message: MINIMUM_ABOVE_QUANTITY })
 export type ToolInput = z.infer<typeof ToolInputSchema>
+
+/**
+ * PATCH /api/service/{id}: any of the tool's fields, at least one. When both quantities
+ * are sent they are checked here; against the stored values on the server.
+ */
+export const ToolPatchSchema = ToolFieldsSchema.partial()
+  .refine((t) => Object.values(t).some((v) => v !== undefined), { message: 'Send at least one field to change' })
+  .refine((t) => t.Minimum_quantity === undefined || t.quantity === undefined || t.Minimum_quantity <= t.quantity, {
+    path: ['Minimum_quantity'],
+    message: MINIMUM_ABOVE_QUANTITY,
+  })
+export type ToolPatch = z.infer<typeof ToolPatchSchema>
+
+/** Answers of the write routes (the spec's shapes). */
+export type Inserted = { acknowledged: true; insertedId: string }
+export type Modified = { acknowledged: true; modifiedCount: number }
+export type Deleted = { acknowledged: true; deletedCount: number }

@@ -1,22 +1,79 @@
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import type { AppEnv } from '../../env'
-import { notFound } from '../../lib/errors'
-import { IMAGE_KEY_PATTERN } from './images.service'
+import { requireUser } from '../../lib/auth'
+import { ApiError, badRequest, notFound } from '../../lib/errors'
+import { IMAGE_KEY_PATTERN, looksLikeSvg, MAX_IMAGE_BYTES, MAX_UPLOAD_BODY_BYTES, storeImage, type StoredImage } from './images.service'
 
-export const imagesRoutes = new Hono<AppEnv>().get('/:key', async (c) => {
-  const key = c.req.param('key')
-  if (!IMAGE_KEY_PATTERN.test(key)) throw notFound('No such image.')
-  const ifNoneMatch = c.req.header('If-None-Match')
-  const object = await c.env.IMAGES.get(key, ifNoneMatch ? { onlyIf: { etagDoesNotMatch: stripEtag(ifNoneMatch) } } : {})
-  if (!object) throw notFound('No such image.')
-  const headers = new Headers()
-  object.writeHttpMetadata(headers)
-  headers.set('ETag', object.httpEtag)
-  // Keys are content hashes: an image under a key never changes.
-  headers.set('Cache-Control', 'public, max-age=31536000, immutable')
-  if (!('body' in object)) return new Response(null, { status: 304, headers })
-  headers.set('Content-Length', String(object.size))
-  return new Response(object.body, { headers })
-})
+/** The answer of POST /api/images: the image host's shape the spec's client reads (`success`, `data.url`). */
+export type UploadAnswer = { success: true; data: StoredImage }
+
+const ACCEPTED = 'Upload a JPEG, PNG, WebP, GIF or AVIF image.'
+
+const tooLarge = () =>
+  new ApiError(413, 'PAYLOAD_TOO_LARGE', `The image is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB. Please choose a smaller one.`, {
+    image: 'The image is larger than 5 MB',
+  })
+
+const badUpload = (message: string) => badRequest(message, { image: message })
+
+export const imagesRoutes = new Hono<AppEnv>()
+  .post(
+    '/',
+    // Signed-in callers only, decided before a byte of the body is read.
+    requireUser,
+    // Refuses by Content-Length when it is sent, otherwise stops reading past the limit.
+    bodyLimit({
+      maxSize: MAX_UPLOAD_BODY_BYTES,
+      onError: () => {
+        throw tooLarge()
+      },
+    }),
+    async (c) => {
+      const contentType = c.req.header('Content-Type') ?? ''
+      if (!/^multipart\/form-data\b/i.test(contentType)) {
+        throw badUpload('Send the image as multipart/form-data in the field "image".')
+      }
+      let form: FormData
+      try {
+        form = await c.req.raw.formData()
+      } catch {
+        throw badUpload('The upload could not be read as multipart/form-data. Please try again.')
+      }
+      const entries = form.getAll('image')
+      if (entries.length === 0) throw badUpload('image is Required')
+      if (entries.length > 1) throw badUpload('Send one image at a time.')
+      const file = entries[0]!
+      if (typeof file === 'string') throw badUpload('image must be a file')
+      if (file.size > MAX_IMAGE_BYTES) throw tooLarge()
+      if (file.size === 0) throw badUpload('The image file is empty.')
+
+      const bytes = new Uint8Array(await file.arrayBuffer())
+      const stored = await storeImage(c.env.IMAGES, bytes)
+      if (!stored) {
+        const message = looksLikeSvg(bytes)
+          ? `SVG images are not accepted. ${ACCEPTED}`
+          : `This file is not an accepted image. ${ACCEPTED}`
+        throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', message, { image: message })
+      }
+      c.header('Cache-Control', 'no-store')
+      return c.json<UploadAnswer, 200>({ success: true, data: stored }, 200)
+    },
+  )
+  .get('/:key', async (c) => {
+    const key = c.req.param('key')
+    if (!IMAGE_KEY_PATTERN.test(key)) throw notFound('No such image.')
+    const ifNoneMatch = c.req.header('If-None-Match')
+    const object = await c.env.IMAGES.get(key, ifNoneMatch ? { onlyIf: { etagDoesNotMatch: stripEtag(ifNoneMatch) } } : {})
+    if (!object) throw notFound('No such image.')
+    const headers = new Headers()
+    object.writeHttpMetadata(headers)
+    headers.set('ETag', object.httpEtag)
+    // Keys are content hashes: an image under a key never changes.
+    headers.set('Cache-Control', 'public, max-age=31536000, immutable')
+    if (!('body' in object)) return new Response(null, { status: 304, headers })
+    headers.set('Content-Length', String(object.size))
+    return new Response(object.body, { headers })
+  })
 
 const stripEtag = (value: string) => value.replace(/^W\//, '').replace(/"/g, '').trim()

@@ -1,3 +1,5 @@
+import { IMAGE_KEY_PATTERN } from '../../schemas/tool'
+
 /** Accepted image types, recognised from their first bytes (never from a name or a header). */
 export const IMAGE_TYPES = {
   jpg: 'image/jpeg',
@@ -10,8 +12,14 @@ export type ImageExt = keyof typeof IMAGE_TYPES
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
 
+/**
+ * The largest multipart body read for an upload: the image plus room for the boundaries
+ * and part headers (a long file name, say). Anything larger is refused before parsing.
+ */
+export const MAX_UPLOAD_BODY_BYTES = MAX_IMAGE_BYTES + 64 * 1024
+
 /** Keys are the SHA-256 of the bytes plus the type's extension, so one image is stored once. */
-export const IMAGE_KEY_PATTERN = /^[0-9a-f]{64}\.(jpg|png|webp|gif|avif)$/
+export { IMAGE_KEY_PATTERN }
 
 const ascii = (b: Uint8Array, from: number, to: number) => String.fromCharCode(...b.subarray(from, to))
 
@@ -26,9 +34,35 @@ export function sniffImage(bytes: Uint8Array): ImageExt | undefined {
   return undefined
 }
 
+/** True when the bytes look like SVG (or other XML): only to name the problem in the refusal. */
+export function looksLikeSvg(bytes: Uint8Array): boolean {
+  const head = new TextDecoder().decode(bytes.subarray(0, 1024)).trimStart()
+  return /^<(\?xml|svg|!DOCTYPE svg)/i.test(head) || /<svg[\s>]/i.test(head)
+}
+
 export async function imageKey(bytes: Uint8Array, ext: ImageExt): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes))
+  // NOTE: the cast satisfies the DOM typings (the web app type-checks this file through AppType).
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>))
   return `${Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('')}.${ext}`
 }
 
 export const imageUrl = (key: string) => `/api/images/${key}`
+
+export type StoredImage = { key: string; url: string; size: number; type: (typeof IMAGE_TYPES)[ImageExt] }
+
+/**
+ * Stores an accepted image in R2 under its content key, with the sniffed type as its
+ * Content-Type. The same bytes again find the existing object and write nothing.
+ * @returns the stored image, or undefined when the bytes are not an accepted image type.
+ */
+export async function storeImage(bucket: R2Bucket, bytes: Uint8Array): Promise<StoredImage | undefined> {
+  const ext = sniffImage(bytes)
+  if (!ext) return undefined
+  const key = await imageKey(bytes, ext)
+  const type = IMAGE_TYPES[ext]
+  if (!(await bucket.head(key))) {
+    // R2 checks the bytes against the key's hash: a corrupted upload cannot land under it.
+    await bucket.put(key, bytes, { httpMetadata: { contentType: type }, sha256: key.slice(0, 64) })
+  }
+  return { key, url: imageUrl(key), size: bytes.byteLength, type }
+}

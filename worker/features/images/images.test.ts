@@ -1,7 +1,8 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { call, json, PNG_1X1, seedDemo } from '../../test/helpers'
-import { imageKey, sniffImage } from './images.service'
+import { accessTokenFor, signIn } from '../../test/tokens'
+import { imageKey, MAX_UPLOAD_BODY_BYTES, sniffImage } from './images.service'
 
 let url: string
 
@@ -73,5 +74,201 @@ describe('sniffImage', () => {
     [new Uint8Array([0x89, 0x50]), undefined],
   ])('recognises %#', (bytes, type) => {
     expect(sniffImage(bytes)).toBe(type)
+  })
+})
+
+// ─── POST /api/images ────────────────────────────────────────────────────────────────────
+
+const pad = (head: number[] | string, size = 64) => {
+  const start = typeof head === 'string' ? Array.from(head, (ch) => ch.charCodeAt(0)) : head
+  const bytes = new Uint8Array(Math.max(size, start.length))
+  bytes.set(start)
+  // Random trailing bytes keep the images (and their keys) apart.
+  crypto.getRandomValues(bytes.subarray(Math.max(start.length, bytes.length - 16)))
+  return bytes
+}
+
+const SAMPLES = {
+  jpg: () => pad([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, ...Array.from('JFIF\0', (c) => c.charCodeAt(0))]),
+  png: () => new Uint8Array([...PNG_1X1, ...pad([], 16)]),
+  webp: () => pad('RIFF\x24\0\0\0WEBPVP8 '),
+  gif: () => pad('GIF89a\x01\0\x01\0'),
+  avif: () => pad('\0\0\0\x1cftypavif\0\0\0\0'),
+} as const
+
+const TYPES = { jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif', avif: 'image/avif' } as const
+
+function form(bytes: Uint8Array | string, name = 'photo.bin', type = 'application/octet-stream', field = 'image') {
+  const fd = new FormData()
+  if (typeof bytes === 'string') fd.append(field, bytes)
+  else fd.append(field, new File([bytes], name, { type }))
+  return fd
+}
+
+const upload = (token: string | undefined, body: BodyInit, headers?: HeadersInit) =>
+  call('/api/images', { method: 'POST', token, body, headers })
+
+/** A multipart body serialised up front, so that it can be sent with an exact Content-Length. */
+async function serialised(fd: FormData) {
+  const req = new Request('http://x/', { method: 'POST', body: fd })
+  const bytes = new Uint8Array(await req.arrayBuffer())
+  return { bytes, contentType: req.headers.get('Content-Type')! }
+}
+
+/** The same body as a stream of chunks: no Content-Length, as a chunked upload. */
+function streamed(bytes: Uint8Array) {
+  let offset = 0
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (offset >= bytes.length) return controller.close()
+      controller.enqueue(bytes.slice(offset, offset + 256 * 1024))
+      offset += 256 * 1024
+    },
+  })
+}
+
+describe('POST /api/images', () => {
+  let token: string
+  beforeAll(async () => {
+    token = await signIn('uploader@example.com')
+  })
+
+  it.each(Object.keys(SAMPLES) as (keyof typeof SAMPLES)[])('stores a %s image and answers {success, data: {url, key, size, type}}', async (ext) => {
+    const bytes = SAMPLES[ext]()
+    // The declared type and name say nothing true: only the bytes count.
+    const res = await upload(token, form(bytes, 'upload.txt', 'text/plain'))
+    expect(res.status).toBe(200)
+    const key = await imageKey(bytes, ext)
+    expect(await json(res)).toEqual({ success: true, data: { url: `/api/images/${key}`, key, size: bytes.length, type: TYPES[ext] } })
+    const object = await env.IMAGES.get(key)
+    expect(object?.httpMetadata?.contentType).toBe(TYPES[ext])
+    expect(new Uint8Array(await object!.arrayBuffer())).toEqual(bytes)
+    const served = await call(`/api/images/${key}`)
+    expect(served.status).toBe(200)
+    expect(served.headers.get('Content-Type')).toBe(TYPES[ext])
+  })
+
+  it('stores the same image twice as one object under the same key', async () => {
+    const bytes = SAMPLES.png()
+    const first = await json(await upload(token, form(bytes, 'a.png', 'image/png')))
+    const before = (await env.IMAGES.list()).objects.length
+    const other = await signIn('second-uploader@example.com')
+    const second = await upload(other, form(bytes, 'b-renamed.gif', 'image/gif'))
+    expect(second.status).toBe(200)
+    const again = await json(second)
+    expect(again.data.key).toBe(first.data.key)
+    expect(again.data.url).toBe(first.data.url)
+    expect(again.data.type).toBe('image/png')
+    expect((await env.IMAGES.list()).objects.length).toBe(before)
+  })
+
+  it('refuses a text file named .png with 415', async () => {
+    const bytes = new TextEncoder().encode('This is just some text, not a picture at all.\n')
+    const res = await upload(token, form(bytes, 'holiday.png', 'image/png'))
+    expect(res.status).toBe(415)
+    const { error } = await json(res)
+    expect(error.code).toBe('UNSUPPORTED_MEDIA_TYPE')
+    expect(error.message).toBe('This file is not an accepted image. Upload a JPEG, PNG, WebP, GIF or AVIF image.')
+    expect(error.fields).toHaveProperty('image')
+  })
+
+  it.each([
+    ['logo.svg', 'image/svg+xml', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'],
+    ['logo.png', 'image/png', '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>'],
+  ])('refuses an SVG (%s) with 415', async (name, type, text) => {
+    const before = (await env.IMAGES.list()).objects.length
+    const res = await upload(token, form(new TextEncoder().encode(text), name, type))
+    expect(res.status).toBe(415)
+    const { error } = await json(res)
+    expect(error.code).toBe('UNSUPPORTED_MEDIA_TYPE')
+    expect(error.message).toMatch(/^SVG images are not accepted/)
+    expect((await env.IMAGES.list()).objects.length).toBe(before)
+  })
+
+  describe('size', () => {
+    const SIX_MB = 6 * 1024 * 1024
+
+    it('refuses a 6 MB file by its Content-Length with 413', async () => {
+      const { bytes, contentType } = await serialised(form(pad('GIF89a', SIX_MB), 'big.gif', 'image/gif'))
+      const res = await upload(token, bytes, { 'Content-Type': contentType, 'Content-Length': String(bytes.length) })
+      expect(res.status).toBe(413)
+      const { error } = await json(res)
+      expect(error.code).toBe('PAYLOAD_TOO_LARGE')
+      expect(error.message).toBe('The image is larger than 5 MB. Please choose a smaller one.')
+      expect(error.fields).toEqual({ image: 'The image is larger than 5 MB' })
+    })
+
+    it('decides by Content-Length alone, before reading the body', async () => {
+      // The body itself is not even multipart: read, it would be a 400.
+      const res = await upload(token, new Uint8Array(16), {
+        'Content-Type': 'multipart/form-data; boundary=abc',
+        'Content-Length': String(SIX_MB),
+      })
+      expect(res.status).toBe(413)
+    })
+
+    it('refuses a body without Content-Length as soon as it passes the limit', async () => {
+      const { bytes, contentType } = await serialised(form(pad('GIF89a', SIX_MB), 'big.gif', 'image/gif'))
+      // NOTE: the stream ends one byte past the limit: the server must refuse on that byte
+      // (with more left unread, workerd logs "Network connection lost" for the aborted pipe).
+      const res = await upload(token, streamed(bytes.subarray(0, MAX_UPLOAD_BODY_BYTES + 1)), { 'Content-Type': contentType })
+      expect(res.status).toBe(413)
+      expect((await json(res)).error.code).toBe('PAYLOAD_TOO_LARGE')
+    })
+
+    it('refuses a file one byte over 5 MB (within the multipart allowance) by its actual size', async () => {
+      const res = await upload(token, form(pad('GIF89a', 5 * 1024 * 1024 + 1), 'big.gif', 'image/gif'))
+      expect(res.status).toBe(413)
+      expect((await json(res)).error.code).toBe('PAYLOAD_TOO_LARGE')
+    })
+
+    it('accepts a file of exactly 5 MB', async () => {
+      const bytes = pad('GIF89a', 5 * 1024 * 1024)
+      const res = await upload(token, form(bytes, 'max.gif', 'image/gif'))
+      expect(res.status).toBe(200)
+      expect((await json(res)).data.size).toBe(bytes.length)
+    })
+  })
+
+  it('refuses anonymous uploads with 401 and stores nothing', async () => {
+    const before = (await env.IMAGES.list()).objects.length
+    const res = await upload(undefined, form(SAMPLES.png(), 'a.png', 'image/png'))
+    expect(res.status).toBe(401)
+    expect((await json(res)).error.code).toBe('UNAUTHENTICATED')
+    const expired = await upload(await accessTokenFor('uploader@example.com', { variant: 'expired' }), form(SAMPLES.png()))
+    expect(expired.status).toBe(401)
+    expect((await env.IMAGES.list()).objects.length).toBe(before)
+  })
+
+  it.each([
+    ['no image field', () => form(SAMPLES.png(), 'a.png', 'image/png', 'photo'), 'image is Required'],
+    ['a text value in the image field', () => form('https://example.com/a.png'), 'image must be a file'],
+    ['an empty file', () => form(new Uint8Array(0), 'empty.png', 'image/png'), 'The image file is empty.'],
+    [
+      'two images',
+      () => {
+        const fd = form(SAMPLES.png(), 'a.png', 'image/png')
+        fd.append('image', new File([SAMPLES.gif()], 'b.gif'))
+        return fd
+      },
+      'Send one image at a time.',
+    ],
+  ])('answers 400 for %s', async (_, body, message) => {
+    const res = await upload(token, body())
+    expect(res.status).toBe(400)
+    const { error } = await json(res)
+    expect(error).toEqual({ code: 'VALIDATION_FAILED', message, fields: { image: message } })
+  })
+
+  it.each([
+    ['JSON', 'application/json', JSON.stringify({ image: 'x' })],
+    ['no body', undefined, undefined],
+    ['multipart without a boundary', 'multipart/form-data', '--x\r\n\r\n'],
+    ['broken multipart', 'multipart/form-data; boundary=abc', '--abc\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\nPNG...'],
+    ['multipart with no parts', 'multipart/form-data; boundary=abc', 'not multipart at all'],
+  ])('answers 400 (never 500) for %s', async (_, contentType, body) => {
+    const res = await upload(token, body as BodyInit, contentType ? { 'Content-Type': contentType } : {})
+    expect(res.status).toBe(400)
+    expect((await json(res)).error.code).toBe('VALIDATION_FAILED')
   })
 })

@@ -1,7 +1,7 @@
-import { desc } from 'drizzle-orm'
-import type { Db } from '../../lib/db'
+import { desc, eq } from 'drizzle-orm'
+import { newId, type Db } from '../../lib/db'
 import { reviews } from '../../db/schema'
-import type { Review } from '../../schemas/review'
+import type { Review, ReviewInput } from '../../schemas/review'
 
 type ReviewRow = typeof reviews.$inferSelect
 
@@ -20,4 +20,24 @@ export const REVIEW_LIST_MAX = 50
 export async function listReviews(db: Db): Promise<Review[]> {
   const rows = await db.select().from(reviews).orderBy(desc(reviews.createdAt), desc(reviews.id)).limit(REVIEW_LIST_MAX)
   return rows.map(toReviewDto)
+}
+
+/** Adds a review by the signed-in user (`userEmail`). @returns the new id. */
+export async function createReview(db: Db, input: ReviewInput, userEmail: string): Promise<string> {
+  const id = newId()
+  await db.insert(reviews).values({
+    id,
+    name: input.name,
+    description: input.description,
+    img: input.img,
+    rating: input.rating ?? null,
+    userEmail,
+  })
+  return id
+}
+
+/** @returns 1 when the review was removed, 0 when there was none with that id. */
+export async function deleteReview(db: Db, id: string): Promise<number> {
+  const result = await db.delete(reviews).where(eq(reviews.id, id)).run()
+  return result.meta.changes
 }

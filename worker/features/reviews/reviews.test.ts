@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest'
-import { call, json, seedDemo } from '../../test/helpers'
+import { env } from 'cloudflare:workers'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { call, json, PNG_1X1, seedDemo } from '../../test/helpers'
+import { accessTokenFor, signIn } from '../../test/tokens'
 import type { Review } from '../../schemas/review'
 import catalogue from '../../../seed/catalogue.json'
 
@@ -22,5 +24,131 @@ describe('GET /api/review', () => {
     await seedDemo()
     expect(await json(await call('/api/review'))).toEqual(before)
     expect((await call('/api/service')).headers.get('X-Total-Count')).toBe(String(catalogue.tools.length))
+  })
+})
+
+// ─── Writes ─────────────────────────────────────────────────────────────────────────────
+
+const REVIEW = {
+  name: 'Rahim Uddin',
+  description: 'The drills arrived on time and work well.',
+  img: 'https://lh3.googleusercontent.com/a/rahim',
+  rating: 5,
+}
+
+describe('POST /api/review', () => {
+  let customer: string
+  beforeAll(async () => {
+    customer = await signIn('reviewer@example.com')
+  })
+  const post = (body: unknown, token = customer) => call('/api/review', { method: 'POST', token, json: body })
+
+  it('adds a review by the signed-in user and answers 201 {acknowledged, insertedId}', async () => {
+    const res = await post(REVIEW)
+    expect(res.status).toBe(201)
+    const { acknowledged, insertedId } = await json(res)
+    expect(acknowledged).toBe(true)
+    expect(insertedId).toMatch(/^[0-9a-f]{24}$/)
+    const [newest] = await json<Review[]>(await call('/api/review'))
+    expect(newest).toEqual({ _id: insertedId, ...REVIEW, createdAt: expect.any(Number) })
+    const row = await env.DB.prepare('select user_email from reviews where id = ?').bind(insertedId).first()
+    expect(row).toEqual({ user_email: 'reviewer@example.com' })
+  })
+
+  it('keeps the text as text: markup is stored and answered verbatim, as JSON', async () => {
+    const description = '<img src=x onerror="alert(1)"> <script>alert("hi")</script> & “quotes”'
+    const res = await post({ ...REVIEW, name: '<b>Bold</b>', description })
+    const { insertedId } = await json(res)
+    const list = await call('/api/review')
+    expect(list.headers.get('Content-Type')).toMatch(/^application\/json/)
+    const review = (await json<Review[]>(list)).find((r) => r._id === insertedId)!
+    expect(review.description).toBe(description)
+    expect(review.name).toBe('<b>Bold</b>')
+  })
+
+  it('takes no rating, an empty one or a numeric string', async () => {
+    const { rating: _, ...unrated } = REVIEW
+    for (const [body, rating] of [
+      [unrated, null],
+      [{ ...REVIEW, rating: '' }, null],
+      [{ ...REVIEW, rating: null }, null],
+      [{ ...REVIEW, rating: '4' }, 4],
+      [{ ...REVIEW, rating: 1 }, 1],
+    ] as const) {
+      const res = await post(body)
+      expect(res.status).toBe(201)
+      const { insertedId } = await json(res)
+      const review = (await json<Review[]>(await call('/api/review'))).find((r) => r._id === insertedId)!
+      expect(review.rating).toBe(rating)
+    }
+  })
+
+  it('takes an uploaded photo, but not the address of one that was never uploaded', async () => {
+    const fd = new FormData()
+    fd.append('image', new File([new Uint8Array([...PNG_1X1, 9, 9])], 'me.png'))
+    const { url } = (await json(await call('/api/images', { method: 'POST', token: customer, body: fd }))).data
+    expect((await post({ ...REVIEW, img: url })).status).toBe(201)
+    const missing = await post({ ...REVIEW, img: `/api/images/${'1'.repeat(64)}.png` })
+    expect(missing.status).toBe(400)
+    expect((await json(missing)).error.fields).toEqual({ img: 'No uploaded image has that address. Upload the photo first.' })
+  })
+
+  it.each([
+    ['description', 'description is Required', undefined],
+    ['description', 'description is Required', '   '],
+    ['img', 'Photo is Required', undefined],
+    ['img', 'Photo is Required', ''],
+    ['name', 'name is Required', undefined],
+    ['name', 'name is Required', ''],
+    ['img', 'Photo must be an uploaded image or an https:// address', 'javascript:alert(1)'],
+    ['img', 'Photo must be an uploaded image or an https:// address', 'http://example.com/me.png'],
+    ['rating', 'rating must be 1 to 5', 0],
+    ['rating', 'rating must be 1 to 5', 6],
+    ['rating', 'rating must be 1 to 5', 2.5],
+    ['rating', 'rating must be 1 to 5', 'five'],
+    ['name', 'name is too long', 'x'.repeat(81)],
+    ['description', 'description is too long', 'x'.repeat(1001)],
+  ])('refuses a bad %s: “%s”', async (field, message, value) => {
+    const before = (await json<Review[]>(await call('/api/review'))).length
+    const res = await post({ ...REVIEW, [field]: value })
+    expect(res.status).toBe(400)
+    const { error } = await json(res)
+    expect(error).toEqual({ code: 'VALIDATION_FAILED', message, fields: { [field]: message } })
+    expect((await json<Review[]>(await call('/api/review'))).length).toBe(before)
+  })
+
+  it('refuses anonymous and broken tokens with 401', async () => {
+    expect((await call('/api/review', { method: 'POST', json: REVIEW })).status).toBe(401)
+    expect((await post(REVIEW, await accessTokenFor('reviewer@example.com', { variant: 'expired' }))).status).toBe(401)
+  })
+
+  it('refuses an oversized body with 413', async () => {
+    const res = await post({ ...REVIEW, description: 'x'.repeat(20_000) })
+    expect(res.status).toBe(413)
+    expect((await json(res)).error.code).toBe('PAYLOAD_TOO_LARGE')
+  })
+})
+
+describe('DELETE /api/review/{id}', () => {
+  it('lets an admin remove a review: {acknowledged, deletedCount}, then 404', async () => {
+    const customer = await signIn('reviewer@example.com')
+    const admin = await signIn('admin@example.com')
+    const { insertedId } = await json(await call('/api/review', { method: 'POST', token: customer, json: REVIEW }))
+
+    for (const [token, status] of [
+      [undefined, 401],
+      [customer, 403],
+    ] as const) {
+      const res = await call(`/api/review/${insertedId}`, { method: 'DELETE', token })
+      expect(res.status).toBe(status)
+    }
+    const res = await call(`/api/review/${insertedId}`, { method: 'DELETE', token: admin })
+    expect(res.status).toBe(200)
+    expect(await json(res)).toEqual({ acknowledged: true, deletedCount: 1 })
+    expect((await json<Review[]>(await call('/api/review'))).some((r) => r._id === insertedId)).toBe(false)
+    const again = await call(`/api/review/${insertedId}`, { method: 'DELETE', token: admin })
+    expect(again.status).toBe(404)
+    expect((await json(again)).error).toEqual({ code: 'NOT_FOUND', message: 'No such review.' })
+    expect((await call(`/api/review/${'a'.repeat(65)}`, { method: 'DELETE', token: admin })).status).toBe(400)
   })
 })

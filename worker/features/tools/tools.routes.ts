@@ -1,13 +1,41 @@
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { z } from 'zod'
 import type { AppEnv } from '../../env'
+import { requireAdmin } from '../../lib/auth'
 import { getDb } from '../../lib/db'
-import { notFound } from '../../lib/errors'
+import { ApiError, badRequest, notFound } from '../../lib/errors'
 import { validate } from '../../lib/validator'
-import { TOOL_PAGE_MAX, ToolListQuerySchema } from '../../schemas/tool'
-import { getTool, listTools } from './tools.service'
+import {
+  TOOL_PAGE_MAX,
+  ToolInputSchema,
+  ToolListQuerySchema,
+  ToolPatchSchema,
+  uploadedImageKey,
+  type Deleted,
+  type Inserted,
+  type Modified,
+} from '../../schemas/tool'
+import { createTool, deleteTool, getTool, listTools, updateTool } from './tools.service'
 
 const IdParam = z.object({ id: z.string().min(1).max(64) })
+
+// A tool's fields fit in a few kilobytes; anything far larger is not a tool.
+const jsonLimit = bodyLimit({
+  maxSize: 32 * 1024,
+  onError: () => {
+    throw new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.')
+  },
+})
+
+/** An uploaded image's address must name an image that is stored. */
+async function assertImageStored(bucket: R2Bucket, img: string | undefined) {
+  const key = img === undefined ? undefined : uploadedImageKey(img)
+  if (key && !(await bucket.head(key))) {
+    const message = 'No uploaded image has that address. Upload the photo first.'
+    throw badRequest(message, { img: message })
+  }
+}
 
 export const toolsRoutes = new Hono<AppEnv>()
   .get('/', validate('query', ToolListQuerySchema), async (c) => {
@@ -21,4 +49,29 @@ export const toolsRoutes = new Hono<AppEnv>()
     const tool = await getTool(getDb(c.env), c.req.valid('param').id)
     if (!tool) throw notFound('No such tool.')
     return c.json(tool)
+  })
+  .post('/', requireAdmin, jsonLimit, validate('json', ToolInputSchema), async (c) => {
+    const { email, ...fields } = c.req.valid('json')
+    const admin = c.var.user!
+    // The spec's form sends the submitter's e-mail; it may only be the caller's own.
+    if (email !== undefined && email.trim().toLowerCase() !== admin.email) {
+      const message = 'email must be your own e-mail address'
+      throw badRequest(message, { email: message })
+    }
+    await assertImageStored(c.env.IMAGES, fields.img)
+    const insertedId = await createTool(getDb(c.env), fields, admin.email)
+    return c.json<Inserted, 201>({ acknowledged: true, insertedId }, 201)
+  })
+  .patch('/:id', requireAdmin, validate('param', IdParam), jsonLimit, validate('json', ToolPatchSchema), async (c) => {
+    const patch = c.req.valid('json')
+    await assertImageStored(c.env.IMAGES, patch.img)
+    const result = await updateTool(getDb(c.env), c.req.valid('param').id, patch)
+    if (result.kind === 'not_found') throw notFound('No such tool.')
+    if (result.kind === 'minimum_above_quantity') throw badRequest(result.message, { [result.field]: result.message })
+    return c.json<Modified>({ acknowledged: true, modifiedCount: result.modifiedCount })
+  })
+  .delete('/:id', requireAdmin, validate('param', IdParam), async (c) => {
+    const deletedCount = await deleteTool(getDb(c.env), c.req.valid('param').id)
+    if (deletedCount === 0) throw notFound('No such tool.')
+    return c.json<Deleted>({ acknowledged: true, deletedCount })
   })

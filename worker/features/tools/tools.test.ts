@@ -1,5 +1,7 @@
+import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { call, json, seedDemo } from '../../test/helpers'
+import { call, json, PNG_1X1, seedDemo } from '../../test/helpers'
+import { signIn } from '../../test/tokens'
 import type { Tool } from '../../schemas/tool'
 import catalogue from '../../../seed/catalogue.json'
 
@@ -92,5 +94,273 @@ describe('GET /api/service/{id}', () => {
   it('is a 400 for an id that cannot exist', async () => {
     const res = await call(`/api/service/${'a'.repeat(65)}`)
     expect(res.status).toBe(400)
+  })
+})
+
+// ─── Writes (admin) ─────────────────────────────────────────────────────────────────────
+
+const NEW_TOOL = {
+  name: 'Bench Vice',
+  email: 'admin@example.com',
+  price: 1250.5,
+  quantity: 300,
+  Minimum_quantity: 20,
+  description: 'A 150 mm cast-iron bench vice with a swivel base.',
+  img: 'https://i.ibb.co/abc123/bench-vice.png',
+}
+
+describe('tool writes', () => {
+  let admin: string
+  let customer: string
+  let uploadedImg: string
+
+  beforeAll(async () => {
+    admin = await signIn('admin@example.com')
+    customer = await signIn('customer@example.com')
+    const fd = new FormData()
+    fd.append('image', new File([new Uint8Array([...PNG_1X1, 1, 2, 3])], 'vice.png'))
+    uploadedImg = (await json(await call('/api/images', { method: 'POST', token: admin, body: fd }))).data.url
+  })
+
+  const post = (body: unknown, token = admin) => call('/api/service', { method: 'POST', token, json: body })
+  const patch = (id: string, body: unknown, token = admin) => call(`/api/service/${id}`, { method: 'PATCH', token, json: body })
+  const del = (id: string, token = admin) => call(`/api/service/${id}`, { method: 'DELETE', token })
+  const addTool = async (over: Record<string, unknown> = {}) => {
+    const res = await post({ ...NEW_TOOL, ...over })
+    expect(res.status).toBe(201)
+    return (await json(res)).insertedId as string
+  }
+
+  async function expect400(res: Response, field: string, message: string) {
+    expect(res.status).toBe(400)
+    const { error } = await json(res)
+    expect(error.code).toBe('VALIDATION_FAILED')
+    expect(error.fields?.[field]).toBe(message)
+  }
+
+  describe('POST /api/service', () => {
+    it('adds a tool and answers 201 {acknowledged, insertedId}', async () => {
+      const res = await post(NEW_TOOL)
+      expect(res.status).toBe(201)
+      const body = await json(res)
+      expect(body).toEqual({ acknowledged: true, insertedId: expect.stringMatching(/^[0-9a-f]{24}$/) })
+      const tool = await json<Tool>(await call(`/api/service/${body.insertedId}`))
+      expect(tool).toEqual({
+        _id: body.insertedId,
+        name: NEW_TOOL.name,
+        description: NEW_TOOL.description,
+        img: NEW_TOOL.img,
+        price: 1250.5,
+        quantity: 300,
+        Minimum_quantity: 20,
+      })
+      const row = await env.DB.prepare('select price_paisa, created_by from tools where id = ?').bind(body.insertedId).first()
+      expect(row).toEqual({ price_paisa: 125050, created_by: 'admin@example.com' })
+      const list = await json<Tool[]>(await call('/api/service?sort=newest&limit=1'))
+      expect(list[0]!._id).toBe(body.insertedId)
+    })
+
+    it('takes form-style values: numeric strings and an uploaded image, without email', async () => {
+      const { email: _, ...rest } = NEW_TOOL
+      const id = await addTool({ ...rest, email: undefined, price: '99', quantity: '10', Minimum_quantity: '2', img: uploadedImg })
+      expect(await json(await call(`/api/service/${id}`))).toMatchObject({ price: 99, quantity: 10, Minimum_quantity: 2, img: uploadedImg })
+      const row = await env.DB.prepare('select created_by from tools where id = ?').bind(id).first()
+      expect(row).toEqual({ created_by: 'admin@example.com' })
+    })
+
+    it('accepts the caller’s own e-mail in any case, and refuses another one', async () => {
+      await addTool({ email: 'Admin@Example.COM' })
+      await expect400(await post({ ...NEW_TOOL, email: 'someone@example.com' }), 'email', 'email must be your own e-mail address')
+    })
+
+    it.each([
+      ['name', 'name is Required'],
+      ['description', 'description is Required'],
+      ['price', 'price is Required'],
+      ['quantity', 'quantity is Required'],
+      ['Minimum_quantity', 'Minimum order quantity is Required'],
+      ['img', 'Photo is Required'],
+    ])('requires %s: “%s”', async (field, message) => {
+      const { [field as keyof typeof NEW_TOOL]: _, ...missing } = NEW_TOOL
+      await expect400(await post(missing), field, message)
+      await expect400(await post({ ...NEW_TOOL, [field]: '' }), field, message)
+      await expect400(await post({ ...NEW_TOOL, [field]: null }), field, message)
+    })
+
+    it('lists every missing field at once, the first as the message', async () => {
+      const res = await post({})
+      expect(res.status).toBe(400)
+      const { error } = await json(res)
+      expect(error.message).toBe('name is Required')
+      expect(error.fields).toEqual({
+        name: 'name is Required',
+        description: 'description is Required',
+        price: 'price is Required',
+        quantity: 'quantity is Required',
+        Minimum_quantity: 'Minimum order quantity is Required',
+        img: 'Photo is Required',
+      })
+    })
+
+    it.each([
+      ['price', 'price must be more than 0', 0],
+      ['price', 'price must be more than 0', -5],
+      ['price', 'price can have at most 2 decimals', 10.005],
+      ['price', 'price must be a number', 'abc'],
+      ['price', 'price must be a number', true],
+      ['price', 'price is too large', 10_000_001],
+      ['quantity', 'quantity must be at least 1', 0],
+      ['quantity', 'quantity must be at least 1', -1],
+      ['quantity', 'quantity must be a whole number', 2.5],
+      ['quantity', 'quantity is too large', 1_000_001],
+      ['Minimum_quantity', 'Minimum order quantity must be at least 1', 0],
+      ['Minimum_quantity', 'Minimum order quantity cannot be more than the quantity', 301],
+      ['name', 'name is too long', 'x'.repeat(121)],
+      ['description', 'description is too long', 'x'.repeat(2001)],
+      ['email', 'email must be an e-mail address', 'not-an-email'],
+      ['img', 'Photo must be an uploaded image or an https:// address', 'javascript:alert(1)'],
+      ['img', 'Photo must be an uploaded image or an https:// address', 'http://example.com/a.png'],
+      ['img', 'Photo must be an uploaded image or an https:// address', 'data:image/png;base64,AAAA'],
+      ['img', 'Photo must be an uploaded image or an https:// address', '/api/images/abc.png'],
+      ['img', 'No uploaded image has that address. Upload the photo first.', `/api/images/${'0'.repeat(64)}.png`],
+    ])('refuses a bad %s: “%s”', async (field, message, value) => {
+      await expect400(await post({ ...NEW_TOOL, [field]: value }), field, message)
+    })
+
+    it('allows the minimum to equal the quantity', async () => {
+      await addTool({ quantity: 50, Minimum_quantity: 50 })
+    })
+
+    it('ignores unknown fields, never storing them', async () => {
+      const id = await addTool({ _id: 'chosen-id', createdBy: 'mallory@example.com', pricePaisa: 1 })
+      expect(id).not.toBe('chosen-id')
+      const row = await env.DB.prepare('select price_paisa, created_by from tools where id = ?').bind(id).first()
+      expect(row).toEqual({ price_paisa: 125050, created_by: 'admin@example.com' })
+    })
+
+    it('refuses a body that is not JSON with 400', async () => {
+      const res = await call('/api/service', { method: 'POST', token: admin, body: '{oops', headers: { 'Content-Type': 'application/json' } })
+      expect(res.status).toBe(400)
+    })
+  })
+
+  describe('PATCH /api/service/{id}', () => {
+    it('edits the price and restocks, answering {acknowledged, modifiedCount}', async () => {
+      const id = await addTool()
+      const res = await patch(id, { price: 1400, quantity: 1000 })
+      expect(res.status).toBe(200)
+      expect(await json(res)).toEqual({ acknowledged: true, modifiedCount: 1 })
+      expect(await json(await call(`/api/service/${id}`))).toMatchObject({ name: NEW_TOOL.name, Minimum_quantity: 20, price: 1400, quantity: 1000 })
+    })
+
+    it('changes every other field too, and nothing it was not sent', async () => {
+      const id = await addTool()
+      const res = await patch(id, { name: 'Bench Vice XL', description: 'Bigger.', img: uploadedImg, Minimum_quantity: 25 })
+      expect(res.status).toBe(200)
+      expect(await json(await call(`/api/service/${id}`))).toEqual({
+        _id: id,
+        name: 'Bench Vice XL',
+        description: 'Bigger.',
+        img: uploadedImg,
+        price: NEW_TOOL.price,
+        quantity: NEW_TOOL.quantity,
+        Minimum_quantity: 25,
+      })
+    })
+
+    it('answers modifiedCount 0 when the values are already the stored ones', async () => {
+      const id = await addTool()
+      expect(await json(await patch(id, { price: NEW_TOOL.price, name: NEW_TOOL.name }))).toEqual({ acknowledged: true, modifiedCount: 0 })
+    })
+
+    it('keeps the minimum at or below the quantity, checked against the stored values', async () => {
+      const id = await addTool() // quantity 300, minimum 20
+      await expect400(await patch(id, { Minimum_quantity: 301 }), 'Minimum_quantity', 'Minimum order quantity cannot be more than the quantity (300)')
+      await expect400(await patch(id, { quantity: 19 }), 'quantity', 'quantity cannot be less than the minimum order quantity (20)')
+      await expect400(await patch(id, { quantity: 10, Minimum_quantity: 11 }), 'Minimum_quantity', 'Minimum order quantity cannot be more than the quantity')
+      expect((await patch(id, { quantity: 10, Minimum_quantity: 10 })).status).toBe(200)
+      expect((await patch(id, { Minimum_quantity: 10 })).status).toBe(200)
+      expect(await json(await call(`/api/service/${id}`))).toMatchObject({ quantity: 10, Minimum_quantity: 10 })
+    })
+
+    it('still edits the price of a tool that sold below its minimum', async () => {
+      const id = await addTool()
+      await env.DB.prepare('update tools set quantity = 5 where id = ?').bind(id).run()
+      expect((await patch(id, { price: 999 })).status).toBe(200)
+      await expect400(await patch(id, { Minimum_quantity: 6 }), 'Minimum_quantity', 'Minimum order quantity cannot be more than the quantity (5)')
+    })
+
+    it.each([
+      [{}, 'json', 'Send at least one field to change'],
+      [{ email: 'admin@example.com', _id: 'x' }, 'json', 'Send at least one field to change'],
+      [{ price: -1 }, 'price', 'price must be more than 0'],
+      [{ price: '' }, 'price', 'price is Required'],
+      [{ quantity: 0 }, 'quantity', 'quantity must be at least 1'],
+      [{ quantity: 1.5 }, 'quantity', 'quantity must be a whole number'],
+      [{ name: '  ' }, 'name', 'name is Required'],
+      [{ description: '' }, 'description', 'description is Required'],
+      [{ img: '' }, 'img', 'Photo is Required'],
+      [{ img: 'ftp://example.com/a.png' }, 'img', 'Photo must be an uploaded image or an https:// address'],
+      [{ Minimum_quantity: 0 }, 'Minimum_quantity', 'Minimum order quantity must be at least 1'],
+    ])('refuses %j (%s)', async (body, field, message) => {
+      const id = await addTool()
+      await expect400(await patch(id, body), field, message)
+      expect(await json(await call(`/api/service/${id}`))).toMatchObject({ name: NEW_TOOL.name, price: NEW_TOOL.price, quantity: 300 })
+    })
+
+    it('is a 404 for an unknown id', async () => {
+      const res = await patch('no-such-tool', { price: 10 })
+      expect(res.status).toBe(404)
+      expect((await json(res)).error).toEqual({ code: 'NOT_FOUND', message: 'No such tool.' })
+    })
+  })
+
+  describe('DELETE /api/service/{id}', () => {
+    it('removes the tool and answers {acknowledged, deletedCount}', async () => {
+      const id = await addTool()
+      const res = await del(id)
+      expect(res.status).toBe(200)
+      expect(await json(res)).toEqual({ acknowledged: true, deletedCount: 1 })
+      expect((await call(`/api/service/${id}`)).status).toBe(404)
+      const again = await del(id)
+      expect(again.status).toBe(404)
+      expect((await json(again)).error.code).toBe('NOT_FOUND')
+    })
+
+    it('leaves past orders intact, with the tool’s name and price as ordered', async () => {
+      const id = await addTool()
+      await env.DB.prepare(
+        `insert into bookings (id, service_id, service, unit_price_paisa, quantity, price_paisa, customer, customer_name, phone, address, status)
+         values ('past-order', ?, ?, 125050, 20, 2501000, 'customer@example.com', 'Customer', '01700000000', 'Dhaka', 'paid')`,
+      )
+        .bind(id, NEW_TOOL.name)
+        .run()
+      expect((await del(id)).status).toBe(200)
+      const order = await env.DB.prepare('select service_id, service, unit_price_paisa, price_paisa, status from bookings where id = ?')
+        .bind('past-order')
+        .first()
+      expect(order).toEqual({ service_id: id, service: NEW_TOOL.name, unit_price_paisa: 125050, price_paisa: 2501000, status: 'paid' })
+    })
+  })
+
+  describe('non-admins', () => {
+    it.each([
+      ['anonymous', undefined, 401, 'UNAUTHENTICATED'],
+      ['a customer', 'customer', 403, 'FORBIDDEN'],
+    ])('are refused every write as %s', async (_, who, status, code) => {
+      const id = await addTool()
+      const token = who ? customer : undefined
+      for (const res of [
+        await call('/api/service', { method: 'POST', token, json: NEW_TOOL }),
+        await call(`/api/service/${id}`, { method: 'PATCH', token, json: { price: 1 } }),
+        await call(`/api/service/${id}`, { method: 'DELETE', token }),
+        // An unknown id does not turn a refusal into a 404.
+        await call('/api/service/no-such-tool', { method: 'DELETE', token }),
+      ]) {
+        expect(res.status).toBe(status)
+        expect((await json(res)).error.code).toBe(code)
+      }
+      expect(await json(await call(`/api/service/${id}`))).toMatchObject({ price: NEW_TOOL.price })
+    })
   })
 })

@@ -1,0 +1,28 @@
+import { test as base, expect, type Page } from '@playwright/test'
+
+/**
+ * Every browser test fails on a console error or an uncaught page error, so a broken
+ * page cannot pass by accident.
+ */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = []
+      page.on('console', (msg) => {
+        if (msg.type() === 'error') errors.push(msg.text())
+      })
+      page.on('pageerror', (err) => errors.push(err.message))
+      await use(errors)
+      expect(errors, 'console errors').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+
+export { expect }
+
+export const API = 'http://127.0.0.1:8788/api'
+
+/** The horizontal overflow of the page, in pixels (0 when nothing scrolls sideways). */
+export const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)

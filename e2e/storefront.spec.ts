@@ -1,0 +1,82 @@
+import { API, expect, sidewaysOverflow, test } from './fixtures'
+
+test('the home page shows the first 5 tools, the statistics and the review carousel', async ({ page }) => {
+  await page.goto('/')
+  await expect(page).toHaveTitle(/Toolhaus/)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  const tools = page.locator('section[aria-labelledby="tools-title"] article')
+  await expect(tools).toHaveCount(5)
+  const api = await (await page.request.get(`${API}/service?limit=5`)).json()
+  await expect(tools.getByRole('heading')).toHaveText(api.map((t: { name: string }) => t.name))
+  await expect(page.getByRole('link', { name: 'See All Service' })).toBeVisible()
+
+  const stats = page.locator('section[aria-labelledby="stats-title"]')
+  await stats.scrollIntoViewIfNeeded()
+  for (const figure of ['2.6K+', '200+', '1M+']) await expect(stats.getByText(figure, { exact: true })).toBeVisible({ timeout: 5000 })
+
+  await expect(page.locator('#newest')).toContainText('Electric Saw')
+  await expect(page.locator('#most-sold')).toContainText('Drill Machine')
+  const carousel = page.getByRole('region', { name: 'Customer reviews' })
+  await expect(carousel).toBeVisible()
+  await expect(carousel.locator('[aria-roledescription="slide"]')).toHaveCount(5)
+  await expect(page.locator('#contact').getByRole('button', { name: /send/i })).toBeVisible()
+})
+
+test('the navbar clock ticks in 12-hour time', async ({ page }) => {
+  await page.goto('/')
+  const clock = page.getByTestId('clock')
+  await expect(clock).toHaveText(/^\d{1,2}:\d{2}:\d{2}\s?(AM|PM)$/)
+  const first = await clock.textContent()
+  await expect(clock).not.toHaveText(first!, { timeout: 3000 })
+})
+
+test('/service shows as many tools as the API counts, with search and sort', async ({ page }) => {
+  const res = await page.request.get(`${API}/service`)
+  const total = Number(res.headers()['x-total-count'])
+  await page.goto('/service')
+  await expect(page.getByText(`${total} tools`, { exact: false })).toBeVisible()
+  await expect(page.locator('main article')).toHaveCount(Math.min(total, 12))
+
+  await page.getByRole('searchbox').fill('drill')
+  await expect(page.locator('main article')).toHaveCount(1)
+  await expect(page.locator('main article').getByRole('heading')).toHaveText('Drill Machine')
+  await expect(page).toHaveURL(/q=drill/)
+})
+
+test('a deep link reloads fine', async ({ page }) => {
+  await page.goto('/blogs')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await page.reload()
+  await expect(page).toHaveTitle(/Blogs/)
+  await expect(page.getByRole('article')).toHaveCount(5)
+  await page.goto('/service?sort=price')
+  await page.reload()
+  await expect(page.locator('main article').first()).toBeVisible()
+})
+
+test('an unknown path shows the not-found page with a way home', async ({ page }) => {
+  const res = await page.goto('/no/such/page')
+  expect(res?.status()).toBe(200)
+  await expect(page.getByRole('img', { name: /not found/i })).toBeVisible()
+  await page.getByRole('main').getByRole('link', { name: /home/i }).click()
+  await expect(page).toHaveURL('/')
+})
+
+for (const path of ['/', '/service', '/blogs', '/portfolio', '/login', '/signup', '/missing']) {
+  test(`${path} has no console errors and no sideways scrolling on a phone`, async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 })
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0)
+  })
+}
+
+test('the phone menu opens and navigates', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 })
+  await page.goto('/')
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  await page.locator('#mobile-menu').getByRole('link', { name: 'Blogs' }).click()
+  await expect(page).toHaveURL('/blogs')
+  await expect(page.locator('#mobile-menu')).toHaveCount(0)
+})

@@ -1,0 +1,19 @@
+/**
+ * Seeds local D1 and R2 with the demo catalogue, reviews and images (idempotent).
+ * Usage: tsx scripts/seed.ts [--persist-to .wrangler/state]
+ */
+import { readFile } from 'node:fs/promises'
+import { getPlatformProxy } from 'wrangler'
+import catalogue from '../seed/catalogue.json' with { type: 'json' }
+import { seedShop } from '../worker/db/seed'
+
+const flag = process.argv.indexOf('--persist-to')
+const persistTo = flag > 0 ? process.argv[flag + 1]! : '.wrangler/state'
+
+const { env, dispose } = await getPlatformProxy<Env>({ configPath: 'wrangler.toml', persist: { path: `${persistTo}/v3` } })
+try {
+  const counts = await seedShop(env, catalogue, async (file) => new Uint8Array(await readFile(new URL(`../seed/images/${file}`, import.meta.url))))
+  console.log(`Seeded ${counts.tools} tools and ${counts.reviews} reviews (existing rows kept).`)
+} finally {
+  await dispose()
+}

@@ -1,0 +1,150 @@
+// Starts and stops the whole local shop: the built SPA + API under `wrangler dev` (local D1 and
+// R2, migrated and seeded) and the Firebase Auth emulator with the demo accounts.
+// Used by `npm run dev` (scripts/dev.mjs) and by the browser tests (e2e/global-setup.ts).
+import { spawn } from 'node:child_process'
+import { createServer } from 'node:net'
+import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const bin = (name) => join(root, 'node_modules', '.bin', name)
+const quietEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', NO_UPDATE_NOTIFIER: '1', FORCE_COLOR: '0' }
+
+/** Runs a command to completion, failing loudly with its output. */
+export function run(cmd, args, { log = () => {}, env = quietEnv } = {}) {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    const collect = (chunk) => {
+      output += chunk
+      log(String(chunk))
+    }
+    child.stdout.on('data', collect)
+    child.stderr.on('data', collect)
+    child.on('error', reject)
+    child.on('exit', (code) => (code === 0 ? resolvePromise(output) : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}\n${output}`))))
+  })
+}
+
+/** Starts a long-running child in its own process group, so it can be stopped with everything it spawned. */
+function startService(name, cmd, args, log) {
+  const child = spawn(cmd, args, { cwd: root, env: quietEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+  const prefix = (chunk) =>
+    String(chunk)
+      .split('\n')
+      .filter((line) => line.trim() && !line.includes('Unknown user config "nodedir"'))
+      .forEach((line) => log(`[${name}] ${line}\n`))
+  child.stdout.on('data', prefix)
+  child.stderr.on('data', prefix)
+  child.on('exit', (code, signal) => log(`[${name}] stopped (${signal ?? code})\n`))
+  return child
+}
+
+function stopService(child, signal = 'SIGINT', graceMs = 10_000) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  return new Promise((resolvePromise) => {
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid, 'SIGKILL')
+      } catch {}
+    }, graceMs)
+    child.once('exit', () => {
+      clearTimeout(timer)
+      resolvePromise()
+    })
+    try {
+      process.kill(-child.pid, signal)
+    } catch {
+      resolvePromise()
+    }
+  })
+}
+
+async function waitFor(url, { timeoutMs = 90_000, child, name }) {
+  const start = Date.now()
+  while (Date.now() - start < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`${name} exited before it was ready`)
+    try {
+      const res = await fetch(url)
+      if (res.ok) return
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  throw new Error(`${name} was not ready at ${url} after ${timeoutMs / 1000} s`)
+}
+
+/** Fails fast when a port is taken: waiting for "ready" could otherwise succeed against another server. */
+function assertPortFree(port) {
+  return new Promise((resolvePromise, reject) => {
+    const probe = createServer()
+    probe.once('error', () => reject(new Error(`Port ${port} on 127.0.0.1 is already in use: stop what runs there (is \`npm run dev\` or a test run still going?)`)))
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolvePromise()))
+  })
+}
+
+/**
+ * Starts the stack and resolves once both parts answer.
+ * @param {{ port?: number, authPort?: number, persistTo?: string, build?: boolean, log?: (s: string) => void, vars?: Record<string, string> }} options
+ */
+export async function startStack({ port = 8787, authPort = 9099, persistTo = '.wrangler/state', build = true, log = (s) => process.stdout.write(s), vars = {} } = {}) {
+  for (const p of [port, authPort, authPort + 1, authPort + 2]) await assertPortFree(p)
+  const persistDir = resolve(root, persistTo)
+  mkdirSync(persistDir, { recursive: true })
+
+  if (build) {
+    log('Building the web app…\n')
+    await run(bin('vite'), ['build', '--logLevel', 'warn'], { log })
+  } else if (!existsSync(join(root, 'dist', 'index.html'))) {
+    throw new Error('dist/ is missing: run `npm run build` first')
+  }
+  log('Applying D1 migrations…\n')
+  await run(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistDir])
+  log('Seeding demo data…\n')
+  log(await run(bin('tsx'), ['scripts/seed.ts', '--persist-to', persistDir]))
+
+  // The emulator keeps its accounts in memory: import them from persistDir/auth (first run: the
+  // two demo accounts) and export them back on exit, so sign-ups survive a restart.
+  const authData = join(persistDir, 'auth')
+  if (!existsSync(join(authData, 'firebase-export-metadata.json'))) cpSync(join(root, 'seed', 'auth-emulator'), authData, { recursive: true })
+  const firebaseConfig = join(persistDir, 'firebase.json')
+  writeFileSync(
+    firebaseConfig,
+    JSON.stringify({
+      emulators: {
+        auth: { host: '127.0.0.1', port: authPort },
+        ui: { enabled: false },
+        hub: { host: '127.0.0.1', port: authPort + 1 },
+        logging: { host: '127.0.0.1', port: authPort + 2 },
+        singleProjectMode: true,
+      },
+    }),
+  )
+
+  const services = []
+  const stop = async () => {
+    await Promise.all(services.map((s) => stopService(s)))
+  }
+  try {
+    const auth = startService('auth', bin('firebase'), ['emulators:start', '--only', 'auth', '--project', 'demo-storefront', '--config', firebaseConfig, '--import', authData, '--export-on-exit', authData], log)
+    services.push(auth)
+    const allVars = {
+      ENVIRONMENT: 'development',
+      FIREBASE_PROJECT_ID: 'demo-storefront',
+      FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}`,
+      ACCESS_TOKEN_SECRET: 'local-development-secret-not-for-production',
+      ADMIN_EMAILS: 'admin@example.com',
+      ...vars,
+    }
+    const worker = startService('worker', bin('wrangler'), ['dev', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', persistDir, '--show-interactive-dev-session=false', '--test-scheduled', '--log-level', 'warn', ...Object.entries(allVars).flatMap(([k, v]) => ['--var', `${k}:${v}`])], log)
+    services.push(worker)
+    await Promise.all([
+      waitFor(`http://127.0.0.1:${port}/api/health`, { child: worker, name: 'wrangler dev' }),
+      waitFor(`http://127.0.0.1:${authPort}/`, { child: auth, name: 'Firebase Auth emulator' }),
+    ])
+  } catch (error) {
+    await stop()
+    throw error
+  }
+  return { url: `http://127.0.0.1:${port}`, authUrl: `http://127.0.0.1:${authPort}`, stop }
+}

@@ -1,0 +1,177 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useMutation } from '@tanstack/react-query'
+import { useId, useMemo, useState } from 'react'
+import { useForm, useWatch } from 'react-hook-form'
+import type { z } from 'zod'
+import { bookingFormSchema, type BookingInput } from '../../../worker/schemas/booking'
+import type { Tool } from '../../../worker/schemas/tool'
+import { FormField } from '../../components/form-field'
+import { api, ApiRequestError, unwrap } from '../../lib/api'
+import { formatBDT } from '../../lib/money'
+import { Modal } from './components/modal'
+
+export type OrderPlaced = { bookingId: string; quantity: number }
+
+type Customer = { email: string; name: string; phone?: string; address?: string }
+
+type BookingDialogProps = {
+  tool: Tool
+  customer: Customer
+  open: boolean
+  onClose: () => void
+  /** The order went through; the caller closes the dialog and refreshes the stock. */
+  onOrdered: (order: OrderPlaced) => void
+  /** The server says the tool changed (stock, price): the caller refetches it. */
+  onToolChanged: () => void
+}
+
+/** The Purchase dialog of a tool detail: who orders, how many, where to deliver, and the live total. */
+export function BookingDialog({ tool, customer, open, onClose, onOrdered, onToolChanged }: BookingDialogProps) {
+  const [busy, setBusy] = useState(false)
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      busy={busy}
+      title={`Order ${tool.name}`}
+      description={
+        <>
+          {formatBDT(tool.price)} per unit · minimum order {tool.Minimum_quantity.toLocaleString('en-US')} · {tool.quantity.toLocaleString('en-US')}{' '}
+          available
+        </>
+      }
+    >
+      <BookingForm tool={tool} customer={customer} onBusyChange={setBusy} onCancel={onClose} onOrdered={onOrdered} onToolChanged={onToolChanged} />
+    </Modal>
+  )
+}
+
+type FormValues = z.input<ReturnType<typeof bookingFormSchema>>
+const FIELDS = ['quantity', 'phone', 'address'] as const
+
+function BookingForm({
+  tool,
+  customer,
+  onBusyChange,
+  onCancel,
+  onOrdered,
+  onToolChanged,
+}: Omit<BookingDialogProps, 'open' | 'onClose'> & { onBusyChange: (busy: boolean) => void; onCancel: () => void }) {
+  const min = tool.Minimum_quantity
+  const available = tool.quantity
+  const schema = useMemo(() => bookingFormSchema({ min, available }), [min, available])
+  const [formError, setFormError] = useState<string>()
+  const totalId = useId()
+
+  const { register, handleSubmit, control, formState, setError, trigger } = useForm<FormValues, unknown, BookingInput>({
+    resolver: zodResolver(schema),
+    // Phone and address are checked when a field is left, then while correcting it.
+    mode: 'onTouched',
+    defaultValues: {
+      serviceId: tool._id,
+      customer: customer.email,
+      customerName: customer.name,
+      quantity: String(min),
+      phone: customer.phone ?? '',
+      address: customer.address ?? '',
+    },
+  })
+
+  const quantityText = useWatch({ control, name: 'quantity' })
+  const quantity = Number(String(quantityText ?? '').trim() || NaN)
+  const total = Number.isInteger(quantity) && quantity > 0 ? formatBDT(quantity * tool.price) : '—'
+
+  const order = useMutation({
+    mutationFn: (values: BookingInput) =>
+      unwrap(
+        api.booking.$post({
+          json: { ...values, service: tool.name, price: Math.round(values.quantity * tool.price * 100) / 100 },
+        }),
+      ),
+    onMutate: () => {
+      setFormError(undefined)
+      onBusyChange(true)
+    },
+    onSettled: () => onBusyChange(false),
+    onSuccess: (created, values) => onOrdered({ bookingId: created.insertedId, quantity: values.quantity }),
+    onError: (error) => {
+      if (!(error instanceof ApiRequestError)) {
+        setFormError('We could not reach the shop. Check your connection and try again.')
+        return
+      }
+      let shown = false
+      for (const [field, message] of Object.entries(error.fields)) {
+        if ((FIELDS as readonly string[]).includes(field)) {
+          setError(field as (typeof FIELDS)[number], { message }, { shouldFocus: !shown })
+          shown = true
+        }
+      }
+      if (!shown) setFormError(error.message)
+      // Stock or price moved on the server: show the tool as it is now.
+      if (error.status === 409 || error.fields.price || error.fields.quantity) onToolChanged()
+    },
+  })
+
+  const quantityField = register('quantity', {
+    // The spec's minimum / stock messages show while typing, not only when the field is left.
+    onChange: () => void trigger('quantity'),
+  })
+
+  return (
+    <form noValidate onSubmit={handleSubmit((values) => !order.isPending && order.mutate(values))} className="space-y-4">
+      <fieldset disabled={order.isPending} className="space-y-4">
+        <legend className="sr-only">Your order</legend>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="Name">
+            <input className="field bg-slate-50 text-slate-700" readOnly autoComplete="name" {...register('customerName')} />
+          </FormField>
+          <FormField label="Email">
+            <input className="field bg-slate-50 text-slate-700" readOnly type="email" autoComplete="email" {...register('customer')} />
+          </FormField>
+        </div>
+        <FormField label="Quantity" error={formState.errors.quantity?.message} hint={`Between ${min.toLocaleString('en-US')} and ${available.toLocaleString('en-US')}.`}>
+          <input
+            className="field"
+            type="number"
+            inputMode="numeric"
+            min={min}
+            max={available}
+            step={1}
+            data-autofocus
+            {...quantityField}
+          />
+        </FormField>
+        <FormField label="Phone" error={formState.errors.phone?.message} hint="A Bangladeshi mobile number, e.g. 01712345678.">
+          <input className="field" type="tel" autoComplete="tel" {...register('phone')} />
+        </FormField>
+        <FormField label="Delivery address" error={formState.errors.address?.message}>
+          <textarea className="field" rows={2} autoComplete="street-address" {...register('address')} />
+        </FormField>
+      </fieldset>
+
+      <div className="flex items-baseline justify-between gap-4 rounded-xl bg-brand-50 px-4 py-3 ring-1 ring-brand-100">
+        <span className="text-sm font-medium text-slate-700" id={totalId}>
+          Total
+        </span>
+        <output aria-labelledby={totalId} aria-live="polite" className="text-lg font-bold text-ink" data-testid="booking-total">
+          {total}
+        </output>
+      </div>
+
+      {formError && (
+        <p className="text-sm font-medium text-red-700" role="alert">
+          {formError}
+        </p>
+      )}
+
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <button type="button" className="btn-ghost" onClick={onCancel} disabled={order.isPending}>
+          Cancel
+        </button>
+        <button type="submit" className="btn-primary" disabled={order.isPending}>
+          {order.isPending ? 'Placing order…' : 'Place order'}
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,172 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import { toast } from 'sonner'
+import type { Booking } from '../../../../worker/schemas/booking'
+import { api, unwrap } from '../../../lib/api'
+import { formatBDT } from '../../../lib/money'
+import { bookingQueries } from '../bookings-queries'
+import { Modal } from './modal'
+
+const count = new Intl.NumberFormat('en-US')
+const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
+
+type OrderListProps = {
+  orders: Booking[]
+  /** An order was cancelled and its stock went back: the caller refreshes what shows stock. */
+  onCancelled: () => Promise<unknown>
+}
+
+/** The customer's orders, newest first, with Payment and Cancel for the unpaid ones. */
+export function OrderList({ orders, onCancelled }: OrderListProps) {
+  const queryClient = useQueryClient()
+  const [confirming, setConfirming] = useState<Booking>()
+
+  const cancel = useMutation({
+    mutationFn: (order: Booking) => unwrap(api.booking[':id'].cancel.$post({ param: { id: order._id } })),
+    onSuccess: async (_, order) => {
+      await Promise.all([queryClient.invalidateQueries({ queryKey: bookingQueries.all() }), onCancelled()])
+      setConfirming(undefined)
+      toast.success('Order cancelled', { description: `${order.service}: the items went back to stock.` })
+      // The Cancel button that opened the dialog is gone now: keep the focus on its order.
+      document.getElementById(orderElementId(order._id))?.focus()
+    },
+    // A 409 means the order changed meanwhile (paid, expired): show it as it is now.
+    onError: () => void queryClient.invalidateQueries({ queryKey: bookingQueries.all() }),
+  })
+
+  return (
+    <>
+      <ul className="space-y-4" aria-label="Orders">
+        {orders.map((order) => (
+          <li key={order._id}>
+            <OrderCard
+              order={order}
+              onCancel={() => {
+                cancel.reset()
+                setConfirming(order)
+              }}
+            />
+          </li>
+        ))}
+      </ul>
+
+      <Modal
+        open={Boolean(confirming)}
+        onClose={() => setConfirming(undefined)}
+        busy={cancel.isPending}
+        size="sm"
+        title="Cancel this order?"
+        description={
+          confirming && (
+            <>
+              {count.format(confirming.quantity)} × {confirming.service} for {formatBDT(confirming.price)}. The items go back to stock; this cannot be
+              undone.
+            </>
+          )
+        }
+      >
+        {cancel.isError && (
+          <p className="mb-4 text-sm font-medium text-red-700" role="alert">
+            {cancel.error.message}
+          </p>
+        )}
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <button type="button" className="btn-ghost" data-autofocus onClick={() => setConfirming(undefined)} disabled={cancel.isPending}>
+            Keep order
+          </button>
+          <button
+            type="button"
+            className="btn bg-red-700 text-white hover:bg-red-800"
+            disabled={cancel.isPending || cancel.isError}
+            onClick={() => confirming && cancel.mutate(confirming)}
+          >
+            {cancel.isPending ? 'Cancelling…' : 'Cancel order'}
+          </button>
+        </div>
+      </Modal>
+    </>
+  )
+}
+
+const orderElementId = (id: string) => `order-${id}`
+
+const STATUS_STYLES: Record<Booking['status'], string> = {
+  unpaid: 'bg-brand-100 text-brand-700 ring-brand-400/40',
+  paid: 'bg-emerald-50 text-emerald-800 ring-emerald-600/30',
+  cancelled: 'bg-slate-100 text-slate-700 ring-slate-400/40',
+}
+const STATUS_LABELS: Record<Booking['status'], string> = { unpaid: 'Unpaid', paid: 'Paid', cancelled: 'Cancelled' }
+
+function OrderCard({ order, onCancel }: { order: Booking; onCancel: () => void }) {
+  const headingId = `${orderElementId(order._id)}-title`
+  return (
+    <article
+      id={orderElementId(order._id)}
+      tabIndex={-1}
+      aria-labelledby={headingId}
+      data-testid="order"
+      className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+        <div className="min-w-0">
+          <h2 id={headingId} className="text-lg font-bold text-ink">
+            {order.service}
+          </h2>
+          <p className="text-sm text-slate-600">
+            Ordered <time dateTime={order.createdAt}>{when.format(new Date(order.createdAt))}</time>
+          </p>
+        </div>
+        <p className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${STATUS_STYLES[order.status]}`} data-testid="order-status">
+          {STATUS_LABELS[order.status]}
+        </p>
+      </div>
+
+      <dl className="mt-4 grid grid-cols-2 gap-4 text-sm sm:grid-cols-3">
+        <div>
+          <dt className="text-slate-600">Quantity</dt>
+          <dd className="mt-0.5 font-semibold text-slate-900">{count.format(order.quantity)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">Price</dt>
+          <dd className="mt-0.5 font-semibold text-slate-900">{formatBDT(order.price)}</dd>
+        </div>
+        <div className="col-span-2 sm:col-span-1">
+          <dt className="text-slate-600">Unit price</dt>
+          <dd className="mt-0.5 text-slate-900">{formatBDT(order.unitPrice)}</dd>
+        </div>
+      </dl>
+
+      <div className="mt-4 border-t border-slate-100 pt-4">
+        {order.status === 'paid' && (
+          <p className="text-sm text-slate-700">
+            <span className="font-semibold text-emerald-800">Paid</span>
+            <span aria-hidden="true"> · </span>
+            Transaction id:{' '}
+            <span className="break-all font-mono text-slate-900" data-testid="transaction-id">
+              {order.transactionId}
+            </span>
+          </p>
+        )}
+        {order.status === 'cancelled' && <p className="text-sm font-semibold text-slate-700">Cancelled</p>}
+        {order.status === 'unpaid' && (
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            {order.expiresAt && (
+              <p className="text-sm text-slate-600">
+                Pay by <time dateTime={order.expiresAt}>{when.format(new Date(order.expiresAt))}</time>, or the order is cancelled.
+              </p>
+            )}
+            <div className="flex gap-2">
+              <Link to="/dashboard/payment/$id" params={{ id: order._id }} className="btn-primary">
+                Payment<span className="sr-only"> for {order.service}</span>
+              </Link>
+              <button type="button" className="btn-ghost text-red-700" onClick={onCancel}>
+                Cancel<span className="sr-only"> order of {order.service}</span>
+              </button>
+            </div>
+          </div>
+        )}
+      </div>
+    </article>
+  )
+}

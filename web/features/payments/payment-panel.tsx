@@ -1,0 +1,78 @@
+import { useQuery } from '@tanstack/react-query'
+import { lazy, Suspense, useEffect } from 'react'
+import { ApiRequestError } from '../../lib/api'
+import { paymentQueries } from './payments-queries'
+import type { CardFormProps } from './record-payment'
+import { SimulatedCardForm } from './simulated-card-form'
+
+// Stripe's packages are downloaded only when the shop takes card payments through Stripe.
+const StripeCardForm = lazy(() => import('./stripe-card-form'))
+
+type PaymentPanelProps = Omit<CardFormProps, 'clientSecret'> & {
+  /** The server refused an intent because the booking changed (paid, cancelled, expired). */
+  onBookingChanged: () => void
+}
+
+/**
+ * Asks for the booking's payment intent when it shows (the server reuses the open one)
+ * and renders the card form of the configured provider.
+ */
+export function PaymentPanel({ onBookingChanged, ...form }: PaymentPanelProps) {
+  const intent = useQuery(paymentQueries.intent(form.bookingId))
+  const conflict = intent.error instanceof ApiRequestError && intent.error.status === 409
+
+  useEffect(() => {
+    if (conflict) onBookingChanged()
+  }, [conflict, onBookingChanged])
+
+  if (intent.isPending) return <FormSkeleton label="Preparing the payment…" />
+  if (intent.isError) {
+    const message = intent.error instanceof ApiRequestError ? intent.error.message : 'We could not reach the shop. Check your connection.'
+    return (
+      <div className="space-y-4">
+        <p className="text-sm font-medium text-red-700" role="alert">
+          {message}
+        </p>
+        {!conflict && (
+          <button type="button" className="btn-ghost" onClick={() => void intent.refetch()} disabled={intent.isFetching}>
+            Try again
+          </button>
+        )}
+      </div>
+    )
+  }
+
+  const { provider, clientSecret, publishableKey } = intent.data
+  if (provider === 'simulated') return <SimulatedCardForm {...form} clientSecret={clientSecret} />
+  if (!publishableKey) {
+    return (
+      <p className="text-sm font-medium text-red-700" role="alert">
+        Card payments are not set up on this shop yet. Please try again later.
+      </p>
+    )
+  }
+  return (
+    <Suspense fallback={<FormSkeleton label="Loading the card form…" />}>
+      <StripeCardForm {...form} clientSecret={clientSecret} publishableKey={publishableKey} />
+    </Suspense>
+  )
+}
+
+function FormSkeleton({ label }: { label: string }) {
+  return (
+    <div aria-busy="true">
+      <p className="sr-only" role="status">
+        {label}
+      </p>
+      <div className="space-y-4" aria-hidden="true">
+        <div className="h-4 w-24 animate-pulse rounded bg-slate-200" />
+        <div className="h-11 animate-pulse rounded-lg bg-slate-100" />
+        <div className="grid grid-cols-2 gap-4">
+          <div className="h-11 animate-pulse rounded-lg bg-slate-100" />
+          <div className="h-11 animate-pulse rounded-lg bg-slate-100" />
+        </div>
+        <div className="h-12 animate-pulse rounded-lg bg-slate-200" />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,185 @@
+import type { User } from 'firebase/auth'
+import { useSyncExternalStore } from 'react'
+import type { UserProfile } from '../../worker/schemas/user'
+import { api, ApiRequestError, configureApiAuth, unwrap } from './api'
+import { getFirebaseAuth } from './firebase'
+import { queryClient } from './query-client'
+
+/** The key the spec stores the API's access token under. */
+export const TOKEN_KEY = 'accessToken'
+
+export type AuthSnapshot =
+  | { status: 'loading' }
+  | { status: 'signedOut' }
+  | { status: 'signedIn'; user: { uid: string; email: string; displayName: string; photoURL: string | null }; profile: UserProfile }
+
+let snapshot: AuthSnapshot = { status: 'loading' }
+const listeners = new Set<() => void>()
+let firstState: Promise<void> | undefined
+let inFlight: { uid: string; promise: Promise<void> } | undefined
+let navigateToLogin: (from: string) => void = () => {}
+
+const storage = {
+  get: () => (typeof localStorage === 'undefined' ? null : localStorage.getItem(TOKEN_KEY)),
+  set: (token: string) => localStorage.setItem(TOKEN_KEY, token),
+  clear: () => localStorage.removeItem(TOKEN_KEY),
+}
+
+function set(next: AuthSnapshot) {
+  snapshot = next
+  listeners.forEach((l) => l())
+}
+
+/** Exchanges the Firebase ID token for the API's access token and loads the profile. */
+async function establish(user: User, extra: { name?: string } = {}, forceRefresh = false): Promise<void> {
+  if (inFlight?.uid === user.uid && !extra.name && !forceRefresh) return inFlight.promise
+  const promise = (async () => {
+    const email = (user.email ?? '').toLowerCase()
+    const idToken = await user.getIdToken(forceRefresh)
+    const name = extra.name ?? user.displayName ?? undefined
+    const [profile, accessToken] = await unwrap(
+      api.user[':email'].$put(
+        { param: { email }, json: { email, ...(name ? { name } : {}) } },
+        { headers: { Authorization: `Bearer ${idToken}` } },
+      ),
+    )
+    storage.set(accessToken)
+    set({
+      status: 'signedIn',
+      user: { uid: user.uid, email, displayName: extra.name ?? user.displayName ?? profile.name, photoURL: user.photoURL },
+      profile,
+    })
+  })()
+  inFlight = { uid: user.uid, promise }
+  try {
+    await promise
+  } finally {
+    if (inFlight?.promise === promise) inFlight = undefined
+  }
+}
+
+/** Attaches to Firebase (loading it if needed) and resolves once the first auth state is handled. */
+function listen(): Promise<void> {
+  firstState ??= new Promise<void>((resolve) => {
+    getFirebaseAuth().then(
+      async (firebaseAuth) => {
+        const { onAuthStateChanged } = await import('firebase/auth')
+        onAuthStateChanged(firebaseAuth, async (user) => {
+          if (!user) {
+            storage.clear()
+            set({ status: 'signedOut' })
+          } else {
+            try {
+              await establish(user)
+            } catch {
+              // The API would not issue a token (account removed, server down): stay signed out.
+              await signOutQuietly()
+            }
+          }
+          resolve()
+        })
+      },
+      () => {
+        set({ status: 'signedOut' })
+        resolve()
+      },
+    )
+  })
+  return firstState
+}
+
+async function signOutQuietly() {
+  storage.clear()
+  queryClient.clear()
+  set({ status: 'signedOut' })
+  if (firstState) {
+    const [firebaseAuth, { signOut }] = await Promise.all([getFirebaseAuth(), import('firebase/auth')])
+    await signOut(firebaseAuth)
+  }
+}
+
+export const auth = {
+  subscribe(listener: () => void) {
+    listeners.add(listener)
+    return () => listeners.delete(listener)
+  },
+  get snapshot() {
+    return snapshot
+  },
+  /**
+   * Starts at boot. Firebase is loaded at once only when a session is stored; a visitor who
+   * never signed in does not download it until they open the login page or a guarded route.
+   */
+  start() {
+    if (storage.get()) void listen()
+    else set({ status: 'signedOut' })
+  },
+  /** The first known auth state; route guards await it so nothing protected flashes. */
+  async ready(): Promise<AuthSnapshot> {
+    if (firstState || storage.get()) await listen()
+    return snapshot
+  },
+  async signInWithPassword(email: string, password: string) {
+    void listen()
+    const [firebaseAuth, { signInWithEmailAndPassword }] = await Promise.all([getFirebaseAuth(), import('firebase/auth')])
+    const credential = await signInWithEmailAndPassword(firebaseAuth, email, password)
+    await establish(credential.user)
+  },
+  async signUp(name: string, email: string, password: string) {
+    void listen()
+    const [firebaseAuth, { createUserWithEmailAndPassword, updateProfile }] = await Promise.all([getFirebaseAuth(), import('firebase/auth')])
+    const credential = await createUserWithEmailAndPassword(firebaseAuth, email, password)
+    await updateProfile(credential.user, { displayName: name })
+    await establish(credential.user, { name })
+  },
+  async signInWithGoogle() {
+    void listen()
+    const [firebaseAuth, { GoogleAuthProvider, signInWithPopup, browserPopupRedirectResolver }] = await Promise.all([
+      getFirebaseAuth(),
+      import('firebase/auth'),
+    ])
+    const credential = await signInWithPopup(firebaseAuth, new GoogleAuthProvider(), browserPopupRedirectResolver)
+    await establish(credential.user)
+  },
+  /** Updates the account's display name (the spec's 'No user is logged in' when nobody is). */
+  async updateDisplayName(name: string) {
+    const [firebaseAuth, { updateProfile }] = await Promise.all([getFirebaseAuth(), import('firebase/auth')])
+    if (!firebaseAuth.currentUser) throw new Error('No user is logged in')
+    await updateProfile(firebaseAuth.currentUser, { displayName: name })
+    if (snapshot.status === 'signedIn') set({ ...snapshot, user: { ...snapshot.user, displayName: name } })
+  },
+  /** Keeps the snapshot's profile in step after a successful profile update. */
+  setProfile(profile: UserProfile) {
+    if (snapshot.status === 'signedIn') set({ ...snapshot, profile })
+  },
+  /** Sign Out: clears the Firebase session, the stored token and the query cache. */
+  signOut: signOutQuietly,
+  setNavigator(fn: (from: string) => void) {
+    navigateToLogin = fn
+  },
+}
+
+export type Auth = typeof auth
+
+/** Renews the access token once on a 401; when that fails the user is signed out and sent to /login. */
+async function renewAfter401(): Promise<boolean> {
+  try {
+    const firebaseAuth = await getFirebaseAuth()
+    if (!firebaseAuth.currentUser) throw new Error('No user is logged in')
+    await establish(firebaseAuth.currentUser, {}, true)
+    return true
+  } catch (error) {
+    if (!(error instanceof ApiRequestError) || error.status === 401 || error.status === 403) {
+      await signOutQuietly()
+      navigateToLogin(window.location.pathname + window.location.search)
+    }
+    return false
+  }
+}
+
+configureApiAuth(storage.get, renewAfter401)
+
+/** The current auth state, re-rendering on change. */
+export function useAuth(): AuthSnapshot {
+  return useSyncExternalStore(auth.subscribe, () => snapshot)
+}

@@ -1,0 +1,52 @@
+import type { Auth } from 'firebase/auth'
+import type { PublicConfig } from '../../worker/schemas/config'
+
+let authPromise: Promise<Auth> | undefined
+
+/**
+ * Firebase Auth, loaded on first use (a dynamic import keeps firebase off the first paint)
+ * and configured from GET /api/config: the Auth emulator locally, the real project in production.
+ */
+export function getFirebaseAuth(): Promise<Auth> {
+  authPromise ??= (async () => {
+    const [{ initializeApp }, authModule, config] = await Promise.all([
+      import('firebase/app'),
+      import('firebase/auth'),
+      fetch('/api/config').then((r) => r.json() as Promise<PublicConfig>),
+    ])
+    const app = initializeApp({ apiKey: config.firebase.apiKey, authDomain: config.firebase.authDomain, projectId: config.firebase.projectId })
+    // NOTE: no popupRedirectResolver here: it would fetch Google's scripts at start-up.
+    // It is passed to signInWithPopup only when the user asks for Google.
+    const auth = authModule.initializeAuth(app, {
+      persistence: [authModule.indexedDBLocalPersistence, authModule.browserLocalPersistence],
+    })
+    if (config.firebase.emulatorUrl) authModule.connectAuthEmulator(auth, config.firebase.emulatorUrl, { disableWarnings: true })
+    return auth
+  })()
+  authPromise.catch(() => (authPromise = undefined))
+  return authPromise
+}
+
+const MESSAGES: Record<string, string> = {
+  'auth/invalid-credential': 'The e-mail or password is wrong.',
+  'auth/wrong-password': 'The e-mail or password is wrong.',
+  'auth/user-not-found': 'The e-mail or password is wrong.',
+  'auth/invalid-email': 'That e-mail address does not look right.',
+  'auth/user-disabled': 'This account has been disabled. Please contact us.',
+  'auth/email-already-in-use': 'An account with this e-mail already exists. Log in instead.',
+  'auth/weak-password': 'Please choose a stronger password (at least 6 characters).',
+  'auth/too-many-requests': 'Too many attempts. Please wait a few minutes and try again.',
+  'auth/network-request-failed': 'We could not reach the sign-in service. Check your connection and try again.',
+  'auth/popup-closed-by-user': 'The Google window was closed before sign-in finished.',
+  'auth/cancelled-popup-request': 'The Google window was closed before sign-in finished.',
+  'auth/popup-blocked': 'Your browser blocked the Google window. Allow pop-ups for this site and try again.',
+  'auth/account-exists-with-different-credential': 'This e-mail already signs in another way. Use your password instead.',
+}
+
+/** Turns an identity-provider error into a sentence a person understands. */
+export function authErrorMessage(error: unknown): string {
+  const code = typeof error === 'object' && error && 'code' in error ? String(error.code) : ''
+  if (MESSAGES[code]) return MESSAGES[code]
+  if (error instanceof Error && !code) return error.message
+  return 'Sign-in failed. Please try again.'
+}

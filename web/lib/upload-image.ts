@@ -1,0 +1,102 @@
+import type { ErrorBody } from '../../worker/lib/errors'
+import type { UploadAnswer } from '../../worker/features/images/images.routes'
+import { ApiRequestError } from './api'
+import { TOKEN_KEY } from './auth'
+
+/** What POST /api/images answers for a stored image: `url` is what tools, reviews and profiles keep. */
+export type UploadedImage = UploadAnswer['data']
+
+// NOTE: these mirror worker/features/images/images.routes.ts (limit, accepted types and the
+// server's messages word for word), so a refusal reads the same whether the browser or the
+// server makes it. The server stays the judge: it checks the bytes, not the declared type.
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const
+const ACCEPTED = 'Upload a JPEG, PNG, WebP, GIF or AVIF image.'
+
+/**
+ * Checks a chosen file before any byte is sent: the 5 MB limit and the accepted types.
+ * @returns the refusal as the server would give it, or undefined when the file may be uploaded.
+ */
+export function checkImageFile(file: File): ApiRequestError | undefined {
+  if (file.size > MAX_IMAGE_BYTES) {
+    return new ApiRequestError(413, 'PAYLOAD_TOO_LARGE', 'The image is larger than 5 MB. Please choose a smaller one.', {
+      image: 'The image is larger than 5 MB',
+    })
+  }
+  if (file.size === 0) return refusal(400, 'VALIDATION_FAILED', 'The image file is empty.')
+  // An unknown type ('') is left to the server, which recognises images by their content.
+  if (file.type === 'image/svg+xml') return refusal(415, 'UNSUPPORTED_MEDIA_TYPE', `SVG images are not accepted. ${ACCEPTED}`)
+  if (file.type && !(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) {
+    return refusal(415, 'UNSUPPORTED_MEDIA_TYPE', `This file is not an accepted image. ${ACCEPTED}`)
+  }
+  return undefined
+}
+
+const refusal = (status: number, code: string, message: string) => new ApiRequestError(status, code, message, { image: message })
+
+/**
+ * Uploads one image to POST /api/images as multipart field `image`, reporting progress.
+ *
+ * NOTE: the single exception to "all calls through the typed client": Hono's client uses
+ * fetch, and fetch cannot report upload progress, so this one call uses XMLHttpRequest.
+ * It sends the same bearer token (localStorage 'accessToken') and turns refusals into the
+ * same ApiRequestError that `unwrap` throws. It does not renew an expired token: a 401
+ * surfaces as an error the user can retry after the next API call has renewed it.
+ *
+ * @param onProgress called with 0–100 as the bytes go out.
+ * @param signal aborts the upload; the promise then rejects with an AbortError DOMException.
+ */
+export function uploadImage(file: File, { onProgress, signal }: { onProgress?: (percent: number) => void; signal?: AbortSignal } = {}): Promise<UploadedImage> {
+  const early = checkImageFile(file)
+  if (early) return Promise.reject(early)
+
+  return new Promise<UploadedImage>((resolve, reject) => {
+    if (signal?.aborted) return reject(new DOMException('The upload was cancelled.', 'AbortError'))
+    const xhr = new XMLHttpRequest()
+    xhr.open('POST', '/api/images')
+    const token = localStorage.getItem(TOKEN_KEY)
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`)
+
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)))
+    }
+    xhr.onload = () => {
+      const body = parseJson(xhr.responseText)
+      if (xhr.status >= 200 && xhr.status < 300 && isUploadAnswer(body)) {
+        onProgress?.(100)
+        return resolve(body.data)
+      }
+      const error = (body as ErrorBody | undefined)?.error
+      reject(
+        new ApiRequestError(
+          xhr.status,
+          error?.code ?? 'UNKNOWN',
+          error?.message ?? `The server answered ${xhr.status}.`,
+          error?.fields ?? {},
+        ),
+      )
+    }
+    xhr.onerror = () => reject(new ApiRequestError(0, 'NETWORK', 'The upload did not reach the server. Check your connection and try again.'))
+    xhr.ontimeout = () => reject(new ApiRequestError(0, 'TIMEOUT', 'The upload took too long. Please try again.'))
+    xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'))
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true })
+
+    const form = new FormData()
+    form.append('image', file)
+    xhr.timeout = 120_000
+    xhr.send(form)
+  })
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+function isUploadAnswer(body: unknown): body is UploadAnswer {
+  const data = (body as UploadAnswer | undefined)?.data
+  return (body as UploadAnswer | undefined)?.success === true && typeof data?.url === 'string'
+}

@@ -1,0 +1,89 @@
+import { useQueryErrorResetBoundary, type QueryClient } from '@tanstack/react-query'
+import { createRootRouteWithContext, HeadContent, Outlet, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
+import { useEffect, type ReactNode } from 'react'
+import { Toaster } from 'sonner'
+import { Footer } from '../components/footer'
+import { Navbar } from '../components/navbar'
+import { NotFound } from '../components/not-found'
+import { ApiRequestError } from '../lib/api'
+import type { Auth } from '../lib/auth'
+
+/** What every route's beforeLoad and loader receive. Add fields here (e.g. `auth`) and supply them in router.tsx. */
+export interface RouterContext {
+  queryClient: QueryClient
+  auth: Auth
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  head: () => ({ meta: [{ title: 'Toolhaus · Power tools since 1992' }] }),
+  component: RootLayout,
+  notFoundComponent: NotFound,
+  errorComponent: RootError,
+})
+
+function RootLayout() {
+  return (
+    <Shell>
+      <Outlet />
+    </Shell>
+  )
+}
+
+/** The page frame shared by every screen, also around the error page so the navigation stays usable. */
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <HeadContent />
+      <a
+        href="#main"
+        className="sr-only rounded-md bg-brand-500 px-4 py-2 font-semibold text-ink focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50"
+      >
+        Skip to content
+      </a>
+      <div className="flex min-h-dvh flex-col">
+        <Navbar />
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          {children}
+        </main>
+        <Footer />
+      </div>
+      <Toaster richColors position="top-center" />
+    </>
+  )
+}
+
+function RootError({ error }: ErrorComponentProps) {
+  const router = useRouter()
+  const queryErrorResetBoundary = useQueryErrorResetBoundary()
+
+  // Failed suspense queries stay failed until their boundary is reset; do it once the error shows.
+  useEffect(() => queryErrorResetBoundary.reset(), [queryErrorResetBoundary])
+
+  // Server messages are written for people; anything else (a crash, a dropped connection) is not.
+  const detail = error instanceof ApiRequestError ? error.message : 'Check your connection and try again.'
+
+  return (
+    <Shell>
+      <section className="container-page flex flex-col items-center py-20 text-center" aria-labelledby="error-title" role="alert">
+        <div className="grid size-16 place-items-center rounded-full bg-brand-100 text-brand-700" aria-hidden="true">
+          <svg width="32" height="32" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <path d="M12 8v5M12 16.5v.5" />
+            <path d="M10.3 3.9 2.5 17.5A2 2 0 0 0 4.2 20.5h15.6a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z" />
+          </svg>
+        </div>
+        <h1 id="error-title" className="mt-6 text-3xl font-extrabold tracking-tight text-ink">
+          Something went wrong
+        </h1>
+        <p className="mt-3 max-w-md text-slate-600">We could not load this page. {detail}</p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <button type="button" className="btn-primary" onClick={() => void router.invalidate()}>
+            Try again
+          </button>
+          <a href="/" className="btn-ghost">
+            Go to home
+          </a>
+        </div>
+      </section>
+    </Shell>
+  )
+}

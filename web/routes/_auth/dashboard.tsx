@@ -1,0 +1,60 @@
+import { useQuery } from '@tanstack/react-query'
+import { createFileRoute, Link, Outlet } from '@tanstack/react-router'
+import { userQueries } from '../../features/users/users-queries'
+import { useAuth } from '../../lib/auth'
+
+export const Route = createFileRoute('/_auth/dashboard')({
+  head: () => ({ meta: [{ title: 'Dashboard · Toolhaus' }] }),
+  component: DashboardLayout,
+})
+
+const linkClass = 'block rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100'
+const activeClass = 'bg-ink text-white hover:bg-ink'
+
+function DashboardLayout() {
+  const session = useAuth()
+  const email = session.status === 'signedIn' ? session.user.email : ''
+  const { data: isAdmin } = useQuery({ ...userQueries.isAdmin(email), enabled: Boolean(email) })
+
+  return (
+    <div className="container-page grid gap-6 py-8 md:grid-cols-[14rem_1fr]">
+      <aside>
+        <h2 className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">Dashboard</h2>
+        <nav aria-label="Dashboard" className="mt-2 flex gap-1 overflow-x-auto md:flex-col">
+          {!isAdmin && (
+            <>
+              <Link to="/dashboard" className={linkClass} activeProps={{ className: activeClass }} activeOptions={{ exact: true }}>
+                My Profile
+              </Link>
+              <Link to="/dashboard/review" className={linkClass} activeProps={{ className: activeClass }}>
+                Add Review
+              </Link>
+            </>
+          )}
+          <Link to="/dashboard/order" className={linkClass} activeProps={{ className: activeClass }}>
+            My Order
+          </Link>
+          {isAdmin && (
+            <>
+              <Link to="/dashboard/users" className={linkClass} activeProps={{ className: activeClass }}>
+                All Users
+              </Link>
+              <Link to="/dashboard/manage" className={linkClass} activeProps={{ className: activeClass }}>
+                Manage
+              </Link>
+              <Link to="/dashboard/addTools" className={linkClass} activeProps={{ className: activeClass }}>
+                Add a Tool
+              </Link>
+              <Link to="/dashboard/messages" className={linkClass} activeProps={{ className: activeClass }}>
+                Messages
+              </Link>
+            </>
+          )}
+        </nav>
+      </aside>
+      <section className="min-w-0">
+        <Outlet />
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,114 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
+import { useState } from 'react'
+import { Controller, useForm } from 'react-hook-form'
+import { toast } from 'sonner'
+import type { z } from 'zod'
+import { ToolInputSchema, type ToolInput } from '../../../../../worker/schemas/tool'
+import { FormField } from '../../../../components/form-field'
+import { ImageField } from '../../../../components/image-field'
+import { toolQueries } from '../../../../features/tools/tools-queries'
+import { api, ApiRequestError, unwrap } from '../../../../lib/api'
+
+export const Route = createFileRoute('/_auth/dashboard/_admin/addTools')({
+  head: () => ({ meta: [{ title: 'Add a Tool · Toolhaus' }] }),
+  component: AddToolPage,
+})
+
+type ToolFormValues = z.input<typeof ToolInputSchema>
+const EMPTY: ToolFormValues = { name: '', description: '', price: '', quantity: '', Minimum_quantity: '', img: '' }
+const FIELDS = ['name', 'description', 'price', 'quantity', 'Minimum_quantity', 'img'] as const
+type Field = (typeof FIELDS)[number]
+const isField = (key: string): key is Field => (FIELDS as readonly string[]).includes(key)
+
+function AddToolPage() {
+  const { session } = Route.useRouteContext()
+  const queryClient = useQueryClient()
+  const [uploading, setUploading] = useState(false)
+  const { register, control, handleSubmit, reset, setError, formState } = useForm<ToolFormValues, unknown, ToolInput>({
+    resolver: zodResolver(ToolInputSchema),
+    defaultValues: EMPTY,
+  })
+  const { errors } = formState
+
+  const add = useMutation({
+    // The spec's payload carries the submitter's e-mail; the server checks it is the caller's.
+    mutationFn: (values: ToolInput) => unwrap(api.service.$post({ json: { ...values, email: session.user.email } })),
+    onSuccess: (result) => {
+      if (!result.insertedId) {
+        toast.error('Failed to add Tools')
+        return
+      }
+      toast.success('Tools added successfully')
+      reset(EMPTY)
+      void queryClient.invalidateQueries({ queryKey: toolQueries.all() })
+    },
+    onError: (error) => {
+      let focused = false
+      if (error instanceof ApiRequestError) {
+        for (const [key, message] of Object.entries(error.fields)) {
+          if (!isField(key)) continue
+          setError(key, { type: 'server', message }, { shouldFocus: !focused })
+          focused = true
+        }
+      }
+      toast.error('Failed to add Tools', { description: error.message })
+    },
+  })
+
+  return (
+    <div>
+      <h1 className="text-2xl font-bold">Add a Tool</h1>
+      <p className="mt-1 text-sm text-slate-600">It appears in the catalogue as soon as it is saved. Prices are in BDT.</p>
+      <form
+        noValidate
+        aria-label="Add a Tool"
+        onSubmit={handleSubmit((values) => add.mutate(values))}
+        className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+      >
+        <div className="grid gap-5">
+          <FormField label="Name" error={errors.name?.message}>
+            <input className="field" autoComplete="off" {...register('name')} />
+          </FormField>
+          <FormField label="Description" error={errors.description?.message}>
+            <textarea className="field resize-y" rows={4} {...register('description')} />
+          </FormField>
+          <div className="grid items-start gap-5 sm:grid-cols-3">
+            <FormField label="Price (BDT per unit)" error={errors.price?.message}>
+            <input className="field" type="number" inputMode="decimal" min="0.01" step="0.01" {...register('price')} />
+          </FormField>
+          <FormField label="Quantity" error={errors.quantity?.message} hint="Units in stock.">
+            <input className="field" type="number" inputMode="numeric" min="1" step="1" {...register('quantity')} />
+          </FormField>
+          <FormField label="Minimum order quantity" error={errors.Minimum_quantity?.message} hint="No more than the quantity.">
+            <input className="field" type="number" inputMode="numeric" min="1" step="1" {...register('Minimum_quantity')} />
+            </FormField>
+          </div>
+          <Controller
+              control={control}
+              name="img"
+              render={({ field, fieldState }) => (
+                <ImageField
+                  label="Photo"
+                  name={field.name}
+                  value={typeof field.value === 'string' ? field.value : ''}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={fieldState.error?.message}
+                  onBusyChange={setUploading}
+                />
+              )}
+            />
+        </div>
+        <p className="mt-5 text-sm text-slate-600">
+          Added by <span className="font-medium text-slate-800">{session.user.email}</span>
+        </p>
+        <button type="submit" className="btn-primary mt-4 w-full sm:w-auto" disabled={add.isPending || uploading} aria-busy={add.isPending}>
+          {add.isPending ? 'Adding…' : uploading ? 'Uploading photo…' : 'Add Tool'}
+        </button>
+      </form>
+    </div>
+  )
+}

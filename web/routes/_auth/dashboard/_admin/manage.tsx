@@ -1,0 +1,267 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { useEffect, useId, useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { toast } from 'sonner'
+import { z } from 'zod'
+import { MINIMUM_ABOVE_QUANTITY, ToolFieldsSchema, type Tool } from '../../../../../worker/schemas/tool'
+import { FormField } from '../../../../components/form-field'
+// NOTE: the app's one modal (native <dialog>) lives with bookings for now; it is generic.
+import { Modal } from '../../../../features/bookings/components/modal'
+import { toolQueries } from '../../../../features/tools/tools-queries'
+import { api, ApiRequestError, unwrap } from '../../../../lib/api'
+import { formatBDT } from '../../../../lib/money'
+
+const PAGE_SIZE = 20
+
+const searchSchema = z.object({
+  q: z.coerce
+    .string()
+    .trim()
+    .transform((s) => s.slice(0, 100) || undefined)
+    .optional()
+    .catch(undefined),
+  page: z.number().int().min(1).optional().catch(undefined),
+})
+
+const listQuery = ({ q, page = 1 }: { q?: string; page?: number }) => toolQueries.list({ q, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE })
+
+export const Route = createFileRoute('/_auth/dashboard/_admin/manage')({
+  validateSearch: searchSchema,
+  loaderDeps: ({ search: { q, page } }) => ({ q, page }),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(listQuery(deps)),
+  head: () => ({ meta: [{ title: 'Manage Tools · Toolhaus' }] }),
+  component: ManagePage,
+})
+
+const count = new Intl.NumberFormat('en-US')
+
+function ManagePage() {
+  const { q, page = 1 } = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const { data } = useSuspenseQuery(listQuery({ q, page }))
+  const queryClient = useQueryClient()
+  const [editing, setEditing] = useState<Tool | null>(null)
+  const totalPages = Math.max(1, Math.ceil(data.total / PAGE_SIZE))
+
+  // Deleting the last tool of a page (or a stale ?page=) leaves it empty: go to the last page that has tools.
+  useEffect(() => {
+    if (data.items.length === 0 && page > 1) void navigate({ search: (prev) => ({ ...prev, page: totalPages > 1 ? totalPages : undefined }), replace: true })
+  }, [data.items.length, page, totalPages, navigate])
+
+  const remove = useMutation({
+    mutationFn: (tool: Tool) => unwrap(api.service[':id'].$delete({ param: { id: tool._id } })),
+    // The row goes only once the server has deleted it and the list has been read again.
+    onSuccess: async (_result, tool) => {
+      await queryClient.invalidateQueries({ queryKey: toolQueries.all() })
+      toast.success(`${tool.name} deleted`)
+    },
+    onError: async (error, tool) => {
+      if (error instanceof ApiRequestError && error.status === 404) {
+        await queryClient.invalidateQueries({ queryKey: toolQueries.all() })
+        toast.error(`${tool.name} was already deleted`)
+        return
+      }
+      toast.error(error.message)
+    },
+  })
+
+  const first = data.total === 0 ? 0 : (page - 1) * PAGE_SIZE + 1
+  const last = (page - 1) * PAGE_SIZE + data.items.length
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold">Manage Tools</h1>
+          <p className="mt-1 text-sm text-slate-600" aria-live="polite">
+            {data.total === 0 ? (q ? `No tools match “${q}”.` : 'No tools yet.') : `${first}–${last} of ${count.format(data.total)} tools`}
+          </p>
+        </div>
+        <Link to="/dashboard/addTools" className="btn-primary">
+          Add a Tool
+        </Link>
+      </div>
+
+      <SearchForm key={q ?? ''} initial={q ?? ''} onSearch={(text) => void navigate({ search: { q: text || undefined }, replace: true })} />
+
+      {/* relative: keeps the sr-only cells' absolute boxes inside this scroller, not the page. */}
+      <div className="relative mt-4 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+        <table className="w-full min-w-[40rem] text-left text-sm">
+          <caption className="sr-only">Tools in the catalogue, page {page} of {totalPages}</caption>
+          <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+            <tr>
+              <th scope="col" className="px-4 py-3">
+                <span className="sr-only">Image</span>
+              </th>
+              <th scope="col" className="px-4 py-3">Name</th>
+              <th scope="col" className="px-4 py-3 text-right">Price</th>
+              <th scope="col" className="px-4 py-3 text-right">Stock</th>
+              <th scope="col" className="px-4 py-3 text-right">Minimum</th>
+              <th scope="col" className="px-4 py-3">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {data.items.map((tool) => {
+              const deleting = remove.isPending && remove.variables?._id === tool._id
+              return (
+                <tr key={tool._id} data-testid="tool-row" aria-busy={deleting || undefined}>
+                  <td className="px-4 py-2">
+                    <img src={tool.img} alt="" width={48} height={48} loading="lazy" decoding="async" className="size-12 max-w-none rounded-lg bg-slate-100 object-cover" />
+                  </td>
+                  <th scope="row" className="px-4 py-3 font-medium text-ink">
+                    {tool.name}
+                  </th>
+                  <td className="px-4 py-3 text-right tabular-nums whitespace-nowrap">{formatBDT(tool.price)}</td>
+                  <td className="px-4 py-3 text-right tabular-nums" data-testid="tool-stock">
+                    {count.format(tool.quantity)}
+                  </td>
+                  <td className="px-4 py-3 text-right tabular-nums">{count.format(tool.Minimum_quantity)}</td>
+                  <td className="px-4 py-3">
+                    <div className="flex justify-end gap-2">
+                      <button type="button" className="btn-ghost px-3 py-1.5" onClick={() => setEditing(tool)} aria-label={`Edit ${tool.name}`}>
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        className="btn-ghost px-3 py-1.5 text-red-700"
+                        disabled={deleting}
+                        aria-label={`Delete ${tool.name}`}
+                        onClick={() => window.confirm('Are You sure?') && remove.mutate(tool)}
+                      >
+                        {deleting ? 'Deleting…' : 'Delete'}
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </div>
+
+      {totalPages > 1 && (
+        <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3">
+          <Link
+            to="/dashboard/manage"
+            search={(prev) => ({ ...prev, page: page - 1 > 1 ? page - 1 : undefined })}
+            disabled={page <= 1}
+            className={`btn-ghost ${page <= 1 ? 'pointer-events-none opacity-50' : ''}`}
+            aria-disabled={page <= 1 || undefined}
+          >
+            Previous
+          </Link>
+          <span className="text-sm text-slate-600">
+            Page {page} of {totalPages}
+          </span>
+          <Link
+            to="/dashboard/manage"
+            search={(prev) => ({ ...prev, page: page + 1 })}
+            disabled={page >= totalPages}
+            className={`btn-ghost ${page >= totalPages ? 'pointer-events-none opacity-50' : ''}`}
+            aria-disabled={page >= totalPages || undefined}
+          >
+            Next
+          </Link>
+        </nav>
+      )}
+
+      <Modal open={editing !== null} onClose={() => setEditing(null)} title={editing ? `Edit ${editing.name}` : 'Edit tool'} description="Change the price or restock.">
+        {editing && <EditToolForm tool={editing} onDone={() => setEditing(null)} />}
+      </Modal>
+    </div>
+  )
+}
+
+function SearchForm({ initial, onSearch }: { initial: string; onSearch: (text: string) => void }) {
+  const [text, setText] = useState(initial)
+  const id = useId()
+  return (
+    <form
+      role="search"
+      className="mt-6 flex gap-2"
+      onSubmit={(e) => {
+        e.preventDefault()
+        onSearch(text.trim())
+      }}
+    >
+      <label htmlFor={id} className="sr-only">
+        Search tools
+      </label>
+      <input id={id} type="search" className="field min-w-0 flex-1 sm:max-w-sm" placeholder="Search by name" value={text} onChange={(e) => setText(e.target.value)} />
+      <button type="submit" className="btn-dark shrink-0">
+        Search
+      </button>
+    </form>
+  )
+}
+
+/** Price and stock, each required, from the shared tool schema (so the messages are the server's). */
+const EditToolSchema = ToolFieldsSchema.pick({ price: true, quantity: true, Minimum_quantity: true }).refine(
+  (t) => t.Minimum_quantity <= t.quantity,
+  { path: ['Minimum_quantity'], message: MINIMUM_ABOVE_QUANTITY },
+)
+type EditToolValues = z.input<typeof EditToolSchema>
+type EditTool = z.infer<typeof EditToolSchema>
+const EDIT_FIELDS = ['price', 'quantity', 'Minimum_quantity'] as const
+
+function EditToolForm({ tool, onDone }: { tool: Tool; onDone: () => void }) {
+  const queryClient = useQueryClient()
+  const { register, handleSubmit, formState, setError } = useForm<EditToolValues, unknown, EditTool>({
+    resolver: zodResolver(EditToolSchema),
+    defaultValues: { price: String(tool.price), quantity: String(tool.quantity), Minimum_quantity: String(tool.Minimum_quantity) },
+  })
+  const { errors } = formState
+
+  const save = useMutation({
+    // Only what changed is sent: an untouched stock figure must not overwrite orders taken meanwhile.
+    mutationFn: async (values: EditTool) => {
+      const changed = Object.fromEntries(EDIT_FIELDS.filter((k) => values[k] !== tool[k]).map((k) => [k, values[k]])) as Partial<EditTool>
+      if (Object.keys(changed).length === 0) return null
+      return unwrap(api.service[':id'].$patch({ param: { id: tool._id }, json: changed }))
+    },
+    onSuccess: async (result) => {
+      if (result) {
+        await queryClient.invalidateQueries({ queryKey: toolQueries.all() })
+        toast.success(`${tool.name} updated`)
+      }
+      onDone()
+    },
+    onError: (error) => {
+      let focused = false
+      if (error instanceof ApiRequestError) {
+        for (const [key, message] of Object.entries(error.fields)) {
+          if (!(EDIT_FIELDS as readonly string[]).includes(key)) continue
+          setError(key as (typeof EDIT_FIELDS)[number], { type: 'server', message }, { shouldFocus: !focused })
+          focused = true
+        }
+      }
+      toast.error(error.message)
+    },
+  })
+
+  return (
+    <form noValidate onSubmit={handleSubmit((values) => save.mutate(values))} className="grid gap-4">
+      <FormField label="Price (BDT per unit)" error={errors.price?.message} hint={`Now ${formatBDT(tool.price)}.`}>
+        <input className="field" type="number" inputMode="decimal" min="0.01" step="0.01" data-autofocus {...register('price')} />
+      </FormField>
+      <FormField label="Quantity in stock" error={errors.quantity?.message} hint={`Now ${count.format(tool.quantity)} units.`}>
+        <input className="field" type="number" inputMode="numeric" min="1" step="1" {...register('quantity')} />
+      </FormField>
+      <FormField label="Minimum order quantity" error={errors.Minimum_quantity?.message}>
+        <input className="field" type="number" inputMode="numeric" min="1" step="1" {...register('Minimum_quantity')} />
+      </FormField>
+      <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <button type="button" className="btn-ghost" onClick={onDone} disabled={save.isPending}>
+          Cancel
+        </button>
+        <button type="submit" className="btn-primary" disabled={save.isPending} aria-busy={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save changes'}
+        </button>
+      </div>
+    </form>
+  )
+}

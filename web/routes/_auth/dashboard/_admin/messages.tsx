@@ -1,0 +1,82 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
+import type { ContactMessage } from '../../../../../worker/schemas/contact'
+import { contactQueries } from '../../../../features/contact/contact-queries'
+
+export const Route = createFileRoute('/_auth/dashboard/_admin/messages')({
+  loader: ({ context }) => context.queryClient.ensureQueryData(contactQueries.list()),
+  head: () => ({ meta: [{ title: 'Messages · Toolhaus' }] }),
+  component: MessagesPage,
+})
+
+const received = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
+
+const STATUS: Record<ContactMessage['emailStatus'], { label: string; className: string }> = {
+  sent: { label: 'E-mail sent', className: 'bg-emerald-50 text-emerald-800 ring-emerald-200' },
+  pending: { label: 'E-mail pending', className: 'bg-amber-50 text-amber-800 ring-amber-200' },
+  failed: { label: 'E-mail failed', className: 'bg-red-50 text-red-800 ring-red-200' },
+}
+
+function MessagesPage() {
+  const { data } = useSuspenseQuery(contactQueries.list())
+  // The API answers newest first; sorting again keeps that true whatever the order on the wire.
+  const messages = [...data].sort((a, b) => b.createdAt - a.createdAt)
+
+  return (
+    <div>
+      <h1 className="text-2xl font-bold">Messages ({messages.length})</h1>
+      <p className="mt-1 text-sm text-slate-600">What visitors sent through the contact form, newest first.</p>
+      {messages.length === 0 ? (
+        <div className="mt-6 flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
+          <p className="text-lg font-semibold text-ink">No messages yet</p>
+          <p className="mt-1 text-slate-600">Messages sent from the home page's contact form show up here.</p>
+        </div>
+      ) : (
+        <ol className="mt-6 space-y-4">
+          {messages.map((message) => (
+            <li key={message._id}>
+              <MessageCard message={message} />
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  )
+}
+
+const replyLink = (email: string, subject: string) =>
+  `mailto:${encodeURIComponent(email).replace(/%40/g, '@')}${subject ? `?subject=${encodeURIComponent(`Re: ${subject}`)}` : ''}`
+
+function MessageCard({ message }: { message: ContactMessage }) {
+  const status = STATUS[message.emailStatus]
+  const subject = message.subject.trim()
+  return (
+    <article className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="contact-message">
+      <header className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+        <div className="min-w-0">
+          <h2 className="break-words text-lg font-semibold text-ink">{subject || <span className="text-slate-500">(no subject)</span>}</h2>
+          <p className="mt-0.5 text-sm text-slate-600">
+            <span className="font-medium text-slate-800">{message.name}</span>
+            {' · '}
+            <a href={replyLink(message.email, subject)} className="break-all text-brand-700 underline">
+              {message.email}
+            </a>
+          </p>
+        </div>
+        <div className="flex flex-col items-start gap-1 text-sm sm:items-end">
+          <time dateTime={new Date(message.createdAt).toISOString()} className="text-slate-600">
+            {received.format(message.createdAt)}
+          </time>
+          <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${status.className}`} title={message.emailError ?? undefined}>
+            {status.label}
+          </span>
+        </div>
+      </header>
+      {/* Plain text: React escapes it; whitespace-pre-line keeps the sender's line breaks. */}
+      <p className="mt-4 whitespace-pre-line break-words text-slate-800">{message.message}</p>
+      {message.emailStatus === 'failed' && message.emailError && (
+        <p className="mt-3 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">Delivery error: {message.emailError}</p>
+      )}
+    </article>
+  )
+}

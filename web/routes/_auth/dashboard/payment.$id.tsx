@@ -1,0 +1,128 @@
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link, notFound } from '@tanstack/react-router'
+import { useCallback, useState } from 'react'
+import { PAYMENT_SUCCESS_MESSAGE } from '../../../../worker/schemas/payment'
+import { bookingQueries } from '../../../features/bookings/bookings-queries'
+import { PaymentPanel } from '../../../features/payments/payment-panel'
+import { ApiRequestError } from '../../../lib/api'
+import { formatBDT } from '../../../lib/money'
+
+export const Route = createFileRoute('/_auth/dashboard/payment/$id')({
+  loader: async ({ context, params }) => {
+    try {
+      return await context.queryClient.ensureQueryData(bookingQueries.detail(params.id))
+    } catch (error) {
+      // Someone else's booking answers 404 too, so nobody learns which ids exist.
+      if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) throw notFound()
+      throw error
+    }
+  },
+  head: () => ({ meta: [{ title: 'Payment · Toolhaus' }] }),
+  notFoundComponent: OrderNotFound,
+  component: PaymentPage,
+})
+
+const count = new Intl.NumberFormat('en-US')
+
+function PaymentPage() {
+  const { id } = Route.useParams()
+  const { data: booking } = useSuspenseQuery(bookingQueries.detail(id))
+  const queryClient = useQueryClient()
+  // The payment made on this visit: the form stays with Pay disabled, and the message shows.
+  const [paidNow, setPaidNow] = useState<string>()
+
+  const refreshOrders = useCallback(() => void queryClient.invalidateQueries({ queryKey: bookingQueries.all() }), [queryClient])
+  const onPaid = (transactionId: string) => {
+    setPaidNow(transactionId)
+    refreshOrders()
+  }
+
+  return (
+    <div className="max-w-2xl space-y-6">
+      <header className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <h1 className="break-words text-2xl font-bold">Hello, {booking.customerName}</h1>
+        <p className="mt-2 text-slate-700">
+          Pay for: <span className="font-semibold text-ink">{booking.service}</span>
+        </p>
+        <p className="mt-1 text-sm text-slate-600">
+          {count.format(booking.quantity)} × {formatBDT(booking.unitPrice)}
+        </p>
+        <p className="mt-4 text-sm font-medium text-slate-600">Amount</p>
+        <p className="text-3xl font-extrabold tracking-tight text-ink" data-testid="amount">
+          {formatBDT(booking.price)}
+        </p>
+      </header>
+
+      <section aria-labelledby="card-payment-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+        <h2 id="card-payment-title" className="mb-5 text-lg font-bold">
+          Card payment
+        </h2>
+
+        {paidNow !== undefined || booking.status === 'unpaid' ? (
+          <PaymentPanel
+            bookingId={booking._id}
+            paid={paidNow !== undefined}
+            onPaid={onPaid}
+            billing={{ name: booking.customerName, email: booking.customer }}
+            onBookingChanged={refreshOrders}
+          />
+        ) : booking.status === 'paid' ? (
+          <div className="rounded-xl bg-emerald-50 p-4 text-emerald-900 ring-1 ring-emerald-600/20">
+            <p className="font-semibold">This order is paid.</p>
+            <TransactionId id={booking.transactionId} />
+            <OrdersLink />
+          </div>
+        ) : (
+          <div className="rounded-xl bg-slate-50 p-4 text-slate-800 ring-1 ring-slate-200">
+            <p className="font-semibold">This order was cancelled, so it can no longer be paid.</p>
+            <Link to="/service" className="btn-primary mt-4">
+              Order again
+            </Link>
+          </div>
+        )}
+
+        {/* Present from the start so screen readers announce the result when it appears. */}
+        <div role="status" aria-live="polite" className="empty:hidden mt-6">
+          {paidNow !== undefined && (
+            <div className="rounded-xl bg-emerald-50 p-4 text-emerald-900 ring-1 ring-emerald-600/20">
+              <p className="text-lg font-bold">{PAYMENT_SUCCESS_MESSAGE}</p>
+              <TransactionId id={paidNow} />
+              <OrdersLink />
+            </div>
+          )}
+        </div>
+      </section>
+    </div>
+  )
+}
+
+function TransactionId({ id }: { id: string | null }) {
+  return (
+    <p className="mt-1 text-sm">
+      Transaction id:{' '}
+      <span className="break-all font-mono font-semibold" data-testid="transaction-id">
+        {id}
+      </span>
+    </p>
+  )
+}
+
+function OrdersLink() {
+  return (
+    <Link to="/dashboard/order" className="mt-3 inline-block text-sm font-semibold text-emerald-900 underline underline-offset-4">
+      Back to My Orders
+    </Link>
+  )
+}
+
+function OrderNotFound() {
+  return (
+    <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
+      <h1 className="text-2xl font-bold">Order not found</h1>
+      <p className="mx-auto mt-2 max-w-md text-slate-600">There is no order with this id in your account. Pick it from your orders to pay for it.</p>
+      <Link to="/dashboard/order" className="btn-primary mt-6">
+        Go to My Orders
+      </Link>
+    </div>
+  )
+}

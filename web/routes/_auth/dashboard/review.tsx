@@ -1,0 +1,148 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import { Controller, useForm, useWatch } from 'react-hook-form'
+import { toast } from 'sonner'
+import type { z } from 'zod'
+import { ReviewInputSchema, type ReviewInput } from '../../../../worker/schemas/review'
+import { FormField } from '../../../components/form-field'
+import { ImageField } from '../../../components/image-field'
+import { reviewQueries } from '../../../features/reviews/reviews-queries'
+import { api, ApiRequestError, unwrap } from '../../../lib/api'
+import { useAuth } from '../../../lib/auth'
+
+export const Route = createFileRoute('/_auth/dashboard/review')({
+  head: () => ({ meta: [{ title: 'Add Review · Toolhaus' }] }),
+  component: AddReviewPage,
+})
+
+type ReviewFormValues = z.input<typeof ReviewInputSchema>
+const FIELDS = ['name', 'description', 'img', 'rating'] as const
+type Field = (typeof FIELDS)[number]
+const isField = (key: string): key is Field => (FIELDS as readonly string[]).includes(key)
+
+function AddReviewPage() {
+  const session = useAuth()
+  const { session: initial } = Route.useRouteContext()
+  const account = session.status === 'signedIn' ? session : initial
+  const prefilledName = account.user.displayName || account.profile.name
+  const empty: ReviewFormValues = { name: prefilledName, description: '', img: '', rating: null }
+
+  const queryClient = useQueryClient()
+  const [uploading, setUploading] = useState(false)
+  const { register, control, handleSubmit, reset, setError, formState } = useForm<ReviewFormValues, unknown, ReviewInput>({
+    resolver: zodResolver(ReviewInputSchema),
+    defaultValues: empty,
+  })
+  const { errors } = formState
+
+  const add = useMutation({
+    mutationFn: (values: ReviewInput) => unwrap(api.review.$post({ json: values })),
+    onSuccess: (result) => {
+      if (!result.insertedId) {
+        toast.error('Failed to add Tools')
+        return
+      }
+      // The spec's toast text, word for word (section 8 uses it for tools and reviews alike).
+      toast.success('Tools added successfully', { description: 'Thank you! Your review is now on the home page.' })
+      reset(empty)
+      // Refetch now, even while the home page is not shown, so its carousel has the review at once.
+      void queryClient.invalidateQueries({ queryKey: reviewQueries.all(), refetchType: 'all' })
+    },
+    onError: (error) => {
+      let focused = false
+      if (error instanceof ApiRequestError) {
+        for (const [key, message] of Object.entries(error.fields)) {
+          if (!isField(key)) continue
+          setError(key, { type: 'server', message }, { shouldFocus: !focused })
+          focused = true
+        }
+      }
+      toast.error('Failed to add Tools', { description: error.message })
+    },
+  })
+
+  return (
+    <div>
+      <h1 className="text-2xl font-bold">Add Review</h1>
+      <p className="mt-1 text-sm text-slate-600">
+        Tell other customers how our tools work for you. Your review shows in the{' '}
+        <Link to="/" hash="reviews" className="font-medium text-brand-700 underline">
+          home page carousel
+        </Link>
+        .
+      </p>
+      <form
+        noValidate
+        aria-label="Add Review"
+        onSubmit={handleSubmit((values) => add.mutate(values))}
+        className="mt-6 grid gap-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
+      >
+        <FormField label="Name" error={errors.name?.message}>
+          <input className="field" autoComplete="name" {...register('name')} />
+        </FormField>
+        <RatingField control={control} register={register} error={errors.rating?.message} />
+        <FormField label="Description" error={errors.description?.message}>
+          <textarea className="field resize-y" rows={5} {...register('description')} />
+        </FormField>
+        <Controller
+          control={control}
+          name="img"
+          render={({ field, fieldState }) => (
+            <ImageField
+              label="Photo"
+              shape="round"
+              name={field.name}
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              error={fieldState.error?.message}
+              onBusyChange={setUploading}
+            />
+          )}
+        />
+        <div>
+          <button type="submit" className="btn-primary w-full sm:w-auto" disabled={add.isPending || uploading} aria-busy={add.isPending}>
+            {add.isPending ? 'Adding…' : uploading ? 'Uploading photo…' : 'Add Review'}
+          </button>
+        </div>
+      </form>
+    </div>
+  )
+}
+
+type FormApi = ReturnType<typeof useForm<ReviewFormValues, unknown, ReviewInput>>
+
+/** 1 to 5 stars as a native radio group: arrow keys move between stars, the label names the count. */
+function RatingField({ control, register, error }: { control: FormApi['control']; register: FormApi['register']; error?: string }) {
+  const selected = Number(useWatch({ control, name: 'rating' }) ?? 0)
+  return (
+    <fieldset aria-describedby={error ? 'rating-error' : undefined}>
+      <legend className="label">
+        Rating <span className="font-normal text-slate-500">(optional)</span>
+      </legend>
+      <div className="flex gap-1">
+        {[1, 2, 3, 4, 5].map((n) => (
+          <label
+            key={n}
+            className="relative rounded-md p-1 text-slate-300 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 [&:has(~label:hover)]:text-brand-500 hover:text-brand-500"
+          >
+            {/* The real radio covers the star, so a click or tap lands on it. */}
+            <input type="radio" value={String(n)} className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0" {...register('rating')} />
+            <svg width="32" height="32" viewBox="0 0 20 20" aria-hidden="true" className={n <= selected ? 'text-brand-500' : undefined}>
+              <path fill="currentColor" d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9L10 1.5z" />
+            </svg>
+            <span className="sr-only">{n === 1 ? '1 star' : `${n} stars`}</span>
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p id="rating-error" className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  )
+}

@@ -1,0 +1,168 @@
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link, notFound } from '@tanstack/react-router'
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { BookingDialog, type OrderPlaced } from '../../features/bookings/booking-dialog'
+import { bookingQueries } from '../../features/bookings/bookings-queries'
+import { toolQueries } from '../../features/tools/tools-queries'
+import { ApiRequestError } from '../../lib/api'
+import { useAuth } from '../../lib/auth'
+import { formatBDT } from '../../lib/money'
+
+export const Route = createFileRoute('/_auth/service/$serviceId')({
+  loader: async ({ context, params }) => {
+    try {
+      return await context.queryClient.ensureQueryData(toolQueries.detail(params.serviceId))
+    } catch (error) {
+      // 400 is an id no tool can have: for the visitor that is the same as an unknown one.
+      if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) throw notFound()
+      throw error
+    }
+  },
+  head: ({ loaderData }) => ({ meta: [{ title: `${loaderData?.name ?? 'Tool not found'} · Toolhaus` }] }),
+  notFoundComponent: ToolNotFound,
+  pendingComponent: ToolPending,
+  component: ToolPage,
+})
+
+const count = new Intl.NumberFormat('en-US')
+
+function ToolPage() {
+  const { serviceId } = Route.useParams()
+  const { data: tool } = useSuspenseQuery(toolQueries.detail(serviceId))
+  const { session: initial } = Route.useRouteContext()
+  const auth = useAuth()
+  const session = auth.status === 'signedIn' ? auth : initial
+  const queryClient = useQueryClient()
+  const [ordering, setOrdering] = useState(false)
+
+  const canOrder = tool.quantity >= tool.Minimum_quantity && tool.quantity > 0
+
+  const refreshStock = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: toolQueries.all() }),
+      queryClient.invalidateQueries({ queryKey: bookingQueries.all() }),
+    ])
+
+  const onOrdered = ({ quantity }: OrderPlaced) => {
+    setOrdering(false)
+    // Show the new stock at once; the refetch confirms it.
+    queryClient.setQueryData(toolQueries.detail(serviceId).queryKey, (old) => (old ? { ...old, quantity: old.quantity - quantity } : old))
+    void refreshStock()
+    toast.success('Order placed', {
+      duration: 8000,
+      description: (
+        <Link to="/dashboard/order" className="font-semibold text-brand-700 underline underline-offset-4">
+          Go to My Orders
+        </Link>
+      ),
+    })
+  }
+
+  return (
+    <div className="container-page py-8 sm:py-12">
+      <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
+        <ol className="flex flex-wrap items-center gap-2">
+          <li>
+            <Link to="/service" className="font-medium text-brand-700 underline-offset-4 hover:underline">
+              Service
+            </Link>
+          </li>
+          <li aria-hidden="true">/</li>
+          <li aria-current="page" className="min-w-0 truncate text-slate-800">
+            {tool.name}
+          </li>
+        </ol>
+      </nav>
+
+      <article className="mt-6 grid items-start gap-8 md:grid-cols-2 lg:gap-12">
+        <div className="overflow-hidden rounded-2xl bg-slate-100 shadow-sm ring-1 ring-slate-200">
+          <img src={tool.img} alt={tool.name} width={800} height={600} fetchPriority="high" className="aspect-[4/3] h-auto w-full object-cover" />
+        </div>
+
+        <div className="min-w-0">
+          <h1 className="text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">{tool.name}</h1>
+          <p className="mt-3 flex flex-wrap items-baseline gap-x-2">
+            <span className="text-2xl font-bold text-brand-700" data-testid="unit-price">
+              {formatBDT(tool.price)}
+            </span>
+            <span className="text-sm text-slate-600">per unit</span>
+          </p>
+          <p className="mt-5 leading-relaxed text-slate-700">{tool.description}</p>
+
+          <dl className="mt-6 grid grid-cols-2 gap-4 rounded-xl border border-slate-200 bg-white p-4">
+            <div>
+              <dt className="text-sm text-slate-600">Available quantity</dt>
+              <dd className="mt-1 text-xl font-bold text-ink" data-testid="available-quantity">
+                {count.format(tool.quantity)}
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm text-slate-600">Minimum order</dt>
+              <dd className="mt-1 text-xl font-bold text-ink" data-testid="minimum-quantity">
+                {count.format(tool.Minimum_quantity)}
+              </dd>
+            </div>
+          </dl>
+
+          <button type="button" className="btn-dark mt-6 w-full py-3 text-base sm:w-auto sm:px-10" disabled={!canOrder} onClick={() => setOrdering(true)}>
+            Purchase
+          </button>
+          {!canOrder && (
+            <p className="mt-3 text-sm font-medium text-slate-700">
+              Out of stock: fewer than the minimum order are left. Please check back soon.
+            </p>
+          )}
+        </div>
+      </article>
+
+      <BookingDialog
+        tool={tool}
+        customer={{
+          email: session.user.email,
+          name: session.user.displayName || session.profile.name || session.user.email,
+          phone: session.profile.phone,
+          address: session.profile.address,
+        }}
+        open={ordering}
+        onClose={() => setOrdering(false)}
+        onOrdered={onOrdered}
+        onToolChanged={() => void refreshStock()}
+      />
+    </div>
+  )
+}
+
+function ToolNotFound() {
+  return (
+    <section className="container-page flex flex-col items-center py-12 text-center sm:py-20" aria-labelledby="tool-not-found-title">
+      <img src="/not-found.svg" alt="A wrench snapped in two" width={480} height={290} className="h-auto w-full max-w-sm" />
+      <h1 id="tool-not-found-title" className="mt-6 text-3xl font-extrabold tracking-tight text-ink">
+        Tool not found
+      </h1>
+      <p className="mt-3 max-w-md text-slate-600">This tool is not in our catalogue. It may have been removed, or the link is mistyped.</p>
+      <Link to="/service" className="btn-primary mt-8">
+        Browse all tools
+      </Link>
+    </section>
+  )
+}
+
+function ToolPending() {
+  return (
+    <div className="container-page py-8 sm:py-12" aria-busy="true">
+      <p className="sr-only" role="status">
+        Loading the tool…
+      </p>
+      <div className="mt-10 grid gap-8 md:grid-cols-2 lg:gap-12">
+        <div className="aspect-[4/3] animate-pulse rounded-2xl bg-slate-200" />
+        <div className="space-y-4">
+          <div className="h-9 w-2/3 animate-pulse rounded bg-slate-200" />
+          <div className="h-7 w-1/3 animate-pulse rounded bg-slate-200" />
+          <div className="h-24 w-full animate-pulse rounded bg-slate-100" />
+          <div className="h-20 w-full animate-pulse rounded-xl bg-slate-100" />
+        </div>
+      </div>
+    </div>
+  )
+}

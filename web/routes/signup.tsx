@@ -1,0 +1,75 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { SignupFormSchema, type SignupForm } from '../../worker/schemas/sign-in'
+import { FormField } from '../components/form-field'
+import { AuthCard } from '../features/auth/auth-card'
+import { GoogleButton } from '../features/auth/google-button'
+import { auth } from '../lib/auth'
+import { authErrorMessage } from '../lib/firebase'
+
+export const Route = createFileRoute('/signup')({
+  beforeLoad: async ({ context }) => {
+    if ((await context.auth.ready()).status === 'signedIn') throw redirect({ to: '/' })
+  },
+  head: () => ({ meta: [{ title: 'Sign up · Toolhaus' }] }),
+  component: SignupPage,
+})
+
+function SignupPage() {
+  const navigate = useNavigate()
+  const [providerError, setProviderError] = useState<string>()
+  const [busy, setBusy] = useState(false)
+  const { register, handleSubmit, formState } = useForm<SignupForm>({ resolver: zodResolver(SignupFormSchema) })
+
+  const run = async (signUp: () => Promise<void>) => {
+    setProviderError(undefined)
+    setBusy(true)
+    try {
+      await signUp()
+      await navigate({ to: '/', replace: true })
+    } catch (error) {
+      setProviderError(authErrorMessage(error))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Create your account"
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/login" className="font-semibold text-brand-700 underline underline-offset-4">
+            Login
+          </Link>
+        </>
+      }
+    >
+      <form noValidate className="space-y-4" onSubmit={handleSubmit((v) => run(() => auth.signUp(v.name, v.email, v.password)))}>
+        <FormField label="Name" error={formState.errors.name?.message}>
+          <input autoComplete="name" className="field" {...register('name')} />
+        </FormField>
+        <FormField label="Email" error={formState.errors.email?.message}>
+          <input type="email" autoComplete="email" className="field" {...register('email')} />
+        </FormField>
+        <FormField label="Password" error={formState.errors.password?.message} hint="At least 6 characters.">
+          <input type="password" autoComplete="new-password" className="field" {...register('password')} />
+        </FormField>
+        <button type="submit" className="btn-dark w-full" disabled={busy}>
+          {busy ? 'Creating your account…' : 'Sign up'}
+        </button>
+        {providerError && (
+          <p className="text-sm font-medium text-red-700" role="alert" data-testid="auth-error">
+            {providerError}
+          </p>
+        )}
+      </form>
+      <div className="mt-4">
+        <GoogleButton disabled={busy} onClick={() => run(auth.signInWithGoogle)} />
+      </div>
+    </AuthCard>
+  )
+}

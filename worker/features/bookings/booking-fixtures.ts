@@ -1,0 +1,71 @@
+/** Test fixtures for the booking and payment tests (imported only by *.test.ts files). */
+import { env } from 'cloudflare:workers'
+import { expect } from 'vitest'
+import { newId } from '../../lib/db'
+import type { BookingCreated } from '../../schemas/booking'
+import { call, json } from '../../test/helpers'
+
+export type ToolFixture = { id: string; name: string; pricePaisa: number; quantity: number; min: number }
+
+/** A tool straight in D1 (the admin routes belong to another feature). */
+export async function makeTool(opts: Partial<Omit<ToolFixture, 'id'>> = {}): Promise<ToolFixture> {
+  const tool: ToolFixture = {
+    id: `tool-${newId()}`,
+    name: opts.name ?? 'Angle Grinder',
+    pricePaisa: opts.pricePaisa ?? 12_550,
+    quantity: opts.quantity ?? 50,
+    min: opts.min ?? 5,
+  }
+  await env.DB.prepare(
+    'insert into tools (id, name, description, price_paisa, quantity, minimum_quantity, img) values (?, ?, ?, ?, ?, ?, ?)',
+  )
+    .bind(tool.id, tool.name, 'A tool for tests.', tool.pricePaisa, tool.quantity, tool.min, '/api/images/test.png')
+    .run()
+  return tool
+}
+
+export async function stockOf(toolId: string): Promise<number | undefined> {
+  const row = await env.DB.prepare('select quantity from tools where id = ?').bind(toolId).first<{ quantity: number }>()
+  return row?.quantity
+}
+
+export type BookingDbRow = {
+  id: string
+  status: string
+  transaction_id: string | null
+  payment_intent_id: string | null
+  price_paisa: number
+  paid_at: number | null
+  updated_at: number
+  created_at: number
+}
+
+export const bookingRow = (id: string) => env.DB.prepare('select * from bookings where id = ?').bind(id).first<BookingDbRow>()
+
+/** A valid order body for `tool` by `email`. */
+export const orderBody = (tool: ToolFixture, email: string, overrides: Record<string, unknown> = {}) => ({
+  serviceId: tool.id,
+  service: tool.name,
+  quantity: tool.min,
+  phone: '01712345678',
+  address: 'House 12, Road 5, Dhanmondi, Dhaka',
+  customer: email,
+  customerName: 'Test Customer',
+  ...overrides,
+})
+
+export const postBooking = (token: string | undefined, body: unknown) => call('/api/booking', { method: 'POST', token, json: body })
+
+/** Places an order through the API and answers the new booking's id. */
+export async function placeOrder(token: string, tool: ToolFixture, email: string, overrides: Record<string, unknown> = {}): Promise<string> {
+  const res = await postBooking(token, orderBody(tool, email, overrides))
+  expect(res.status, JSON.stringify(await res.clone().json())).toBe(201)
+  return (await json<BookingCreated>(res)).insertedId
+}
+
+/** Moves a booking's creation time back, so that it is `hours` old. */
+export async function ageBooking(id: string, hours: number): Promise<void> {
+  await env.DB.prepare('update bookings set created_at = ? where id = ?')
+    .bind(Date.now() - hours * 60 * 60 * 1000, id)
+    .run()
+}

@@ -1,0 +1,157 @@
+import { and, desc, eq, lte, sql } from 'drizzle-orm'
+import { bookings, tools } from '../../db/schema'
+import { newId, type Db } from '../../lib/db'
+import { badRequest, conflict, notFound } from '../../lib/errors'
+import { bookingQuantitySchema, orderLessThanMessage, type Booking, type BookingInput } from '../../schemas/booking'
+import { toPaisa, toTaka } from '../../schemas/money'
+
+export type BookingRow = typeof bookings.$inferSelect
+
+const HOUR_MS = 60 * 60 * 1000
+
+/** When an unpaid booking expires; the cron job cancels it at its first run after that. */
+export const expiresAtMs = (row: Pick<BookingRow, 'createdAt'>, ttlHours: number) => row.createdAt + ttlHours * HOUR_MS
+
+export const toBookingDto = (row: BookingRow, ttlHours: number): Booking => ({
+  _id: row.id,
+  serviceId: row.serviceId,
+  service: row.service,
+  quantity: row.quantity,
+  unitPrice: toTaka(row.unitPricePaisa),
+  price: toTaka(row.pricePaisa),
+  customer: row.customer,
+  customerName: row.customerName,
+  phone: row.phone,
+  address: row.address,
+  status: row.status,
+  paid: row.status === 'paid',
+  transactionId: row.transactionId,
+  createdAt: new Date(row.createdAt).toISOString(),
+  expiresAt: row.status === 'unpaid' ? new Date(expiresAtMs(row, ttlHours)).toISOString() : null,
+})
+
+export async function getBookingRow(db: Db, id: string): Promise<BookingRow | undefined> {
+  return db.select().from(bookings).where(eq(bookings.id, id)).get()
+}
+
+/** A customer's bookings, newest first. */
+export async function listBookings(db: Db, customer: string): Promise<BookingRow[]> {
+  return db.select().from(bookings).where(eq(bookings.customer, customer)).orderBy(desc(bookings.createdAt), desc(bookings.id))
+}
+
+/** The tool's limits as an order sees them, with the spec's quantity messages. */
+function checkQuantity(tool: { quantity: number; minimumQuantity: number }, quantity: number) {
+  const parsed = bookingQuantitySchema({ min: tool.minimumQuantity, available: tool.quantity }).safeParse(quantity)
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? 'Invalid quantity'
+    throw badRequest(message, { quantity: message })
+  }
+}
+
+/**
+ * Places an order: the price is quantity × the tool's unit price from the database, and
+ * the stock is taken in the same D1 batch (one transaction) as the insert. The stock
+ * UPDATE is conditional (enough left, price unchanged) and the INSERT happens only when
+ * it changed a row (`changes()`), so concurrent orders can never oversell.
+ * @throws 404 no such tool; 400 quantity outside the tool's limits or a price that is not
+ *   quantity × unit price; 409 when the stock ran out (or the price changed) meanwhile.
+ */
+export async function createBooking(
+  db: Db,
+  input: BookingInput & { customerName: string },
+): Promise<{ id: string }> {
+  const tool = await db.select().from(tools).where(eq(tools.id, input.serviceId)).get()
+  if (!tool) throw notFound('No such tool. It may have been removed from the shop.')
+  checkQuantity(tool, input.quantity)
+  const pricePaisa = tool.pricePaisa * input.quantity
+  if (input.price !== undefined && toPaisa(input.price) !== pricePaisa) {
+    const message = `The price must be quantity × unit price: ${input.quantity} × ${toTaka(tool.pricePaisa)} = ${toTaka(pricePaisa)} BDT`
+    throw badRequest(message, { price: message })
+  }
+
+  const id = newId()
+  const d1 = db.$client
+  const [, inserted] = await d1.batch([
+    d1
+      .prepare(
+        `update tools set quantity = quantity - ?1
+         where id = ?2 and quantity >= ?1 and minimum_quantity <= ?1 and price_paisa = ?3`,
+      )
+      .bind(input.quantity, tool.id, tool.pricePaisa),
+    // NOTE: changes() is the row count of the UPDATE just before, in the same transaction.
+    d1
+      .prepare(
+        `insert into bookings (id, service_id, service, unit_price_paisa, quantity, price_paisa, customer, customer_name, phone, address)
+         select ?1, id, name, price_paisa, ?2, price_paisa * ?2, ?3, ?4, ?5, ?6 from tools where id = ?7 and changes() = 1`,
+      )
+      .bind(id, input.quantity, input.customer, input.customerName, input.phone, input.address, tool.id),
+  ])
+  if ((inserted?.meta.changes ?? 0) === 1) return { id }
+
+  // Someone else changed the tool between our read and the batch: say what changed.
+  const now = await db.select().from(tools).where(eq(tools.id, tool.id)).get()
+  if (!now) throw notFound('No such tool. It has just been removed from the shop.')
+  if (now.pricePaisa !== tool.pricePaisa) throw conflict(`The price of ${now.name} has just changed to ${toTaka(now.pricePaisa)} BDT. Please review your order.`)
+  if (now.quantity < input.quantity) {
+    const message = orderLessThanMessage(now.quantity)
+    throw conflict(`Not enough stock left: only ${now.quantity} available now. ${message}`, { quantity: message })
+  }
+  checkQuantity(now, input.quantity)
+  throw conflict('The tool changed while you were ordering. Please try again.')
+}
+
+export type CancelReason = 'customer' | 'expired'
+
+/**
+ * Cancels unpaid bookings and gives their stock back, each exactly once: per booking one
+ * conditional UPDATE (still unpaid, no succeeded simulated payment) and a stock return
+ * that runs only when that UPDATE changed the row, plus cancelling its open simulated
+ * intents; all in one D1 batch. A tool deleted meanwhile simply gets nothing back.
+ * @returns the ids that this call cancelled.
+ */
+export async function cancelUnpaidBookings(db: Db, rows: Pick<BookingRow, 'id' | 'serviceId' | 'quantity'>[]): Promise<string[]> {
+  if (rows.length === 0) return []
+  const d1 = db.$client
+  const statements = rows.flatMap((b) => [
+    d1
+      .prepare(
+        `update bookings set status = 'cancelled', updated_at = cast(unixepoch('subsec') * 1000 as integer)
+         where id = ?1 and status = 'unpaid'
+           and not exists (select 1 from payment_intents where booking_id = ?1 and status = 'succeeded')`,
+      )
+      .bind(b.id),
+    d1.prepare(`update tools set quantity = quantity + ?1 where id = ?2 and changes() = 1`).bind(b.quantity, b.serviceId),
+    d1
+      .prepare(
+        `update payment_intents set status = 'canceled', updated_at = cast(unixepoch('subsec') * 1000 as integer)
+         where booking_id = ?1 and status = 'requires_payment_method'
+           and exists (select 1 from bookings where id = ?1 and status = 'cancelled')`,
+      )
+      .bind(b.id),
+  ])
+  const results = await d1.batch(statements)
+  return rows.filter((_, i) => (results[i * 3]?.meta.changes ?? 0) === 1).map((b) => b.id)
+}
+
+/** Unpaid bookings created at or before `cutoffMs`, oldest first. */
+export async function findExpiredUnpaid(db: Db, cutoffMs: number, limit: number): Promise<BookingRow[]> {
+  return db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.status, 'unpaid'), lte(bookings.createdAt, cutoffMs)))
+    .orderBy(bookings.createdAt, bookings.id)
+    .limit(limit)
+}
+
+/**
+ * Records the provider's open intent on a booking that is still unpaid.
+ * @returns false when the booking is no longer unpaid (nothing recorded).
+ */
+export async function recordPaymentIntent(db: Db, bookingId: string, intentId: string): Promise<boolean> {
+  const result = await db
+    .update(bookings)
+    .set({ paymentIntentId: intentId, updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))` })
+    .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'unpaid')))
+    .run()
+  return (result.meta.changes ?? 0) === 1
+}

@@ -1,0 +1,371 @@
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test'
+import { env } from 'cloudflare:workers'
+import { beforeAll, describe, expect, it } from 'vitest'
+import worker from '../../index'
+import { runScheduled } from '../../scheduled'
+import type { Booking, BookingModified } from '../../schemas/booking'
+import { call, json } from '../../test/helpers'
+import { signIn } from '../../test/tokens'
+import { ageBooking, bookingRow, makeTool, orderBody, placeOrder, postBooking, stockOf } from './booking-fixtures'
+
+const BUYER = 'buyer@example.com'
+const OTHER = 'other-buyer@example.com'
+let buyer: string
+let other: string
+let admin: string
+
+beforeAll(async () => {
+  ;[buyer, other, admin] = await Promise.all([signIn(BUYER, { name: 'Bina Buyer' }), signIn(OTHER), signIn('admin@example.com')])
+})
+
+const errorOf = async (res: Response) => (await json<{ error: { code: string; message: string; fields?: Record<string, string> } }>(res)).error
+const getBooking = (id: string, token: string) => call(`/api/booking/${id}`, { token })
+const cancel = (id: string, token: string) => call(`/api/booking/${id}/cancel`, { method: 'POST', token })
+
+describe('POST /api/booking', () => {
+  it('places an order: price = quantity × unit price from the database, stock taken at once', async () => {
+    const tool = await makeTool({ pricePaisa: 12_550, quantity: 50, min: 5 })
+    const res = await postBooking(buyer, orderBody(tool, BUYER, { quantity: 7, price: 878.5 }))
+    expect(res.status).toBe(201)
+    const created = await json(res)
+    expect(created).toEqual({ acknowledged: true, insertedId: expect.stringMatching(/^[0-9a-f]{24}$/) })
+    expect(await stockOf(tool.id)).toBe(43)
+
+    const booking = await json<Booking>(await getBooking(created.insertedId, buyer))
+    expect(booking).toEqual({
+      _id: created.insertedId,
+      serviceId: tool.id,
+      service: tool.name,
+      quantity: 7,
+      unitPrice: 125.5,
+      price: 878.5,
+      customer: BUYER,
+      customerName: 'Test Customer',
+      phone: '+8801712345678',
+      address: 'House 12, Road 5, Dhanmondi, Dhaka',
+      status: 'unpaid',
+      paid: false,
+      transactionId: null,
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      expiresAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    })
+    expect(Date.parse(booking.expiresAt!) - Date.parse(booking.createdAt)).toBe(24 * 60 * 60 * 1000)
+  })
+
+  it('takes the tool name and price from the database, not from the body, and ignores unknown fields', async () => {
+    const tool = await makeTool({ name: 'Bench Vice' })
+    const id = await placeOrder(buyer, tool, BUYER, { service: 'Free Gold Bar', status: 'paid', paid: true, transactionId: 'pi_forged' })
+    const booking = await json<Booking>(await getBooking(id, buyer))
+    expect(booking).toMatchObject({ service: 'Bench Vice', status: 'unpaid', paid: false, transactionId: null })
+  })
+
+  it('falls back to the profile name when no customerName is sent', async () => {
+    const tool = await makeTool()
+    const id = await placeOrder(buyer, tool, BUYER, { customerName: undefined })
+    expect((await json<Booking>(await getBooking(id, buyer))).customerName).toBe('Bina Buyer')
+  })
+
+  it('refuses a quantity below the minimum with the spec message', async () => {
+    const tool = await makeTool({ min: 100, quantity: 500 })
+    const res = await postBooking(buyer, orderBody(tool, BUYER, { quantity: 99 }))
+    expect(res.status).toBe(400)
+    const error = await errorOf(res)
+    expect(error).toEqual({ code: 'VALIDATION_FAILED', message: 'Please Order Minimum : 100', fields: { quantity: 'Please Order Minimum : 100' } })
+    expect(await stockOf(tool.id)).toBe(500)
+  })
+
+  it('refuses a quantity above the stock with the spec message', async () => {
+    const tool = await makeTool({ min: 5, quantity: 40 })
+    const res = await postBooking(buyer, orderBody(tool, BUYER, { quantity: 41 }))
+    expect(res.status).toBe(400)
+    expect(await errorOf(res)).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Please Order Less Then : 40',
+      fields: { quantity: 'Please Order Less Then : 40' },
+    })
+    expect(await stockOf(tool.id)).toBe(40)
+  })
+
+  it.each([
+    ['zero', 0],
+    ['a fraction', 5.5],
+    ['text', 'many'],
+    ['missing', undefined],
+  ])('refuses a quantity that is %s', async (_, quantity) => {
+    const tool = await makeTool()
+    const res = await postBooking(buyer, orderBody(tool, BUYER, { quantity }))
+    expect(res.status).toBe(400)
+    expect((await errorOf(res)).fields).toHaveProperty('quantity')
+  })
+
+  it('refuses a forged price and stores nothing', async () => {
+    const tool = await makeTool({ pricePaisa: 10_000, min: 5, quantity: 50 })
+    const res = await postBooking(buyer, orderBody(tool, BUYER, { quantity: 5, price: 1 }))
+    expect(res.status).toBe(400)
+    const error = await errorOf(res)
+    expect(error.code).toBe('VALIDATION_FAILED')
+    expect(error.fields?.price).toContain('500 BDT')
+    expect(await stockOf(tool.id)).toBe(50)
+    const count = await env.DB.prepare('select count(*) as n from bookings where service_id = ?').bind(tool.id).first<{ n: number }>()
+    expect(count?.n).toBe(0)
+  })
+
+  it('refuses ordering for another customer (403), even for an admin', async () => {
+    const tool = await makeTool()
+    const res = await postBooking(buyer, orderBody(tool, OTHER))
+    expect(res.status).toBe(403)
+    expect((await errorOf(res)).code).toBe('FORBIDDEN')
+    expect((await postBooking(admin, orderBody(tool, BUYER))).status).toBe(403)
+    expect(await stockOf(tool.id)).toBe(tool.quantity)
+  })
+
+  it('accepts the customer e-mail in any letter case', async () => {
+    const tool = await makeTool()
+    await placeOrder(buyer, tool, 'Buyer@Example.COM')
+  })
+
+  it('refuses an anonymous or badly signed caller with 401', async () => {
+    const tool = await makeTool()
+    expect((await postBooking(undefined, orderBody(tool, BUYER))).status).toBe(401)
+    expect((await postBooking('not-a-token', orderBody(tool, BUYER))).status).toBe(401)
+    expect(await stockOf(tool.id)).toBe(tool.quantity)
+  })
+
+  it('answers 404 for a tool that does not exist', async () => {
+    const res = await postBooking(buyer, { ...orderBody(await makeTool(), BUYER), serviceId: 'no-such-tool' })
+    expect(res.status).toBe(404)
+  })
+
+  it.each([
+    ['01712345678', '+8801712345678'],
+    ['+8801712345678', '+8801712345678'],
+    ['8801712345678', '+8801712345678'],
+    ['017-1234-5678', '+8801712345678'],
+    ['+880 1712 345678', '+8801712345678'],
+    ['01912 345 678', '+8801912345678'],
+    ['+44 20 7946 0958', '+442079460958'],
+  ])('accepts the phone number %s', async (phone, stored) => {
+    const tool = await makeTool()
+    const id = await placeOrder(buyer, tool, BUYER, { phone })
+    expect((await json<Booking>(await getBooking(id, buyer))).phone).toBe(stored)
+  })
+
+  it.each([
+    ['empty', ''],
+    ['spaces', '   '],
+    ['garbage', 'call me maybe'],
+    ['too short', '12345'],
+    ['a landline-length local number', '0171234567'],
+    ['an invalid operator', '01212345678'],
+    ['missing', undefined],
+  ])('refuses a phone that is %s', async (_, phone) => {
+    const tool = await makeTool()
+    const res = await postBooking(buyer, orderBody(tool, BUYER, { phone }))
+    expect(res.status).toBe(400)
+    const error = await errorOf(res)
+    expect(error.fields?.phone).toMatch(/phone is Required|valid mobile number/)
+  })
+
+  it.each([
+    ['missing', undefined, 'address is Required'],
+    ['empty', '   ', 'address is Required'],
+    ['too short', 'Dhk', 'address must be at least 5 characters'],
+    ['too long', 'x'.repeat(301), 'address must be at most 300 characters'],
+  ])('refuses an address that is %s', async (_, address, message) => {
+    const tool = await makeTool()
+    const res = await postBooking(buyer, orderBody(tool, BUYER, { address }))
+    expect(res.status).toBe(400)
+    expect((await errorOf(res)).fields?.address).toBe(message)
+  })
+
+  it('never oversells: 30 concurrent orders against stock 10 give exactly 10 bookings and stock 0', async () => {
+    const tool = await makeTool({ quantity: 10, min: 1 })
+    const results = await Promise.all(
+      Array.from({ length: 30 }, () => postBooking(buyer, orderBody(tool, BUYER, { quantity: 1 }))),
+    )
+    const statuses = results.map((r) => r.status)
+    expect(statuses.filter((s) => s === 201)).toHaveLength(10)
+    expect(statuses.every((s) => s === 201 || s === 400 || s === 409)).toBe(true)
+    for (const res of results.filter((r) => r.status === 409)) {
+      const error = await errorOf(res)
+      expect(error.message).toMatch(/only 0 available/)
+      expect(error.fields?.quantity).toBe('Please Order Less Then : 0')
+    }
+    expect(await stockOf(tool.id)).toBe(0)
+    const count = await env.DB.prepare('select count(*) as n, sum(quantity) as q from bookings where service_id = ?')
+      .bind(tool.id)
+      .first<{ n: number; q: number }>()
+    expect(count).toEqual({ n: 10, q: 10 })
+  })
+
+  it('takes larger orders atomically too: never below zero', async () => {
+    const tool = await makeTool({ quantity: 25, min: 4 })
+    const results = await Promise.all(Array.from({ length: 12 }, () => postBooking(buyer, orderBody(tool, BUYER, { quantity: 4 }))))
+    expect(results.filter((r) => r.status === 201)).toHaveLength(6)
+    expect(await stockOf(tool.id)).toBe(1)
+  })
+})
+
+describe('GET /api/booking?customer= and /api/booking/{id}', () => {
+  it("lists the caller's bookings, newest first", async () => {
+    const email = 'lister@example.com'
+    const token = await signIn(email)
+    const tool = await makeTool()
+    const first = await placeOrder(token, tool, email)
+    const second = await placeOrder(token, tool, email)
+    await env.DB.prepare('update bookings set created_at = created_at - 1000 where id = ?').bind(first).run()
+    const res = await call(`/api/booking?customer=${email}`, { token })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('Cache-Control')).toBe('no-store')
+    const list = await json<Booking[]>(res)
+    expect(list.map((b) => b._id)).toEqual([second, first])
+  })
+
+  it('needs the customer query (400)', async () => {
+    const res = await call('/api/booking', { token: buyer })
+    expect(res.status).toBe(400)
+    expect((await errorOf(res)).fields).toHaveProperty('customer')
+  })
+
+  it("refuses another customer's list (403) but lets an admin see it", async () => {
+    expect((await call(`/api/booking?customer=${OTHER}`, { token: buyer })).status).toBe(403)
+    expect((await call(`/api/booking?customer=${OTHER}`, { token: admin })).status).toBe(200)
+    expect((await call(`/api/booking?customer=${OTHER}`)).status).toBe(401)
+  })
+
+  it("answers someone else's booking like a missing one (404); the owner and an admin see it", async () => {
+    const id = await placeOrder(buyer, await makeTool(), BUYER)
+    expect((await getBooking(id, other)).status).toBe(404)
+    expect((await getBooking(id, buyer)).status).toBe(200)
+    expect((await getBooking(id, admin)).status).toBe(200)
+    expect((await getBooking('does-not-exist', buyer)).status).toBe(404)
+  })
+
+  it('keeps past orders when their tool is deleted (no foreign key to tools)', async () => {
+    const tool = await makeTool({ name: 'Discontinued Drill', pricePaisa: 99_900 })
+    const id = await placeOrder(buyer, tool, BUYER, { quantity: 5 })
+    await env.DB.prepare('delete from tools where id = ?').bind(tool.id).run()
+    const booking = await json<Booking>(await getBooking(id, buyer))
+    expect(booking).toMatchObject({ service: 'Discontinued Drill', unitPrice: 999, price: 4995, quantity: 5 })
+    // Cancelling it still works; there is simply no stock to return to.
+    expect((await cancel(id, buyer)).status).toBe(200)
+    expect(await stockOf(tool.id)).toBeUndefined()
+  })
+})
+
+describe('POST /api/booking/{id}/cancel', () => {
+  it('cancels an unpaid booking and gives its stock back exactly once', async () => {
+    const tool = await makeTool({ quantity: 50, min: 5 })
+    const id = await placeOrder(buyer, tool, BUYER, { quantity: 8 })
+    expect(await stockOf(tool.id)).toBe(42)
+    const res = await cancel(id, buyer)
+    expect(res.status).toBe(200)
+    expect(await json<BookingModified>(res)).toEqual({ acknowledged: true, modifiedCount: 1 })
+    expect(await stockOf(tool.id)).toBe(50)
+    const booking = await json<Booking>(await getBooking(id, buyer))
+    expect(booking).toMatchObject({ status: 'cancelled', paid: false, expiresAt: null })
+
+    const again = await cancel(id, buyer)
+    expect(again.status).toBe(409)
+    expect(await stockOf(tool.id)).toBe(50)
+  })
+
+  it('returns the stock once when the same booking is cancelled many times at once', async () => {
+    const tool = await makeTool({ quantity: 30, min: 3 })
+    const id = await placeOrder(buyer, tool, BUYER, { quantity: 3 })
+    const results = await Promise.all(Array.from({ length: 6 }, () => cancel(id, buyer)))
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1)
+    expect(results.filter((r) => r.status === 409)).toHaveLength(5)
+    expect(await stockOf(tool.id)).toBe(30)
+  })
+
+  it('refuses a paid booking (409) and keeps its stock taken', async () => {
+    const tool = await makeTool({ quantity: 20, min: 2 })
+    const id = await placeOrder(buyer, tool, BUYER, { quantity: 2 })
+    await env.DB.prepare("update bookings set status = 'paid', transaction_id = ? where id = ?").bind(`pi_test_${id}`, id).run()
+    expect((await cancel(id, buyer)).status).toBe(409)
+    expect(await stockOf(tool.id)).toBe(18)
+  })
+
+  it("answers 404 for someone else's booking; an admin may cancel it", async () => {
+    const tool = await makeTool({ quantity: 20, min: 2 })
+    const id = await placeOrder(buyer, tool, BUYER, { quantity: 2 })
+    expect((await cancel(id, other)).status).toBe(404)
+    expect((await call(`/api/booking/${id}/cancel`, { method: 'POST' })).status).toBe(401)
+    expect((await cancel(id, admin)).status).toBe(200)
+    expect(await stockOf(tool.id)).toBe(20)
+  })
+})
+
+describe('expiry of unpaid bookings (scheduled handler)', () => {
+  it('cancels unpaid bookings older than BOOKING_TTL_HOURS and gives their stock back exactly once', async () => {
+    const tool = await makeTool({ quantity: 100, min: 5 })
+    const old = await placeOrder(buyer, tool, BUYER, { quantity: 10 })
+    const fresh = await placeOrder(buyer, tool, BUYER, { quantity: 5 })
+    const paid = await placeOrder(buyer, tool, BUYER, { quantity: 5 })
+    await ageBooking(old, 25)
+    await ageBooking(paid, 48)
+    await env.DB.prepare("update bookings set status = 'paid', transaction_id = ? where id = ?").bind(`pi_test_${paid}`, paid).run()
+    expect(await stockOf(tool.id)).toBe(80)
+
+    const report = await runScheduled(env, Date.now())
+    expect(report.cancelled).toBeGreaterThanOrEqual(1)
+    expect((await bookingRow(old))?.status).toBe('cancelled')
+    expect((await bookingRow(fresh))?.status).toBe('unpaid')
+    expect((await bookingRow(paid))?.status).toBe('paid')
+    expect(await stockOf(tool.id)).toBe(90)
+
+    // Running again, or the customer cancelling afterwards, gives nothing back twice.
+    await runScheduled(env, Date.now())
+    expect((await cancel(old, buyer)).status).toBe(409)
+    expect(await stockOf(tool.id)).toBe(90)
+  })
+
+  it('follows a configured BOOKING_TTL_HOURS', async () => {
+    const tool = await makeTool({ quantity: 100, min: 5 })
+    const id = await placeOrder(buyer, tool, BUYER, { quantity: 5 })
+    await ageBooking(id, 3)
+    await runScheduled(env, Date.now())
+    expect((await bookingRow(id))?.status).toBe('unpaid')
+    await runScheduled({ ...env, BOOKING_TTL_HOURS: '2' } as unknown as Env, Date.now())
+    expect((await bookingRow(id))?.status).toBe('cancelled')
+    expect(await stockOf(tool.id)).toBe(100)
+  })
+
+  it('runs from the Worker’s scheduled handler (the Cron Trigger) and cancels open simulated intents', async () => {
+    const tool = await makeTool({ quantity: 60, min: 6 })
+    const id = await placeOrder(buyer, tool, BUYER, { quantity: 6 })
+    const intent = await call('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } })
+    expect(intent.status).toBe(200)
+    await ageBooking(id, 24.5)
+
+    const controller = createScheduledController({ scheduledTime: new Date(), cron: '*/15 * * * *' })
+    const ctx = createExecutionContext()
+    await worker.scheduled(controller, env, ctx)
+    await waitOnExecutionContext(ctx)
+
+    expect((await bookingRow(id))?.status).toBe('cancelled')
+    expect(await stockOf(tool.id)).toBe(60)
+    const intents = await env.DB.prepare('select status from payment_intents where booking_id = ?').bind(id).all<{ status: string }>()
+    expect(intents.results).toEqual([{ status: 'canceled' }])
+  })
+
+  it('expiry and a customer cancel racing give the stock back once', async () => {
+    const tool = await makeTool({ quantity: 40, min: 4 })
+    const id = await placeOrder(buyer, tool, BUYER, { quantity: 4 })
+    await ageBooking(id, 30)
+    const [, res] = await Promise.all([runScheduled(env, Date.now()), cancel(id, buyer)])
+    expect([200, 409]).toContain(res.status)
+    expect((await bookingRow(id))?.status).toBe('cancelled')
+    expect(await stockOf(tool.id)).toBe(40)
+  })
+
+  it('refuses to start a payment for an expired booking the cron has not reached yet', async () => {
+    const tool = await makeTool()
+    const id = await placeOrder(buyer, tool, BUYER)
+    await ageBooking(id, 25)
+    const res = await call('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } })
+    expect(res.status).toBe(409)
+    expect((await errorOf(res)).message).toMatch(/expired/)
+  })
+})

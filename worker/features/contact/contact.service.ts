@@ -1,0 +1,108 @@
+import { desc, eq, sql } from 'drizzle-orm'
+import type { Db } from '../../lib/db'
+import { newId } from '../../lib/db'
+import { contactMessages } from '../../db/schema'
+import type { ContactInput, ContactMessage } from '../../schemas/contact'
+import { MailError, type Mailer } from './mailer'
+
+/** At most `max` messages per client within `windowMs`, counted from the stored messages. */
+export const CONTACT_RATE_LIMIT = { max: 5, windowMs: 10 * 60 * 1000 } as const
+
+type MessageRow = typeof contactMessages.$inferSelect
+
+export const toContactMessageDto = (row: MessageRow): ContactMessage => ({
+  _id: row.id,
+  name: row.name,
+  email: row.email,
+  subject: row.subject,
+  message: row.message,
+  emailStatus: row.emailStatus,
+  emailError: row.emailError,
+  createdAt: row.createdAt,
+})
+
+/**
+ * The rate-limit key of a client: a keyed SHA-256 (HMAC) of its address (CF-Connecting-IP),
+ * or of 'unknown' when there is none. NOTE: keyed with a server secret because a plain
+ * hash of an IPv4 address can be reversed by trying all 2^32 of them; only the hash is stored.
+ */
+export async function clientKeyFor(ip: string | undefined, secret: string): Promise<string> {
+  const enc = new TextEncoder()
+  const key = await crypto.subtle.importKey('raw', enc.encode(`contact-rate-limit:${secret}`), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ])
+  const digest = await crypto.subtle.sign('HMAC', key, enc.encode(ip?.trim() || 'unknown'))
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+const nowMs = sql`cast(unixepoch('subsec') * 1000 as integer)`
+
+export type StoreResult = { stored: true; id: string } | { stored: false; retryAfterSeconds: number }
+
+/**
+ * Stores a contact message with email_status 'pending', unless the client has reached
+ * the rate limit. NOTE: the count and the insert are one statement, so concurrent
+ * requests of one client cannot slip past the limit (D1 has no interactive transactions).
+ */
+export async function storeMessage(db: Db, input: ContactInput, clientKey: string): Promise<StoreResult> {
+  const id = newId()
+  const { max, windowMs } = CONTACT_RATE_LIMIT
+  const result = await db.run(sql`
+    insert into contact_messages (id, name, email, subject, message, client_key, email_status)
+    select ${id}, ${input.name}, ${input.email}, ${input.subject ?? ''}, ${input.message}, ${clientKey}, 'pending'
+    where (
+      select count(*) from contact_messages
+      where client_key = ${clientKey} and created_at > ${nowMs} - ${windowMs}
+    ) < ${max}`)
+  if (result.meta.changes === 1) return { stored: true, id }
+
+  const row = await db
+    .select({ oldest: sql<number | null>`min(${contactMessages.createdAt})`, now: sql<number>`${nowMs}` })
+    .from(contactMessages)
+    .where(sql`${contactMessages.clientKey} = ${clientKey} and ${contactMessages.createdAt} > ${nowMs} - ${windowMs}`)
+    .get()
+  const waitMs = row?.oldest != null ? row.oldest + windowMs - row.now : windowMs
+  return { stored: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) }
+}
+
+/** The plain-text e-mail for a stored message; the sender is the reply-to address. */
+export function contactEmail(input: ContactInput, inbox: string) {
+  const subject = (input.subject ?? '').replace(/\s+/g, ' ').trim()
+  const name = input.name.replace(/\s+/g, ' ')
+  return {
+    to: inbox,
+    replyTo: input.email,
+    subject: `Contact form: ${subject || `message from ${name}`}`,
+    text: `From: ${name} <${input.email}>\nSubject: ${subject || '(none)'}\n\n${input.message}\n`,
+  }
+}
+
+export type DeliveryResult = { sent: true } | { sent: false; kind: MailError['kind']; error: string }
+
+/** Sends a stored message through the mailer and records the outcome on its row. */
+export async function deliverMessage(db: Db, mailer: Mailer, id: string, input: ContactInput, inbox: string): Promise<DeliveryResult> {
+  let outcome: DeliveryResult
+  try {
+    await mailer.send(contactEmail(input, inbox))
+    outcome = { sent: true }
+  } catch (err) {
+    outcome =
+      err instanceof MailError
+        ? { sent: false, kind: err.kind, error: err.message }
+        : { sent: false, kind: 'failed', error: err instanceof Error ? err.message : String(err) }
+  }
+  await db
+    .update(contactMessages)
+    .set(outcome.sent ? { emailStatus: 'sent', emailError: null } : { emailStatus: 'failed', emailError: outcome.error.slice(0, 500) })
+    .where(eq(contactMessages.id, id))
+  return outcome
+}
+
+/** Every stored message, newest first (rowid breaks ties within one millisecond). */
+export async function listMessages(db: Db): Promise<ContactMessage[]> {
+  const rows = await db
+    .select()
+    .from(contactMessages)
+    .orderBy(desc(contactMessages.createdAt), desc(sql`rowid`))
+  return rows.map(toContactMessageDto)
+}

@@ -1,0 +1,48 @@
+import { Hono } from 'hono'
+import { createMiddleware } from 'hono/factory'
+import type { AppEnv } from '../../env'
+import { requireUser } from '../../lib/auth'
+import { getDb } from '../../lib/db'
+import { ApiError } from '../../lib/errors'
+import { validate } from '../../lib/validator'
+import { PaymentIntentRequestSchema, SimulatedConfirmSchema, type PaymentIntentCreated, type SimulatedConfirmed } from '../../schemas/payment'
+import { getBookingRow } from '../bookings/bookings.service'
+import { assertPaymentsAvailable, createIntentForBooking, handleStripeWebhook, paymentProvider } from './payments.service'
+import { confirmSimulatedPayment } from './simulated-provider'
+
+/** Simulated payments exist only without Stripe keys, and never in production. */
+const simulatedOnly = createMiddleware<AppEnv>(async (c, next) => {
+  const config = c.var.config
+  if (config.payments !== 'simulated') {
+    throw new ApiError(503, 'NOT_CONFIGURED', 'Simulated payments are off: this shop takes card payments through Stripe.')
+  }
+  if (config.ENVIRONMENT === 'production') {
+    throw new ApiError(503, 'NOT_CONFIGURED', 'Simulated payments are not available in production.')
+  }
+  await next()
+})
+
+/** Payment routes, mounted at /api: /create-payment-intent, /payments/simulated/confirm, /stripe/webhook. */
+export const paymentsRoutes = new Hono<AppEnv>()
+  .post('/create-payment-intent', requireUser, validate('json', PaymentIntentRequestSchema), async (c) => {
+    const { bookingId, price } = c.req.valid('json')
+    const config = c.var.config
+    assertPaymentsAvailable(config)
+    const db = getDb(c.env)
+    const booking = await getBookingRow(db, bookingId)
+    const created = await createIntentForBooking(db, paymentProvider(config, db), config, booking, c.var.user!, price)
+    c.header('Cache-Control', 'no-store')
+    return c.json<PaymentIntentCreated>(created)
+  })
+  .post('/payments/simulated/confirm', requireUser, simulatedOnly, validate('json', SimulatedConfirmSchema), async (c) => {
+    const { clientSecret, card } = c.req.valid('json')
+    const confirmed = await confirmSimulatedPayment(getDb(c.env), clientSecret, card, c.var.user!)
+    c.header('Cache-Control', 'no-store')
+    return c.json<SimulatedConfirmed>(confirmed)
+  })
+  .post('/stripe/webhook', async (c) => {
+    // NOTE: the signature is over the exact bytes Stripe sent; read them before anything parses them.
+    const rawBody = await c.req.text()
+    const result = await handleStripeWebhook(getDb(c.env), c.var.config, rawBody, c.req.header('Stripe-Signature'))
+    return c.json(result)
+  })

@@ -1,0 +1,475 @@
+import { env } from 'cloudflare:workers'
+import { beforeAll, describe, expect, it } from 'vitest'
+import app from '../../app'
+import { runScheduled } from '../../scheduled'
+import type { Booking } from '../../schemas/booking'
+import { CARD_MESSAGES, NON_TEST_CARD_MESSAGE, cardSchema, type PaymentIntentCreated } from '../../schemas/payment'
+import { call, json } from '../../test/helpers'
+import { accessTokenFor, signIn } from '../../test/tokens'
+import { ageBooking, bookingRow, makeTool, placeOrder, stockOf, type ToolFixture } from '../bookings/booking-fixtures'
+import { STRIPE_PUBLISHABLE_KEY, callStripe, fakeStripeClient, fakeStripeRequests, intentIdOf, stripeEnv } from './stripe-fixtures'
+
+const BUYER = 'payer@example.com'
+const OTHER = 'other-payer@example.com'
+let buyer: string
+let other: string
+let admin: string
+let tool: ToolFixture
+
+beforeAll(async () => {
+  ;[buyer, other, admin] = await Promise.all([signIn(BUYER), signIn(OTHER), signIn('admin@example.com')])
+  tool = await makeTool({ pricePaisa: 25_000, quantity: 100_000, min: 2 })
+})
+
+type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } }
+const errorOf = async (res: Response) => (await json<ErrorBody>(res)).error
+
+const createIntent = (token: string | undefined, body: unknown) => call('/api/create-payment-intent', { method: 'POST', token, json: body })
+const confirm = (token: string | undefined, body: unknown) => call('/api/payments/simulated/confirm', { method: 'POST', token, json: body })
+const patch = (id: string, token: string, transactionId: string) =>
+  call(`/api/booking/${id}`, { method: 'PATCH', token, json: { appointment: { _id: id }, transactionId } })
+
+const nextYear = new Date().getUTCFullYear() + 1
+const card = (number: string, extra: Record<string, unknown> = {}) => ({ number, expMonth: 12, expYear: nextYear, cvc: '123', ...extra })
+
+async function newBooking(token = buyer, email = BUYER, quantity = 2): Promise<string> {
+  return placeOrder(token, tool, email, { quantity })
+}
+
+async function secretFor(bookingId: string, token = buyer): Promise<string> {
+  const res = await createIntent(token, { bookingId })
+  expect(res.status, JSON.stringify(await res.clone().json())).toBe(200)
+  return (await json<PaymentIntentCreated>(res)).clientSecret
+}
+
+describe('POST /api/create-payment-intent (simulated)', () => {
+  it('answers a client secret for the booking, with the amount from the booking, and reuses the open intent', async () => {
+    const id = await newBooking(buyer, BUYER, 3)
+    const res = await createIntent(buyer, { bookingId: id, price: 750 })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('Cache-Control')).toBe('no-store')
+    const created = await json<PaymentIntentCreated>(res)
+    expect(created).toEqual({ clientSecret: expect.stringMatching(/^pi_sim_[0-9a-f]{24}_secret_[0-9a-f]{24}$/), provider: 'simulated' })
+
+    const again = await json<PaymentIntentCreated>(await createIntent(buyer, { bookingId: id }))
+    expect(again.clientSecret).toBe(created.clientSecret)
+    const rows = await env.DB.prepare('select amount_paisa, currency, status from payment_intents where booking_id = ?').bind(id).all()
+    expect(rows.results).toEqual([{ amount_paisa: 75_000, currency: 'bdt', status: 'requires_payment_method' }])
+    expect((await bookingRow(id))?.payment_intent_id).toBe(intentIdOf(created.clientSecret))
+  })
+
+  it('keeps one open intent when asked many times at once', async () => {
+    const id = await newBooking()
+    const results = await Promise.all(Array.from({ length: 8 }, () => createIntent(buyer, { bookingId: id })))
+    const secrets = new Set(await Promise.all(results.map(async (r) => (await json<PaymentIntentCreated>(r)).clientSecret)))
+    expect(secrets.size).toBe(1)
+    const n = await env.DB.prepare('select count(*) as n from payment_intents where booking_id = ?').bind(id).first<{ n: number }>()
+    expect(n?.n).toBe(1)
+  })
+
+  it('never takes the amount from the body: a different price is a 400', async () => {
+    const id = await newBooking()
+    const res = await createIntent(buyer, { bookingId: id, price: 1 })
+    expect(res.status).toBe(400)
+    expect((await errorOf(res)).fields?.price).toMatch(/500 BDT/)
+  })
+
+  it('gives no intent for a paid booking (409)', async () => {
+    const id = await newBooking()
+    await env.DB.prepare("update bookings set status = 'paid', transaction_id = ? where id = ?").bind(`pi_paid_${id}`, id).run()
+    const res = await createIntent(buyer, { bookingId: id })
+    expect(res.status).toBe(409)
+    expect((await errorOf(res)).code).toBe('CONFLICT')
+  })
+
+  it('gives no intent for a cancelled booking (409)', async () => {
+    const id = await newBooking()
+    expect((await call(`/api/booking/${id}/cancel`, { method: 'POST', token: buyer })).status).toBe(200)
+    expect((await createIntent(buyer, { bookingId: id })).status).toBe(409)
+  })
+
+  it("gives no intent for someone else's or an unknown booking (404, not 403), nor to an anonymous caller", async () => {
+    const id = await newBooking()
+    expect((await createIntent(other, { bookingId: id })).status).toBe(404)
+    expect((await createIntent(admin, { bookingId: id })).status).toBe(404)
+    expect((await createIntent(buyer, { bookingId: 'nope' })).status).toBe(404)
+    expect((await createIntent(undefined, { bookingId: id })).status).toBe(401)
+    expect((await createIntent(buyer, {})).status).toBe(400)
+    const n = await env.DB.prepare('select count(*) as n from payment_intents where booking_id = ?').bind(id).first<{ n: number }>()
+    expect(n?.n).toBe(0)
+  })
+})
+
+describe('POST /api/payments/simulated/confirm', () => {
+  it('pays with 4242 4242 4242 4242: the intent succeeds and the booking is paid; PATCH with the same id changes nothing', async () => {
+    const id = await newBooking()
+    const secret = await secretFor(id)
+    const res = await confirm(buyer, { clientSecret: secret, card: card('4242 4242 4242 4242') })
+    expect(res.status).toBe(200)
+    const intentId = intentIdOf(secret)
+    expect(await json(res)).toEqual({ paymentIntent: { id: intentId, status: 'succeeded' } })
+    const booking = await json<Booking>(await call(`/api/booking/${id}`, { token: buyer }))
+    expect(booking).toMatchObject({ status: 'paid', paid: true, transactionId: intentId, expiresAt: null })
+
+    const again = await patch(id, buyer, intentId)
+    expect(again.status).toBe(200)
+    expect(await json(again)).toEqual({ acknowledged: true, modifiedCount: 0 })
+    // Confirming again is harmless too.
+    expect((await confirm(buyer, { clientSecret: secret, card: card('4242424242424242') })).status).toBe(200)
+    expect((await createIntent(buyer, { bookingId: id })).status).toBe(409)
+  })
+
+  it.each([
+    ['4000 0000 0000 0002', 'Your card was declined.'],
+    ['4000 0000 0000 9995', 'Your card has insufficient funds.'],
+    ['4000 0000 0000 0069', 'Your card has expired.'],
+    ['4000 0000 0000 0127', "Your card's security code is incorrect."],
+    ['4111 1111 1111 1111', NON_TEST_CARD_MESSAGE],
+  ])('declines %s with 402 "%s" and leaves the booking unpaid', async (number, message) => {
+    const id = await newBooking()
+    const secret = await secretFor(id)
+    const res = await confirm(buyer, { clientSecret: secret, card: card(number) })
+    expect(res.status).toBe(402)
+    const error = await errorOf(res)
+    expect(error.code).toBe('PAYMENT_FAILED')
+    expect(error.message).toBe(message)
+    expect((await bookingRow(id))?.status).toBe('unpaid')
+    const intent = await env.DB.prepare('select status, last_error from payment_intents where id = ?').bind(intentIdOf(secret)).first()
+    expect(intent).toEqual({ status: 'requires_payment_method', last_error: message })
+  })
+
+  it('lets the customer try another card on the same intent after a decline', async () => {
+    const id = await newBooking()
+    const secret = await secretFor(id)
+    expect((await confirm(buyer, { clientSecret: secret, card: card('4000000000000002') })).status).toBe(402)
+    expect((await confirm(buyer, { clientSecret: secret, card: card('5555 5555 5555 4444') })).status).toBe(200)
+    expect((await bookingRow(id))?.status).toBe('paid')
+  })
+
+  it.each([
+    ['a number failing the Luhn check', { number: '4242 4242 4242 4241' }, 'card.number', CARD_MESSAGES.numberInvalid],
+    ['letters in the number', { number: '4242 abcd 4242 4242' }, 'card.number', CARD_MESSAGES.numberInvalid],
+    ['a short number', { number: '4242 4242' }, 'card.number', CARD_MESSAGES.numberRequired],
+    ['an expiry date in the past', { expMonth: 1, expYear: 2020 }, 'card.expYear', CARD_MESSAGES.expired],
+    ['month 13', { expMonth: 13 }, 'card.expMonth', CARD_MESSAGES.monthInvalid],
+    ['a 2-digit CVC', { cvc: '12' }, 'card.cvc', CARD_MESSAGES.cvcInvalid],
+    ['a CVC with letters', { cvc: '12a' }, 'card.cvc', CARD_MESSAGES.cvcInvalid],
+  ])('refuses %s with a clear 400', async (_, change, field, message) => {
+    const id = await newBooking()
+    const secret = await secretFor(id)
+    const res = await confirm(buyer, { clientSecret: secret, card: { ...card('4242424242424242'), ...change } })
+    expect(res.status).toBe(400)
+    const error = await errorOf(res)
+    expect(error.message).toBe(message)
+    expect(error.fields?.[field]).toBe(message)
+    expect((await bookingRow(id))?.status).toBe('unpaid')
+  })
+
+  it('accepts a two-digit expiry year and a card valid through this month', async () => {
+    const now = new Date(Date.UTC(2030, 4, 31))
+    const schema = cardSchema(() => now)
+    expect(schema.safeParse({ number: '4242424242424242', expMonth: '05', expYear: '30', cvc: '123' }).success).toBe(true)
+    expect(schema.safeParse({ number: '4242424242424242', expMonth: 4, expYear: 2030, cvc: '123' }).success).toBe(false)
+  })
+
+  it("refuses someone else's or an unknown client secret with 404, and an anonymous caller with 401", async () => {
+    const id = await newBooking()
+    const secret = await secretFor(id)
+    expect((await confirm(other, { clientSecret: secret, card: card('4242424242424242') })).status).toBe(404)
+    expect((await confirm(buyer, { clientSecret: 'pi_sim_x_secret_y', card: card('4242424242424242') })).status).toBe(404)
+    expect((await confirm(undefined, { clientSecret: secret, card: card('4242424242424242') })).status).toBe(401)
+    expect((await bookingRow(id))?.status).toBe('unpaid')
+  })
+
+  it('refuses to charge a booking cancelled after its intent was made (409)', async () => {
+    const id = await newBooking()
+    const secret = await secretFor(id)
+    expect((await call(`/api/booking/${id}/cancel`, { method: 'POST', token: buyer })).status).toBe(200)
+    expect((await confirm(buyer, { clientSecret: secret, card: card('4242424242424242') })).status).toBe(409)
+    expect((await bookingRow(id))?.status).toBe('cancelled')
+  })
+
+  it('is refused with 503 in production and when Stripe is configured', async () => {
+    const id = await newBooking()
+    const secret = await secretFor(id)
+    const body = JSON.stringify({ clientSecret: secret, card: card('4242424242424242') })
+    const headers = { Authorization: `Bearer ${await accessTokenFor(BUYER)}`, 'Content-Type': 'application/json' }
+    const production = { ...env, ENVIRONMENT: 'production', FIREBASE_API_KEY: 'prod-key', FIREBASE_AUTH_EMULATOR_HOST: '' }
+    const res = await app.request('/api/payments/simulated/confirm', { method: 'POST', headers, body }, production)
+    expect(res.status).toBe(503)
+    expect((await errorOf(res)).code).toBe('NOT_CONFIGURED')
+    const intent = await app.request('/api/create-payment-intent', { method: 'POST', headers, body: JSON.stringify({ bookingId: id }) }, production)
+    expect(intent.status).toBe(503)
+
+    const stripeMode = await callStripe('/api/payments/simulated/confirm', { method: 'POST', token: buyer, json: JSON.parse(body) })
+    expect(stripeMode.status).toBe(503)
+    expect((await bookingRow(id))?.status).toBe('unpaid')
+  })
+})
+
+describe('PATCH /api/booking/{id} (simulated provider)', () => {
+  /** An intent that succeeded but whose booking was not marked yet (the window PATCH closes). */
+  async function succeededIntent(bookingId: string, amountPaisa?: number): Promise<string> {
+    const id = `pi_sim_${crypto.randomUUID().replace(/-/g, '')}`
+    const booking = await bookingRow(bookingId)
+    await env.DB.prepare("insert into payment_intents (id, booking_id, amount_paisa, status, client_secret) values (?, ?, ?, 'succeeded', ?)")
+      .bind(id, bookingId, amountPaisa ?? booking!.price_paisa, `${id}_secret_x`)
+      .run()
+    return id
+  }
+
+  it('marks paid when the provider says the payment succeeded for this booking and amount; again changes nothing', async () => {
+    const id = await newBooking()
+    const intentId = await succeededIntent(id)
+    const res = await patch(id, buyer, intentId)
+    expect(res.status).toBe(200)
+    expect(await json(res)).toEqual({ acknowledged: true, modifiedCount: 1 })
+    const row = await bookingRow(id)
+    expect(row).toMatchObject({ status: 'paid', transaction_id: intentId })
+    const again = await patch(id, buyer, intentId)
+    expect(await json(again)).toEqual({ acknowledged: true, modifiedCount: 0 })
+    expect((await bookingRow(id))?.paid_at).toBe(row?.paid_at)
+  })
+
+  it('does not mark paid with a made-up payment id', async () => {
+    const id = await newBooking()
+    const res = await patch(id, buyer, 'pi_sim_madeup000000000000000000')
+    expect(res.status).toBe(400)
+    expect((await errorOf(res)).fields?.transactionId).toBe('No payment with that id.')
+    const notAnId = await patch(id, buyer, "'; update bookings set status = 'paid'; --")
+    expect(notAnId.status).toBe(400)
+    expect((await bookingRow(id))?.status).toBe('unpaid')
+  })
+
+  it("does not mark paid with another booking's payment", async () => {
+    const mine = await newBooking()
+    const theirs = await newBooking(other, OTHER)
+    const theirPayment = await succeededIntent(theirs)
+    const res = await patch(mine, buyer, theirPayment)
+    expect(res.status).toBe(400)
+    expect((await errorOf(res)).message).toBe('That payment is not for this booking.')
+    expect((await bookingRow(mine))?.status).toBe('unpaid')
+  })
+
+  it('does not mark paid with a failed payment', async () => {
+    const id = await newBooking()
+    const secret = await secretFor(id)
+    expect((await confirm(buyer, { clientSecret: secret, card: card('4000000000000002') })).status).toBe(402)
+    const res = await patch(id, buyer, intentIdOf(secret))
+    expect(res.status).toBe(402)
+    expect((await errorOf(res)).code).toBe('PAYMENT_FAILED')
+    expect((await bookingRow(id))?.status).toBe('unpaid')
+  })
+
+  it('does not mark paid with a payment of another amount', async () => {
+    const id = await newBooking()
+    const row = await bookingRow(id)
+    const cheap = await succeededIntent(id, row!.price_paisa - 100)
+    const res = await patch(id, buyer, cheap)
+    expect(res.status).toBe(400)
+    expect((await errorOf(res)).message).toBe('That payment is not for the amount of this booking.')
+    expect((await bookingRow(id))?.status).toBe('unpaid')
+  })
+
+  it('refuses another payment on a paid booking (409), and a cancelled booking (409)', async () => {
+    const id = await newBooking()
+    const first = await succeededIntent(id)
+    expect((await patch(id, buyer, first)).status).toBe(200)
+    const second = await succeededIntent(id)
+    expect((await patch(id, buyer, second)).status).toBe(409)
+    expect((await bookingRow(id))?.transaction_id).toBe(first)
+
+    const cancelled = await newBooking()
+    expect((await call(`/api/booking/${cancelled}/cancel`, { method: 'POST', token: buyer })).status).toBe(200)
+    expect((await patch(cancelled, buyer, 'pi_sim_whatever')).status).toBe(409)
+  })
+
+  it("answers someone else's booking with 404 and an anonymous caller with 401", async () => {
+    const id = await newBooking()
+    const payment = await succeededIntent(id)
+    expect((await patch(id, other, payment)).status).toBe(404)
+    expect((await call(`/api/booking/${id}`, { method: 'PATCH', json: { transactionId: payment } })).status).toBe(401)
+    expect((await bookingRow(id))?.status).toBe('unpaid')
+  })
+
+  it('needs a transactionId (400)', async () => {
+    const id = await newBooking()
+    const res = await call(`/api/booking/${id}`, { method: 'PATCH', token: buyer, json: { appointment: {} } })
+    expect(res.status).toBe(400)
+    expect((await errorOf(res)).fields).toHaveProperty('transactionId')
+  })
+
+  it('cancelling a booking whose payment already succeeded marks it paid instead (409)', async () => {
+    const stock = await stockOf(tool.id)
+    const id = await newBooking()
+    const payment = await succeededIntent(id)
+    const res = await call(`/api/booking/${id}/cancel`, { method: 'POST', token: buyer })
+    expect(res.status).toBe(409)
+    expect(await bookingRow(id)).toMatchObject({ status: 'paid', transaction_id: payment })
+    expect(await stockOf(tool.id)).toBe(stock! - 2)
+  })
+
+  it('expiry leaves a booking whose payment succeeded: it marks it paid', async () => {
+    const id = await newBooking()
+    const payment = await succeededIntent(id)
+    await ageBooking(id, 30)
+    await runScheduled(env, Date.now())
+    expect(await bookingRow(id)).toMatchObject({ status: 'paid', transaction_id: payment })
+  })
+})
+
+describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
+  it('creates one PaymentIntent per booking: amount from the booking, bdt, metadata.bookingId, an idempotency key', async () => {
+    const id = await newBooking(buyer, BUYER, 4)
+    const res = await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } })
+    expect(res.status).toBe(200)
+    const created = await json<PaymentIntentCreated>(res)
+    expect(created).toEqual({ clientSecret: expect.stringMatching(/^pi_\w+_secret_\w+$/), provider: 'stripe', publishableKey: STRIPE_PUBLISHABLE_KEY })
+    const intentId = intentIdOf(created.clientSecret)
+
+    const again = await json<PaymentIntentCreated>(await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } }))
+    expect(again.clientSecret).toBe(created.clientSecret)
+
+    const creates = (await fakeStripeRequests()).filter(
+      (r) => r.method === 'POST' && r.path === '/v1/payment_intents' && (r.body.metadata as Record<string, string>)?.bookingId === id,
+    )
+    expect(creates).toHaveLength(1)
+    expect(creates[0]!.body).toMatchObject({ amount: '100000', currency: 'bdt', metadata: { bookingId: id } })
+    expect(creates[0]!.headers['idempotency-key']).toBe(`booking-${id}`)
+    expect(creates[0]!.headers.authorization).toBe('Bearer sk_test_fake')
+    expect((await bookingRow(id))?.payment_intent_id).toBe(intentId)
+  })
+
+  it('makes a new intent (with a new idempotency key) when the recorded one was cancelled at Stripe', async () => {
+    const id = await newBooking()
+    const ask = () => callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } })
+    const first = intentIdOf((await json<PaymentIntentCreated>(await ask())).clientSecret)
+    await fakeStripeClient().paymentIntents.cancel(first)
+    const second = intentIdOf((await json<PaymentIntentCreated>(await ask())).clientSecret)
+    expect(second).not.toBe(first)
+    expect((await bookingRow(id))?.payment_intent_id).toBe(second)
+    const keys = (await fakeStripeRequests())
+      .filter((r) => r.path === '/v1/payment_intents' && (r.body.metadata as Record<string, string>)?.bookingId === id)
+      .map((r) => r.headers['idempotency-key'])
+    expect(keys).toEqual([`booking-${id}`, `booking-${id}-after-${first}`])
+  })
+
+  it('concurrent first requests get the same intent (idempotency key)', async () => {
+    const id = await newBooking()
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } })),
+    )
+    const secrets = new Set(await Promise.all(results.map(async (r) => (await json<PaymentIntentCreated>(r)).clientSecret)))
+    expect(secrets.size).toBe(1)
+  })
+
+  it('pays: the customer confirms at Stripe, PATCH asks Stripe and marks paid; again changes nothing', async () => {
+    const id = await newBooking()
+    const { clientSecret } = await json<PaymentIntentCreated>(
+      await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } }),
+    )
+    const intentId = intentIdOf(clientSecret)
+    const confirmed = await fakeStripeClient().paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' })
+    expect(confirmed.status).toBe('succeeded')
+
+    const res = await callStripe(`/api/booking/${id}`, { method: 'PATCH', token: buyer, json: { transactionId: intentId } })
+    expect(res.status).toBe(200)
+    expect(await json(res)).toEqual({ acknowledged: true, modifiedCount: 1 })
+    expect(await bookingRow(id)).toMatchObject({ status: 'paid', transaction_id: intentId })
+
+    const again = await callStripe(`/api/booking/${id}`, { method: 'PATCH', token: buyer, json: { transactionId: intentId } })
+    expect(await json(again)).toEqual({ acknowledged: true, modifiedCount: 0 })
+    expect((await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } })).status).toBe(409)
+  })
+
+  it('does not mark paid with a made-up payment id', async () => {
+    const id = await newBooking()
+    const res = await callStripe(`/api/booking/${id}`, { method: 'PATCH', token: buyer, json: { transactionId: 'pi_madeup123456' } })
+    expect(res.status).toBe(400)
+    expect((await errorOf(res)).message).toBe('No payment with that id.')
+    expect((await bookingRow(id))?.status).toBe('unpaid')
+  })
+
+  it("does not mark paid with another booking's (succeeded) payment", async () => {
+    const mine = await newBooking()
+    const theirs = await newBooking(other, OTHER)
+    const { clientSecret } = await json<PaymentIntentCreated>(
+      await callStripe('/api/create-payment-intent', { method: 'POST', token: other, json: { bookingId: theirs } }),
+    )
+    await fakeStripeClient().paymentIntents.confirm(intentIdOf(clientSecret), { payment_method: 'pm_card_visa' })
+    const res = await callStripe(`/api/booking/${mine}`, { method: 'PATCH', token: buyer, json: { transactionId: intentIdOf(clientSecret) } })
+    expect(res.status).toBe(400)
+    expect((await bookingRow(mine))?.status).toBe('unpaid')
+  })
+
+  it('does not mark paid with a declined payment', async () => {
+    const id = await newBooking()
+    const { clientSecret } = await json<PaymentIntentCreated>(
+      await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } }),
+    )
+    const declined = await fakeStripeClient()
+      .paymentIntents.confirm(intentIdOf(clientSecret), { payment_method: 'pm_card_chargeDeclined' })
+      .catch((err: { type: string; code: string; message: string }) => err)
+    expect(declined).toMatchObject({ type: 'StripeCardError', code: 'card_declined', message: 'Your card was declined.' })
+    const res = await callStripe(`/api/booking/${id}`, { method: 'PATCH', token: buyer, json: { transactionId: intentIdOf(clientSecret) } })
+    expect(res.status).toBe(402)
+    expect((await bookingRow(id))?.status).toBe('unpaid')
+  })
+
+  it('does not mark paid with a succeeded payment of another amount for this booking', async () => {
+    const id = await newBooking()
+    const row = await bookingRow(id)
+    const stripe = fakeStripeClient()
+    const cheap = await stripe.paymentIntents.create({ amount: row!.price_paisa - 1, currency: 'bdt', metadata: { bookingId: id } })
+    await stripe.paymentIntents.confirm(cheap.id, { payment_method: 'pm_card_visa' })
+    const res = await callStripe(`/api/booking/${id}`, { method: 'PATCH', token: buyer, json: { transactionId: cheap.id } })
+    expect(res.status).toBe(400)
+    expect((await errorOf(res)).message).toBe('That payment is not for the amount of this booking.')
+    expect((await bookingRow(id))?.status).toBe('unpaid')
+  })
+
+  it('cancelling cancels the open intent at Stripe first, then gives the stock back', async () => {
+    const stock = await stockOf(tool.id)
+    const id = await newBooking()
+    const { clientSecret } = await json<PaymentIntentCreated>(
+      await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } }),
+    )
+    const res = await callStripe(`/api/booking/${id}/cancel`, { method: 'POST', token: buyer })
+    expect(res.status).toBe(200)
+    expect((await bookingRow(id))?.status).toBe('cancelled')
+    expect(await stockOf(tool.id)).toBe(stock)
+    const intent = await fakeStripeClient().paymentIntents.retrieve(intentIdOf(clientSecret))
+    expect(intent.status).toBe('canceled')
+    // The customer can no longer pay it.
+    await expect(fakeStripeClient().paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' })).rejects.toMatchObject({
+      code: 'payment_intent_unexpected_state',
+    })
+  })
+
+  it('expiry marks a booking paid whose Stripe payment succeeded, and cancels one whose intent is open', async () => {
+    const stock = await stockOf(tool.id)
+    const paid = await newBooking()
+    const open = await newBooking()
+    const secrets: string[] = []
+    for (const id of [paid, open]) {
+      const res = await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } })
+      secrets.push((await json<PaymentIntentCreated>(res)).clientSecret)
+    }
+    await fakeStripeClient().paymentIntents.confirm(intentIdOf(secrets[0]!), { payment_method: 'pm_card_visa' })
+    await ageBooking(paid, 25)
+    await ageBooking(open, 25)
+    await runScheduled(stripeEnv() as unknown as Env, Date.now())
+    expect(await bookingRow(paid)).toMatchObject({ status: 'paid', transaction_id: intentIdOf(secrets[0]!) })
+    expect((await bookingRow(open))?.status).toBe('cancelled')
+    expect(await stockOf(tool.id)).toBe(stock! - 2)
+    expect((await fakeStripeClient().paymentIntents.retrieve(intentIdOf(secrets[1]!))).status).toBe('canceled')
+  })
+
+  it('answers 502 when Stripe fails, and changes nothing', async () => {
+    const id = await newBooking()
+    const res = await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } }, { STRIPE_SECRET_KEY: 'sk_test_unavailable' })
+    expect(res.status).toBe(502)
+    expect((await errorOf(res)).code).toBe('PROVIDER_FAILED')
+    expect((await bookingRow(id))?.payment_intent_id).toBeNull()
+  })
+})

@@ -1,0 +1,59 @@
+import type { PaymentProviderKind } from '../../schemas/payment'
+
+/** A payment as the provider reports it; only what the shop needs to decide. */
+export type ProviderIntent = {
+  id: string
+  /** Stripe's PaymentIntent status ('succeeded', 'requires_payment_method', 'processing', 'canceled', …). */
+  status: string
+  amountPaisa: number
+  /** Lower-case ISO code, 'bdt' for this shop. */
+  currency: string
+  /** The booking it was created for (`metadata.bookingId`), or null when it carries none. */
+  bookingId: string | null
+  clientSecret: string | null
+}
+
+/** What a provider needs to know about a booking to take its payment. */
+export type PayableBooking = {
+  id: string
+  pricePaisa: number
+  customer: string
+  service: string
+  quantity: number
+  /** The open intent recorded for this booking, if any. */
+  paymentIntentId: string | null
+}
+
+/**
+ * The payment provider behind the payment routes: Stripe with keys configured, otherwise
+ * the simulated provider (intents in D1). Handlers never talk to Stripe directly.
+ */
+export interface PaymentProvider {
+  readonly kind: PaymentProviderKind
+  /**
+   * The booking's one open intent: created on first use (amount from the booking,
+   * currency bdt, `metadata.bookingId`), reused afterwards.
+   */
+  createOrReuseIntent(booking: PayableBooking): Promise<ProviderIntent>
+  /** The intent with that id, or null when the provider has none. */
+  retrieve(intentId: string): Promise<ProviderIntent | null>
+  /**
+   * Makes the booking unpayable before it is cancelled: its open intents are cancelled at
+   * the provider. Answers null when nothing can pay it any more; otherwise the intent that
+   * has paid it or is still paying it (`succeeded`, `processing`): then the booking must
+   * not be cancelled.
+   */
+  releaseOpenIntents(booking: PayableBooking): Promise<ProviderIntent | null>
+}
+
+export const BOOKING_CURRENCY = 'bdt'
+
+/** True when the intent paid exactly this booking: its id, its amount, its currency. */
+export function paysFor(intent: ProviderIntent, booking: { id: string; pricePaisa: number }): boolean {
+  return (
+    intent.status === 'succeeded' &&
+    intent.bookingId === booking.id &&
+    intent.amountPaisa === booking.pricePaisa &&
+    intent.currency === BOOKING_CURRENCY
+  )
+}

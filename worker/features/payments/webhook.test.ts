@@ -1,0 +1,148 @@
+import { env } from 'cloudflare:workers'
+import type Stripe from 'stripe'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { PaymentIntentCreated } from '../../schemas/payment'
+import { json } from '../../test/helpers'
+import { signIn } from '../../test/tokens'
+import { bookingRow, makeTool, placeOrder, stockOf, type ToolFixture } from '../bookings/booking-fixtures'
+import { callStripe, deliver, fakeStripeClient, intentIdOf, signedEvent } from './stripe-fixtures'
+
+const BUYER = 'hooked@example.com'
+let buyer: string
+let tool: ToolFixture
+
+beforeAll(async () => {
+  buyer = await signIn(BUYER)
+  tool = await makeTool({ pricePaisa: 9_990, quantity: 10_000, min: 1 })
+})
+
+let eventCounter = 0
+const eventId = () => `evt_test_${Date.now()}_${++eventCounter}`
+
+/** A booking with a PaymentIntent at the fake Stripe, confirmed with `paymentMethod` unless null. */
+async function bookingWithIntent(paymentMethod: string | null = 'pm_card_visa'): Promise<{ id: string; intent: Stripe.PaymentIntent }> {
+  const id = await placeOrder(buyer, tool, BUYER, { quantity: 3 })
+  const res = await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } })
+  const { clientSecret } = await json<PaymentIntentCreated>(res)
+  const stripe = fakeStripeClient()
+  const intentId = intentIdOf(clientSecret)
+  if (paymentMethod) await stripe.paymentIntents.confirm(intentId, { payment_method: paymentMethod }).catch(() => undefined)
+  return { id, intent: await stripe.paymentIntents.retrieve(intentId) }
+}
+
+const recorded = async (id: string) =>
+  (await env.DB.prepare('select count(*) as n from webhook_events where id = ?').bind(id).first<{ n: number }>())!.n
+
+describe('POST /api/stripe/webhook', () => {
+  it('marks the booking paid on a signed payment_intent.succeeded and records the event', async () => {
+    const { id, intent } = await bookingWithIntent()
+    const evt = eventId()
+    const res = await deliver(await signedEvent({ id: evt, type: 'payment_intent.succeeded', object: intent }))
+    expect(res.status).toBe(200)
+    expect(await json(res)).toEqual({ received: true })
+    expect(await bookingRow(id)).toMatchObject({ status: 'paid', transaction_id: intent.id })
+    expect(await recorded(evt)).toBe(1)
+  })
+
+  it('refuses a bad signature with 400 and changes nothing', async () => {
+    const { id, intent } = await bookingWithIntent()
+    const forged = await signedEvent({ id: eventId(), type: 'payment_intent.succeeded', object: intent }, { secret: 'whsec_someone_else' })
+    const res = await deliver(forged)
+    expect(res.status).toBe(400)
+    expect((await json<{ error: { code: string } }>(res)).error.code).toBe('VALIDATION_FAILED')
+
+    // A valid signature over another body does not carry over to a tampered body.
+    const genuine = await signedEvent({ id: eventId(), type: 'payment_intent.created', object: intent })
+    const tampered = { body: genuine.body.replace('payment_intent.created', 'payment_intent.succeeded'), signature: genuine.signature }
+    expect((await deliver(tampered)).status).toBe(400)
+
+    const missing = await callStripe('/api/stripe/webhook', { method: 'POST', body: genuine.body, headers: { 'Content-Type': 'application/json' } })
+    expect(missing.status).toBe(400)
+
+    const stale = await signedEvent(
+      { id: eventId(), type: 'payment_intent.succeeded', object: intent },
+      { timestamp: Math.floor(Date.now() / 1000) - 3600 },
+    )
+    expect((await deliver(stale)).status).toBe(400)
+    expect((await bookingRow(id))?.status).toBe('unpaid')
+  })
+
+  it('applies a replayed event once', async () => {
+    const { id, intent } = await bookingWithIntent()
+    const delivery = await signedEvent({ id: eventId(), type: 'payment_intent.succeeded', object: intent })
+    expect((await deliver(delivery)).status).toBe(200)
+    const first = await bookingRow(id)
+    expect(first?.status).toBe('paid')
+
+    const replays = await Promise.all([deliver(delivery), deliver(delivery), deliver(delivery)])
+    for (const res of replays) expect(res.status).toBe(200)
+    expect(await json(replays[0]!)).toEqual({ received: true, duplicate: true })
+    const after = await bookingRow(id)
+    expect(after?.paid_at).toBe(first?.paid_at)
+    expect(after?.updated_at).toBe(first?.updated_at)
+  })
+
+  it('does no harm with events out of order: a late failure or cancel after success, a success after PATCH', async () => {
+    const { id, intent } = await bookingWithIntent()
+    expect((await deliver(await signedEvent({ id: eventId(), type: 'payment_intent.succeeded', object: intent }))).status).toBe(200)
+    const paid = await bookingRow(id)
+
+    const failedObject = { ...intent, status: 'requires_payment_method', last_payment_error: { code: 'card_declined' } }
+    for (const type of ['payment_intent.payment_failed', 'payment_intent.canceled', 'payment_intent.created', 'payment_intent.processing']) {
+      const res = await deliver(await signedEvent({ id: eventId(), type, object: { ...failedObject, status: type === 'payment_intent.canceled' ? 'canceled' : failedObject.status } }))
+      expect(res.status).toBe(200)
+    }
+    expect(await bookingRow(id)).toEqual(paid)
+
+    // PATCH first, then the webhook: nothing changes the second time.
+    const other = await bookingWithIntent()
+    const patched = await callStripe(`/api/booking/${other.id}`, { method: 'PATCH', token: buyer, json: { transactionId: other.intent.id } })
+    expect(await json(patched)).toEqual({ acknowledged: true, modifiedCount: 1 })
+    const before = await bookingRow(other.id)
+    expect((await deliver(await signedEvent({ id: eventId(), type: 'payment_intent.succeeded', object: other.intent }))).status).toBe(200)
+    expect(await bookingRow(other.id)).toEqual(before)
+  })
+
+  it('does not pay a booking from an event for another amount, or for a cancelled booking', async () => {
+    const { id, intent } = await bookingWithIntent()
+    const cheaper = { ...intent, amount: intent.amount - 100, amount_received: intent.amount - 100 }
+    expect((await deliver(await signedEvent({ id: eventId(), type: 'payment_intent.succeeded', object: cheaper }))).status).toBe(200)
+    expect((await bookingRow(id))?.status).toBe('unpaid')
+
+    const stock = await stockOf(tool.id)
+    const cancelled = await bookingWithIntent(null)
+    expect((await callStripe(`/api/booking/${cancelled.id}/cancel`, { method: 'POST', token: buyer })).status).toBe(200)
+    const late = { ...cancelled.intent, status: 'succeeded' }
+    expect((await deliver(await signedEvent({ id: eventId(), type: 'payment_intent.succeeded', object: late }))).status).toBe(200)
+    expect((await bookingRow(cancelled.id))?.status).toBe('cancelled')
+    expect(await stockOf(tool.id)).toBe(stock)
+  })
+
+  it('ignores a succeeded event for a booking it does not know', async () => {
+    const { intent } = await bookingWithIntent(null)
+    const foreign = { ...intent, status: 'succeeded', metadata: { bookingId: 'not-one-of-ours' } }
+    const evt = eventId()
+    expect((await deliver(await signedEvent({ id: evt, type: 'payment_intent.succeeded', object: foreign }))).status).toBe(200)
+    expect(await recorded(evt)).toBe(1)
+  })
+
+  it('a webhook and a PATCH racing mark the booking paid once', async () => {
+    const { id, intent } = await bookingWithIntent()
+    const delivery = await signedEvent({ id: eventId(), type: 'payment_intent.succeeded', object: intent })
+    const [hook, patch] = await Promise.all([
+      deliver(delivery),
+      callStripe(`/api/booking/${id}`, { method: 'PATCH', token: buyer, json: { transactionId: intent.id } }),
+    ])
+    expect(hook.status).toBe(200)
+    expect(patch.status).toBe(200)
+    expect([0, 1]).toContain((await json<{ modifiedCount: number }>(patch)).modifiedCount)
+    expect(await bookingRow(id)).toMatchObject({ status: 'paid', transaction_id: intent.id })
+  })
+
+  it('answers 503 when no webhook secret is configured (simulated payments)', async () => {
+    const { intent } = await bookingWithIntent()
+    const delivery = await signedEvent({ id: eventId(), type: 'payment_intent.succeeded', object: intent })
+    const res = await deliver(delivery, { STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '' })
+    expect(res.status).toBe(503)
+  })
+})

@@ -1,0 +1,272 @@
+import { env } from 'cloudflare:workers'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { decodeJwt } from 'jose'
+import app from '../../app'
+import type { UserProfile } from '../../schemas/user'
+import { call, json } from '../../test/helpers'
+import { emulatorIdToken, envWithFakeGoogle, signedIdToken, signIn, signInFull } from '../../test/tokens'
+
+let adminToken: string
+
+beforeAll(async () => {
+  adminToken = await signIn('admin@example.com')
+})
+
+const putProfile = (email: string, token: string, body: unknown) => call(`/api/user/${email}`, { method: 'PUT', token, json: body })
+
+describe('PUT /api/user/{email} with a Firebase ID token (sign-in)', () => {
+  it('creates the user on first sign-in and answers [profile, accessToken]', async () => {
+    const res = await putProfile('first@example.com', emulatorIdToken({ email: 'first@example.com', name: 'First Person', sub: 'uid-first' }), {
+      email: 'first@example.com',
+    })
+    expect(res.status).toBe(200)
+    const [profile, accessToken] = await json<[UserProfile, string]>(res)
+    expect(profile).toEqual({
+      _id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      email: 'first@example.com',
+      name: 'First Person',
+      role: 'user',
+      education: '',
+      address: '',
+      phone: '',
+      social: '',
+      image: '',
+    })
+    const claims = decodeJwt(accessToken)
+    expect(claims.sub).toBe('first@example.com')
+    expect(claims.iss).toBe('toolhaus')
+    expect(claims.exp! - claims.iat!).toBe(24 * 60 * 60)
+    const row = await env.DB.prepare('select firebase_uid from users where email = ?').bind('first@example.com').first()
+    expect(row).toEqual({ firebase_uid: 'uid-first' })
+  })
+
+  it('signs the same user in again without changing its id, name or profile', async () => {
+    const first = await signInFull('again@example.com', { name: 'Original Name' })
+    await putProfile('again@example.com', first.accessToken, { address: 'Road 1, Dhaka' })
+    const second = await signInFull('again@example.com', { name: 'Name From Google' })
+    expect(second.profile._id).toBe(first.profile._id)
+    expect(second.profile.name).toBe('Original Name')
+    expect(second.profile.address).toBe('Road 1, Dhaka')
+  })
+
+  it('takes the name from the body over the token, and a picture from the token', async () => {
+    const res = await putProfile(
+      'pictured@example.com',
+      emulatorIdToken({ email: 'pictured@example.com', name: 'Token Name', picture: 'https://lh3.googleusercontent.com/a/photo' }),
+      { email: 'pictured@example.com', name: 'Body Name' },
+    )
+    const [profile] = await json<[UserProfile, string]>(res)
+    expect(profile.name).toBe('Body Name')
+    expect(profile.image).toBe('https://lh3.googleusercontent.com/a/photo')
+  })
+
+  it('refuses a token for another e-mail with 403', async () => {
+    const res = await putProfile('victim@example.com', emulatorIdToken({ email: 'attacker@example.com' }), { email: 'victim@example.com' })
+    expect(res.status).toBe(403)
+    expect((await json(res)).error.code).toBe('FORBIDDEN')
+    const missing = await call('/api/user/victim@example.com', { token: adminToken })
+    expect(missing.status).toBe(404)
+  })
+
+  it('refuses a body e-mail that differs from the path', async () => {
+    const res = await putProfile('body@example.com', emulatorIdToken({ email: 'body@example.com' }), { email: 'other@example.com' })
+    expect(res.status).toBe(400)
+    expect((await json(res)).error.fields).toHaveProperty('email')
+  })
+
+  it.each([
+    ['no email claim', { email: '' }],
+    ['another project (aud)', { aud: 'other-project' }],
+    ['another issuer', { iss: 'https://securetoken.google.com/other-project' }],
+    ['an expired token', { exp: Math.floor(Date.now() / 1000) - 10 }],
+    ['no subject', { sub: '' }],
+  ])('refuses an emulator token with %s (401)', async (_, claims) => {
+    const token = emulatorIdToken({ email: 'claims@example.com', ...claims })
+    const res = await putProfile('claims@example.com', token, { email: 'claims@example.com' })
+    expect(res.status).toBe(401)
+    const body = await json(res)
+    expect(body.error.code).toBe('UNAUTHENTICATED')
+    expect(body.error.message).toMatch(/sign-in/i)
+  })
+
+  it('makes an ADMIN_EMAILS address admin only when the address is verified', async () => {
+    const unverified = await app.request(
+      '/api/user/boss@example.com',
+      {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${emulatorIdToken({ email: 'boss@example.com', emailVerified: false })}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'boss@example.com' }),
+      },
+      { ...env, ADMIN_EMAILS: 'admin@example.com, Boss@Example.com' },
+    )
+    expect((await json<[UserProfile, string]>(unverified))[0].role).toBe('user')
+    const verified = await app.request(
+      '/api/user/boss@example.com',
+      {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${emulatorIdToken({ email: 'boss@example.com' })}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: 'boss@example.com' }),
+      },
+      { ...env, ADMIN_EMAILS: 'admin@example.com, Boss@Example.com' },
+    )
+    expect((await json<[UserProfile, string]>(verified))[0].role).toBe('admin')
+  })
+
+  it('accepts a real RS256 token from Google keys', async () => {
+    const token = await signedIdToken({ email: 'rs256@example.com', name: 'Signed User' })
+    const res = await app.request(
+      '/api/user/rs256@example.com',
+      { method: 'PUT', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: '{"email":"rs256@example.com"}' },
+      envWithFakeGoogle(),
+    )
+    expect(res.status).toBe(200)
+    expect((await json<[UserProfile, string]>(res))[0].name).toBe('Signed User')
+  })
+})
+
+describe('PUT /api/user/{email} with an access token (profile update)', () => {
+  it('updates the profile fields sent, and answers [profile, fresh accessToken]', async () => {
+    const token = await signIn('edit@example.com', { name: 'Edit Me' })
+    const res = await putProfile('edit@example.com', token, {
+      education: 'BSc, BUET',
+      address: 'House 5, Road 2, Dhaka',
+      phone: '+880 1711-000000',
+      social: 'https://linkedin.com/in/edit',
+      image: '/api/images/' + 'a'.repeat(64) + '.png',
+    })
+    expect(res.status).toBe(200)
+    const [profile, fresh] = await json<[UserProfile, string]>(res)
+    expect(profile).toMatchObject({
+      email: 'edit@example.com',
+      name: 'Edit Me',
+      role: 'user',
+      education: 'BSc, BUET',
+      address: 'House 5, Road 2, Dhaka',
+      phone: '+880 1711-000000',
+      social: 'https://linkedin.com/in/edit',
+    })
+    expect(decodeJwt(fresh).sub).toBe('edit@example.com')
+    const again = await json<UserProfile>(await call('/api/user/edit@example.com', { token: fresh }))
+    expect(again).toEqual(profile)
+    const cleared = await json<[UserProfile, string]>(await putProfile('edit@example.com', token, { phone: '' }))
+    expect(cleared[0].phone).toBe('')
+    expect(cleared[0].education).toBe('BSc, BUET')
+  })
+
+  it.each([
+    [{ name: 'x'.repeat(81) }, 'name', /at most 80/],
+    [{ phone: 'call me' }, 'phone', /phone/],
+    [{ phone: '12345' }, 'phone', /phone/],
+    [{ social: 'javascript:alert(1)' }, 'social', /http/],
+    [{ image: 'http://insecure.example/x.png' }, 'image', /https/],
+    [{ image: '/etc/passwd' }, 'image', /image/],
+    [{ address: 7 }, 'address', /text/],
+  ])('rejects %j with a 400 naming %s', async (body, field, message) => {
+    const token = await signIn('invalid@example.com')
+    const res = await putProfile('invalid@example.com', token, body)
+    expect(res.status).toBe(400)
+    const error = (await json(res)).error
+    expect(error.code).toBe('VALIDATION_FAILED')
+    expect(error.fields[field]).toMatch(message)
+  })
+
+  it('never stores a role (or any unknown key) from the body', async () => {
+    const token = await signIn('sneaky@example.com')
+    const res = await putProfile('sneaky@example.com', token, { role: 'admin', _id: 'x', name: 'Sneaky' })
+    expect(res.status).toBe(200)
+    const [profile] = await json<[UserProfile, string]>(res)
+    expect(profile.role).toBe('user')
+    expect(profile._id).not.toBe('x')
+  })
+
+  it('lets an admin update another profile; the fresh token is the admin’s own', async () => {
+    await signIn('helped@example.com')
+    const res = await putProfile('helped@example.com', adminToken, { address: 'Set by admin' })
+    expect(res.status).toBe(200)
+    const [profile, token] = await json<[UserProfile, string]>(res)
+    expect(profile.address).toBe('Set by admin')
+    expect(decodeJwt(token).sub).toBe('admin@example.com')
+    const missing = await putProfile('nobody@example.com', adminToken, { address: 'x' })
+    expect(missing.status).toBe(404)
+  })
+})
+
+describe('GET /api/user/{email} and GET /api/admin/{email}', () => {
+  it('answers the caller’s profile and admin flag', async () => {
+    const token = await signIn('reader@example.com', { name: 'Reader' })
+    const profile = await json<UserProfile>(await call('/api/user/reader@example.com', { token }))
+    expect(profile).toMatchObject({ email: 'reader@example.com', name: 'Reader', role: 'user' })
+    expect(await json(await call('/api/admin/reader@example.com', { token }))).toEqual({ admin: false })
+    expect(await json(await call('/api/admin/admin@example.com', { token: adminToken }))).toEqual({ admin: true })
+  })
+
+  it('finds the user whatever the case of the path', async () => {
+    const token = await signIn('cased@example.com')
+    const res = await call('/api/user/CASED@Example.com', { token })
+    expect(res.status).toBe(200)
+    expect((await json<UserProfile>(res)).email).toBe('cased@example.com')
+  })
+
+  it('answers 404 for an admin asking about nobody, and 400 for a non-e-mail path', async () => {
+    expect((await call('/api/user/ghost@example.com', { token: adminToken })).status).toBe(404)
+    expect(await json(await call('/api/admin/ghost@example.com', { token: adminToken }))).toEqual({ admin: false })
+    const bad = await call('/api/user/not-an-email', { token: adminToken })
+    expect(bad.status).toBe(400)
+    expect((await json(bad)).error.fields).toHaveProperty('email')
+    expect((await call('/api/admin/not-an-email', { token: adminToken })).status).toBe(400)
+  })
+})
+
+describe('GET /api/user', () => {
+  it('lists every user in creation order', async () => {
+    await signIn('list-1@example.com')
+    await signIn('list-2@example.com')
+    const res = await call('/api/user', { token: adminToken })
+    expect(res.status).toBe(200)
+    const users = await json<UserProfile[]>(res)
+    const emails = users.map((u) => u.email)
+    expect(emails[0]).toBe('admin@example.com')
+    expect(emails.indexOf('list-1@example.com')).toBeLessThan(emails.indexOf('list-2@example.com'))
+    expect(users.find((u) => u.email === 'admin@example.com')!.role).toBe('admin')
+    expect(Object.keys(users[0]!).sort()).toEqual(['_id', 'address', 'education', 'email', 'image', 'name', 'phone', 'role', 'social'])
+  })
+})
+
+describe('PUT /api/user/admin/{email}', () => {
+  it('promotes once; again changes nothing; nobody is a 404', async () => {
+    await signIn('promote@example.com')
+    const first = await call('/api/user/admin/promote@example.com', { method: 'PUT', token: adminToken })
+    expect(first.status).toBe(200)
+    expect(await json(first)).toEqual({ acknowledged: true, modifiedCount: 1 })
+    const again = await call('/api/user/admin/Promote@Example.com', { method: 'PUT', token: adminToken })
+    expect(await json(again)).toEqual({ acknowledged: true, modifiedCount: 0 })
+    const nobody = await call('/api/user/admin/nobody@example.com', { method: 'PUT', token: adminToken })
+    expect(nobody.status).toBe(404)
+    expect((await json(nobody)).error.code).toBe('NOT_FOUND')
+  })
+})
+
+describe('DELETE /api/user/{email}', () => {
+  it('removes the user but keeps its bookings', async () => {
+    await signIn('leaving@example.com')
+    await env.DB.prepare(
+      `insert into bookings (id, service_id, service, unit_price_paisa, quantity, price_paisa, customer, customer_name, phone, address)
+       values ('b-leaving', 't1', 'Drill', 100, 1, 100, 'leaving@example.com', 'Leaving', '01700000000', 'Dhaka')`,
+    ).run()
+    const res = await call('/api/user/leaving@example.com', { method: 'DELETE', token: adminToken })
+    expect(res.status).toBe(200)
+    expect(await json(res)).toEqual({ acknowledged: true, deletedCount: 1 })
+    expect((await call('/api/user/leaving@example.com', { token: adminToken })).status).toBe(404)
+    const booking = await env.DB.prepare('select customer from bookings where id = ?').bind('b-leaving').first()
+    expect(booking).toEqual({ customer: 'leaving@example.com' })
+    const again = await call('/api/user/leaving@example.com', { method: 'DELETE', token: adminToken })
+    expect(again.status).toBe(404)
+  })
+
+  it('does not let an admin remove itself (409)', async () => {
+    const res = await call('/api/user/ADMIN@example.com', { method: 'DELETE', token: adminToken })
+    expect(res.status).toBe(409)
+    expect((await json(res)).error.code).toBe('CONFLICT')
+    expect((await call('/api/user/admin@example.com', { token: adminToken })).status).toBe(200)
+  })
+})

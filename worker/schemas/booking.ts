@@ -1,0 +1,169 @@
+import { z } from 'zod'
+import { TakaSchema } from './money'
+
+/** The order form's limits, shared by the web form and the API. */
+export const BOOKING_LIMITS = { addressMin: 5, addressMax: 300, name: 80, maxQuantity: 1_000_000 } as const
+
+export const BOOKING_STATUSES = ['unpaid', 'paid', 'cancelled'] as const
+export type BookingStatus = (typeof BOOKING_STATUSES)[number]
+
+/** The spec's order messages (section 5), word for word. */
+export const orderMinimumMessage = (min: number) => `Please Order Minimum : ${min}`
+export const orderLessThanMessage = (available: number) => `Please Order Less Then : ${available}`
+
+/** A number from a JSON number or from a form field's text ('' stays missing). */
+const numberInput = (value: unknown) => {
+  if (typeof value !== 'string') return value
+  const trimmed = value.trim()
+  return trimmed === '' ? undefined : Number(trimmed)
+}
+
+/** Any order quantity: a whole number of at least 1. The tool's own limits come on top. */
+const QuantitySchema = z.preprocess(
+  numberInput,
+  z
+    .number({ error: 'quantity is Required' })
+    .int('quantity must be a whole number')
+    .min(1, 'quantity must be at least 1')
+    .max(BOOKING_LIMITS.maxQuantity, 'quantity is too large'),
+)
+
+/**
+ * The quantity of an order for one tool, with the spec's messages: below the tool's
+ * minimum 'Please Order Minimum : {min}', above what is available
+ * 'Please Order Less Then : {available}'. The web form uses it while typing; the API
+ * checks the same schema against the tool as it is in the database.
+ */
+export function bookingQuantitySchema(tool: { min: number; available: number }) {
+  return QuantitySchema.pipe(
+    z
+      .number()
+      .min(tool.min, orderMinimumMessage(tool.min))
+      .max(tool.available, orderLessThanMessage(tool.available)),
+  )
+}
+
+export const PHONE_MESSAGE = 'Please enter a valid mobile number, e.g. 01712345678 or +8801712345678'
+
+/** Bangladeshi mobile numbers: 01XXXXXXXXX with an optional 88 / +88 in front. */
+const BD_MOBILE = /^(?:\+?88)?(01[3-9]\d{8})$/
+/** Any other number in international form: a + and 8 to 15 digits (E.164). */
+const INTERNATIONAL = /^\+[1-9]\d{7,14}$/
+
+/**
+ * A phone number to reach the customer. Spaces, dashes, dots and brackets are allowed
+ * while typing; the stored value is normalized: +8801XXXXXXXXX for a Bangladeshi mobile,
+ * +<digits> for an international number.
+ */
+export const PhoneSchema = z
+  .string({ error: 'phone is Required' })
+  .trim()
+  .min(1, 'phone is Required')
+  .max(30, PHONE_MESSAGE)
+  .transform((raw, ctx) => {
+    const compact = raw.replace(/[\s\-().]/g, '')
+    const bd = BD_MOBILE.exec(compact)
+    if (bd) return `+88${bd[1]}`
+    if (INTERNATIONAL.test(compact)) return compact
+    ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE })
+    return z.NEVER
+  })
+
+export const AddressSchema = z
+  .string({ error: 'address is Required' })
+  .trim()
+  .min(1, 'address is Required')
+  .min(BOOKING_LIMITS.addressMin, `address must be at least ${BOOKING_LIMITS.addressMin} characters`)
+  .max(BOOKING_LIMITS.addressMax, `address must be at most ${BOOKING_LIMITS.addressMax} characters`)
+
+const CustomerEmailSchema = z
+  .string({ error: 'customer is Required' })
+  .trim()
+  .min(1, 'customer is Required')
+  .max(254, 'customer must be an e-mail address')
+  .pipe(z.email({ error: 'customer must be an e-mail address' }))
+  .transform((email) => email.toLowerCase())
+
+/**
+ * The order form and `POST /api/booking` body. The server takes the tool's name and unit
+ * price from the database: `service` is ignored, and a `price` that is not
+ * quantity × unit price is refused. Other keys are dropped.
+ */
+export const BookingInputSchema = z.object({
+  serviceId: z.string({ error: 'serviceId is Required' }).trim().min(1, 'serviceId is Required').max(64, 'serviceId is too long'),
+  quantity: QuantitySchema,
+  phone: PhoneSchema,
+  address: AddressSchema,
+  customer: CustomerEmailSchema,
+  /** The signed-in user's display name; the server falls back to the profile name. */
+  customerName: z
+    .string({ error: 'customerName must be text' })
+    .trim()
+    .max(BOOKING_LIMITS.name, `customerName must be at most ${BOOKING_LIMITS.name} characters`)
+    .optional(),
+  service: z.string().max(200).optional(),
+  price: z.preprocess(numberInput, TakaSchema).optional(),
+})
+export type BookingInput = z.infer<typeof BookingInputSchema>
+/** What the order form holds before parsing. */
+export type BookingFormValues = z.input<typeof BookingInputSchema>
+
+/** The order form for one tool: the quantity is checked against its minimum and stock. */
+export const bookingFormSchema = (tool: { min: number; available: number }) =>
+  BookingInputSchema.extend({ quantity: bookingQuantitySchema(tool) })
+
+/** `GET /api/booking?customer={email}`. */
+export const BookingListQuerySchema = z.object({ customer: CustomerEmailSchema })
+
+/** The `{id}` of the booking routes. */
+export const BookingIdParamSchema = z.object({ id: z.string().min(1).max(64) })
+
+/**
+ * A payment's id as the provider names it: Stripe's `pi_…`, or the simulated provider's
+ * `pi_sim_…`.
+ */
+export const TransactionIdSchema = z
+  .string({ error: 'transactionId is Required' })
+  .trim()
+  .min(1, 'transactionId is Required')
+  .max(255, 'transactionId is too long')
+  .regex(/^pi_[A-Za-z0-9_]+$/, 'transactionId must be a payment id (pi_…)')
+
+/**
+ * `PATCH /api/booking/{id}`: the spec's `{appointment, transactionId}`. `appointment`
+ * (the old client sent the booking back) is accepted and ignored; the server asks the
+ * payment provider about `transactionId` instead of trusting the client.
+ */
+export const BookingPaymentSchema = z.object({
+  appointment: z.unknown().optional(),
+  transactionId: TransactionIdSchema,
+})
+export type BookingPayment = z.infer<typeof BookingPaymentSchema>
+
+/** A booking as the API answers it (the spec's order, with quantity, address and status). */
+export const BookingSchema = z.object({
+  _id: z.string(),
+  serviceId: z.string(),
+  /** The tool's name when it was ordered. */
+  service: z.string(),
+  quantity: z.number().int(),
+  /** Unit price in BDT when it was ordered. */
+  unitPrice: z.number(),
+  /** quantity × unitPrice, in BDT. */
+  price: z.number(),
+  customer: z.string(),
+  customerName: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  paid: z.boolean(),
+  transactionId: z.string().nullable(),
+  /** ISO 8601. */
+  createdAt: z.string(),
+  /** ISO 8601: when an unpaid booking is cancelled and its stock returned; null once paid or cancelled. */
+  expiresAt: z.string().nullable(),
+})
+export type Booking = z.infer<typeof BookingSchema>
+
+export type BookingCreated = { acknowledged: true; insertedId: string }
+export type BookingModified = { acknowledged: true; modifiedCount: number }

@@ -1,0 +1,85 @@
+import { z } from 'zod'
+
+export const ROLES = ['admin', 'user'] as const
+export type Role = (typeof ROLES)[number]
+
+/**
+ * An e-mail address as the API takes it (path or body): trimmed, checked, lower-cased, so
+ * `Customer@Example.com` and `customer@example.com` are one user. Broader than the sign-up
+ * form's client-side pattern on purpose: Google accounts may use dots, plus signs, long TLDs.
+ */
+export const EmailSchema = z
+  .string({ error: 'Email is Required' })
+  .trim()
+  .min(1, 'Email is Required')
+  .max(254, 'Email is too long')
+  .pipe(z.email({ error: 'Provide a Valid Email' }))
+  .transform((email) => email.toLowerCase())
+
+/** The `{email}` path parameter of the user routes. */
+export const EmailParamSchema = z.object({ email: EmailSchema })
+
+/** A user's profile as the API answers it. */
+export const UserProfileSchema = z.object({
+  _id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(ROLES),
+  education: z.string(),
+  address: z.string(),
+  phone: z.string(),
+  social: z.string(),
+  image: z.string(),
+})
+export type UserProfile = z.infer<typeof UserProfileSchema>
+
+export const PROFILE_LIMITS = { name: 80, education: 120, address: 300, url: 500 } as const
+
+const PHONE_PATTERN = /^[0-9+\-() ]{6,20}$/
+/** Images uploaded to our own API (`POST /api/images`) answer paths like this one. */
+const OWN_IMAGE_PATTERN = /^\/api\/images\/[A-Za-z0-9._-]+$/
+
+const isHttpUrl = (value: string, protocols: string[]) => {
+  if (!URL.canParse(value)) return false
+  return protocols.includes(new URL(value).protocol)
+}
+
+const text = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(max, `${field} must be at most ${max} characters`)
+
+/**
+ * The body of `PUT /api/user/{email}`: the e-mail at sign-in and any profile fields when
+ * updating. An empty string clears a field. Unknown keys (`role`, `_id`, …) are stripped:
+ * they can never be stored through this schema.
+ */
+export const ProfileUpdateSchema = z.object({
+  email: EmailSchema.optional(),
+  name: text('name', PROFILE_LIMITS.name).optional(),
+  education: text('education', PROFILE_LIMITS.education).optional(),
+  address: text('address', PROFILE_LIMITS.address).optional(),
+  phone: text('phone', 20)
+    .refine((v) => v === '' || PHONE_PATTERN.test(v), {
+      error: 'phone must be 6 to 20 digits, spaces or + - ( )',
+    })
+    .optional(),
+  social: text('social', PROFILE_LIMITS.url)
+    .refine((v) => v === '' || isHttpUrl(v, ['http:', 'https:']), {
+      error: 'social must be a link starting with http:// or https://',
+    })
+    .optional(),
+  image: text('image', PROFILE_LIMITS.url)
+    .refine((v) => v === '' || OWN_IMAGE_PATTERN.test(v) || isHttpUrl(v, ['https:']), {
+      error: 'image must be an uploaded image or a link starting with https://',
+    })
+    .optional(),
+})
+export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>
+/** The form-side (input) type of the profile update. */
+export type ProfileUpdateInput = z.input<typeof ProfileUpdateSchema>
+
+/** `GET /api/admin/{email}`. */
+export const AdminFlagSchema = z.object({ admin: z.boolean() })
+export type AdminFlag = z.infer<typeof AdminFlagSchema>

@@ -1,0 +1,307 @@
+/**
+ * The authorization matrix: every API route × every kind of caller → the expected status.
+ *
+ * NOTE: every new route gets a row in MATRIX (public ones too), with a status for each
+ * principal. A path may use {owner} (a user created fresh for each cell, whom "self" is),
+ * {tool} and {imageKey}; a route that needs another record of the owner (a booking, say)
+ * adds a placeholder in `placeholdersFor`, created through the API with the owner's token.
+ *
+ * Below the matrix: the sign-in rules that a table cannot show (production refusing
+ * emulator tokens, real RS256 tokens, roles that cannot be self-assigned, twins by case,
+ * ADMIN_EMAILS, promotion and removal taking effect at once).
+ */
+import { env } from 'cloudflare:workers'
+import { beforeAll, describe, expect, it } from 'vitest'
+import app from '../app'
+import type { Tool } from '../schemas/tool'
+import type { UserProfile } from '../schemas/user'
+import { call, json, seedDemo } from './helpers'
+import { accessTokenFor, emulatorIdToken, envWithFakeGoogle, signedIdToken, signIn, signInFull } from './tokens'
+
+const PRINCIPALS = [
+  'anonymous', //       no Authorization header
+  'malformed', //       "Bearer not-a-jwt"
+  'expired', //         the owner's access token, expired
+  'badSignature', //    the owner's access token, signed with another secret
+  'algNone', //         the owner's access token, unsigned (alg: none)
+  'removedUser', //     a valid access token of a user an admin has removed
+  'otherCustomer', //   another signed-in customer
+  'self', //            the owner ({owner} in the path)
+  'admin', //           an admin
+  'firebaseIdToken', // the owner's Firebase ID token where an access token belongs
+] as const
+type Principal = (typeof PRINCIPALS)[number]
+/** One status per principal, in the order of PRINCIPALS. */
+type Statuses = readonly [number, number, number, number, number, number, number, number, number, number]
+type Row = [method: string, path: string, expected: Statuses, body?: unknown]
+
+const CONTACT = { name: 'Matrix', email: 'matrix@example.com', message: 'Hello from the authorization matrix.' }
+
+// prettier-ignore
+const MATRIX: Row[] = [
+  //                                           anon  junk  exp   sig   none  gone  other self  admin idTok
+  ['GET',    '/api/health',                    [200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
+  ['GET',    '/api/config',                    [200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
+  ['GET',    '/api/service',                   [200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
+  ['GET',    '/api/service/{tool}',            [200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
+  // Catalogue writes: admins only. The PATCH sends the seeded name (changes nothing); DELETE names an unknown
+  // tool, so the admin passes the guard to a 404 while the others never learn whether it exists.
+  ['POST',   '/api/service',                   [401, 401, 401, 401, 401, 401, 403, 403, 201, 401], { name: 'Matrix Tool', price: 10, quantity: 5, Minimum_quantity: 1, description: 'Added by the matrix.', img: 'https://example.com/matrix.png' }],
+  ['PATCH',  '/api/service/{tool}',            [401, 401, 401, 401, 401, 401, 403, 403, 200, 401], { name: 'Electric Saw' }],
+  ['DELETE', '/api/service/no-such-tool',      [401, 401, 401, 401, 401, 401, 403, 403, 404, 401]],
+  ['GET',    '/api/review',                    [200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
+  ['POST',   '/api/review',                    [401, 401, 401, 401, 401, 401, 201, 201, 201, 401], { name: 'Matrix', description: 'A review from the matrix.', img: 'https://example.com/me.png', rating: 4 }],
+  ['DELETE', '/api/review/no-such-review',     [401, 401, 401, 401, 401, 401, 403, 403, 404, 401]],
+  ['GET',    '/api/images/{imageKey}',         [200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
+  // The matrix sends no multipart body: signed-in callers pass the guard to a 400 (uploads: images.test.ts).
+  ['POST',   '/api/images',                    [401, 401, 401, 401, 401, 401, 400, 400, 400, 401]],
+  ['POST',   '/api/contact',                   [201, 201, 201, 201, 201, 201, 201, 201, 201, 201], CONTACT],
+  ['GET',    '/api/contact',                   [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
+  // The sign-in route: a Firebase ID token of the owner is the one token that works here.
+  ['PUT',    '/api/user/{owner}',              [401, 401, 401, 401, 401, 401, 403, 200, 200, 200], { address: 'Matrix Road 1' }],
+  ['GET',    '/api/user/{owner}',              [401, 401, 401, 401, 401, 401, 403, 200, 200, 401]],
+  ['GET',    '/api/admin/{owner}',             [401, 401, 401, 401, 401, 401, 403, 200, 200, 401]],
+  ['GET',    '/api/user',                      [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
+  ['PUT',    '/api/user/admin/{owner}',        [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
+  ['DELETE', '/api/user/{owner}',              [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
+  // Orders: only for yourself (the body names other-customer@example.com, so only that caller may place it).
+  ['POST',   '/api/booking',                   [401, 401, 401, 401, 401, 401, 201, 403, 403, 401], { serviceId: 'heat-gun', quantity: 60, phone: '01712345678', address: 'Matrix Road 1, Dhaka', customer: 'other-customer@example.com' }],
+  ['GET',    '/api/booking?customer={owner}',  [401, 401, 401, 401, 401, 401, 403, 200, 200, 401]],
+  ['GET',    '/api/booking',                   [401, 401, 401, 401, 401, 401, 400, 400, 400, 401]],
+  // {booking} is an unpaid booking of the owner's; someone else's booking answers 404, not 403.
+  ['GET',    '/api/booking/{booking}',         [401, 401, 401, 401, 401, 401, 404, 200, 200, 401]],
+  ['PATCH',  '/api/booking/{booking}',         [401, 401, 401, 401, 401, 401, 404, 400, 400, 401], { transactionId: 'pi_sim_madeup' }],
+  ['POST',   '/api/booking/{booking}/cancel',  [401, 401, 401, 401, 401, 401, 404, 200, 200, 401]],
+  // Payments: unknown bookings and client secrets are 404 to every signed-in caller (owners are covered in payments.test.ts).
+  ['POST',   '/api/create-payment-intent',     [401, 401, 401, 401, 401, 401, 404, 404, 404, 401], { bookingId: 'no-such-booking' }],
+  ['POST',   '/api/payments/simulated/confirm', [401, 401, 401, 401, 401, 401, 404, 404, 404, 401], { clientSecret: 'pi_sim_none_secret_none', card: { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' } }],
+  // Authenticated by Stripe's signature, never a bearer token; without STRIPE_WEBHOOK_SECRET (tests) it is off.
+  ['POST',   '/api/stripe/webhook',            [503, 503, 503, 503, 503, 503, 503, 503, 503, 503]],
+]
+
+let adminToken: string
+let otherToken: string
+let removedToken: string
+let toolId: string
+let imageKey: string
+let cellCount = 0
+
+beforeAll(async () => {
+  await seedDemo()
+  const tool = (await json<Tool[]>(await call('/api/service?limit=1')))[0]!
+  toolId = tool._id
+  imageKey = tool.img.split('/').pop()!
+  adminToken = await signIn('admin@example.com')
+  otherToken = await signIn('other-customer@example.com')
+  removedToken = await signIn('removed@example.com')
+  const removal = await call('/api/user/removed@example.com', { method: 'DELETE', token: adminToken })
+  expect(removal.status).toBe(200)
+})
+
+async function tokenOf(principal: Principal, owner: string): Promise<string | undefined> {
+  switch (principal) {
+    case 'anonymous':
+      return undefined
+    case 'malformed':
+      return 'not-a-jwt'
+    case 'expired':
+      return accessTokenFor(owner, { variant: 'expired' })
+    case 'badSignature':
+      return accessTokenFor(owner, { variant: 'wrongSecret' })
+    case 'algNone':
+      return accessTokenFor(owner, { variant: 'algNone' })
+    case 'removedUser':
+      return removedToken
+    case 'otherCustomer':
+      return otherToken
+    case 'self':
+      return signIn(owner)
+    case 'admin':
+      return adminToken
+    case 'firebaseIdToken':
+      return emulatorIdToken({ email: owner })
+  }
+}
+
+async function placeholdersFor(owner: string, pathTemplate: string): Promise<Record<string, string>> {
+  const values: Record<string, string> = { owner, tool: toolId, imageKey }
+  if (pathTemplate.includes('{booking}')) {
+    // Heat gun: minimum 60 of 2600, stock enough for a booking in every cell.
+    const order = { serviceId: 'heat-gun', quantity: 60, phone: '01712345678', address: 'Matrix Road 1, Dhaka', customer: owner }
+    const res = await call('/api/booking', { method: 'POST', token: await accessTokenFor(owner), json: order })
+    expect(res.status, 'placing the {booking} of the owner').toBe(201)
+    values.booking = (await json<{ insertedId: string }>(res)).insertedId
+  }
+  return values
+}
+
+describe.each(MATRIX)('%s %s', (method, pathTemplate, expected, body) => {
+  it.each(PRINCIPALS.map((principal, i) => [principal, expected[i]!] as const))('as %s → %i', async (principal, status) => {
+    const n = ++cellCount
+    // A fresh owner per cell: rows that remove or promote the owner do not affect others.
+    const owner = `owner-${n}@example.com`
+    await signIn(owner)
+    const values = await placeholdersFor(owner, pathTemplate)
+    const path = pathTemplate.replace(/\{(\w+)\}/g, (_, key: string) => {
+      if (!(key in values)) throw new Error(`No placeholder {${key}}: add it to placeholdersFor()`)
+      return values[key]!
+    })
+    const token = await tokenOf(principal, owner)
+    const res = await call(path, {
+      method,
+      token,
+      json: body,
+      // A distinct client per cell, so rate limits of one cell never decide another.
+      headers: { 'CF-Connecting-IP': `198.51.100.${n % 250}`, 'X-Matrix-Cell': String(n) },
+    })
+    expect(res.status, `${method} ${path} as ${principal}`).toBe(status)
+    if (status === 401 || status === 403) {
+      const error = (await json(res)).error
+      expect(error.code).toBe(status === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN')
+      expect(error.message).toBeTruthy()
+    }
+  })
+})
+
+const putJson = (token: string, body: unknown): RequestInit => ({
+  method: 'PUT',
+  headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+  body: JSON.stringify(body),
+})
+
+describe('a production configuration', () => {
+  const production = {
+    ...env,
+    ENVIRONMENT: 'production',
+    ACCESS_TOKEN_SECRET: 'a-production-secret-of-at-least-32-characters',
+    FIREBASE_API_KEY: 'production-api-key',
+    FIREBASE_AUTH_EMULATOR_HOST: '',
+  }
+
+  it('refuses the emulator’s unsigned ID tokens with 401', async () => {
+    const res = await app.request('/api/user/prod@example.com', putJson(emulatorIdToken({ email: 'prod@example.com' }), { email: 'prod@example.com' }), production)
+    expect(res.status).toBe(401)
+    const error = (await json(res)).error
+    expect(error.code).toBe('UNAUTHENTICATED')
+    expect(error.message).toMatch(/not signed/)
+    const nobody = await call('/api/user/prod@example.com', { token: adminToken })
+    expect(nobody.status).toBe(404)
+  })
+
+  it('refuses them too in development without the emulator configured', async () => {
+    const dev = { ...env, ENVIRONMENT: 'development', FIREBASE_AUTH_EMULATOR_HOST: '' }
+    const res = await app.request('/api/user/dev@example.com', putJson(emulatorIdToken({ email: 'dev@example.com' }), {}), dev)
+    expect(res.status).toBe(401)
+  })
+
+  it('does not take access tokens signed with another secret (the test one)', async () => {
+    const res = await app.request('/api/user/admin@example.com', { headers: { Authorization: `Bearer ${adminToken}` } }, production)
+    expect(res.status).toBe(401)
+  })
+})
+
+describe('real RS256 Firebase ID tokens (fake Google key server)', () => {
+  const put = async (email: string, token: string, overrides: Record<string, unknown> = {}) =>
+    app.request(`/api/user/${email}`, putJson(token, { email }), envWithFakeGoogle(overrides))
+
+  it('accepts a token signed with a published key, also without the emulator configured', async () => {
+    const res = await put('signed@example.com', await signedIdToken({ email: 'signed@example.com' }))
+    expect(res.status).toBe(200)
+    const [profile, accessToken] = await json<[UserProfile, string]>(res)
+    expect(profile).toMatchObject({ email: 'signed@example.com', role: 'user' })
+    expect((await call('/api/user/signed@example.com', { token: accessToken })).status).toBe(200)
+
+    const dev = { ENVIRONMENT: 'development', FIREBASE_AUTH_EMULATOR_HOST: '' }
+    expect((await put('signed@example.com', await signedIdToken({ email: 'signed@example.com' }), dev)).status).toBe(200)
+  })
+
+  it.each([
+    ['another audience', { aud: 'someone-elses-project' }, 401],
+    ['another issuer', { iss: 'https://securetoken.google.com/someone-elses-project' }, 401],
+    ['an expiry in the past', { exp: Math.floor(Date.now() / 1000) - 5, iat: Math.floor(Date.now() / 1000) - 3605 }, 401],
+    ['an issue time in the future', { iat: Math.floor(Date.now() / 1000) + 3600, exp: Math.floor(Date.now() / 1000) + 7200 }, 401],
+    ['an empty subject', { sub: '' }, 401],
+    ['another e-mail than the path’s', { email: 'someone-else@example.com' }, 403],
+  ])('refuses a token with %s', async (_, claims, status) => {
+    const token = await signedIdToken({ email: 'refused@example.com', ...claims })
+    const res = await put('refused@example.com', token)
+    expect(res.status).toBe(status)
+    expect((await call('/api/user/refused@example.com', { token: adminToken })).status).toBe(404)
+  })
+
+  it('refuses a token signed with a key Google does not publish, or an unknown kid', async () => {
+    expect((await put('forged@example.com', await signedIdToken({ email: 'forged@example.com' }, { key: 'other' }))).status).toBe(401)
+    expect((await put('forged@example.com', await signedIdToken({ email: 'forged@example.com' }, { kid: 'unknown-kid' }))).status).toBe(401)
+  })
+
+  it('is not an access token: other routes refuse it', async () => {
+    const token = await signedIdToken({ email: 'signed@example.com' })
+    const res = await app.request('/api/user/signed@example.com', { headers: { Authorization: `Bearer ${token}` } }, envWithFakeGoogle())
+    expect(res.status).toBe(401)
+  })
+})
+
+describe('roles', () => {
+  it('ignores role: "admin" in the profile body, at sign-in and when updating', async () => {
+    const atSignIn = await call('/api/user/wannabe@example.com', {
+      method: 'PUT',
+      token: emulatorIdToken({ email: 'wannabe@example.com' }),
+      json: { email: 'wannabe@example.com', role: 'admin' },
+    })
+    const [profile, token] = await json<[UserProfile, string]>(atSignIn)
+    expect(profile.role).toBe('user')
+    const update = await call('/api/user/wannabe@example.com', { method: 'PUT', token, json: { role: 'admin', name: 'Wannabe' } })
+    expect(update.status).toBe(200)
+    expect((await json<[UserProfile, string]>(update))[0]).toMatchObject({ role: 'user', name: 'Wannabe' })
+    expect(await json(await call('/api/admin/wannabe@example.com', { token }))).toEqual({ admin: false })
+    expect((await call('/api/user', { token })).status).toBe(403)
+  })
+
+  it('does not make a twin user from an upper-case e-mail', async () => {
+    const lower = await signInFull('twin@example.com')
+    const upper = await call('/api/user/Twin@Example.COM', {
+      method: 'PUT',
+      token: emulatorIdToken({ email: 'TWIN@EXAMPLE.COM' }),
+      json: { email: 'TWIN@example.com' },
+    })
+    expect(upper.status).toBe(200)
+    const [profile] = await json<[UserProfile, string]>(upper)
+    expect(profile._id).toBe(lower.profile._id)
+    expect(profile.email).toBe('twin@example.com')
+    const all = await json<UserProfile[]>(await call('/api/user', { token: adminToken }))
+    expect(all.filter((u) => u.email.toLowerCase() === 'twin@example.com')).toHaveLength(1)
+  })
+
+  it('makes admin@example.com (in ADMIN_EMAILS) an admin at sign-in, and nobody else', async () => {
+    const admin = await signInFull('admin@example.com')
+    expect(admin.profile.role).toBe('admin')
+    expect(await json(await call('/api/admin/admin@example.com', { token: admin.accessToken }))).toEqual({ admin: true })
+    const customer = await signInFull('customer@example.com')
+    expect(customer.profile.role).toBe('user')
+  })
+
+  it('lets a promotion take effect at once for a token issued before it', async () => {
+    const token = await signIn('rising@example.com')
+    expect((await call('/api/user', { token })).status).toBe(403)
+    expect((await call('/api/user/admin/rising@example.com', { method: 'PUT', token: adminToken })).status).toBe(200)
+    expect((await call('/api/user', { token })).status).toBe(200)
+    expect(await json(await call('/api/admin/rising@example.com', { token }))).toEqual({ admin: true })
+  })
+
+  it('answers 401 to a removed user’s token at once, everywhere', async () => {
+    const token = await signIn('gone@example.com')
+    expect((await call('/api/user/gone@example.com', { token })).status).toBe(200)
+    expect((await call('/api/user/gone@example.com', { method: 'DELETE', token: adminToken })).status).toBe(200)
+    for (const [method, path] of [
+      ['GET', '/api/user/gone@example.com'],
+      ['GET', '/api/admin/gone@example.com'],
+      ['PUT', '/api/user/gone@example.com'],
+    ] as const) {
+      const res = await call(path, { method, token, ...(method === 'PUT' ? { json: { name: 'Back' } } : {}) })
+      expect(res.status, `${method} ${path}`).toBe(401)
+    }
+    // Signing in again with Firebase makes a new, ordinary account.
+    const again = await signInFull('gone@example.com')
+    expect(again.profile.role).toBe('user')
+  })
+})
