@@ -2,8 +2,9 @@ import { defineConfig } from '@playwright/test'
 
 // Browser tests drive Debian's Chromium against the real local stack, which
 // e2e/global-setup.ts starts on its own ports with fresh data and stops afterwards.
-export const E2E_PORT = 8788
-export const E2E_AUTH_PORT = 9199
+// Override with E2E_PORT / E2E_AUTH_PORT to run beside another stack.
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8788)
+export const E2E_AUTH_PORT = Number(process.env.E2E_AUTH_PORT ?? 9199)
 
 export default defineConfig({
   testDir: './e2e',
@@ -11,9 +12,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 30_000,
+  // Generous: the machines are shared; a test that waits longer still proves the behaviour.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   outputDir: 'test-results/e2e-artifacts',
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,

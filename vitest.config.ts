@@ -22,6 +22,9 @@ export default defineConfig({
   ],
   logLevel: 'error',
   test: {
+    // Shared 2-core machines: a slow cell is not a failure. Speed is measured in bench/, not here.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
     include: ['worker/**/*.test.ts'],
     setupFiles: ['./worker/test/apply-migrations.ts'],
     globalSetup: ['./worker/test/fake-email.ts', './worker/test/fake-google.ts', './worker/test/fake-stripe.ts'],

@@ -5,12 +5,12 @@ test('sign up, sign out and log in again; a wrong password shows the red message
   const account = await signUp(page, 'Nadia Sultana')
   await expect(page).toHaveURL('/')
   expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy()
-  await expect(page.getByRole('link', { name: 'Dashboard' })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' })).toBeVisible()
 
   await page.getByRole('button', { name: 'Sign Out' }).click()
-  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible()
   expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull()
-  await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveCount(0)
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' })).toHaveCount(0)
 
   await page.goto('/login')
   await page.getByLabel('Email').fill(account.email)
@@ -23,7 +23,7 @@ test('sign up, sign out and log in again; a wrong password shows the red message
   await page.getByLabel('Password').fill(account.password)
   await page.getByRole('button', { name: 'Login', exact: true }).click()
   await expect(page).toHaveURL('/')
-  await page.getByRole('link', { name: 'Dashboard' }).click()
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click()
   await expect(page.getByRole('heading', { name: 'Nadia Sultana' })).toBeVisible()
   await expect(page.getByText(account.email)).toBeVisible()
 })
@@ -39,7 +39,7 @@ test("the login and sign-up forms check their fields with the spec's messages", 
   await expect(page.getByText('Provide a Valid Email')).toBeVisible()
   await expect(page.getByText('Must be 6 Characters or longer')).toBeVisible()
 
-  await page.getByRole('link', { name: 'Create an account' }).click()
+  await page.getByRole('main').getByRole('link', { name: 'Create an account' }).click()
   await expect(page).toHaveURL('/signup')
   await page.getByRole('button', { name: 'Sign up' }).click()
   await expect(page.getByText('Name is Required')).toBeVisible()
@@ -66,7 +66,7 @@ test('a customer cannot open admin pages: the admin guard signs them out', async
   await expect(sidebar.getByRole('link')).toHaveText(['My Profile', 'Add Review', 'My Order'])
   await page.goto('/dashboard/users')
   await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard%2Fusers/)
-  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible()
   expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull()
 })
 

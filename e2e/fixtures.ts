@@ -21,7 +21,8 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 
 export { expect }
 
-export const API = 'http://127.0.0.1:8788/api'
+/** API paths for `page.request`, which resolves them against the test stack's baseURL. */
+export const API = '/api'
 
 /** The horizontal overflow of the page, in pixels (0 when nothing scrolls sideways). */
 export const sidewaysOverflow = (page: Page) =>

@@ -57,7 +57,8 @@ test('a deep link reloads fine', async ({ page }) => {
 test('an unknown path shows the not-found page with a way home', async ({ page }) => {
   const res = await page.goto('/no/such/page')
   expect(res?.status()).toBe(200)
-  await expect(page.getByRole('img', { name: /not found/i })).toBeVisible()
+  await expect(page.getByRole('main').locator('img[src="/not-found.svg"]')).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await page.getByRole('main').getByRole('link', { name: /home/i }).click()
   await expect(page).toHaveURL('/')
 })

@@ -31,14 +31,27 @@ type Upload =
 const DEFAULT_HINT = 'JPEG, PNG, WebP, GIF or AVIF, up to 5 MB.'
 
 /** Refusals the same file would get again (too large, wrong type, unreadable) are not worth a retry. */
-const isRetriable = (error: ApiRequestError) => error.status === 0 || error.status === 401 || error.status === 408 || error.status === 429 || error.status >= 500
+const isRetriable = (error: ApiRequestError) =>
+  error.status === 0 || error.status === 401 || error.status === 408 || error.status === 429 || error.status >= 500
 
 /**
  * The one image field of the app (tools, reviews, the profile photo): the file is checked,
  * previewed at once and uploaded on choice with a real progress bar; a refusal shows the
  * server's message, and a failed upload can be retried. The form only ever holds the address.
  */
-export function ImageField({ label, value, onChange, onBlur, name, error, hint = DEFAULT_HINT, ref, onBusyChange, shape = 'square', disabled }: ImageFieldProps) {
+export function ImageField({
+  label,
+  value,
+  onChange,
+  onBlur,
+  name,
+  error,
+  hint = DEFAULT_HINT,
+  ref,
+  onBusyChange,
+  shape = 'square',
+  disabled,
+}: ImageFieldProps) {
   const [upload, setUpload] = useState<Upload>({ status: 'idle' })
   const [uploadedUrl, setUploadedUrl] = useState<string | null>(null)
   const inputRef = useRef<HTMLInputElement | null>(null)
@@ -80,9 +93,14 @@ export function ImageField({ label, value, onChange, onBlur, name, error, hint =
       },
       (cause: unknown) => {
         if (controller.signal.aborted) return
-        const err =
-          cause instanceof ApiRequestError ? cause : new ApiRequestError(0, 'UNKNOWN', 'The upload failed. Please try again.')
-        setUpload((u) => ({ status: 'failed', file, preview: u.status === 'uploading' ? u.preview : null, error: err, retriable: isRetriable(err) }))
+        const err = cause instanceof ApiRequestError ? cause : new ApiRequestError(0, 'UNKNOWN', 'The upload failed. Please try again.')
+        setUpload((u) => ({
+          status: 'failed',
+          file,
+          preview: u.status === 'uploading' ? u.preview : null,
+          error: err,
+          retriable: isRetriable(err),
+        }))
       },
     )
   }
@@ -124,9 +142,25 @@ export function ImageField({ label, value, onChange, onBlur, name, error, hint =
     <div className="flex items-start gap-4">
       <div className={`grid size-20 shrink-0 place-items-center overflow-hidden bg-slate-100 ring-1 ring-slate-200 sm:size-24 ${rounded}`}>
         {shown ? (
-          <img src={shown} alt={`${label} preview`} className={`size-full object-cover ${busy ? 'opacity-60' : ''}`} data-testid="image-preview" />
+          <img
+            src={shown}
+            alt={`${label} preview`}
+            className={`size-full object-cover ${busy ? 'opacity-60' : ''}`}
+            data-testid="image-preview"
+          />
         ) : (
-          <svg width="32" height="32" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className="text-slate-400">
+          <svg
+            width="32"
+            height="32"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.75"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+            className="text-slate-400"
+          >
             <rect x="3" y="4" width="18" height="16" rx="2" />
             <circle cx="9" cy="10" r="2" />
             <path d="m21 16-5-5-9 9" />

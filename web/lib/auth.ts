@@ -88,9 +88,14 @@ function listen(): Promise<void> {
   return firstState
 }
 
+/** Query keys whose data is the same for everybody; all others are the signed-in user's. */
+const PUBLIC_QUERY_ROOTS = new Set(['tools', 'reviews'])
+
 async function signOutQuietly() {
   storage.clear()
-  queryClient.clear()
+  // NOTE: drop only private data; clearing everything would cancel the public queries a page
+  // is loading at that moment and surface their CancelledError.
+  queryClient.removeQueries({ predicate: (query) => !PUBLIC_QUERY_ROOTS.has(String(query.queryKey[0])) })
   set({ status: 'signedOut' })
   if (firstState) {
     const [firebaseAuth, { signOut }] = await Promise.all([getFirebaseAuth(), import('firebase/auth')])

@@ -46,7 +46,10 @@ const refusal = (status: number, code: string, message: string) => new ApiReques
  * @param onProgress called with 0–100 as the bytes go out.
  * @param signal aborts the upload; the promise then rejects with an AbortError DOMException.
  */
-export function uploadImage(file: File, { onProgress, signal }: { onProgress?: (percent: number) => void; signal?: AbortSignal } = {}): Promise<UploadedImage> {
+export function uploadImage(
+  file: File,
+  { onProgress, signal }: { onProgress?: (percent: number) => void; signal?: AbortSignal } = {},
+): Promise<UploadedImage> {
   const early = checkImageFile(file)
   if (early) return Promise.reject(early)
 
@@ -76,7 +79,8 @@ export function uploadImage(file: File, { onProgress, signal }: { onProgress?: (
         ),
       )
     }
-    xhr.onerror = () => reject(new ApiRequestError(0, 'NETWORK', 'The upload did not reach the server. Check your connection and try again.'))
+    xhr.onerror = () =>
+      reject(new ApiRequestError(0, 'NETWORK', 'The upload did not reach the server. Check your connection and try again.'))
     xhr.ontimeout = () => reject(new ApiRequestError(0, 'TIMEOUT', 'The upload took too long. Please try again.'))
     xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'))
     signal?.addEventListener('abort', () => xhr.abort(), { once: true })

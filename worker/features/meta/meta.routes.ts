@@ -25,3 +25,9 @@ export const metaRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'no-store')
     return c.json({ ok: true as const })
   })
+  // For bench/ only: the runtime's ceiling, a fixed body without D1. Absent in production.
+  .get('/bench/baseline', (c) => {
+    if (c.var.config.ENVIRONMENT === 'production') return c.notFound()
+    c.header('Cache-Control', 'no-store')
+    return c.json({ ok: true as const, name: 'baseline' })
+  })

@@ -28,6 +28,18 @@ describe('GET /api/config', () => {
   })
 })
 
+describe('GET /api/bench/baseline', () => {
+  it('answers a fixed body outside production and does not exist in production', async () => {
+    const res = await call('/api/bench/baseline')
+    expect(res.status).toBe(200)
+    expect(await json(res)).toEqual({ ok: true, name: 'baseline' })
+    const production = { ...env, ENVIRONMENT: 'production', FIREBASE_API_KEY: 'key', FIREBASE_AUTH_EMULATOR_HOST: '' }
+    const prod = await app.request('/api/bench/baseline', {}, production)
+    expect(prod.status).toBe(404)
+    expect((await json(prod)).error.code).toBe('NOT_FOUND')
+  })
+})
+
 describe('errors and headers', () => {
   it('answers an unknown API path with a 404 in the error shape', async () => {
     const res = await call('/api/nope')

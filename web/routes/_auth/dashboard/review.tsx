@@ -130,7 +130,12 @@ function RatingField({ control, register, error }: { control: FormApi['control']
             className="relative rounded-md p-1 text-slate-300 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 [&:has(~label:hover)]:text-brand-500 hover:text-brand-500"
           >
             {/* The real radio covers the star, so a click or tap lands on it. */}
-            <input type="radio" value={String(n)} className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0" {...register('rating')} />
+            <input
+              type="radio"
+              value={String(n)}
+              className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0"
+              {...register('rating')}
+            />
             <svg width="32" height="32" viewBox="0 0 20 20" aria-hidden="true" className={n <= selected ? 'text-brand-500' : undefined}>
               <path fill="currentColor" d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9L10 1.5z" />
             </svg>

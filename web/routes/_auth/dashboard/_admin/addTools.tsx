@@ -76,31 +76,31 @@ function AddToolPage() {
           </FormField>
           <div className="grid items-start gap-5 sm:grid-cols-3">
             <FormField label="Price (BDT per unit)" error={errors.price?.message}>
-            <input className="field" type="number" inputMode="decimal" min="0.01" step="0.01" {...register('price')} />
-          </FormField>
-          <FormField label="Quantity" error={errors.quantity?.message} hint="Units in stock.">
-            <input className="field" type="number" inputMode="numeric" min="1" step="1" {...register('quantity')} />
-          </FormField>
-          <FormField label="Minimum order quantity" error={errors.Minimum_quantity?.message} hint="No more than the quantity.">
-            <input className="field" type="number" inputMode="numeric" min="1" step="1" {...register('Minimum_quantity')} />
+              <input className="field" type="number" inputMode="decimal" min="0.01" step="0.01" {...register('price')} />
+            </FormField>
+            <FormField label="Quantity" error={errors.quantity?.message} hint="Units in stock.">
+              <input className="field" type="number" inputMode="numeric" min="1" step="1" {...register('quantity')} />
+            </FormField>
+            <FormField label="Minimum order quantity" error={errors.Minimum_quantity?.message} hint="No more than the quantity.">
+              <input className="field" type="number" inputMode="numeric" min="1" step="1" {...register('Minimum_quantity')} />
             </FormField>
           </div>
           <Controller
-              control={control}
-              name="img"
-              render={({ field, fieldState }) => (
-                <ImageField
-                  label="Photo"
-                  name={field.name}
-                  value={typeof field.value === 'string' ? field.value : ''}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={fieldState.error?.message}
-                  onBusyChange={setUploading}
-                />
-              )}
-            />
+            control={control}
+            name="img"
+            render={({ field, fieldState }) => (
+              <ImageField
+                label="Photo"
+                name={field.name}
+                value={typeof field.value === 'string' ? field.value : ''}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                error={fieldState.error?.message}
+                onBusyChange={setUploading}
+              />
+            )}
+          />
         </div>
         <p className="mt-5 text-sm text-slate-600">
           Added by <span className="font-medium text-slate-800">{session.user.email}</span>

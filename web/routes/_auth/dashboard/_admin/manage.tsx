@@ -25,7 +25,8 @@ const searchSchema = z.object({
   page: z.number().int().min(1).optional().catch(undefined),
 })
 
-const listQuery = ({ q, page = 1 }: { q?: string; page?: number }) => toolQueries.list({ q, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE })
+const listQuery = ({ q, page = 1 }: { q?: string; page?: number }) =>
+  toolQueries.list({ q, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE })
 
 export const Route = createFileRoute('/_auth/dashboard/_admin/manage')({
   validateSearch: searchSchema,
@@ -47,7 +48,8 @@ function ManagePage() {
 
   // Deleting the last tool of a page (or a stale ?page=) leaves it empty: go to the last page that has tools.
   useEffect(() => {
-    if (data.items.length === 0 && page > 1) void navigate({ search: (prev) => ({ ...prev, page: totalPages > 1 ? totalPages : undefined }), replace: true })
+    if (data.items.length === 0 && page > 1)
+      void navigate({ search: (prev) => ({ ...prev, page: totalPages > 1 ? totalPages : undefined }), replace: true })
   }, [data.items.length, page, totalPages, navigate])
 
   const remove = useMutation({
@@ -89,16 +91,26 @@ function ManagePage() {
       {/* relative: keeps the sr-only cells' absolute boxes inside this scroller, not the page. */}
       <div className="relative mt-4 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
         <table className="w-full min-w-[40rem] text-left text-sm">
-          <caption className="sr-only">Tools in the catalogue, page {page} of {totalPages}</caption>
+          <caption className="sr-only">
+            Tools in the catalogue, page {page} of {totalPages}
+          </caption>
           <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
             <tr>
               <th scope="col" className="px-4 py-3">
                 <span className="sr-only">Image</span>
               </th>
-              <th scope="col" className="px-4 py-3">Name</th>
-              <th scope="col" className="px-4 py-3 text-right">Price</th>
-              <th scope="col" className="px-4 py-3 text-right">Stock</th>
-              <th scope="col" className="px-4 py-3 text-right">Minimum</th>
+              <th scope="col" className="px-4 py-3">
+                Name
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                Price
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                Stock
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                Minimum
+              </th>
               <th scope="col" className="px-4 py-3">
                 <span className="sr-only">Actions</span>
               </th>
@@ -110,7 +122,15 @@ function ManagePage() {
               return (
                 <tr key={tool._id} data-testid="tool-row" aria-busy={deleting || undefined}>
                   <td className="px-4 py-2">
-                    <img src={tool.img} alt="" width={48} height={48} loading="lazy" decoding="async" className="size-12 max-w-none rounded-lg bg-slate-100 object-cover" />
+                    <img
+                      src={tool.img}
+                      alt=""
+                      width={48}
+                      height={48}
+                      loading="lazy"
+                      decoding="async"
+                      className="size-12 max-w-none rounded-lg bg-slate-100 object-cover"
+                    />
                   </td>
                   <th scope="row" className="px-4 py-3 font-medium text-ink">
                     {tool.name}
@@ -122,7 +142,12 @@ function ManagePage() {
                   <td className="px-4 py-3 text-right tabular-nums">{count.format(tool.Minimum_quantity)}</td>
                   <td className="px-4 py-3">
                     <div className="flex justify-end gap-2">
-                      <button type="button" className="btn-ghost px-3 py-1.5" onClick={() => setEditing(tool)} aria-label={`Edit ${tool.name}`}>
+                      <button
+                        type="button"
+                        className="btn-ghost px-3 py-1.5"
+                        onClick={() => setEditing(tool)}
+                        aria-label={`Edit ${tool.name}`}
+                      >
                         Edit
                       </button>
                       <button
@@ -169,7 +194,12 @@ function ManagePage() {
         </nav>
       )}
 
-      <Modal open={editing !== null} onClose={() => setEditing(null)} title={editing ? `Edit ${editing.name}` : 'Edit tool'} description="Change the price or restock.">
+      <Modal
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        title={editing ? `Edit ${editing.name}` : 'Edit tool'}
+        description="Change the price or restock."
+      >
         {editing && <EditToolForm tool={editing} onDone={() => setEditing(null)} />}
       </Modal>
     </div>
@@ -191,7 +221,14 @@ function SearchForm({ initial, onSearch }: { initial: string; onSearch: (text: s
       <label htmlFor={id} className="sr-only">
         Search tools
       </label>
-      <input id={id} type="search" className="field min-w-0 flex-1 sm:max-w-sm" placeholder="Search by name" value={text} onChange={(e) => setText(e.target.value)} />
+      <input
+        id={id}
+        type="search"
+        className="field min-w-0 flex-1 sm:max-w-sm"
+        placeholder="Search by name"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
       <button type="submit" className="btn-dark shrink-0">
         Search
       </button>

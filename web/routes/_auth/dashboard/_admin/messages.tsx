@@ -52,7 +52,7 @@ function MessageCard({ message }: { message: ContactMessage }) {
   const subject = message.subject.trim()
   return (
     <article className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="contact-message">
-      <header className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
+      <header className="grid gap-x-6 gap-y-2 sm:grid-cols-[minmax(0,1fr)_auto]">
         <div className="min-w-0">
           <h2 className="break-words text-lg font-semibold text-ink">{subject || <span className="text-slate-500">(no subject)</span>}</h2>
           <p className="mt-0.5 text-sm text-slate-600">
@@ -63,11 +63,14 @@ function MessageCard({ message }: { message: ContactMessage }) {
             </a>
           </p>
         </div>
-        <div className="flex flex-col items-start gap-1 text-sm sm:items-end">
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm sm:flex-col sm:flex-nowrap sm:items-end">
           <time dateTime={new Date(message.createdAt).toISOString()} className="text-slate-600">
             {received.format(message.createdAt)}
           </time>
-          <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${status.className}`} title={message.emailError ?? undefined}>
+          <span
+            className={`rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${status.className}`}
+            title={message.emailError ?? undefined}
+          >
             {status.label}
           </span>
         </div>

@@ -1,0 +1,205 @@
+/**
+ * Seeds a bench database (run by bench/run.mjs through tsx, after the D1 migrations):
+ * the demo catalogue, the bench customer with its bookings and, with --scale, enough rows
+ * to reach 10,000 tools, 50,000 bookings and 5,000 reviews. With --plans it then prints the
+ * query plans (EXPLAIN QUERY PLAN) of the SQL the API's own service functions send.
+ *
+ * Usage: tsx bench/seed.ts --persist-to DIR [--scale] [--plans]
+ * Prints one JSON line (prefixed with BENCH_JSON) for bench/run.mjs.
+ */
+import { readFile } from 'node:fs/promises'
+import { getPlatformProxy } from 'wrangler'
+import catalogue from '../seed/catalogue.json' with { type: 'json' }
+import { seedShop } from '../worker/db/seed'
+import { getDb } from '../worker/lib/db'
+import { findSessionUser } from '../worker/lib/auth'
+import { listBookings } from '../worker/features/bookings/bookings.service'
+import { listReviews } from '../worker/features/reviews/reviews.service'
+import { getTool, listTools } from '../worker/features/tools/tools.service'
+import { BENCH_USER, SCALE, SMALL_BOOKINGS_PER_BENCH_USER, benchToolId } from './lib/data.mjs'
+
+const arg = (name: string) => process.argv.indexOf(name)
+const persistTo = process.argv[arg('--persist-to') + 1]
+if (arg('--persist-to') < 0 || !persistTo) throw new Error('--persist-to DIR is required')
+const scale = arg('--scale') > 0
+const plans = arg('--plans') > 0
+
+const t0 = Date.now()
+const note = (what: string) => process.stderr.write(`[seed] ${what} at ${((Date.now() - t0) / 1000).toFixed(1)} s\n`)
+const { env, dispose } = await getPlatformProxy<Env>({ configPath: 'wrangler.toml', persist: { path: `${persistTo}/v3` } })
+
+/** A small deterministic generator, so every run seeds the same data. */
+function rng(seed: number) {
+  let s = seed >>> 0
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0
+    return s / 2 ** 32
+  }
+}
+const q = (s: string) => `'${s.replace(/'/g, "''")}'`
+const EPOCH = Date.UTC(2024, 1, 1)
+const WORDS = ['Angle', 'Grinder', 'Drill', 'Saw', 'Router', 'Sander', 'Planer', 'Jigsaw', 'Impact', 'Driver', 'Heat', 'Gun', 'Nailer', 'Mixer', 'Cutter']
+
+/** Inserts rows with literal multi-row INSERTs (no bound parameters), a batch at a time. */
+async function insertRows(table: string, columns: string[], rows: string[][], rowsPerStatement = 200, statementsPerBatch = 25) {
+  const statements: D1PreparedStatement[] = []
+  for (let i = 0; i < rows.length; i += rowsPerStatement) {
+    const values = rows.slice(i, i + rowsPerStatement).map((r) => `(${r.join(',')})`)
+    statements.push(env.DB.prepare(`insert or ignore into ${table} (${columns.join(',')}) values ${values.join(',')}`))
+  }
+  for (let i = 0; i < statements.length; i += statementsPerBatch) await env.DB.batch(statements.slice(i, i + statementsPerBatch))
+}
+
+const count = async (table: string) => (await env.DB.prepare(`select count(*) as n from ${table}`).first<{ n: number }>())!.n
+
+const out: Record<string, unknown> = {}
+note('platform proxy ready')
+try {
+  const started = Date.now()
+  await seedShop(env, catalogue, async (file) => new Uint8Array(await readFile(new URL(`../seed/images/${file}`, import.meta.url))))
+  note('demo catalogue seeded')
+  const demoImgs = (await env.DB.prepare('select img from tools order by created_at').all<{ img: string }>()).results.map((r) => r.img)
+  const random = rng(42)
+
+  // The bench customer: the same bookings at both sizes, so the scale figure isolates the table size.
+  await env.DB.prepare(`insert or ignore into users (id, email, name, role) values (?, ?, ?, 'user')`)
+    .bind(BENCH_USER.id, BENCH_USER.email, BENCH_USER.name)
+    .run()
+
+  const toolTarget = scale ? SCALE.tools : 0
+  const benchTools = Math.max(0, toolTarget - catalogue.tools.length)
+  const toolRows: string[][] = []
+  for (let i = 0; i < benchTools; i++) {
+    const name = `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} ${String(i).padStart(5, '0')}`
+    const quantity = 500 + Math.floor(random() * 5000)
+    toolRows.push([
+      q(benchToolId(i)),
+      q(name),
+      q(`Bench tool ${i}: a sturdy ${name.toLowerCase()} for workshops, with a two-year warranty.`),
+      String(1000 + Math.floor(random() * 5_000_000)),
+      String(quantity),
+      String(1 + Math.floor(random() * 100)),
+      q(demoImgs[i % demoImgs.length]!),
+      String(EPOCH + i * 1000),
+    ])
+  }
+  await insertRows('tools', ['id', 'name', 'description', 'price_paisa', 'quantity', 'minimum_quantity', 'img', 'created_at'], toolRows)
+
+  const reviewTarget = scale ? SCALE.reviews : 0
+  const benchReviews = Math.max(0, reviewTarget - catalogue.reviews.length)
+  const reviewRows: string[][] = []
+  for (let i = 0; i < benchReviews; i++) {
+    reviewRows.push([
+      q(`br${String(i).padStart(22, '0')}`),
+      q(`Reviewer ${i}`),
+      q(`Review ${i}: the tools arrived on time and work as described. Would order again.`),
+      q(demoImgs[i % demoImgs.length]!),
+      String(1 + (i % 5)),
+      String(EPOCH + i * 1000),
+    ])
+  }
+  note('tools inserted')
+  await insertRows('reviews', ['id', 'name', 'description', 'img', 'rating', 'created_at'], reviewRows)
+
+  const bookingColumns = ['id', 'service_id', 'service', 'unit_price_paisa', 'quantity', 'price_paisa', 'customer', 'customer_name', 'phone', 'address', 'status', 'created_at', 'updated_at']
+  const bookingTarget = scale ? SCALE.bookings : SMALL_BOOKINGS_PER_BENCH_USER
+  const bookingRows: string[][] = []
+  const now = Date.now()
+  for (let i = 0; i < bookingTarget; i++) {
+    // The first SMALL_BOOKINGS_PER_BENCH_USER bookings are the bench customer's; the others are spread over other customers.
+    const mine = i < SMALL_BOOKINGS_PER_BENCH_USER
+    const customer = mine ? BENCH_USER.email : `customer${i % SCALE.otherCustomers}@bench.example`
+    const unit = 1000 + Math.floor(random() * 500_000)
+    const quantity = 10 + Math.floor(random() * 200)
+    const created = now - Math.floor(random() * 30 * 86_400_000)
+    bookingRows.push([
+      q(`bb${String(i).padStart(22, '0')}`),
+      q(mine ? 'demo' : benchToolId(i % Math.max(1, benchTools))),
+      q(`Tool ${i % 97}`),
+      String(unit),
+      String(quantity),
+      String(unit * quantity),
+      q(customer),
+      q(mine ? BENCH_USER.name : `Customer ${i % SCALE.otherCustomers}`),
+      q('01700000000'),
+      q(`House ${i}, Road ${i % 50}, Dhaka`),
+      q(['paid', 'paid', 'cancelled', 'paid'][i % 4]!),
+      String(created),
+      String(created),
+    ])
+  }
+  await insertRows('bookings', bookingColumns, bookingRows, 150)
+
+  note('bookings inserted')
+  out.seconds = (Date.now() - started) / 1000
+  out.counts = { tools: await count('tools'), reviews: await count('reviews'), bookings: await count('bookings'), benchUserBookings: SMALL_BOOKINGS_PER_BENCH_USER }
+  out.toolIds = (await env.DB.prepare('select id from tools order by created_at, id').all<{ id: string }>()).results.map((r) => r.id)
+
+  if (plans) {
+    // Record the SQL the API's service functions send, then ask SQLite how it runs each one.
+    const sent: { sql: string; params: unknown[] }[] = []
+    const real = new WeakMap<object, { stmt: D1PreparedStatement; sql: string; params: unknown[] }>()
+    const recordStatement = (stmt: D1PreparedStatement, sql: string, params: unknown[] = []): D1PreparedStatement => {
+      const proxy = new Proxy(stmt, {
+        get(target, prop) {
+          if (prop === 'bind') return (...values: unknown[]) => recordStatement(target.bind(...values), sql, values)
+          if (['all', 'raw', 'first', 'run'].includes(String(prop))) sent.push({ sql, params })
+          const value = Reflect.get(target, prop, target)
+          return typeof value === 'function' ? value.bind(target) : value
+        },
+      })
+      real.set(proxy, { stmt, sql, params })
+      return proxy
+    }
+    const recordingDb = new Proxy(env.DB, {
+      get(target, prop) {
+        if (prop === 'prepare') return (sql: string) => recordStatement(target.prepare(sql), sql)
+        if (prop === 'batch')
+          return (stmts: D1PreparedStatement[]) =>
+            target.batch(
+              stmts.map((s) => {
+                const r = real.get(s)
+                if (!r) return s
+                sent.push({ sql: r.sql, params: r.params })
+                return r.stmt
+              }),
+            )
+        const value = Reflect.get(target, prop, target)
+        return typeof value === 'function' ? value.bind(target) : value
+      },
+    })
+    const db = getDb({ ...env, DB: recordingDb } as Env)
+    const toolIds = out.toolIds as string[]
+    const cases: [string, () => Promise<unknown>][] = [
+      ['GET /api/service?limit=20&offset=5000 (page of the catalogue + its total)', () => listTools(db, { limit: 20, offset: 5000 })],
+      ['GET /api/service?sort=price&limit=20', () => listTools(db, { sort: 'price', limit: 20, offset: 0 })],
+      ['GET /api/service?sort=name&limit=20', () => listTools(db, { sort: 'name', limit: 20, offset: 0 })],
+      ['GET /api/service?q=drill&limit=20 (search: a LIKE with a leading %)', () => listTools(db, { q: 'drill', limit: 20, offset: 0 })],
+      ['GET /api/service/{id}', () => getTool(db, toolIds[Math.floor(toolIds.length / 2)]!)],
+      ['GET /api/review', () => listReviews(db)],
+      ['access token → user (every authenticated request)', () => findSessionUser(db, BENCH_USER.email)],
+      ['GET /api/booking?customer=', () => listBookings(db, BENCH_USER.email)],
+    ]
+    const planned: { label: string; sql: string; plan: string[] }[] = []
+    for (const [label, call] of cases) {
+      sent.length = 0
+      await call()
+      for (const { sql, params } of sent) {
+        const rows = (await env.DB.prepare(`explain query plan ${sql}`).bind(...params).all<{ id: number; parent: number; detail: string }>()).results
+        const depth = new Map<number, number>([[0, 0]])
+        const plan = rows.map((r) => {
+          const d = (depth.get(r.parent) ?? 0) + 1
+          depth.set(r.id, d)
+          return `${'  '.repeat(d - 1)}${r.detail}`
+        })
+        planned.push({ label, sql, plan })
+      }
+    }
+    out.plans = planned
+    note('query plans read')
+  }
+} finally {
+  await dispose()
+  note('platform proxy disposed')
+}
+console.log(`BENCH_JSON${JSON.stringify(out)}`)
