@@ -75,7 +75,7 @@ function machine() {
   const cpus = os.cpus()
   let chromium = ''
   try {
-    chromium = execFileSync(env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version'], { encoding: 'utf8', timeout: 20_000 }).trim()
+    chromium = execFileSync(env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version'], { encoding: 'utf8', timeout: 20_000, stdio: ['ignore', 'pipe', 'ignore'] }).trim()
   } catch {}
   const pkg = (name) => {
     try {
@@ -106,6 +106,17 @@ async function prepareData(dir, { scale }) {
   return JSON.parse(line.slice('BENCH_JSON'.length))
 }
 
+/** Runs one benchmark; a failure is recorded (and shown in the table) and the others still run. */
+async function phase(result, name, fn) {
+  try {
+    await fn()
+  } catch (error) {
+    say(`${name} failed: ${error instanceof Error ? error.message : error}`)
+    result.errors ??= {}
+    result.errors[name] = error instanceof Error ? error.message.split('\n').slice(0, 6).join('\n') : String(error)
+  }
+}
+
 async function main() {
   const result = { machine: machine(), startedAt: new Date().toISOString(), settings: { duration: DURATION, connections: CONNECTIONS, only: [...ONLY], build: BUILD, lighthouseMaxRuns: LH_RUNS }, budgets: BUDGETS, load: { start: load() } }
   say(`machine: ${result.machine.cores} cores, ${result.machine.memoryGiB} GiB, Node ${result.machine.node}, load ${result.load.start.join(' ')}`)
@@ -134,11 +145,13 @@ async function main() {
   }
 
   // ── 1 + 2: API throughput and latency, small and scale data interleaved per endpoint ──
-  if (ONLY.has('api') || needScale) {
+  if (ONLY.has('api') || needScale) await phase(result, 'api', async () => {
     const token = await new SignJWT({}).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(BENCH_USER.email).setIssuer('toolhaus').setIssuedAt().setExpirationTime('2h').sign(new TextEncoder().encode(secret))
     const page = (total) => () => `/api/service?limit=${PAGE_SIZE}&offset=${Math.floor((Math.random() * total) / PAGE_SIZE) * PAGE_SIZE}`
     const endpoints = [
       { name: 'GET /api/bench/baseline', path: () => () => '/api/bench/baseline', baseline: true },
+      // Not budgeted: one D1 round trip (`select 1`), the floor of any route that reads D1.
+      { name: 'GET /api/health (select 1)', path: () => () => '/api/health', info: true, smallOnly: true },
       { name: `GET /api/service?limit=${PAGE_SIZE}&offset=<random page>`, path: (data) => page(data.counts.tools) },
       { name: 'GET /api/service/{random id}', path: (data) => () => `/api/service/${pick(data.toolIds)}` },
       { name: 'GET /api/review', path: () => () => '/api/review' },
@@ -153,9 +166,9 @@ async function main() {
     }
     result.api = []
     for (const e of endpoints) {
-      const row = { name: e.name, baseline: Boolean(e.baseline) }
+      const row = { name: e.name, baseline: Boolean(e.baseline), info: Boolean(e.info) }
       for (const [key, stack, data] of [['small', small, smallData], ['scale', large, largeData]]) {
-        if (!stack) continue
+        if (!stack || (key === 'scale' && e.smallOnly)) continue
         say(`autocannon ${e.name} (${key} data): ${DURATION} s at ${CONNECTIONS} connections…`)
         row[key] = await measure({ url: stack.url, path: e.path(data), headers: e.headers, connections: CONNECTIONS, duration: DURATION })
         row[key].load = load()[0]
@@ -169,24 +182,24 @@ async function main() {
       if (row.small && row.scale) row.scaleP50Factor = Math.round((row.scale.p50 / Math.max(row.small.p50, 1)) * 100) / 100
     }
     if (largeData?.plans) result.plans = largeData.plans
-  }
+  })
   if (large) {
     await large.stop()
     stacks.splice(stacks.indexOf(large), 1)
   }
 
   // ── 3: page weight ──
-  if (ONLY.has('weight')) {
+  if (ONLY.has('weight')) await phase(result, 'page weight', async () => {
     say('page weight: recording the JS and CSS of /, /service and /dashboard in Chromium…')
     result.weight = await measurePageWeight({
       url: small.url,
       distDir: join(root, 'dist'),
       routes: [{ path: '/' }, { path: '/service' }, { path: '/dashboard', signIn: { email: 'customer@example.com', password: 'customer123' } }],
     })
-  }
+  })
 
   // ── 4: Lighthouse ──
-  if (ONLY.has('lighthouse')) {
+  if (ONLY.has('lighthouse')) await phase(result, 'lighthouse', async () => {
     say(`lighthouse: /, /service, /blogs (mobile, simulated throttling; up to ${LH_RUNS} runs per page)…`)
     const b = BUDGETS.lighthouse
     result.lighthouse = await runLighthouse({
@@ -196,17 +209,17 @@ async function main() {
       passes: (s) => s.performance >= b.performance && s.accessibility >= b.accessibility && s.bestPractices >= b.bestPractices && s.seo >= b.seo,
       log: (s) => process.stdout.write(s),
     })
-  }
+  })
   if (small) {
     await small.stop()
     stacks.splice(stacks.indexOf(small), 1)
   }
 
   // ── 5: Worker bundle ──
-  if (ONLY.has('bundle')) {
+  if (ONLY.has('bundle')) await phase(result, 'worker bundle', async () => {
     say('worker bundle: wrangler deploy --dry-run --outdir…')
     result.bundle = await measureBundle(join(tmp, 'bundle'))
-  }
+  })
 
   result.load.end = load()
   result.seconds = Math.round((Date.now() - started) / 1000)

@@ -142,7 +142,7 @@ test('a customer orders a tool, sees it unpaid in My Orders, pays with 4242 4242
   expect(stripeRequests).toEqual([])
 })
 
-test('a declined card shows "Your card was declined." in red and leaves the order unpaid', async ({ page, consoleErrors }) => {
+test('a declined card shows "Your card was declined." in red and leaves the order unpaid', async ({ page, expectConsoleError }) => {
   const account = await signUp(page, 'Karim Ahmed')
   const grinder = await tool(page, 'angle-grinder')
   const id = await placeOrder(page, account.email, 'angle-grinder', grinder.Minimum_quantity)
@@ -171,10 +171,8 @@ test('a declined card shows "Your card was declined." in red and leaves the orde
   await page.goto('/dashboard/order')
   await expect(orderOf(page, 'Angle Grinder').getByTestId('order-status')).toHaveText('Unpaid')
 
-  // NOTE: the API answers a decline with 402, which Chromium logs as a failed resource load.
-  // That one line is expected here; any other console error still fails the test.
-  const unexpected = consoleErrors.filter((e) => !/status of 402 \(Payment Required\)/.test(e))
-  consoleErrors.splice(0, consoleErrors.length, ...unexpected)
+  // The API answers a decline with 402, which Chromium logs as a failed resource load.
+  expectConsoleError(/status of 402 \(Payment Required\)/)
 })
 
 test('cancelling an order asks first, then cancels it and the stock comes back', async ({ page }) => {
@@ -256,7 +254,7 @@ test('an anonymous visitor opening /service/electric-saw logs in and comes back 
   await expect(page.getByRole('button', { name: 'Purchase' })).toBeEnabled()
 })
 
-test('an id no tool has shows a not-found state with a way back', async ({ page, consoleErrors }) => {
+test('an id no tool has shows a not-found state with a way back', async ({ page, expectConsoleError }) => {
   await logIn(page, CUSTOMER)
   await page.goto('/service/no-such-tool')
   await expect(page.getByRole('heading', { level: 1, name: 'Tool not found' })).toBeVisible()
@@ -264,9 +262,8 @@ test('an id no tool has shows a not-found state with a way back', async ({ page,
   await page.getByRole('link', { name: 'Browse all tools' }).click()
   await expect(page).toHaveURL('/service')
 
-  // NOTE: the API's 404 for the unknown tool is logged by Chromium as a failed resource load; expected here.
-  const unexpected = consoleErrors.filter((e) => !/status of 404 \(Not Found\)/.test(e))
-  consoleErrors.splice(0, consoleErrors.length, ...unexpected)
+  // The API's 404 for the unknown tool is logged by Chromium as a failed resource load.
+  expectConsoleError(/status of 404 \(Not Found\)/)
 })
 
 test('the tool cards link to the tool, and the empty My Orders links to /service', async ({ page }) => {

@@ -42,10 +42,16 @@ export async function runLighthouse({ url, pages, maxRuns, passes, log }) {
     const results = []
     for (const path of pages) {
       const runs = []
+      let failures = 0
       while (runs.length < maxRuns) {
         const result = await lighthouse(`${url}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, maxWaitForLoad: 60_000 })
-        if (!result?.lhr) throw new Error(`Lighthouse gave no result for ${path}`)
-        if (result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${path}: ${result.lhr.runtimeError.message}`)
+        const problem = !result?.lhr ? 'no result' : result.lhr.runtimeError?.message
+        if (problem) {
+          // A failed trace (NO_NAVSTART and the like) on a busy machine: try again, a few times.
+          log(`  lighthouse ${path}: ${problem}\n`)
+          if (++failures >= 3) throw new Error(`Lighthouse failed on ${path} three times: ${problem}`)
+          continue
+        }
         const s = summarize(result.lhr)
         runs.push(s)
         log(`  lighthouse ${path} run ${runs.length}: perf ${s.performance} a11y ${s.accessibility} bp ${s.bestPractices} seo ${s.seo} LCP ${s.lcpMs} ms TBT ${s.tbtMs} ms CLS ${s.cls}\n`)

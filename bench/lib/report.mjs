@@ -16,6 +16,7 @@ export function printReport(result, budgets) {
       const s = r.small
       const fig = `${s.rps} req/s  p50 ${ms(s.p50)}  p99 ${ms(s.p99)}  ${s.errors} err` + (r.baseline ? '' : `  ratio ${s.ratio}`)
       if (r.baseline) add('1 API', r.name, fig, 'the ceiling; no errors', s.errors === 0)
+      else if (r.info) add('1 API', r.name, fig, 'D1 floor, not budgeted')
       else add('1 API', r.name, fig, `ratio ≥ ${budgets.apiRatio}, no errors`, s.ratio >= budgets.apiRatio && s.errors === 0)
     }
   }
@@ -23,7 +24,7 @@ export function printReport(result, budgets) {
     if (!r.scale) continue
     const s = r.scale
     const fig = `${s.rps} req/s  p50 ${ms(s.p50)}  p99 ${ms(s.p99)}  ${s.errors} err  p50 ×${r.scaleP50Factor}`
-    if (r.baseline) add('2 Scale', r.name, fig, 'reference (no D1)')
+    if (r.baseline || r.info) add('2 Scale', r.name, fig, 'reference, not budgeted')
     else add('2 Scale', r.name, fig, `p50 ≤ ${budgets.scaleP50Factor} × small, no errors`, r.scaleP50Factor <= budgets.scaleP50Factor && s.errors === 0)
   }
   for (const w of result.weight ?? []) {
@@ -43,6 +44,8 @@ export function printReport(result, budgets) {
     const b = result.bundle
     add('5 Bundle', 'wrangler deploy --dry-run', `${kB(b.raw)} raw  ${kB(b.gz)} gz  (largest: ${b.top.slice(0, 4).map((t) => `${t.name} ${kB(t.raw)}`).join(', ')})`, `≤ ${kB(budgets.bundleGz)} gz`, b.gz <= budgets.bundleGz)
   }
+
+  for (const [name, message] of Object.entries(result.errors ?? {})) add('Error', name, message.split('\n')[0].slice(0, 140), 'must run', false)
 
   const cols = ['section', 'item', 'figure', 'budget', 'verdict']
   const width = Object.fromEntries(cols.map((c) => [c, Math.max(c.length, ...rows.map((r) => r[c].length))]))

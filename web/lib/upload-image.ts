@@ -1,17 +1,14 @@
 import type { ErrorBody } from '../../worker/lib/errors'
 import type { UploadAnswer } from '../../worker/features/images/images.routes'
+import { IMAGE_MESSAGES, IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../worker/schemas/image'
 import { ApiRequestError } from './api'
 import { TOKEN_KEY } from './auth'
 
 /** What POST /api/images answers for a stored image: `url` is what tools, reviews and profiles keep. */
 export type UploadedImage = UploadAnswer['data']
 
-// NOTE: these mirror worker/features/images/images.routes.ts (limit, accepted types and the
-// server's messages word for word), so a refusal reads the same whether the browser or the
-// server makes it. The server stays the judge: it checks the bytes, not the declared type.
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
-export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'] as const
-const ACCEPTED = 'Upload a JPEG, PNG, WebP, GIF or AVIF image.'
+/** Declared types worth sending; the server still judges by the bytes, not the declared type. */
+export const ACCEPTED_IMAGE_TYPES: readonly string[] = Object.values(IMAGE_TYPES)
 
 /**
  * Checks a chosen file before any byte is sent: the 5 MB limit and the accepted types.
@@ -19,15 +16,13 @@ const ACCEPTED = 'Upload a JPEG, PNG, WebP, GIF or AVIF image.'
  */
 export function checkImageFile(file: File): ApiRequestError | undefined {
   if (file.size > MAX_IMAGE_BYTES) {
-    return new ApiRequestError(413, 'PAYLOAD_TOO_LARGE', 'The image is larger than 5 MB. Please choose a smaller one.', {
-      image: 'The image is larger than 5 MB',
-    })
+    return new ApiRequestError(413, 'PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.tooLarge, { image: IMAGE_MESSAGES.tooLargeField })
   }
-  if (file.size === 0) return refusal(400, 'VALIDATION_FAILED', 'The image file is empty.')
+  if (file.size === 0) return refusal(400, 'VALIDATION_FAILED', IMAGE_MESSAGES.empty)
   // An unknown type ('') is left to the server, which recognises images by their content.
-  if (file.type === 'image/svg+xml') return refusal(415, 'UNSUPPORTED_MEDIA_TYPE', `SVG images are not accepted. ${ACCEPTED}`)
-  if (file.type && !(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) {
-    return refusal(415, 'UNSUPPORTED_MEDIA_TYPE', `This file is not an accepted image. ${ACCEPTED}`)
+  if (file.type === 'image/svg+xml') return refusal(415, 'UNSUPPORTED_MEDIA_TYPE', IMAGE_MESSAGES.svg)
+  if (file.type && !ACCEPTED_IMAGE_TYPES.includes(file.type)) {
+    return refusal(415, 'UNSUPPORTED_MEDIA_TYPE', IMAGE_MESSAGES.notAccepted)
   }
   return undefined
 }

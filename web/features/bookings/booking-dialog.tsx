@@ -8,7 +8,7 @@ import type { Tool } from '../../../worker/schemas/tool'
 import { FormField } from '../../components/form-field'
 import { api, ApiRequestError, unwrap } from '../../lib/api'
 import { formatBDT } from '../../lib/money'
-import { Modal } from './components/modal'
+import { Modal } from '../../components/modal'
 
 export type OrderPlaced = { bookingId: string; quantity: number }
 

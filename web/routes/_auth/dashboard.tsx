@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_auth/dashboard')({
   component: DashboardLayout,
 })
 
-const linkClass = 'block rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100'
+const linkClass = 'block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100'
 const activeClass = 'bg-ink text-white hover:bg-ink'
 
 function DashboardLayout() {
@@ -18,7 +18,7 @@ function DashboardLayout() {
 
   return (
     <div className="container-page grid gap-6 py-8 md:grid-cols-[14rem_1fr]">
-      <aside>
+      <aside className="min-w-0">
         <h2 className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">Dashboard</h2>
         <nav aria-label="Dashboard" className="mt-2 flex gap-1 overflow-x-auto md:flex-col">
           {!isAdmin && (

@@ -3,17 +3,13 @@ import { bodyLimit } from 'hono/body-limit'
 import type { AppEnv } from '../../env'
 import { requireUser } from '../../lib/auth'
 import { ApiError, badRequest, notFound } from '../../lib/errors'
+import { IMAGE_MESSAGES } from '../../schemas/image'
 import { IMAGE_KEY_PATTERN, looksLikeSvg, MAX_IMAGE_BYTES, MAX_UPLOAD_BODY_BYTES, storeImage, type StoredImage } from './images.service'
 
 /** The answer of POST /api/images: the image host's shape the spec's client reads (`success`, `data.url`). */
 export type UploadAnswer = { success: true; data: StoredImage }
 
-const ACCEPTED = 'Upload a JPEG, PNG, WebP, GIF or AVIF image.'
-
-const tooLarge = () =>
-  new ApiError(413, 'PAYLOAD_TOO_LARGE', `The image is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB. Please choose a smaller one.`, {
-    image: 'The image is larger than 5 MB',
-  })
+const tooLarge = () => new ApiError(413, 'PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.tooLarge, { image: IMAGE_MESSAGES.tooLargeField })
 
 const badUpload = (message: string) => badRequest(message, { image: message })
 
@@ -46,14 +42,12 @@ export const imagesRoutes = new Hono<AppEnv>()
       const file = entries[0]!
       if (typeof file === 'string') throw badUpload('image must be a file')
       if (file.size > MAX_IMAGE_BYTES) throw tooLarge()
-      if (file.size === 0) throw badUpload('The image file is empty.')
+      if (file.size === 0) throw badUpload(IMAGE_MESSAGES.empty)
 
       const bytes = new Uint8Array(await file.arrayBuffer())
       const stored = await storeImage(c.env.IMAGES, bytes)
       if (!stored) {
-        const message = looksLikeSvg(bytes)
-          ? `SVG images are not accepted. ${ACCEPTED}`
-          : `This file is not an accepted image. ${ACCEPTED}`
+        const message = looksLikeSvg(bytes) ? IMAGE_MESSAGES.svg : IMAGE_MESSAGES.notAccepted
         throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', message, { image: message })
       }
       c.header('Cache-Control', 'no-store')

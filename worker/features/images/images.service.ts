@@ -1,16 +1,9 @@
 import { IMAGE_KEY_PATTERN } from '../../schemas/tool'
 
-/** Accepted image types, recognised from their first bytes (never from a name or a header). */
-export const IMAGE_TYPES = {
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  webp: 'image/webp',
-  gif: 'image/gif',
-  avif: 'image/avif',
-} as const
-export type ImageExt = keyof typeof IMAGE_TYPES
+// Accepted types are recognised from their first bytes (never from a name or a header).
+import { IMAGE_TYPES, MAX_IMAGE_BYTES, type ImageExt } from '../../schemas/image'
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
+export { IMAGE_TYPES, MAX_IMAGE_BYTES, type ImageExt }
 
 /**
  * The largest multipart body read for an upload: the image plus room for the boundaries

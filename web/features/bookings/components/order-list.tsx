@@ -6,7 +6,7 @@ import type { Booking } from '../../../../worker/schemas/booking'
 import { api, unwrap } from '../../../lib/api'
 import { formatBDT } from '../../../lib/money'
 import { bookingQueries } from '../bookings-queries'
-import { Modal } from './modal'
+import { Modal } from '../../../components/modal'
 
 const count = new Intl.NumberFormat('en-US')
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' })

@@ -8,7 +8,7 @@ import { z } from 'zod'
 import { MINIMUM_ABOVE_QUANTITY, ToolFieldsSchema, type Tool } from '../../../../../worker/schemas/tool'
 import { FormField } from '../../../../components/form-field'
 // NOTE: the app's one modal (native <dialog>) lives with bookings for now; it is generic.
-import { Modal } from '../../../../features/bookings/components/modal'
+import { Modal } from '../../../../components/modal'
 import { toolQueries } from '../../../../features/tools/tools-queries'
 import { api, ApiRequestError, unwrap } from '../../../../lib/api'
 import { formatBDT } from '../../../../lib/money'
