@@ -208,6 +208,7 @@ async function main() {
       maxRuns: LH_RUNS,
       passes: (s) => s.performance >= b.performance && s.accessibility >= b.accessibility && s.bestPractices >= b.bestPractices && s.seo >= b.seo,
       log: (s) => process.stdout.write(s),
+      saveDir: resultsDir,
     })
   })
   if (small) {

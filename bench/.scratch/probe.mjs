@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs'
 import { execSync } from 'node:child_process'
 import { startStack } from '/work/main/scripts/stack.mjs'
 import autocannon from 'autocannon'
-const dir = mkdtempSync('/tmp/bench-probe-')
+const dir = mkdtempSync((process.env.PROBE_DIR ?? '/tmp') + '/bench-probe-')
 const s = await startStack({ port: 8808, authPort: 9309, persistTo: dir, build: false, log: () => {} })
 try {
   for (const path of ['/api/bench/baseline', '/api/health']) {

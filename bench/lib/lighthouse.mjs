@@ -1,5 +1,7 @@
 // Lighthouse (its Node API) driving Debian's Chromium through chrome-launcher: the default
 // config, i.e. mobile emulation and simulated throttling.
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { CHROMIUM } from './weight.mjs'
@@ -34,9 +36,9 @@ function summarize(lhr) {
 /**
  * Runs each page once; a page that misses a budget runs again, up to `maxRuns`, and the run
  * with the median performance score is kept (the machine is shared and noisy).
- * @param {{ url: string, pages: string[], maxRuns: number, passes: (s: ReturnType<typeof summarize>) => boolean, log: (s: string) => void }} opts
+ * @param {{ url: string, pages: string[], maxRuns: number, passes: (s: ReturnType<typeof summarize>) => boolean, log: (s: string) => void, saveDir?: string }} opts
  */
-export async function runLighthouse({ url, pages, maxRuns, passes, log }) {
+export async function runLighthouse({ url, pages, maxRuns, passes, log, saveDir }) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS, logLevel: 'silent' })
   try {
     const results = []
@@ -53,12 +55,15 @@ export async function runLighthouse({ url, pages, maxRuns, passes, log }) {
           continue
         }
         const s = summarize(result.lhr)
+        s.lhr = result.lhr
         runs.push(s)
         log(`  lighthouse ${path} run ${runs.length}: perf ${s.performance} a11y ${s.accessibility} bp ${s.bestPractices} seo ${s.seo} LCP ${s.lcpMs} ms TBT ${s.tbtMs} ms CLS ${s.cls}\n`)
         if (runs.length === 1 && passes(s)) break
       }
       const sorted = [...runs].sort((a, b) => a.performance - b.performance)
-      const median = sorted[Math.floor((sorted.length - 1) / 2)]
+      const { lhr, ...median } = sorted[Math.floor((sorted.length - 1) / 2)]
+      // The whole report of the kept run, for a closer look (bench/results/*.json is not committed).
+      if (saveDir) writeFileSync(join(saveDir, `lighthouse-${path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}.json`), JSON.stringify(lhr))
       results.push({ page: path, runs: runs.length, ...median, allPerformance: runs.map((r) => r.performance) })
     }
     return results
