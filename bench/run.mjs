@@ -177,8 +177,11 @@ async function main() {
       result.api.push(row)
     }
     const base = result.api.find((r) => r.baseline)
+    const floor = result.api.find((r) => r.info)
     for (const row of result.api) {
       for (const key of ['small', 'scale']) if (row[key] && base[key]) row[key].ratio = Math.round((row[key].rps / base[key].rps) * 100) / 100
+      // Not a budget: the same against one bare D1 round trip, i.e. what the route adds on top of D1.
+      if (row.small && floor?.small && !row.baseline && !row.info) row.small.floorRatio = Math.round((row.small.rps / floor.small.rps) * 100) / 100
       if (row.small && row.scale) row.scaleP50Factor = Math.round((row.scale.p50 / Math.max(row.small.p50, 1)) * 100) / 100
     }
     if (largeData?.plans) result.plans = largeData.plans

@@ -14,7 +14,7 @@ export function printReport(result, budgets) {
   for (const r of result.api ?? []) {
     if (r.small) {
       const s = r.small
-      const fig = `${s.rps} req/s  p50 ${ms(s.p50)}  p99 ${ms(s.p99)}  ${s.errors} err` + (r.baseline ? '' : `  ratio ${s.ratio}`)
+      const fig = `${s.rps} req/s  p50 ${ms(s.p50)}  p99 ${ms(s.p99)}  ${s.errors} err` + (r.baseline ? '' : `  ratio ${s.ratio}`) + (s.floorRatio === undefined ? '' : ` (vs health ${s.floorRatio})`)
       if (r.baseline) add('1 API', r.name, fig, 'the ceiling; no errors', s.errors === 0)
       else if (r.info) add('1 API', r.name, fig, 'D1 floor, not budgeted')
       else add('1 API', r.name, fig, `ratio ≥ ${budgets.apiRatio}, no errors`, s.ratio >= budgets.apiRatio && s.errors === 0)

@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router'
-import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { LoginFormSchema, type LoginForm } from '../../worker/schemas/sign-in'
 import { FormField } from '../components/form-field'
 import { AuthCard } from '../features/auth/auth-card'
 import { GoogleButton } from '../features/auth/google-button'
+import { useSignInAction } from '../features/auth/use-sign-in-action'
 import { RedirectSearchSchema } from '../features/auth/redirect-search'
 import { auth } from '../lib/auth'
-import { authErrorMessage } from '../lib/firebase'
 
 export const Route = createFileRoute('/login')({
   validateSearch: RedirectSearchSchema,
@@ -22,22 +21,8 @@ export const Route = createFileRoute('/login')({
 function LoginPage() {
   const { redirect: back } = Route.useSearch()
   const navigate = useNavigate()
-  const [providerError, setProviderError] = useState<string>()
-  const [busy, setBusy] = useState(false)
+  const { busy, run, error } = useSignInAction(() => navigate({ to: back ?? '/', replace: true }))
   const { register, handleSubmit, formState } = useForm<LoginForm>({ resolver: zodResolver(LoginFormSchema) })
-
-  const run = async (signIn: () => Promise<void>) => {
-    setProviderError(undefined)
-    setBusy(true)
-    try {
-      await signIn()
-      await navigate({ to: back ?? '/', replace: true })
-    } catch (error) {
-      setProviderError(authErrorMessage(error))
-    } finally {
-      setBusy(false)
-    }
-  }
 
   return (
     <AuthCard
@@ -61,11 +46,7 @@ function LoginPage() {
         <button type="submit" className="btn-dark w-full" disabled={busy}>
           {busy ? 'Signing in…' : 'Login'}
         </button>
-        {providerError && (
-          <p className="text-sm font-medium text-red-700" role="alert" data-testid="auth-error">
-            {providerError}
-          </p>
-        )}
+        {error}
       </form>
       <div className="mt-4">
         <GoogleButton disabled={busy} onClick={() => run(auth.signInWithGoogle)} />

@@ -1,13 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router'
-import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { SignupFormSchema, type SignupForm } from '../../worker/schemas/sign-in'
 import { FormField } from '../components/form-field'
 import { AuthCard } from '../features/auth/auth-card'
 import { GoogleButton } from '../features/auth/google-button'
+import { useSignInAction } from '../features/auth/use-sign-in-action'
 import { auth } from '../lib/auth'
-import { authErrorMessage } from '../lib/firebase'
 
 export const Route = createFileRoute('/signup')({
   beforeLoad: async ({ context }) => {
@@ -19,22 +18,8 @@ export const Route = createFileRoute('/signup')({
 
 function SignupPage() {
   const navigate = useNavigate()
-  const [providerError, setProviderError] = useState<string>()
-  const [busy, setBusy] = useState(false)
+  const { busy, run, error } = useSignInAction(() => navigate({ to: '/', replace: true }))
   const { register, handleSubmit, formState } = useForm<SignupForm>({ resolver: zodResolver(SignupFormSchema) })
-
-  const run = async (signUp: () => Promise<void>) => {
-    setProviderError(undefined)
-    setBusy(true)
-    try {
-      await signUp()
-      await navigate({ to: '/', replace: true })
-    } catch (error) {
-      setProviderError(authErrorMessage(error))
-    } finally {
-      setBusy(false)
-    }
-  }
 
   return (
     <AuthCard
@@ -61,11 +46,7 @@ function SignupPage() {
         <button type="submit" className="btn-dark w-full" disabled={busy}>
           {busy ? 'Creating your account…' : 'Sign up'}
         </button>
-        {providerError && (
-          <p className="text-sm font-medium text-red-700" role="alert" data-testid="auth-error">
-            {providerError}
-          </p>
-        )}
+        {error}
       </form>
       <div className="mt-4">
         <GoogleButton disabled={busy} onClick={() => run(auth.signInWithGoogle)} />

@@ -12,8 +12,8 @@
  * Tests read its base URL with `inject('emailUrl')`.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import type { TestProject } from 'vitest/node'
+import { listenOnLoopback, readBody } from './local-server'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -91,27 +91,10 @@ export default async function setup(project: TestProject) {
     return [200, { id: `fake-email-${counter}` }]
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve())
-  })
-  const { port } = server.address() as AddressInfo
-  project.provide('emailUrl', `http://127.0.0.1:${port}`)
+  const { url, close } = await listenOnLoopback(server)
+  project.provide('emailUrl', url)
 
-  return () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    })
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = []
-    req.on('data', (chunk: Buffer) => chunks.push(chunk))
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
-    req.on('error', reject)
-  })
+  return close
 }
 
 function send(res: ServerResponse, status: number, body: unknown) {

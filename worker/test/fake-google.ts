@@ -9,9 +9,9 @@
  * `inject('googlePrivateJwk')` / `inject('googleKid')` (see `signedIdToken` in tokens.ts).
  */
 import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { exportJWK, generateKeyPair, type JWK } from 'jose'
 import type { TestProject } from 'vitest/node'
+import { listenOnLoopback } from './local-server'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -39,18 +39,10 @@ export default async function setup(project: TestProject) {
     res.end(JSON.stringify({ error: 'not found' }))
   })
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => resolve())
-  })
-  const { port } = server.address() as AddressInfo
-  project.provide('jwksUrl', `http://127.0.0.1:${port}/jwks`)
+  const { url, close } = await listenOnLoopback(server)
+  project.provide('jwksUrl', `${url}/jwks`)
   project.provide('googlePrivateJwk', privateJwk)
   project.provide('googleKid', kid)
 
-  return () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    })
+  return close
 }

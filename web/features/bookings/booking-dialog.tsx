@@ -9,6 +9,7 @@ import { FormField } from '../../components/form-field'
 import { api, ApiRequestError, unwrap } from '../../lib/api'
 import { formatBDT } from '../../lib/money'
 import { Modal } from '../../components/modal'
+import { showServerFieldErrors } from '../../lib/form-errors'
 
 export type OrderPlaced = { bookingId: string; quantity: number }
 
@@ -99,14 +100,7 @@ function BookingForm({
         setFormError('We could not reach the shop. Check your connection and try again.')
         return
       }
-      let shown = false
-      for (const [field, message] of Object.entries(error.fields)) {
-        if ((FIELDS as readonly string[]).includes(field)) {
-          setError(field as (typeof FIELDS)[number], { message }, { shouldFocus: !shown })
-          shown = true
-        }
-      }
-      if (!shown) setFormError(error.message)
+      if (showServerFieldErrors(error, setError, FIELDS) === 0) setFormError(error.message)
       // Stock or price moved on the server: show the tool as it is now.
       if (error.status === 409 || error.fields.price || error.fields.quantity) onToolChanged()
     },

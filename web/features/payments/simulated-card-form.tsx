@@ -8,6 +8,7 @@ import { FormField } from '../../components/form-field'
 import { api, ApiRequestError, unwrap } from '../../lib/api'
 import { formatCardNumber, formatExpiry, reformatInput, splitExpiry } from './card-format'
 import { CONNECTION_MESSAGE, recordPayment, type CardFormProps } from './record-payment'
+import { showServerFieldErrors } from '../../lib/form-errors'
 
 // Stripe's wording for fields left incomplete; the shared card schema covers the rest.
 const EXPIRY_INCOMPLETE = "Your card's expiration date is incomplete."
@@ -70,11 +71,7 @@ export function SimulatedCardForm({ bookingId, clientSecret, paid, onPaid }: Car
     },
     onSuccess: (transactionId) => onPaid(transactionId),
     onError: (error) => {
-      if (!(error instanceof ApiRequestError)) return
-      for (const [key, message] of Object.entries(error.fields)) {
-        const field = fieldOf(key)
-        if (field) setError(field, { message })
-      }
+      showServerFieldErrors(error, setError, fieldOf)
     },
   })
 

@@ -8,8 +8,9 @@ import { ProfileUpdateSchema, type ProfileUpdateInput, type UserProfile } from '
 import { FormField } from '../../../components/form-field'
 import { ImageField } from '../../../components/image-field'
 import { userQueries } from '../../../features/users/users-queries'
-import { api, ApiRequestError, unwrap } from '../../../lib/api'
+import { api, unwrap } from '../../../lib/api'
 import { auth, useAuth } from '../../../lib/auth'
+import { showServerFieldErrors } from '../../../lib/form-errors'
 
 export const Route = createFileRoute('/_auth/dashboard/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(userQueries.profile(context.session.user.email)),
@@ -71,6 +72,8 @@ function Detail({ label, value }: { label: string; value: React.ReactNode }) {
   )
 }
 
+const PROFILE_FIELDS = ['name', 'education', 'address', 'phone', 'social', 'image'] as const
+
 function ProfileForm({ profile, displayName }: { profile: UserProfile; displayName: string }) {
   const queryClient = useQueryClient()
   const [uploading, setUploading] = useState(false)
@@ -97,9 +100,7 @@ function ProfileForm({ profile, displayName }: { profile: UserProfile; displayNa
       toast.success('Your information have been updated successfully')
     },
     onError: (error) => {
-      if (error instanceof ApiRequestError) {
-        for (const [field, message] of Object.entries(error.fields)) setError(field as keyof ProfileUpdateInput, { message })
-      }
+      showServerFieldErrors(error, setError, PROFILE_FIELDS)
       toast.error(error.message)
     },
   })

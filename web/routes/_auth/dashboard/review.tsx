@@ -9,8 +9,9 @@ import { ReviewInputSchema, type ReviewInput } from '../../../../worker/schemas/
 import { FormField } from '../../../components/form-field'
 import { ImageField } from '../../../components/image-field'
 import { reviewQueries } from '../../../features/reviews/reviews-queries'
-import { api, ApiRequestError, unwrap } from '../../../lib/api'
+import { api, unwrap } from '../../../lib/api'
 import { useAuth } from '../../../lib/auth'
+import { showServerFieldErrors } from '../../../lib/form-errors'
 
 export const Route = createFileRoute('/_auth/dashboard/review')({
   head: () => ({ meta: [{ title: 'Add Review · Toolhaus' }] }),
@@ -19,8 +20,6 @@ export const Route = createFileRoute('/_auth/dashboard/review')({
 
 type ReviewFormValues = z.input<typeof ReviewInputSchema>
 const FIELDS = ['name', 'description', 'img', 'rating'] as const
-type Field = (typeof FIELDS)[number]
-const isField = (key: string): key is Field => (FIELDS as readonly string[]).includes(key)
 
 function AddReviewPage() {
   const session = useAuth()
@@ -51,14 +50,7 @@ function AddReviewPage() {
       void queryClient.invalidateQueries({ queryKey: reviewQueries.all(), refetchType: 'all' })
     },
     onError: (error) => {
-      let focused = false
-      if (error instanceof ApiRequestError) {
-        for (const [key, message] of Object.entries(error.fields)) {
-          if (!isField(key)) continue
-          setError(key, { type: 'server', message }, { shouldFocus: !focused })
-          focused = true
-        }
-      }
+      showServerFieldErrors(error, setError, FIELDS)
       toast.error('Failed to add Tools', { description: error.message })
     },
   })

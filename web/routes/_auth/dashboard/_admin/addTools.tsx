@@ -9,7 +9,8 @@ import { ToolInputSchema, type ToolInput } from '../../../../../worker/schemas/t
 import { FormField } from '../../../../components/form-field'
 import { ImageField } from '../../../../components/image-field'
 import { toolQueries } from '../../../../features/tools/tools-queries'
-import { api, ApiRequestError, unwrap } from '../../../../lib/api'
+import { api, unwrap } from '../../../../lib/api'
+import { showServerFieldErrors } from '../../../../lib/form-errors'
 
 export const Route = createFileRoute('/_auth/dashboard/_admin/addTools')({
   head: () => ({ meta: [{ title: 'Add a Tool · Toolhaus' }] }),
@@ -19,8 +20,6 @@ export const Route = createFileRoute('/_auth/dashboard/_admin/addTools')({
 type ToolFormValues = z.input<typeof ToolInputSchema>
 const EMPTY: ToolFormValues = { name: '', description: '', price: '', quantity: '', Minimum_quantity: '', img: '' }
 const FIELDS = ['name', 'description', 'price', 'quantity', 'Minimum_quantity', 'img'] as const
-type Field = (typeof FIELDS)[number]
-const isField = (key: string): key is Field => (FIELDS as readonly string[]).includes(key)
 
 function AddToolPage() {
   const { session } = Route.useRouteContext()
@@ -45,14 +44,7 @@ function AddToolPage() {
       void queryClient.invalidateQueries({ queryKey: toolQueries.all() })
     },
     onError: (error) => {
-      let focused = false
-      if (error instanceof ApiRequestError) {
-        for (const [key, message] of Object.entries(error.fields)) {
-          if (!isField(key)) continue
-          setError(key, { type: 'server', message }, { shouldFocus: !focused })
-          focused = true
-        }
-      }
+      showServerFieldErrors(error, setError, FIELDS)
       toast.error('Failed to add Tools', { description: error.message })
     },
   })

@@ -12,6 +12,7 @@ import { Modal } from '../../../../components/modal'
 import { toolQueries } from '../../../../features/tools/tools-queries'
 import { api, ApiRequestError, unwrap } from '../../../../lib/api'
 import { formatBDT } from '../../../../lib/money'
+import { showServerFieldErrors } from '../../../../lib/form-errors'
 
 const PAGE_SIZE = 20
 
@@ -268,14 +269,7 @@ function EditToolForm({ tool, onDone }: { tool: Tool; onDone: () => void }) {
       onDone()
     },
     onError: (error) => {
-      let focused = false
-      if (error instanceof ApiRequestError) {
-        for (const [key, message] of Object.entries(error.fields)) {
-          if (!(EDIT_FIELDS as readonly string[]).includes(key)) continue
-          setError(key as (typeof EDIT_FIELDS)[number], { type: 'server', message }, { shouldFocus: !focused })
-          focused = true
-        }
-      }
+      showServerFieldErrors(error, setError, EDIT_FIELDS)
       toast.error(error.message)
     },
   })
