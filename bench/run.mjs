@@ -99,11 +99,10 @@ function machine() {
 async function prepareData(dir, { scale }) {
   mkdirSync(dir, { recursive: true })
   await run(join(root, 'node_modules', '.bin', 'wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', dir])
-  const args = ['bench/seed.ts', '--persist-to', dir, ...(scale ? ['--scale', '--plans'] : [])]
-  const output = await run(join(root, 'node_modules', '.bin', 'tsx'), args, { log: logStack })
-  const line = output.split('\n').find((l) => l.startsWith('BENCH_JSON'))
-  if (!line) throw new Error(`bench/seed.ts printed no result:\n${output}`)
-  return JSON.parse(line.slice('BENCH_JSON'.length))
+  const outFile = join(dir, 'bench-seed.json')
+  const args = ['bench/seed.ts', '--persist-to', dir, '--out', outFile, ...(scale ? ['--scale', '--plans'] : [])]
+  await run(join(root, 'node_modules', '.bin', 'tsx'), args, { log: logStack })
+  return JSON.parse(readFileSync(outFile, 'utf8'))
 }
 
 /** Runs one benchmark; a failure is recorded (and shown in the table) and the others still run. */
@@ -210,6 +209,8 @@ async function main() {
       pages: ['/', '/service', '/blogs'],
       maxRuns: LH_RUNS,
       passes: (s) => s.performance >= b.performance && s.accessibility >= b.accessibility && s.bestPractices >= b.bestPractices && s.seo >= b.seo,
+      // Every missed score within 10 points of its budget: noise could decide it, so take a median.
+      closeCall: (s) => Object.keys(b).every((k) => s[k] >= b[k] - 10),
       log: (s) => process.stdout.write(s),
       saveDir: resultsDir,
     })

@@ -4,10 +4,10 @@
  * to reach 10,000 tools, 50,000 bookings and 5,000 reviews. With --plans it then prints the
  * query plans (EXPLAIN QUERY PLAN) of the SQL the API's own service functions send.
  *
- * Usage: tsx bench/seed.ts --persist-to DIR [--scale] [--plans]
- * Prints one JSON line (prefixed with BENCH_JSON) for bench/run.mjs.
+ * Usage: tsx bench/seed.ts --persist-to DIR [--scale] [--plans] [--out FILE]
+ * Writes what it did (counts, tool ids, plans) as JSON to FILE, or to stdout.
  */
-import { readFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { getPlatformProxy } from 'wrangler'
 import catalogue from '../seed/catalogue.json' with { type: 'json' }
 import { seedShop } from '../worker/db/seed'
@@ -23,6 +23,7 @@ const persistTo = process.argv[arg('--persist-to') + 1]
 if (arg('--persist-to') < 0 || !persistTo) throw new Error('--persist-to DIR is required')
 const scale = arg('--scale') > 0
 const plans = arg('--plans') > 0
+const outFile = arg('--out') > 0 ? process.argv[arg('--out') + 1] : undefined
 
 const t0 = Date.now()
 const note = (what: string) => process.stderr.write(`[seed] ${what} at ${((Date.now() - t0) / 1000).toFixed(1)} s\n`)
@@ -202,4 +203,5 @@ try {
   await dispose()
   note('platform proxy disposed')
 }
-console.log(`BENCH_JSON${JSON.stringify(out)}`)
+if (outFile) await writeFile(outFile, JSON.stringify(out))
+else console.log(JSON.stringify(out))
