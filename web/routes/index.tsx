@@ -1,13 +1,17 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { ContactSection } from '../features/contact/contact-section'
+import { lazy, Suspense } from 'react'
 import { BusinessStats } from '../features/home/components/stats'
 import { Hero } from '../features/home/components/hero'
 import { ProductHighlight } from '../features/home/components/product-highlight'
-import { ReviewCarousel } from '../features/reviews/components/review-carousel'
 import { reviewQueries } from '../features/reviews/reviews-queries'
 import { ToolCard } from '../features/tools/components/tool-card'
 import { toolQueries } from '../features/tools/tools-queries'
+
+// Below the fold: their code (the carousel, the contact form with its validation) loads after
+// the first paint, in placeholders of their own height, so the page neither waits nor shifts.
+const ReviewCarousel = lazy(() => import('../features/reviews/components/review-carousel').then((m) => ({ default: m.ReviewCarousel })))
+const ContactSection = lazy(() => import('../features/contact/contact-section').then((m) => ({ default: m.ContactSection })))
 
 /** Spec section 9: the home page shows the first 5 tools. */
 const HOME_TOOL_COUNT = 5
@@ -38,7 +42,9 @@ function HomePage() {
       <Reviews />
       {/* NOTE: the anchor lives here so ContactSection must not set id="contact" itself. */}
       <div id="contact" className="scroll-mt-16">
-        <ContactSection />
+        <Suspense fallback={<div className="min-h-[40rem]" aria-busy="true" />}>
+          <ContactSection />
+        </Suspense>
       </div>
     </>
   )
@@ -96,7 +102,9 @@ function Reviews() {
           </h2>
         </div>
         <div className="mt-10">
-          <ReviewCarousel reviews={reviews} />
+          <Suspense fallback={<div className="min-h-[20rem]" aria-busy="true" />}>
+            <ReviewCarousel reviews={reviews} />
+          </Suspense>
         </div>
       </div>
     </section>

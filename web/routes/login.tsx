@@ -6,11 +6,11 @@ import { FormField } from '../components/form-field'
 import { AuthCard } from '../features/auth/auth-card'
 import { GoogleButton } from '../features/auth/google-button'
 import { useSignInAction } from '../features/auth/use-sign-in-action'
-import { RedirectSearchSchema } from '../features/auth/redirect-search'
+import { localPath } from '../lib/search-params'
 import { auth } from '../lib/auth'
 
 export const Route = createFileRoute('/login')({
-  validateSearch: RedirectSearchSchema,
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } => ({ redirect: localPath(search.redirect) }),
   beforeLoad: async ({ context, search }) => {
     if ((await context.auth.ready()).status === 'signedIn') throw redirect({ to: search.redirect ?? '/' })
   },

@@ -1,25 +1,20 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, useRouterState } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
-import { z } from 'zod'
-import { TOOL_SORTS, type ToolSort } from '../../worker/schemas/tool'
+import { TOOL_SORTS, type ToolSort } from '../../worker/schemas/tool-sorts'
+import { oneOf, pageNumber, searchText } from '../lib/search-params'
 import { ToolCard, ToolCardSkeleton } from '../features/tools/components/tool-card'
 import { toolQueries } from '../features/tools/tools-queries'
 
 const PAGE_SIZE = 12
 const SEARCH_DEBOUNCE_MS = 300
 
-// Bad or hand-edited params fall back to defaults instead of failing the page.
-const searchSchema = z.object({
-  // coerce: the router parses `?q=123` as a number.
-  q: z.coerce
-    .string()
-    .trim()
-    .transform((s) => s.slice(0, 100) || undefined)
-    .optional()
-    .catch(undefined),
-  sort: z.enum(TOOL_SORTS).optional().catch(undefined),
-  page: z.number().int().min(1).optional().catch(undefined),
+type ServiceSearch = { q?: string; sort?: ToolSort; page?: number }
+
+const validateServiceSearch = (search: Record<string, unknown>): ServiceSearch => ({
+  q: searchText(search.q),
+  sort: oneOf(TOOL_SORTS, search.sort),
+  page: pageNumber(search.page),
 })
 
 const SORT_LABELS: { value: ToolSort | ''; label: string }[] = [
@@ -34,7 +29,7 @@ const listQuery = ({ q, sort, page = 1 }: { q?: string; sort?: ToolSort; page?: 
   toolQueries.list({ q, sort, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE })
 
 export const Route = createFileRoute('/service/')({
-  validateSearch: searchSchema,
+  validateSearch: validateServiceSearch,
   loaderDeps: ({ search: { q, sort, page } }) => ({ q, sort, page }),
   loader: ({ context: { queryClient }, deps }) => queryClient.ensureQueryData(listQuery(deps)),
   head: () => ({ meta: [{ title: 'All tools · Toolhaus' }] }),

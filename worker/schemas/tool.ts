@@ -13,8 +13,9 @@ export const ToolSchema = z.object({
 })
 export type Tool = z.infer<typeof ToolSchema>
 
-export const TOOL_SORTS = ['newest', 'price', '-price', 'name'] as const
-export type ToolSort = (typeof TOOL_SORTS)[number]
+import { TOOL_SORTS, type ToolSort } from './tool-sorts'
+
+export { TOOL_SORTS, type ToolSort }
 export const TOOL_PAGE_MAX = 100
 
 const intParam = (name: string, min: number, max: number) =>

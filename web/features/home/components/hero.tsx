@@ -1,6 +1,8 @@
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
-import Typewriter from 'typewriter-effect'
+import { lazy, Suspense, useState } from 'react'
+
+// NOTE: loaded after the first paint; until then the first tagline stands still in its place.
+const Typewriter = lazy(() => import('typewriter-effect'))
 
 const TAGLINES = ['construction crews.', 'furniture workshops.', 'hardware dealers.', 'garages and repair shops.']
 
@@ -37,10 +39,12 @@ export function Hero() {
               <>
                 <span className="sr-only">{TAGLINES.join(', ')}</span>
                 <span aria-hidden="true" className="text-brand-400">
-                  <Typewriter
-                    component="span"
-                    options={{ strings: TAGLINES, autoStart: true, loop: true, delay: TYPE_DELAY_MS, deleteSpeed: 30 }}
-                  />
+                  <Suspense fallback={TAGLINES[0]}>
+                    <Typewriter
+                      component="span"
+                      options={{ strings: TAGLINES, autoStart: true, loop: true, delay: TYPE_DELAY_MS, deleteSpeed: 30 }}
+                    />
+                  </Suspense>
                 </span>
               </>
             )}

@@ -9,6 +9,7 @@ import { MINIMUM_ABOVE_QUANTITY, ToolFieldsSchema, type Tool } from '../../../..
 import { FormField } from '../../../../components/form-field'
 // NOTE: the app's one modal (native <dialog>) lives with bookings for now; it is generic.
 import { Modal } from '../../../../components/modal'
+import { pageNumber, searchText } from '../../../../lib/search-params'
 import { toolQueries } from '../../../../features/tools/tools-queries'
 import { api, ApiRequestError, unwrap } from '../../../../lib/api'
 import { formatBDT } from '../../../../lib/money'
@@ -16,21 +17,16 @@ import { showServerFieldErrors } from '../../../../lib/form-errors'
 
 const PAGE_SIZE = 20
 
-const searchSchema = z.object({
-  q: z.coerce
-    .string()
-    .trim()
-    .transform((s) => s.slice(0, 100) || undefined)
-    .optional()
-    .catch(undefined),
-  page: z.number().int().min(1).optional().catch(undefined),
+const validateManageSearch = (search: Record<string, unknown>): { q?: string; page?: number } => ({
+  q: searchText(search.q),
+  page: pageNumber(search.page),
 })
 
 const listQuery = ({ q, page = 1 }: { q?: string; page?: number }) =>
   toolQueries.list({ q, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE })
 
 export const Route = createFileRoute('/_auth/dashboard/_admin/manage')({
-  validateSearch: searchSchema,
+  validateSearch: validateManageSearch,
   loaderDeps: ({ search: { q, page } }) => ({ q, page }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(listQuery(deps)),
   head: () => ({ meta: [{ title: 'Manage Tools · Toolhaus' }] }),
