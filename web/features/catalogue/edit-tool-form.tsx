@@ -1,0 +1,74 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useForm } from 'react-hook-form'
+import { toast } from 'sonner'
+import type { z } from 'zod'
+import { MINIMUM_ABOVE_QUANTITY, ToolFieldsSchema, type Tool } from '../../../worker/schemas/tool'
+import { FormField } from '../../components/form-field'
+import { api, unwrap } from '../../lib/api'
+import { formatBDT } from '../../lib/money'
+import { showServerFieldErrors } from '../../lib/form-errors'
+import { toolQueries } from '../tools/tools-queries'
+
+const count = new Intl.NumberFormat('en-US')
+
+// NOTE: its own module, not inside the manage route: the route's shared code goes into the
+// entry chunk, and this form's schema would take zod there with it.
+const EditToolSchema = ToolFieldsSchema.pick({ price: true, quantity: true, Minimum_quantity: true }).refine(
+  (t) => t.Minimum_quantity <= t.quantity,
+  { path: ['Minimum_quantity'], message: MINIMUM_ABOVE_QUANTITY },
+)
+type EditToolValues = z.input<typeof EditToolSchema>
+type EditTool = z.infer<typeof EditToolSchema>
+const EDIT_FIELDS = ['price', 'quantity', 'Minimum_quantity'] as const
+
+export function EditToolForm({ tool, onDone }: { tool: Tool; onDone: () => void }) {
+  const queryClient = useQueryClient()
+  const { register, handleSubmit, formState, setError } = useForm<EditToolValues, unknown, EditTool>({
+    resolver: zodResolver(EditToolSchema),
+    defaultValues: { price: String(tool.price), quantity: String(tool.quantity), Minimum_quantity: String(tool.Minimum_quantity) },
+  })
+  const { errors } = formState
+
+  const save = useMutation({
+    // Only what changed is sent: an untouched stock figure must not overwrite orders taken meanwhile.
+    mutationFn: async (values: EditTool) => {
+      const changed = Object.fromEntries(EDIT_FIELDS.filter((k) => values[k] !== tool[k]).map((k) => [k, values[k]])) as Partial<EditTool>
+      if (Object.keys(changed).length === 0) return null
+      return unwrap(api.service[':id'].$patch({ param: { id: tool._id }, json: changed }))
+    },
+    onSuccess: async (result) => {
+      if (result) {
+        await queryClient.invalidateQueries({ queryKey: toolQueries.all() })
+        toast.success(`${tool.name} updated`)
+      }
+      onDone()
+    },
+    onError: (error) => {
+      showServerFieldErrors(error, setError, EDIT_FIELDS)
+      toast.error(error.message)
+    },
+  })
+
+  return (
+    <form noValidate onSubmit={handleSubmit((values) => save.mutate(values))} className="grid gap-4">
+      <FormField label="Price (BDT per unit)" error={errors.price?.message} hint={`Now ${formatBDT(tool.price)}.`}>
+        <input className="field" type="number" inputMode="decimal" min="0.01" step="0.01" data-autofocus {...register('price')} />
+      </FormField>
+      <FormField label="Quantity in stock" error={errors.quantity?.message} hint={`Now ${count.format(tool.quantity)} units.`}>
+        <input className="field" type="number" inputMode="numeric" min="1" step="1" {...register('quantity')} />
+      </FormField>
+      <FormField label="Minimum order quantity" error={errors.Minimum_quantity?.message}>
+        <input className="field" type="number" inputMode="numeric" min="1" step="1" {...register('Minimum_quantity')} />
+      </FormField>
+      <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <button type="button" className="btn-ghost" onClick={onDone} disabled={save.isPending}>
+          Cancel
+        </button>
+        <button type="submit" className="btn-primary" disabled={save.isPending} aria-busy={save.isPending}>
+          {save.isPending ? 'Saving…' : 'Save changes'}
+        </button>
+      </div>
+    </form>
+  )
+}
