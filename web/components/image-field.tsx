@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type Ref } from 'react'
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form'
 import { ApiRequestError } from '../lib/api'
 import { ACCEPTED_IMAGE_TYPES, checkImageFile, uploadImage } from '../lib/upload-image'
 import { FormField } from './form-field'
@@ -226,5 +227,30 @@ export function ImageField({
         </div>
       </div>
     </div>
+  )
+}
+
+/** The image field wired to a react-hook-form field (the form holds the uploaded address). */
+export function ImageFormField<T extends FieldValues>({
+  control,
+  name,
+  ...props
+}: { control: Control<T>; name: Path<T> } & Pick<ImageFieldProps, 'label' | 'shape' | 'hint' | 'onBusyChange'>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <ImageField
+          {...props}
+          name={field.name}
+          value={typeof field.value === 'string' ? field.value : ''}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          ref={field.ref}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
   )
 }

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { portfolio } from '../features/portfolio/portfolio-data'
+import { StrokeIcon } from '../components/stroke-icon'
 
 export const Route = createFileRoute('/portfolio')({
   head: () => ({ meta: [{ title: 'Portfolio · Toolhaus' }] }),
@@ -92,38 +93,18 @@ function PortfolioPage() {
 
 function MailIcon() {
   return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <StrokeIcon size={18}>
       <rect x="3" y="5" width="18" height="14" rx="2" />
       <path d="m3 7 9 6 9-6" />
-    </svg>
+    </StrokeIcon>
   )
 }
 
 function PinIcon() {
   return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <StrokeIcon size={18}>
       <path d="M12 21s7-6.1 7-11.5A7 7 0 0 0 5 9.5C5 14.9 12 21 12 21Z" />
       <circle cx="12" cy="9.5" r="2.5" />
-    </svg>
+    </StrokeIcon>
   )
 }

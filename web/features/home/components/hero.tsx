@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { lazy, Suspense, useState } from 'react'
+import { StrokeIcon } from '../../../components/stroke-icon'
 
 // NOTE: loaded after the first paint; until then the first tagline stands still in its place.
 const Typewriter = lazy(() => import('typewriter-effect'))
@@ -83,18 +84,7 @@ export function Hero() {
           ].map((item) => (
             <li key={item.title} className="flex gap-4 rounded-xl border border-white/10 bg-white/5 p-5 backdrop-blur">
               <span className="grid size-11 shrink-0 place-items-center rounded-lg bg-brand-500 text-ink" aria-hidden="true">
-                <svg
-                  width="22"
-                  height="22"
-                  viewBox="0 0 24 24"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                >
-                  <path d={item.icon} />
-                </svg>
+                <StrokeIcon size={22}><path d={item.icon} /></StrokeIcon>
               </span>
               <span>
                 <span className="block font-semibold text-white">{item.title}</span>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { StrokeIcon } from '../../../components/stroke-icon'
 
 /** Spec section 9: the figures count up over 2000 ms. */
 const COUNT_UP_MS = 2000
@@ -47,18 +48,7 @@ export function BusinessStats() {
               <dt className="mt-1 text-sm font-semibold uppercase tracking-wide text-slate-600">{stat.label}</dt>
               <dd className="flex flex-col items-center">
                 <span className="mb-4 grid size-12 place-items-center rounded-full bg-brand-100 text-brand-700" aria-hidden="true">
-                  <svg
-                    width="24"
-                    height="24"
-                    viewBox="0 0 24 24"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                    strokeLinecap="round"
-                    strokeLinejoin="round"
-                  >
-                    <path d={stat.icon} />
-                  </svg>
+                  <StrokeIcon size={24}><path d={stat.icon} /></StrokeIcon>
                 </span>
                 <span className="text-4xl font-extrabold tabular-nums text-ink sm:text-5xl">
                   <CountUp value={stat.value} />

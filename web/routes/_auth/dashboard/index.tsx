@@ -2,11 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import { ProfileUpdateSchema, type ProfileUpdateInput, type UserProfile } from '../../../../worker/schemas/user'
 import { FormField } from '../../../components/form-field'
-import { ImageField } from '../../../components/image-field'
+import { ImageFormField } from '../../../components/image-field'
 import { userQueries } from '../../../features/users/users-queries'
 import { api, unwrap } from '../../../lib/api'
 import { auth, useAuth } from '../../../lib/auth'
@@ -127,23 +127,7 @@ function ProfileForm({ profile, displayName }: { profile: UserProfile; displayNa
           </FormField>
         </div>
         <div className="sm:col-span-2">
-          <Controller
-            control={control}
-            name="image"
-            render={({ field, fieldState }) => (
-              <ImageField
-                label="Photo"
-                shape="round"
-                name={field.name}
-                value={field.value ?? ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                error={fieldState.error?.message}
-                onBusyChange={setUploading}
-              />
-            )}
-          />
+          <ImageFormField control={control} name="image" label="Photo" shape="round" onBusyChange={setUploading} />
         </div>
       </div>
       <button type="submit" className="btn-primary mt-6" disabled={save.isPending || uploading}>

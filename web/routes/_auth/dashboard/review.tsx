@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useState } from 'react'
-import { Controller, useForm, useWatch } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import type { z } from 'zod'
 import { ReviewInputSchema, type ReviewInput } from '../../../../worker/schemas/review'
 import { FormField } from '../../../components/form-field'
-import { ImageField } from '../../../components/image-field'
+import { ImageFormField } from '../../../components/image-field'
 import { reviewQueries } from '../../../features/reviews/reviews-queries'
 import { api, unwrap } from '../../../lib/api'
 import { useAuth } from '../../../lib/auth'
@@ -78,23 +78,7 @@ function AddReviewPage() {
         <FormField label="Description" error={errors.description?.message}>
           <textarea className="field resize-y" rows={5} {...register('description')} />
         </FormField>
-        <Controller
-          control={control}
-          name="img"
-          render={({ field, fieldState }) => (
-            <ImageField
-              label="Photo"
-              shape="round"
-              name={field.name}
-              value={field.value ?? ''}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              ref={field.ref}
-              error={fieldState.error?.message}
-              onBusyChange={setUploading}
-            />
-          )}
-        />
+        <ImageFormField control={control} name="img" label="Photo" shape="round" onBusyChange={setUploading} />
         <div>
           <button type="submit" className="btn-primary w-full sm:w-auto" disabled={add.isPending || uploading} aria-busy={add.isPending}>
             {add.isPending ? 'Adding…' : uploading ? 'Uploading photo…' : 'Add Review'}

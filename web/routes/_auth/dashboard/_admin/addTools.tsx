@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
-import { Controller, useForm } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import type { z } from 'zod'
 import { ToolInputSchema, type ToolInput } from '../../../../../worker/schemas/tool'
 import { FormField } from '../../../../components/form-field'
-import { ImageField } from '../../../../components/image-field'
+import { ImageFormField } from '../../../../components/image-field'
 import { toolQueries } from '../../../../features/tools/tools-queries'
 import { api, unwrap } from '../../../../lib/api'
 import { showServerFieldErrors } from '../../../../lib/form-errors'
@@ -77,22 +77,7 @@ function AddToolPage() {
               <input className="field" type="number" inputMode="numeric" min="1" step="1" {...register('Minimum_quantity')} />
             </FormField>
           </div>
-          <Controller
-            control={control}
-            name="img"
-            render={({ field, fieldState }) => (
-              <ImageField
-                label="Photo"
-                name={field.name}
-                value={typeof field.value === 'string' ? field.value : ''}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                ref={field.ref}
-                error={fieldState.error?.message}
-                onBusyChange={setUploading}
-              />
-            )}
-          />
+          <ImageFormField control={control} name="img" label="Photo" onBusyChange={setUploading} />
         </div>
         <p className="mt-5 text-sm text-slate-600">
           Added by <span className="font-medium text-slate-800">{session.user.email}</span>
