@@ -31,8 +31,19 @@ async function authedFetch(input: RequestInfo | URL, init?: RequestInit): Promis
     return fetch(input, { ...init, headers })
   }
   const res = await send()
-  if (res.status === 401 && tokenSource() && onUnauthorized && (await onUnauthorized())) return send()
+  if (res.status === 401 && (await renewAccessToken())) return send()
   return res
+}
+
+/** The current bearer token, for the one call that cannot go through the typed client (uploads). */
+export const currentAccessToken = () => tokenSource()
+
+/**
+ * After a 401: renews the access token once through the auth layer (which signs the user
+ * out when that fails). Resolves true when the request is worth sending again.
+ */
+export async function renewAccessToken(): Promise<boolean> {
+  return Boolean(tokenSource() && onUnauthorized && (await onUnauthorized()))
 }
 
 /** The one typed client of the API (Hono RPC). */

@@ -1,8 +1,7 @@
 import type { ErrorBody } from '../../worker/lib/errors'
 import type { UploadAnswer } from '../../worker/features/images/images.routes'
 import { IMAGE_MESSAGES, IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../worker/schemas/image'
-import { ApiRequestError } from './api'
-import { TOKEN_KEY } from './auth'
+import { ApiRequestError, currentAccessToken, renewAccessToken } from './api'
 
 /** What POST /api/images answers for a stored image: `url` is what tools, reviews and profiles keep. */
 export type UploadedImage = UploadAnswer['data']
@@ -35,24 +34,30 @@ const refusal = (status: number, code: string, message: string) => new ApiReques
  * NOTE: the single exception to "all calls through the typed client": Hono's client uses
  * fetch, and fetch cannot report upload progress, so this one call uses XMLHttpRequest.
  * It sends the same bearer token (localStorage 'accessToken') and turns refusals into the
- * same ApiRequestError that `unwrap` throws. It does not renew an expired token: a 401
- * surfaces as an error the user can retry after the next API call has renewed it.
+ * same ApiRequestError that `unwrap` throws, and renews an expired token once, like the client.
  *
  * @param onProgress called with 0–100 as the bytes go out.
  * @param signal aborts the upload; the promise then rejects with an AbortError DOMException.
  */
-export function uploadImage(
-  file: File,
-  { onProgress, signal }: { onProgress?: (percent: number) => void; signal?: AbortSignal } = {},
-): Promise<UploadedImage> {
+export async function uploadImage(file: File, options: UploadOptions = {}): Promise<UploadedImage> {
   const early = checkImageFile(file)
-  if (early) return Promise.reject(early)
+  if (early) throw early
+  try {
+    return await sendOnce(file, options)
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 401 && (await renewAccessToken())) return sendOnce(file, options)
+    throw error
+  }
+}
 
+type UploadOptions = { onProgress?: (percent: number) => void; signal?: AbortSignal }
+
+function sendOnce(file: File, { onProgress, signal }: UploadOptions): Promise<UploadedImage> {
   return new Promise<UploadedImage>((resolve, reject) => {
     if (signal?.aborted) return reject(new DOMException('The upload was cancelled.', 'AbortError'))
     const xhr = new XMLHttpRequest()
     xhr.open('POST', '/api/images')
-    const token = localStorage.getItem(TOKEN_KEY)
+    const token = currentAccessToken()
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`)
 
     xhr.upload.onprogress = (event) => {
