@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { TakaSchema } from './money'
+import { emailField } from './email'
 
 /** The order form's limits, shared by the web form and the API. */
 export const BOOKING_LIMITS = { addressMin: 5, addressMax: 300, name: 80, maxQuantity: 1_000_000 } as const
@@ -76,12 +77,7 @@ export const AddressSchema = z
   .min(BOOKING_LIMITS.addressMin, `address must be at least ${BOOKING_LIMITS.addressMin} characters`)
   .max(BOOKING_LIMITS.addressMax, `address must be at most ${BOOKING_LIMITS.addressMax} characters`)
 
-const CustomerEmailSchema = z
-  .string({ error: 'customer is Required' })
-  .trim()
-  .min(1, 'customer is Required')
-  .max(254, 'customer must be an e-mail address')
-  .pipe(z.email({ error: 'customer must be an e-mail address' }))
+const CustomerEmailSchema = emailField({ required: 'customer is Required', invalid: 'customer must be an e-mail address' })
   .transform((email) => email.toLowerCase())
 
 /**

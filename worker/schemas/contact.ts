@@ -1,6 +1,7 @@
 import { z } from 'zod'
+import { EMAIL_MAX, emailField } from './email'
 
-export const CONTACT_LIMITS = { name: 80, email: 254, subject: 120, messageMin: 10, messageMax: 5000 } as const
+export const CONTACT_LIMITS = { name: 80, email: EMAIL_MAX, subject: 120, messageMin: 10, messageMax: 5000 } as const
 
 /**
  * The home page contact form, checked in the browser (zodResolver) and by the API.
@@ -13,12 +14,7 @@ export const ContactInputSchema = z.object({
     .trim()
     .min(1, 'Name is Required')
     .max(CONTACT_LIMITS.name, `Name must be ${CONTACT_LIMITS.name} characters or fewer`),
-  email: z
-    .string({ error: 'Email is Required' })
-    .trim()
-    .min(1, 'Email is Required')
-    .max(CONTACT_LIMITS.email, 'Provide a valid Email')
-    .pipe(z.email({ error: 'Provide a valid Email' })),
+  email: emailField({ required: 'Email is Required', invalid: 'Provide a valid Email' }),
   subject: z
     .string({ error: 'Subject must be text' })
     .trim()

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { emailField } from './email'
 
 export const ROLES = ['admin', 'user'] as const
 export type Role = (typeof ROLES)[number]
@@ -8,12 +9,7 @@ export type Role = (typeof ROLES)[number]
  * `Customer@Example.com` and `customer@example.com` are one user. Broader than the sign-up
  * form's client-side pattern on purpose: Google accounts may use dots, plus signs, long TLDs.
  */
-export const EmailSchema = z
-  .string({ error: 'Email is Required' })
-  .trim()
-  .min(1, 'Email is Required')
-  .max(254, 'Email is too long')
-  .pipe(z.email({ error: 'Provide a Valid Email' }))
+export const EmailSchema = emailField({ required: 'Email is Required', invalid: 'Provide a Valid Email', tooLong: 'Email is too long' })
   .transform((email) => email.toLowerCase())
 
 /** The `{email}` path parameter of the user routes. */
