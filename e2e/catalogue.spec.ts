@@ -60,6 +60,8 @@ test('an admin adds a tool with an uploaded photo (the progress shows), it appea
 
   // Manage: cancelling the confirmation keeps the tool; accepting it deletes it.
   await page.goto(`/dashboard/manage?q=${encodeURIComponent(name)}`)
+  await expect(page.getByRole('heading', { name: 'Manage Tools', level: 1 })).toBeVisible()
+  await expect(page.getByText('1–1 of 1 tools')).toBeVisible()
   const row = page.getByTestId('tool-row').filter({ hasText: name })
   await expect(row).toHaveCount(1)
   await expect(row).toContainText('400')

@@ -43,6 +43,7 @@ const e2eOk = built && step('Browser tests (Playwright + Chromium)', bin('playwr
 const e2e = readJson('e2e.json')
 if (e2e) {
   passed += e2e.stats.expected + e2e.stats.flaky
+  if (e2e.stats.flaky) console.log(`\n${e2e.stats.flaky} browser test(s) passed only on retry (flaky): see test-results/e2e.json`)
   failed += e2e.stats.unexpected + (e2eOk || e2e.stats.unexpected ? 0 : 1)
 } else if (!e2eOk) failed++
 

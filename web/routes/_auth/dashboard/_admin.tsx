@@ -1,13 +1,18 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
 import { userQueries } from '../../../features/users/users-queries'
+import { ApiRequestError } from '../../../lib/api'
 
 /**
  * The admin guard. As the spec says, a signed-in user who is not an admin is also signed
- * out, then sent to /login with the page remembered.
+ * out, then sent to /login with the page remembered. An outage (network, 5xx) is not a
+ * verdict: it shows the error page with a retry instead of signing an admin out.
  */
 export const Route = createFileRoute('/_auth/dashboard/_admin')({
   beforeLoad: async ({ context, location }) => {
-    const isAdmin = await context.queryClient.fetchQuery(userQueries.isAdmin(context.session.user.email)).catch(() => false)
+    const isAdmin = await context.queryClient.fetchQuery(userQueries.isAdmin(context.session.user.email)).catch((error: unknown) => {
+      if (error instanceof ApiRequestError && (error.status === 401 || error.status === 403)) return false
+      throw error
+    })
     if (!isAdmin) {
       await context.auth.signOut()
       throw redirect({ to: '/login', search: { redirect: location.href } })
