@@ -217,6 +217,7 @@ test('a customer adds a review with a photo and sees it in the carousel; an admi
 
   // Client-side navigation: the carousel shows the review at once, without a reload.
   await page.getByRole('link', { name: 'Home' }).first().click()
+  await page.locator('#reviews').scrollIntoViewIfNeeded()
   const carousel = page.getByRole('region', { name: 'Customer reviews' })
   const slide = carousel.locator('[aria-roledescription="slide"]').filter({ hasText: text })
   await expect(slide).toHaveCount(1)

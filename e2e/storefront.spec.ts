@@ -1,6 +1,11 @@
 import { API, expect, sidewaysOverflow, test } from './fixtures'
 
 test('the home page shows the first 5 tools, the statistics and the review carousel', async ({ page }) => {
+  // The carousel's and the contact form's code loads only when the visitor scrolls near them.
+  const belowTheFold: string[] = []
+  page.on('request', (req) => {
+    if (/\/assets\/(review-carousel|contact-section)-/.test(req.url())) belowTheFold.push(new URL(req.url()).pathname)
+  })
   await page.goto('/')
   await expect(page).toHaveTitle(/Toolhaus/)
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
@@ -9,6 +14,12 @@ test('the home page shows the first 5 tools, the statistics and the review carou
   const api = await (await page.request.get(`${API}/service?limit=5`)).json()
   await expect(tools.getByRole('heading')).toHaveText(api.map((t: { name: string }) => t.name))
   await expect(page.getByRole('link', { name: 'See All Service' })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(belowTheFold).toEqual([])
+  // The hero's tagline starts typing once the page has settled.
+  const tagline = page.locator('#hero-title + p [aria-hidden="true"]')
+  await expect(tagline).toBeAttached({ timeout: 15_000 })
+  await expect(tagline).not.toHaveText('construction crews.')
 
   const stats = page.locator('section[aria-labelledby="stats-title"]')
   await stats.scrollIntoViewIfNeeded()
@@ -16,10 +27,13 @@ test('the home page shows the first 5 tools, the statistics and the review carou
 
   await expect(page.locator('#newest')).toContainText('Electric Saw')
   await expect(page.locator('#most-sold')).toContainText('Drill Machine')
+  await page.locator('#reviews').scrollIntoViewIfNeeded()
   const carousel = page.getByRole('region', { name: 'Customer reviews' })
   await expect(carousel).toBeVisible()
   await expect(carousel.locator('[aria-roledescription="slide"]')).toHaveCount(5)
+  await page.locator('#contact').scrollIntoViewIfNeeded()
   await expect(page.locator('#contact').getByRole('button', { name: /send/i })).toBeVisible()
+  expect(belowTheFold).toHaveLength(2)
 })
 
 test('the navbar clock ticks in 12-hour time', async ({ page }) => {

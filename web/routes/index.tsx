@@ -1,15 +1,16 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
+import { WhenNear } from '../components/when-near'
 import { BusinessStats } from '../features/home/components/stats'
 import { Hero } from '../features/home/components/hero'
 import { ProductHighlight } from '../features/home/components/product-highlight'
 import { reviewQueries } from '../features/reviews/reviews-queries'
-import { ToolCard } from '../features/tools/components/tool-card'
+import { ToolCard, ToolCardSkeleton } from '../features/tools/components/tool-card'
 import { toolQueries } from '../features/tools/tools-queries'
 
-// Below the fold: their code (the carousel, the contact form with its validation) loads after
-// the first paint, in placeholders of their own height, so the page neither waits nor shifts.
+// Below the fold: their code (the carousel, the contact form with its validation) loads only
+// when the visitor scrolls near them, in placeholders of their own height, so nothing shifts.
 const ReviewCarousel = lazy(() => import('../features/reviews/components/review-carousel').then((m) => ({ default: m.ReviewCarousel })))
 const ContactSection = lazy(() => import('../features/contact/contact-section').then((m) => ({ default: m.ContactSection })))
 
@@ -22,11 +23,13 @@ const MOST_SOLD_TOOL_ID = 'drill-machine'
 
 export const Route = createFileRoute('/')({
   head: () => ({ meta: [{ title: 'Power tools since 1992 · Toolhaus' }] }),
-  loader: async ({ context: { queryClient } }) => {
-    // The featured tools render their own loading and missing states, so they do not hold the page back.
+  // Nothing is awaited: the hero needs no data and paints at once; each section shows its own
+  // placeholder until its data arrives (the requests start here, in parallel).
+  loader: ({ context: { queryClient } }) => {
+    void queryClient.prefetchQuery(homeTools())
+    void queryClient.prefetchQuery(reviewQueries.list())
     void queryClient.prefetchQuery(toolQueries.detail(NEWEST_TOOL_ID))
     void queryClient.prefetchQuery(toolQueries.detail(MOST_SOLD_TOOL_ID))
-    await Promise.all([queryClient.ensureQueryData(homeTools()), queryClient.ensureQueryData(reviewQueries.list())])
   },
   component: HomePage,
 })
@@ -42,16 +45,20 @@ function HomePage() {
       <Reviews />
       {/* NOTE: the anchor lives here so ContactSection must not set id="contact" itself. */}
       <div id="contact" className="scroll-mt-16">
-        <Suspense fallback={<div className="min-h-[40rem]" aria-busy="true" />}>
+        <WhenNear fallback={<SectionPlaceholder className="min-h-[56rem] lg:min-h-[42rem]" />}>
           <ContactSection />
-        </Suspense>
+        </WhenNear>
       </div>
     </>
   )
 }
 
+function ReviewSlides() {
+  const { data: reviews } = useSuspenseQuery(reviewQueries.list())
+  return <ReviewCarousel reviews={reviews} />
+}
+
 function OurTools() {
-  const { data } = useSuspenseQuery(homeTools())
   return (
     <section className="py-16 sm:py-20" aria-labelledby="tools-title">
       <div className="container-page">
@@ -62,36 +69,59 @@ function OurTools() {
           </h2>
           <p className="mt-3 max-w-2xl text-slate-600">Built for daily professional use and sold at wholesale quantities.</p>
         </div>
-        {data.items.length === 0 ? (
-          <div className="mt-10 flex flex-col items-center gap-4 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
-            <p className="text-slate-600">Our catalogue is being restocked. Please check back soon.</p>
-            <Link to="/service" className="btn-primary px-6 py-3">
-              See All Service
-            </Link>
-          </div>
-        ) : (
-          <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {data.items.map((tool) => (
-              <li key={tool._id}>
-                <ToolCard tool={tool} />
-              </li>
-            ))}
-            <li className="flex flex-col items-center justify-center gap-4 rounded-xl border-2 border-dashed border-slate-300 bg-white p-8 text-center">
-              <p className="text-lg font-bold text-ink">Looking for something else?</p>
-              <p className="text-sm text-slate-600">Browse the full catalogue, with search and sorting.</p>
-              <Link to="/service" className="btn-primary px-6 py-3">
-                See All Service
-              </Link>
-            </li>
-          </ul>
-        )}
+        <Suspense fallback={<ToolGridSkeleton />}>
+          <ToolGrid />
+        </Suspense>
       </div>
     </section>
   )
 }
 
+function ToolGrid() {
+  const { data } = useSuspenseQuery(homeTools())
+  if (data.items.length === 0)
+    return (
+      <div className="mt-10 flex flex-col items-center gap-4 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
+        <p className="text-slate-600">Our catalogue is being restocked. Please check back soon.</p>
+        <Link to="/service" className="btn-primary px-6 py-3">
+          See All Service
+        </Link>
+      </div>
+    )
+  return (
+    <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {data.items.map((tool) => (
+        <li key={tool._id}>
+          <ToolCard tool={tool} />
+        </li>
+      ))}
+      <li className="flex flex-col items-center justify-center gap-4 rounded-xl border-2 border-dashed border-slate-300 bg-white p-8 text-center">
+        <p className="text-lg font-bold text-ink">Looking for something else?</p>
+        <p className="text-sm text-slate-600">Browse the full catalogue, with search and sorting.</p>
+        <Link to="/service" className="btn-primary px-6 py-3">
+          See All Service
+        </Link>
+      </li>
+    </ul>
+  )
+}
+
+/** The grid's shape while the tools load: the cards below it do not jump when they arrive. */
+function ToolGridSkeleton() {
+  return (
+    <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+      {Array.from({ length: HOME_TOOL_COUNT + 1 }, (_, i) => (
+        <ToolCardSkeleton key={i} />
+      ))}
+    </div>
+  )
+}
+
+function SectionPlaceholder({ className }: { className: string }) {
+  return <div className={className} aria-busy="true" />
+}
+
 function Reviews() {
-  const { data: reviews } = useSuspenseQuery(reviewQueries.list())
   return (
     <section id="reviews" className="scroll-mt-16 bg-slate-50 py-16 sm:py-20" aria-labelledby="reviews-title">
       <div className="container-page">
@@ -102,9 +132,9 @@ function Reviews() {
           </h2>
         </div>
         <div className="mt-10">
-          <Suspense fallback={<div className="min-h-[20rem]" aria-busy="true" />}>
-            <ReviewCarousel reviews={reviews} />
-          </Suspense>
+          <WhenNear fallback={<SectionPlaceholder className="min-h-[26rem]" />}>
+            <ReviewSlides />
+          </WhenNear>
         </div>
       </div>
     </section>

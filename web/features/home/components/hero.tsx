@@ -1,9 +1,29 @@
 import { Link } from '@tanstack/react-router'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { StrokeIcon } from '../../../components/stroke-icon'
 
-// NOTE: loaded after the first paint; until then the first tagline stands still in its place.
+// NOTE: the typing starts once the page has loaded and settled (its code is fetched only then);
+// until then the first tagline stands still in its place, so nothing moves or shifts.
 const Typewriter = lazy(() => import('typewriter-effect'))
+const TYPING_STARTS_AFTER_MS = 1500
+
+/** True once the page has loaded and the browser has had a quiet moment since. */
+function usePageSettled(): boolean {
+  const [settled, setSettled] = useState(false)
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const wait = () => {
+      timer = setTimeout(() => setSettled(true), TYPING_STARTS_AFTER_MS)
+    }
+    if (document.readyState === 'complete') wait()
+    else window.addEventListener('load', wait, { once: true })
+    return () => {
+      window.removeEventListener('load', wait)
+      clearTimeout(timer)
+    }
+  }, [])
+  return settled
+}
 
 const TAGLINES = ['construction crews.', 'furniture workshops.', 'hardware dealers.', 'garages and repair shops.']
 
@@ -14,6 +34,7 @@ const prefersReducedMotion = () => typeof window !== 'undefined' && window.match
 
 export function Hero() {
   const [reduced] = useState(prefersReducedMotion)
+  const settled = usePageSettled()
   return (
     <section className="relative isolate overflow-hidden bg-ink text-white" aria-labelledby="hero-title">
       {/* Blueprint grid and a warm glow, purely decorative. */}
@@ -34,7 +55,7 @@ export function Hero() {
           </h1>
           <p className="mt-5 min-h-[2lh] text-xl font-semibold text-slate-200 sm:min-h-[1lh] sm:text-2xl">
             Made for{' '}
-            {reduced ? (
+            {reduced || !settled ? (
               <span className="text-brand-400">{TAGLINES[0]}</span>
             ) : (
               <>
