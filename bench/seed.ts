@@ -13,7 +13,7 @@ import catalogue from '../seed/catalogue.json' with { type: 'json' }
 import { seedShop } from '../worker/db/seed'
 import { getDb } from '../worker/lib/db'
 import { findSessionUser } from '../worker/lib/auth'
-import { listBookings } from '../worker/features/bookings/bookings.service'
+import { listBookingsQuery } from '../worker/features/bookings/bookings.service'
 import { listReviews } from '../worker/features/reviews/reviews.service'
 import { getTool, listTools } from '../worker/features/tools/tools.service'
 import { BENCH_USER, SCALE, SMALL_BOOKINGS_PER_BENCH_USER, benchToolId } from './lib/data.mjs'
@@ -179,7 +179,7 @@ try {
       ['GET /api/service/{id}', () => getTool(db, toolIds[Math.floor(toolIds.length / 2)]!)],
       ['GET /api/review', () => listReviews(db)],
       ['access token → user (every authenticated request)', () => findSessionUser(db, BENCH_USER.email)],
-      ['GET /api/booking?customer=', () => listBookings(db, BENCH_USER.email)],
+      ['GET /api/booking?customer=', () => listBookingsQuery(db, BENCH_USER.email)],
     ]
     const planned: { label: string; sql: string; plan: string[] }[] = []
     for (const [label, call] of cases) {

@@ -85,5 +85,5 @@ export type SessionUser = { id: string; email: string; name: string; role: 'admi
 
 export type AppEnv = {
   Bindings: Env
-  Variables: { config: Config; user: SessionUser | undefined }
+  Variables: { config: Config; user: SessionUser | undefined; tokenEmail: string | undefined }
 }

@@ -97,7 +97,8 @@ export const bookings = sqliteTable(
     paidAt: integer('paid_at'),
   },
   (t) => [
-    index('bookings_customer_idx').on(t.customer, t.createdAt),
+    // (customer, created_at, id): a customer's list, newest first, in index order without a sort.
+    index('bookings_customer_idx').on(t.customer, t.createdAt, t.id),
     index('bookings_status_idx').on(t.status, t.createdAt),
     uniqueIndex('bookings_transaction_idx').on(t.transactionId),
     check('bookings_status_check', sql`${t.status} in ('unpaid', 'paid', 'cancelled')`),

@@ -35,9 +35,9 @@ export async function getBookingRow(db: Db, id: string): Promise<BookingRow | un
 }
 
 /** A customer's bookings, newest first. */
-export async function listBookings(db: Db, customer: string): Promise<BookingRow[]> {
-  return db.select().from(bookings).where(eq(bookings.customer, customer)).orderBy(desc(bookings.createdAt), desc(bookings.id))
-}
+/** A customer's bookings, newest first (a query, so it can go in a batch). */
+export const listBookingsQuery = (db: Db, customer: string) =>
+  db.select().from(bookings).where(eq(bookings.customer, customer)).orderBy(desc(bookings.createdAt), desc(bookings.id))
 
 /** The tool's limits as an order sees them, with the spec's quantity messages. */
 function checkQuantity(tool: { quantity: number; minimumQuantity: number }, quantity: number) {
