@@ -5,7 +5,8 @@ export const CUSTOMER = { email: 'customer@example.com', password: 'customer123'
 
 /** Signs in through the real login form and waits until the shop shows the session. */
 export async function logIn(page: Page, account: { email: string; password: string }, from = '/login') {
-  await page.goto(from)
+  // The form is what matters; `load` also waits for firebase's helper frames, which a busy machine can hold up.
+  await page.goto(from, { waitUntil: 'domcontentloaded' })
   await page.getByLabel('Email').fill(account.email)
   await page.getByLabel('Password').fill(account.password)
   await page.getByRole('button', { name: 'Login', exact: true }).click()
@@ -18,7 +19,7 @@ export const uniqueEmail = (prefix: string) => `${prefix}${Date.now().toString(3
 /** Creates a customer account through the real sign-up form; returns its credentials. */
 export async function signUp(page: Page, name: string, prefix = 'buyer') {
   const account = { email: uniqueEmail(prefix), password: 'secret123' }
-  await page.goto('/signup')
+  await page.goto('/signup', { waitUntil: 'domcontentloaded' })
   await page.getByLabel('Name').fill(name)
   await page.getByLabel('Email').fill(account.email)
   await page.getByLabel('Password').fill(account.password)

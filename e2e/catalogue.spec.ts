@@ -140,7 +140,7 @@ test("the add-tool form shows the spec's messages and checks the photo before se
   expectConsoleError(/503/)
 })
 
-test('an admin restocks a tool and changes its price in Manage', async ({ page }) => {
+test('an admin restocks a tool and changes its price in Manage; a stale restock is refused', async ({ page, expectConsoleError }) => {
   await logIn(page, ADMIN)
   const token = await page.evaluate(() => localStorage.getItem('accessToken'))
   const auth = { Authorization: `Bearer ${token}` }
@@ -182,14 +182,26 @@ test('an admin restocks a tool and changes its price in Manage', async ({ page }
   await dialog.getByLabel('Price (BDT per unit)').fill('950')
   const patch = page.waitForRequest((req) => req.method() === 'PATCH')
   await dialog.getByRole('button', { name: 'Save changes' }).click()
-  expect((await patch).postDataJSON()).toEqual({ price: 950, quantity: 1250 })
+  // The stock the form opened with goes along, so orders taken meanwhile are not overwritten.
+  expect((await patch).postDataJSON()).toEqual({ price: 950, quantity: 1250, previousQuantity: 30 })
   await expect(dialog).toBeHidden()
   await expect(page.getByText(`${name} updated`)).toBeVisible()
   await expect(row.getByTestId('tool-stock')).toHaveText('1,250')
   await expect(row).toContainText('950')
 
+  // Orders take 50 while the form is open: the restock is refused with today's figure.
+  expectConsoleError(/status of 409/)
+  await row.getByRole('button', { name: `Edit ${name}` }).click()
+  await expect(dialog).toBeVisible()
+  expect((await page.request.patch(`${API}/service/${insertedId}`, { headers: auth, data: { quantity: 1200 } })).status()).toBe(200)
+  await dialog.getByLabel('Quantity in stock').fill('2000')
+  await dialog.getByRole('button', { name: 'Save changes' }).click()
+  await expect(dialog.getByText('The stock changed to 1200 while you were editing. Check it and save again.')).toBeVisible()
+  await expect(row.getByTestId('tool-stock')).toHaveText('1,200')
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+
   const tool = await (await page.request.get(`${API}/service/${insertedId}`)).json()
-  expect(tool).toMatchObject({ quantity: 1250, price: 950, Minimum_quantity: 10 })
+  expect(tool).toMatchObject({ quantity: 1200, price: 950, Minimum_quantity: 10 })
   await page.request.delete(`${API}/service/${insertedId}`, { headers: auth })
 })
 

@@ -119,7 +119,21 @@ export type ToolInput = z.infer<typeof ToolInputSchema>
  * are sent they are checked here; against the stored values on the server.
  */
 export const ToolPatchSchema = ToolFieldsSchema.partial()
-  .refine((t) => Object.values(t).some((v) => v !== undefined), { message: 'Send at least one field to change' })
+  .extend({
+    /**
+     * Extension (docs/api-extensions.md): the stock the editor last saw. With it, a new
+     * `quantity` is stored only if the stock is still that figure (409 otherwise), so orders
+     * taken while an admin edits are not overwritten.
+     */
+    previousQuantity: z.number().int().min(0).optional(),
+  })
+  .refine(({ previousQuantity: _, ...fields }) => Object.values(fields).some((v) => v !== undefined), {
+    message: 'Send at least one field to change',
+  })
+  .refine((t) => t.previousQuantity === undefined || t.quantity !== undefined, {
+    path: ['previousQuantity'],
+    message: 'previousQuantity goes with a new quantity',
+  })
   .refine((t) => t.Minimum_quantity === undefined || t.quantity === undefined || t.Minimum_quantity <= t.quantity, {
     path: ['Minimum_quantity'],
     message: MINIMUM_ABOVE_QUANTITY,

@@ -5,7 +5,7 @@ import { toast } from 'sonner'
 import type { z } from 'zod'
 import { MINIMUM_ABOVE_QUANTITY, ToolFieldsSchema, type Tool } from '../../../worker/schemas/tool'
 import { FormField } from '../../components/form-field'
-import { api, unwrap } from '../../lib/api'
+import { api, ApiRequestError, unwrap } from '../../lib/api'
 import { formatBDT } from '../../lib/money'
 import { showServerFieldErrors } from '../../lib/form-errors'
 import { toolQueries } from '../tools/tools-queries'
@@ -35,7 +35,9 @@ export function EditToolForm({ tool, onDone }: { tool: Tool; onDone: () => void 
     mutationFn: async (values: EditTool) => {
       const changed = Object.fromEntries(EDIT_FIELDS.filter((k) => values[k] !== tool[k]).map((k) => [k, values[k]])) as Partial<EditTool>
       if (Object.keys(changed).length === 0) return null
-      return unwrap(api.service[':id'].$patch({ param: { id: tool._id }, json: changed }))
+      // A new stock figure is stored only if no order came in since this form opened (409 otherwise).
+      const json = changed.quantity === undefined ? changed : { ...changed, previousQuantity: tool.quantity }
+      return unwrap(api.service[':id'].$patch({ param: { id: tool._id }, json }))
     },
     onSuccess: async (result) => {
       if (result) {
@@ -45,6 +47,8 @@ export function EditToolForm({ tool, onDone }: { tool: Tool; onDone: () => void 
       onDone()
     },
     onError: (error) => {
+      // The stock moved on (409): refresh the list so the table shows today's figure.
+      if (error instanceof ApiRequestError && error.status === 409) void queryClient.invalidateQueries({ queryKey: toolQueries.all() })
       showServerFieldErrors(error, setError, EDIT_FIELDS)
       toast.error(error.message)
     },

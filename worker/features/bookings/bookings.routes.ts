@@ -1,9 +1,9 @@
 import { Hono, type Context } from 'hono'
 import type { AppEnv } from '../../env'
-import { assertSelfOrAdmin, authenticate, authenticateAlong, requireAccessToken, requireUser } from '../../lib/auth'
+import { assertSelfOrAdmin, authenticateAlong, requireAccessToken, requireUser } from '../../lib/auth'
 import { getDb, type Db } from '../../lib/db'
 import { conflict, forbidden, notFound, unauthenticated } from '../../lib/errors'
-import { validate, validationError } from '../../lib/validator'
+import { validate } from '../../lib/validator'
 import {
   BookingIdParamSchema,
   BookingInputSchema,
@@ -43,13 +43,10 @@ export const bookingsRoutes = new Hono<AppEnv>()
     })
     return c.json<BookingCreated, 201>({ acknowledged: true, insertedId: id }, 201)
   })
-  .get('/', requireAccessToken, async (c) => {
-    const query = BookingListQuerySchema.safeParse(c.req.query())
-    if (!query.success) {
-      await authenticate(c) // a removed user's token is a 401 even with a bad query, as everywhere
-      throw validationError(query.error, 'query')
-    }
-    const { customer } = query.data
+  // The token is checked first (401), then the query (400), then the account and the bookings
+  // are read together; so a removed user's token with a bad query gets the 400.
+  .get('/', requireAccessToken, validate('query', BookingListQuerySchema), async (c) => {
+    const { customer } = c.req.valid('query')
     // The session user and the bookings in one D1 round trip; the rights are checked before answering.
     const rows = await authenticateAlong(c, listBookingsQuery(getDb(c.env), customer))
     assertSelfOrAdmin(c, customer)

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { AppEnv } from '../../env'
 import { requireAdmin } from '../../lib/auth'
 import { getDb } from '../../lib/db'
-import { ApiError, badRequest, notFound } from '../../lib/errors'
+import { ApiError, badRequest, conflict, notFound } from '../../lib/errors'
 import { validate } from '../../lib/validator'
 import {
   TOOL_PAGE_MAX,
@@ -68,6 +68,10 @@ export const toolsRoutes = new Hono<AppEnv>()
     const result = await updateTool(getDb(c.env), c.req.valid('param').id, patch)
     if (result.kind === 'not_found') throw notFound('No such tool.')
     if (result.kind === 'minimum_above_quantity') throw badRequest(result.message, { [result.field]: result.message })
+    if (result.kind === 'stock_changed') {
+      const message = `The stock changed to ${result.quantity} while you were editing. Check it and save again.`
+      throw conflict(message, { quantity: message })
+    }
     return c.json<Modified>({ acknowledged: true, modifiedCount: result.modifiedCount })
   })
   .delete('/:id', requireAdmin, validate('param', IdParam), async (c) => {

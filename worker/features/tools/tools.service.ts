@@ -71,6 +71,8 @@ export type ToolUpdateResult =
   | { kind: 'not_found' }
   /** The change would leave the minimum order quantity above the quantity in stock. */
   | { kind: 'minimum_above_quantity'; field: 'quantity' | 'Minimum_quantity'; message: string }
+  /** `previousQuantity` was sent and the stock is no longer that figure (orders came in). */
+  | { kind: 'stock_changed'; quantity: number }
 
 /**
  * Changes the given fields of a tool. Minimum ≤ quantity is checked against the stored
@@ -82,6 +84,8 @@ export type ToolUpdateResult =
 export async function updateTool(db: Db, id: string, patch: ToolPatch): Promise<ToolUpdateResult> {
   const row = await db.select().from(tools).where(eq(tools.id, id)).get()
   if (!row) return { kind: 'not_found' }
+  const { previousQuantity } = patch
+  if (previousQuantity !== undefined && row.quantity !== previousQuantity) return { kind: 'stock_changed', quantity: row.quantity }
 
   const values: Partial<Omit<ToolRow, 'id' | 'createdAt' | 'createdBy'>> = {}
   if (patch.name !== undefined) values.name = patch.name
@@ -104,16 +108,18 @@ export async function updateTool(db: Db, id: string, patch: ToolPatch): Promise<
     guard = lte(tools.minimumQuantity, values.quantity)
   }
 
+  const unchangedStock = previousQuantity === undefined ? undefined : eq(tools.quantity, previousQuantity)
   const result = await db
     .update(tools)
     .set(values)
-    .where(and(eq(tools.id, id), guard))
+    .where(and(eq(tools.id, id), guard, unchangedStock))
     .run()
   if (result.meta.changes > 0) return { kind: 'updated', modifiedCount: 1 }
 
   // Nothing matched: the tool went away, or its stock changed since it was read.
   const now = await db.select().from(tools).where(eq(tools.id, id)).get()
   if (!now) return { kind: 'not_found' }
+  if (previousQuantity !== undefined && now.quantity !== previousQuantity) return { kind: 'stock_changed', quantity: now.quantity }
   const field = values.quantity !== undefined ? 'quantity' : 'Minimum_quantity'
   const problem = minimumProblem(values.minimumQuantity ?? now.minimumQuantity, values.quantity ?? now.quantity, field)
   return problem ?? { kind: 'updated', modifiedCount: 0 }

@@ -290,8 +290,25 @@ describe('tool writes', () => {
       await expect400(await patch(id, { Minimum_quantity: 6 }), 'Minimum_quantity', 'Minimum order quantity cannot be more than the quantity (5)')
     })
 
+    it('with previousQuantity, restocks only if no order took stock meanwhile (409 with today’s figure)', async () => {
+      const id = await addTool() // quantity 300
+      // An order takes 20 while the admin's form still shows 300.
+      await env.DB.prepare('update tools set quantity = quantity - 20 where id = ?').bind(id).run()
+      const stale = await patch(id, { quantity: 500, previousQuantity: 300, price: 1 })
+      expect(stale.status).toBe(409)
+      const message = 'The stock changed to 280 while you were editing. Check it and save again.'
+      expect((await json(stale)).error).toEqual({ code: 'CONFLICT', message, fields: { quantity: message } })
+      // Nothing of that edit is stored, the price included.
+      expect(await json(await call(`/api/service/${id}`))).toMatchObject({ quantity: 280, price: NEW_TOOL.price })
+
+      expect(await json(await patch(id, { quantity: 500, previousQuantity: 280 }))).toEqual({ acknowledged: true, modifiedCount: 1 })
+      expect(await json(await call(`/api/service/${id}`))).toMatchObject({ quantity: 500 })
+    })
+
     it.each([
       [{}, 'json', 'Send at least one field to change'],
+      [{ previousQuantity: 300 }, 'json', 'Send at least one field to change'],
+      [{ price: 10, previousQuantity: 300 }, 'previousQuantity', 'previousQuantity goes with a new quantity'],
       [{ email: 'admin@example.com', _id: 'x' }, 'json', 'Send at least one field to change'],
       [{ price: -1 }, 'price', 'price must be more than 0'],
       [{ price: '' }, 'price', 'price is Required'],
