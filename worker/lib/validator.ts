@@ -4,7 +4,7 @@ import type { ZodType } from 'zod'
 import { badRequest, type ApiError } from './errors'
 
 /** The contract's 400 for a failed zod check: the first problem is the message, every field is listed. */
-export function validationError(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }, target: string): ApiError {
+function validationError(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }, target: string): ApiError {
   const fields: Record<string, string> = {}
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.map(String).join('.') : target
