@@ -198,10 +198,16 @@ test('an admin restocks a tool and changes its price in Manage; a stale restock 
   await dialog.getByRole('button', { name: 'Save changes' }).click()
   await expect(dialog.getByText('The stock changed to 1200 while you were editing. Check it and save again.')).toBeVisible()
   await expect(row.getByTestId('tool-stock')).toHaveText('1,200')
-  await dialog.getByRole('button', { name: 'Cancel' }).click()
+  // The form now knows today's figure (the message stands where its hint was): saving again restocks from it.
+  await expect(dialog.getByLabel('Quantity in stock')).toHaveValue('2000')
+  const again = page.waitForRequest((req) => req.method() === 'PATCH')
+  await dialog.getByRole('button', { name: 'Save changes' }).click()
+  expect((await again).postDataJSON()).toEqual({ quantity: 2000, previousQuantity: 1200 })
+  await expect(dialog).toBeHidden()
+  await expect(row.getByTestId('tool-stock')).toHaveText('2,000')
 
   const tool = await (await page.request.get(`${API}/service/${insertedId}`)).json()
-  expect(tool).toMatchObject({ quantity: 1200, price: 950, Minimum_quantity: 10 })
+  expect(tool).toMatchObject({ quantity: 2000, price: 950, Minimum_quantity: 10 })
   await page.request.delete(`${API}/service/${insertedId}`, { headers: auth })
 })
 

@@ -36,7 +36,10 @@ function ManagePage() {
   const navigate = Route.useNavigate()
   const { data } = useSuspenseQuery(listQuery({ q, page }))
   const queryClient = useQueryClient()
-  const [editing, setEditing] = useState<Tool | null>(null)
+  // The id, not a copy: after a refetch (say, a 409 because orders took stock) the form sees
+  // the tool's current figures, so saving again compares against today's stock.
+  const [editingId, setEditingId] = useState<string | null>(null)
+  const editing = data.items.find((tool) => tool._id === editingId) ?? null
   const totalPages = Math.max(1, Math.ceil(data.total / PAGE_SIZE))
 
   // Deleting the last tool of a page (or a stale ?page=) leaves it empty: go to the last page that has tools.
@@ -138,7 +141,7 @@ function ManagePage() {
                       <button
                         type="button"
                         className="btn-ghost px-3 py-1.5"
-                        onClick={() => setEditing(tool)}
+                        onClick={() => setEditingId(tool._id)}
                         aria-label={`Edit ${tool.name}`}
                       >
                         Edit
@@ -189,11 +192,11 @@ function ManagePage() {
 
       <Modal
         open={editing !== null}
-        onClose={() => setEditing(null)}
+        onClose={() => setEditingId(null)}
         title={editing ? `Edit ${editing.name}` : 'Edit tool'}
         description="Change the price or restock."
       >
-        {editing && <EditToolForm tool={editing} onDone={() => setEditing(null)} />}
+        {editing && <EditToolForm key={editing._id} tool={editing} onDone={() => setEditingId(null)} />}
       </Modal>
     </div>
   )
