@@ -72,6 +72,26 @@ test('a customer cannot open admin pages: the admin guard signs them out', async
   expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull()
 })
 
+test('failing to reach the API while a page signs in does not sign the user out', async ({ page, expectConsoleError }) => {
+  await logIn(page, CUSTOMER)
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'))
+  expect(token).toBeTruthy()
+
+  // The token exchange of the next page load fails on the way (a dropped connection, or the
+  // visitor leaving the page mid-request): that page shows signed out, the session is kept.
+  expectConsoleError(/ERR_FAILED|Failed to load resource/)
+  await page.route('**/api/user/**', (route) => (route.request().method() === 'PUT' ? route.abort('failed') : route.fallback()))
+  await page.goto('/')
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible()
+  expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBe(token)
+
+  // The next page load signs back in on its own.
+  await page.unroute('**/api/user/**')
+  await page.goto('/dashboard/order')
+  await expect(page).toHaveURL('/dashboard/order')
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible()
+})
+
 test('the profile form updates the profile', async ({ page }) => {
   await signUp(page, 'Profile Tester', 'profile')
   await page.goto('/dashboard')

@@ -71,9 +71,12 @@ function listen(): Promise<void> {
           } else {
             try {
               await establish(user)
-            } catch {
-              // The API would not issue a token (account removed, server down): stay signed out.
-              await signOutQuietly()
+            } catch (error) {
+              // The API refused the account (removed): sign out for good. Not reaching it (the
+              // page being left mid-request, the network, a 5xx) is no verdict: this page stays
+              // signed out, but the stored session is kept so the next page load signs back in.
+              if (isUnreachable(error)) set({ status: 'signedOut' })
+              else await signOutQuietly()
             }
           }
           resolve()
@@ -87,6 +90,12 @@ function listen(): Promise<void> {
   })
   return firstState
 }
+
+/** A failure to reach the API or Firebase (fetch's TypeError, a 5xx, Firebase's network error), as opposed to a "no". */
+const isUnreachable = (error: unknown) =>
+  error instanceof TypeError ||
+  (error instanceof ApiRequestError && error.status >= 500) ||
+  (error as { code?: unknown } | null)?.code === 'auth/network-request-failed'
 
 /** Query keys whose data is the same for everybody; all others are the signed-in user's. */
 const PUBLIC_QUERY_ROOTS = new Set(['tools', 'reviews'])
@@ -174,7 +183,7 @@ async function renewAfter401(): Promise<boolean> {
     await establish(firebaseAuth.currentUser, {}, true)
     return true
   } catch (error) {
-    if (!(error instanceof ApiRequestError) || error.status === 401 || error.status === 403) {
+    if (!isUnreachable(error)) {
       await signOutQuietly()
       navigateToLogin(window.location.pathname + window.location.search)
     }
