@@ -208,7 +208,6 @@ export function bearerToken<E extends AppEnv>(c: Context<E>): string {
   return match[1]!
 }
 
-/** The user row behind a session, or undefined when the account no longer exists. */
 const sessionUserQuery = (db: Db, email: string) =>
   db
     .select({ id: users.id, email: users.email, name: users.name, role: users.role })
@@ -216,6 +215,7 @@ const sessionUserQuery = (db: Db, email: string) =>
     .where(eq(users.email, email.toLowerCase()))
     .limit(1)
 
+/** The user row behind a session, or undefined when the account no longer exists. */
 export async function findSessionUser(db: Db, email: string): Promise<SessionUser | undefined> {
   return sessionUserQuery(db, email).get()
 }
