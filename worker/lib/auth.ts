@@ -220,17 +220,23 @@ export async function findSessionUser(db: Db, email: string): Promise<SessionUse
   return sessionUserQuery(db, email).get()
 }
 
+/** The e-mail of the request's access token. @throws ApiError 401 for a missing, malformed, expired or forged token. */
+const accessTokenEmail = async <E extends AppEnv>(c: Context<E>) => (await verifyAccessToken(bearerToken(c), c.var.config)).email
+
+/** Sets `c.var.user` to the account found for the token. @throws ApiError 401 for a removed user. */
+function startSession<E extends AppEnv>(c: Context<E>, user: SessionUser | undefined): SessionUser {
+  if (!user) throw unauthenticated('This account no longer exists. Please sign in again.')
+  c.set('user', user)
+  return user
+}
+
 /**
  * Authenticates the request's access token, loads its user from D1 (every request, so a
  * promotion or a removal takes effect at once) and sets `c.var.user`.
  * @throws ApiError 401 for a missing, malformed, expired or forged token, or a removed user.
  */
 export async function authenticate<E extends AppEnv>(c: Context<E>): Promise<SessionUser> {
-  const { email } = await verifyAccessToken(bearerToken(c), c.var.config)
-  const user = await findSessionUser(getDb(c.env), email)
-  if (!user) throw unauthenticated('This account no longer exists. Please sign in again.')
-  c.set('user', user)
-  return user
+  return startSession(c, await findSessionUser(getDb(c.env), await accessTokenEmail(c)))
 }
 
 /** Middleware: a valid access token of an existing user (any role); sets `c.var.user`. */
@@ -244,7 +250,7 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
  * (signature, expiry; no D1 yet) and sets `c.var.tokenEmail`. 401 as {@link requireUser}.
  */
 export const requireAccessToken = createMiddleware<AppEnv>(async (c, next) => {
-  c.set('tokenEmail', (await verifyAccessToken(bearerToken(c), c.var.config)).email)
+  c.set('tokenEmail', await accessTokenEmail(c))
   await next()
 })
 
@@ -260,8 +266,7 @@ export async function authenticateAlong<E extends AppEnv, Q extends BatchItem<'s
   if (!email) throw unauthenticated()
   const db = getDb(c.env)
   const [[user], result] = await db.batch([sessionUserQuery(db, email), query])
-  if (!user) throw unauthenticated('This account no longer exists. Please sign in again.')
-  c.set('user', user)
+  startSession(c, user)
   return result
 }
 
