@@ -1,12 +1,16 @@
 import { useQueryErrorResetBoundary, type QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Outlet, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
-import { useEffect, type ReactNode } from 'react'
-import { Toaster } from 'sonner'
+import { lazy, Suspense, useEffect, type ReactNode } from 'react'
 import { Footer } from '../components/footer'
 import { Navbar } from '../components/navbar'
 import { NotFound } from '../components/not-found'
 import { ApiRequestError } from '../lib/api'
 import type { Auth } from '../lib/auth'
+import { usePageSettled } from '../lib/use-page-settled'
+
+// Toasts only ever follow something the visitor did, so the toaster's code loads once the page
+// has settled, off the critical path; sonner shows a toast raised before then as soon as it mounts.
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })))
 
 /** What every route's beforeLoad and loader receive. Add fields here (e.g. `auth`) and supply them in router.tsx. */
 export interface RouterContext {
@@ -47,8 +51,18 @@ function Shell({ children }: { children: ReactNode }) {
         </main>
         <Footer />
       </div>
-      <Toaster richColors position="top-center" />
+      <LateToaster />
     </>
+  )
+}
+
+function LateToaster() {
+  const settled = usePageSettled()
+  if (!settled) return null
+  return (
+    <Suspense fallback={null}>
+      <Toaster richColors position="top-center" />
+    </Suspense>
   )
 }
 

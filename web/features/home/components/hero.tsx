@@ -1,29 +1,11 @@
 import { Link } from '@tanstack/react-router'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { StrokeIcon } from '../../../components/stroke-icon'
+import { usePageSettled } from '../../../lib/use-page-settled'
 
 // NOTE: the typing starts once the page has loaded and settled (its code is fetched only then);
 // until then the first tagline stands still in its place, so nothing moves or shifts.
 const Typewriter = lazy(() => import('typewriter-effect'))
-const TYPING_STARTS_AFTER_MS = 1500
-
-/** True once the page has loaded and the browser has had a quiet moment since. */
-function usePageSettled(): boolean {
-  const [settled, setSettled] = useState(false)
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const wait = () => {
-      timer = setTimeout(() => setSettled(true), TYPING_STARTS_AFTER_MS)
-    }
-    if (document.readyState === 'complete') wait()
-    else window.addEventListener('load', wait, { once: true })
-    return () => {
-      window.removeEventListener('load', wait)
-      clearTimeout(timer)
-    }
-  }, [])
-  return settled
-}
 
 const TAGLINES = ['construction crews.', 'furniture workshops.', 'hardware dealers.', 'garages and repair shops.']
 
