@@ -1,5 +1,6 @@
 import app from './app'
 import { getConfig } from './env'
+import { withRoutePreloads } from './lib/route-preloads'
 import { applySecurityHeaders } from './lib/security-headers'
 import { runScheduled } from './scheduled'
 
@@ -27,5 +28,5 @@ async function servePage(request: Request, env: Env, url: URL): Promise<Response
     // Vite puts a content hash in every file name under /assets.
     response.headers.set('Cache-Control', 'public, max-age=31536000, immutable')
   }
-  return response
+  return response.headers.get('Content-Type')?.startsWith('text/html') ? withRoutePreloads(response, url.pathname) : response
 }
