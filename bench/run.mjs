@@ -4,7 +4,8 @@
 //
 // Environment: BENCH_DURATION (seconds per autocannon run, default 20), BENCH_CONNECTIONS (32),
 // BENCH_ONLY (comma list of api,scale,weight,lighthouse,bundle), BENCH_BUILD=0 (reuse dist/),
-// BENCH_LH_RUNS (at most this many Lighthouse runs per page, default 3), BENCH_PORT /
+// BENCH_LH_RUNS (at most this many Lighthouse runs per page, default 3), BENCH_LH_CPU (a fixed
+// Lighthouse CPU slowdown instead of the calibrated one; 4 is Lighthouse's default), BENCH_PORT /
 // BENCH_AUTH_PORT (8808 / 9309; the scale stack uses both + 10), BENCH_STRICT=1 (exit 1 when a
 // budget fails), BENCH_TIMEOUT_MIN (stop everything after this many minutes, default 25).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs'
@@ -208,6 +209,7 @@ async function main() {
       url: small.url,
       pages: ['/', '/service', '/blogs'],
       maxRuns: LH_RUNS,
+      cpuMultiplier: env.BENCH_LH_CPU ? Number(env.BENCH_LH_CPU) : undefined,
       passes: (s) => s.performance >= b.performance && s.accessibility >= b.accessibility && s.bestPractices >= b.bestPractices && s.seo >= b.seo,
       // Every missed score within 10 points of its budget: noise could decide it, so take a median.
       closeCall: (s) => Object.keys(b).every((k) => s[k] >= b[k] - 10),

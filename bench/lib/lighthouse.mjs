@@ -4,6 +4,7 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { throttling } from 'lighthouse/core/config/constants.js'
 import { CHROMIUM } from './weight.mjs'
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
@@ -25,6 +26,7 @@ function summarize(lhr) {
     lcpMs: Math.round(audit('largest-contentful-paint')?.numericValue ?? NaN),
     tbtMs: Math.round(audit('total-blocking-time')?.numericValue ?? NaN),
     cls: Math.round((audit('cumulative-layout-shift')?.numericValue ?? NaN) * 1000) / 1000,
+    cpuMultiplier: lhr.configSettings.throttling.cpuSlowdownMultiplier,
     fcpMs: Math.round(audit('first-contentful-paint')?.numericValue ?? NaN),
     benchmarkIndex: lhr.environment?.benchmarkIndex,
     warnings: lhr.runWarnings ?? [],
@@ -36,17 +38,20 @@ function summarize(lhr) {
 /**
  * Runs each page once; a page that misses a budget by a little (a close call) runs again, up to
  * `maxRuns`, and the run with the median performance score is kept (the machine is shared and noisy).
- * @param {{ url: string, pages: string[], maxRuns: number, passes: (s: ReturnType<typeof summarize>) => boolean, closeCall: (s: ReturnType<typeof summarize>) => boolean, log: (s: string) => void, saveDir?: string }} opts
+ * `cpuMultiplier` replaces Lighthouse's 4× CPU slowdown (see bench/README.md, "calibrating").
+ * @param {{ url: string, pages: string[], maxRuns: number, cpuMultiplier?: number, passes: (s: ReturnType<typeof summarize>) => boolean, closeCall: (s: ReturnType<typeof summarize>) => boolean, log: (s: string) => void, saveDir?: string }} opts
  */
-export async function runLighthouse({ url, pages, maxRuns, passes, closeCall, log, saveDir }) {
+export async function runLighthouse({ url, pages, maxRuns, cpuMultiplier, passes, closeCall, log, saveDir }) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS, logLevel: 'silent' })
+  const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, maxWaitForLoad: 60_000 }
+  if (cpuMultiplier) flags.throttling = { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuMultiplier }
   try {
     const results = []
     for (const path of pages) {
       const runs = []
       let failures = 0
       while (runs.length < maxRuns) {
-        const result = await lighthouse(`${url}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, maxWaitForLoad: 60_000 })
+        const result = await lighthouse(`${url}${path}`, flags)
         const problem = !result?.lhr ? 'no result' : result.lhr.runtimeError?.message
         if (problem) {
           // A failed trace (NO_NAVSTART and the like) on a busy machine: try again, a few times.
@@ -57,7 +62,7 @@ export async function runLighthouse({ url, pages, maxRuns, passes, closeCall, lo
         const s = summarize(result.lhr)
         s.lhr = result.lhr
         runs.push(s)
-        log(`  lighthouse ${path} run ${runs.length}: perf ${s.performance} a11y ${s.accessibility} bp ${s.bestPractices} seo ${s.seo} LCP ${s.lcpMs} ms TBT ${s.tbtMs} ms CLS ${s.cls}\n`)
+        log(`  lighthouse ${path} run ${runs.length}: perf ${s.performance} a11y ${s.accessibility} bp ${s.bestPractices} seo ${s.seo} FCP ${s.fcpMs} ms LCP ${s.lcpMs} ms TBT ${s.tbtMs} ms CLS ${s.cls} (CPU ${s.cpuMultiplier}×, benchmarkIndex ${Math.round(s.benchmarkIndex)})\n`)
         // One run settles a pass, and a clear miss (closeCall false: some score far under budget)
         // that two more runs could not turn; a close call gets the median of up to maxRuns.
         if (runs.length === 1 && (passes(s) || !closeCall(s))) break

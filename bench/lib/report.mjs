@@ -36,7 +36,7 @@ export function printReport(result, budgets) {
   }
   const lb = budgets.lighthouse
   for (const l of result.lighthouse ?? []) {
-    const fig = `perf ${l.performance}  a11y ${l.accessibility}  bp ${l.bestPractices}  seo ${l.seo}  LCP ${ms(l.lcpMs)}  TBT ${ms(l.tbtMs)}  CLS ${l.cls}` + (l.runs > 1 ? `  (median of ${l.runs}: ${l.allPerformance.join('/')})` : '')
+    const fig = `perf ${l.performance}  a11y ${l.accessibility}  bp ${l.bestPractices}  seo ${l.seo}  LCP ${ms(l.lcpMs)}  TBT ${ms(l.tbtMs)}  CLS ${l.cls}` + (l.runs > 1 ? `  (median of ${l.runs}: ${l.allPerformance.join('/')})` : '') + `  CPU ${l.cpuMultiplier}×, index ${Math.round(l.benchmarkIndex)}`
     const ok = l.performance >= lb.performance && l.accessibility >= lb.accessibility && l.bestPractices >= lb.bestPractices && l.seo >= lb.seo
     add('4 Lighthouse', l.page, fig, `${lb.performance}/${lb.accessibility}/${lb.bestPractices}/${lb.seo}`, ok)
   }
