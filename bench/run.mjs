@@ -19,7 +19,7 @@ import { measureBundle } from './lib/bundle.mjs'
 import { BENCH_USER, PAGE_SIZE, SCALE } from './lib/data.mjs'
 import { runLighthouse } from './lib/lighthouse.mjs'
 import { printReport } from './lib/report.mjs'
-import { measurePageWeight } from './lib/weight.mjs'
+import { CHROMIUM, measurePageWeight } from './lib/weight.mjs'
 
 const env = process.env
 const DURATION = Number(env.BENCH_DURATION ?? 20)
@@ -76,7 +76,7 @@ function machine() {
   const cpus = os.cpus()
   let chromium = ''
   try {
-    chromium = execFileSync(env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version'], { encoding: 'utf8', timeout: 20_000, stdio: ['ignore', 'pipe', 'ignore'] }).trim()
+    chromium = execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', timeout: 20_000, stdio: ['ignore', 'pipe', 'ignore'] }).trim()
   } catch {}
   const pkg = (name) => {
     try {

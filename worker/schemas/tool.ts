@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { TakaSchema } from './money'
+import { TOOL_SORTS } from './tool-sorts'
 
 /** A tool as the API answers it (the spec's `service`). */
 export const ToolSchema = z.object({
@@ -13,9 +14,6 @@ export const ToolSchema = z.object({
 })
 export type Tool = z.infer<typeof ToolSchema>
 
-import { TOOL_SORTS, type ToolSort } from './tool-sorts'
-
-export { TOOL_SORTS, type ToolSort }
 export const TOOL_PAGE_MAX = 100
 
 const intParam = (name: string, min: number, max: number) =>

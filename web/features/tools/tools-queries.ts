@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import type { ToolSort } from '../../../worker/schemas/tool'
+import type { ToolSort } from '../../../worker/schemas/tool-sorts'
 import { api, unwrap, unwrapPage } from '../../lib/api'
 
 export type ToolListParams = { q?: string; sort?: ToolSort; limit: number; offset: number }

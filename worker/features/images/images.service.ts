@@ -1,9 +1,6 @@
-import { IMAGE_KEY_PATTERN } from '../../schemas/tool'
-
 // Accepted types are recognised from their first bytes (never from a name or a header).
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, type ImageExt } from '../../schemas/image'
-
-export { IMAGE_TYPES, MAX_IMAGE_BYTES, type ImageExt }
+import { IMAGE_KEY_PATTERN } from '../../schemas/tool'
 
 /**
  * The largest multipart body read for an upload: the image plus room for the boundaries

@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq, gte, like, lte, sql, type SQL } from 'drizzl
 import { newId, type Db } from '../../lib/db'
 import { tools } from '../../db/schema'
 import { toPaisa, toTaka } from '../../schemas/money'
-import { MINIMUM_ABOVE_QUANTITY, type Tool, type ToolFields, type ToolPatch, type ToolSort } from '../../schemas/tool'
+import { MINIMUM_ABOVE_QUANTITY, type Tool, type ToolFields, type ToolPatch } from '../../schemas/tool'
+import type { ToolSort } from '../../schemas/tool-sorts'
 
 type ToolRow = typeof tools.$inferSelect
 
