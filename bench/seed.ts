@@ -13,7 +13,7 @@ import catalogue from '../seed/catalogue.json' with { type: 'json' }
 import { seedShop } from '../worker/db/seed'
 import { getDb } from '../worker/lib/db'
 import { findSessionUser } from '../worker/lib/auth'
-import { listBookingsQuery } from '../worker/features/bookings/bookings.service'
+import { listBookingsQuery } from '../worker/features/orders/orders.service'
 import { listReviews } from '../worker/features/reviews/reviews.service'
 import { getTool, listTools } from '../worker/features/tools/tools.service'
 import { BENCH_USER, SCALE, SMALL_BOOKINGS_PER_BENCH_USER, benchToolId } from './lib/data.mjs'

@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { nowMs } from './now'
 
 /** Milliseconds since the epoch, set by the database when the row is written. */
-const createdAt = () =>
-  integer('created_at', { mode: 'number' })
-    .notNull()
-    .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`)
+const createdAt = () => integer('created_at', { mode: 'number' }).notNull().default(nowMs)
+const updatedAt = () => integer('updated_at').notNull().default(nowMs)
 
 export const tools = sqliteTable(
   'tools',
@@ -64,7 +63,7 @@ export const users = sqliteTable(
     social: text('social').notNull().default(''),
     image: text('image').notNull().default(''),
     createdAt: createdAt(),
-    updatedAt: integer('updated_at').notNull().default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('users_email_idx').on(t.email),
@@ -93,7 +92,7 @@ export const bookings = sqliteTable(
     transactionId: text('transaction_id'),
     paymentIntentId: text('payment_intent_id'),
     createdAt: createdAt(),
-    updatedAt: integer('updated_at').notNull().default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    updatedAt: updatedAt(),
     paidAt: integer('paid_at'),
   },
   (t) => [
@@ -104,6 +103,26 @@ export const bookings = sqliteTable(
     check('bookings_status_check', sql`${t.status} in ('unpaid', 'paid', 'cancelled')`),
     check('bookings_quantity_check', sql`${t.quantity} > 0`),
   ],
+)
+
+/**
+ * An order's history: one row per status it entered (the first is 'unpaid', when it was
+ * placed), written in the same D1 batch as the move itself (features/orders/lifecycle.ts).
+ */
+export const orderEvents = sqliteTable(
+  'order_events',
+  {
+    id: text('id').primaryKey(),
+    bookingId: text('booking_id').notNull(),
+    status: text('status').notNull(),
+    /** Who made the move: 'customer', 'admin', 'payment', 'expiry', 'system'. */
+    actor: text('actor').notNull(),
+    /** The admin's or customer's e-mail, when a person made the move. */
+    actorEmail: text('actor_email'),
+    note: text('note'),
+    at: integer('at').notNull().default(nowMs),
+  },
+  (t) => [index('order_events_booking_idx').on(t.bookingId, t.at)],
 )
 
 /** Payment intents of the simulated provider (no Stripe keys configured). */
@@ -120,7 +139,7 @@ export const paymentIntents = sqliteTable(
     clientSecret: text('client_secret').notNull(),
     lastError: text('last_error'),
     createdAt: createdAt(),
-    updatedAt: integer('updated_at').notNull().default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    updatedAt: updatedAt(),
   },
   (t) => [index('payment_intents_booking_idx').on(t.bookingId, t.status), uniqueIndex('payment_intents_secret_idx').on(t.clientSecret)],
 )

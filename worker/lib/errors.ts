@@ -13,6 +13,7 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   | 'PROVIDER_FAILED'
   | 'NOT_CONFIGURED'
+  | 'INVALID_TRANSITION'
   | 'INTERNAL'
 
 export type ErrorBody = { error: { code: ErrorCode; message: string; fields?: Record<string, string> } }

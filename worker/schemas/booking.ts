@@ -1,12 +1,10 @@
 import { z } from 'zod'
 import { TakaSchema } from './money'
 import { emailField } from './email'
+import { ORDER_STATUSES } from './order-status'
 
 /** The order form's limits, shared by the web form and the API. */
 export const BOOKING_LIMITS = { addressMin: 5, addressMax: 300, name: 80, maxQuantity: 1_000_000 } as const
-
-export const BOOKING_STATUSES = ['unpaid', 'paid', 'cancelled'] as const
-export type BookingStatus = (typeof BOOKING_STATUSES)[number]
 
 /** The spec's order messages (section 5), word for word. */
 export const orderMinimumMessage = (min: number) => `Please Order Minimum : ${min}`
@@ -151,7 +149,7 @@ export const BookingSchema = z.object({
   customerName: z.string(),
   phone: z.string(),
   address: z.string(),
-  status: z.enum(BOOKING_STATUSES),
+  status: z.enum(ORDER_STATUSES),
   paid: z.boolean(),
   transactionId: z.string().nullable(),
   /** ISO 8601. */
@@ -160,6 +158,3 @@ export const BookingSchema = z.object({
   expiresAt: z.string().nullable(),
 })
 export type Booking = z.infer<typeof BookingSchema>
-
-export type BookingCreated = { acknowledged: true; insertedId: string }
-export type BookingModified = { acknowledged: true; modifiedCount: number }

@@ -46,5 +46,3 @@ export const ContactMessageSchema = z.object({
   createdAt: z.number(),
 })
 export type ContactMessage = z.infer<typeof ContactMessageSchema>
-
-export type ContactCreated = { acknowledged: true; insertedId: string }

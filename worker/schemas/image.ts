@@ -1,6 +1,10 @@
+import { z } from 'zod'
+
 /**
- * Image upload rules and refusal messages, shared by POST /api/images and the web app's
- * pre-check, so a refusal reads the same whoever makes it. Browser-safe: imports nothing.
+ * Every image rule in one place: upload types, size and refusal messages (shared by
+ * POST /api/images and the web app's pre-check, so a refusal reads the same whoever makes
+ * it), the keys uploads are stored under, and which addresses a tool, review or profile
+ * may show. Browser-safe: imports only zod.
  */
 export const IMAGE_TYPES = {
   jpg: 'image/jpeg',
@@ -22,3 +26,38 @@ export const IMAGE_MESSAGES = {
   svg: `SVG images are not accepted. ${ACCEPTED}`,
   notAccepted: `This file is not an accepted image. ${ACCEPTED}`,
 } as const
+
+// ─── Image references (tools, reviews, profiles) ──────────────────────────────────────────
+
+/** Keys of uploaded images: the SHA-256 of the bytes plus the type's extension. */
+export const IMAGE_KEY_PATTERN = /^[0-9a-f]{64}\.(jpg|png|webp|gif|avif)$/
+const IMAGE_PATH_PATTERN = /^\/api\/images\/([0-9a-f]{64}\.(?:jpg|png|webp|gif|avif))$/
+
+/** The R2 key of an uploaded image's address (`/api/images/<key>`), or undefined for any other value. */
+export const uploadedImageKey = (img: string): string | undefined => IMAGE_PATH_PATTERN.exec(img)?.[1]
+
+function isHttpsUrl(value: string): boolean {
+  try {
+    const url = new URL(value)
+    return url.protocol === 'https:' && url.hostname !== '' && !url.username && !url.password
+  } catch {
+    return false
+  }
+}
+
+/** True for an address an image may be shown from: an uploaded image's or an https URL. */
+export const isImageRef = (value: string) => uploadedImageKey(value) !== undefined || isHttpsUrl(value)
+
+export const IMAGE_REF_MESSAGE = 'Photo must be an uploaded image or an https:// address'
+
+/**
+ * An image a tool or review shows: the address of an uploaded image (`/api/images/<key>`)
+ * or an https URL. Nothing else (no `javascript:`, `data:` or plain http).
+ */
+export const imageRefSchema = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(1000, 'Photo address is too long')
+    .refine(isImageRef, IMAGE_REF_MESSAGE)

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { imageRefSchema } from './tool'
+import { imageRefSchema } from './image'
 
 export const ReviewSchema = z.object({
   _id: z.string(),

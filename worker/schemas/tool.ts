@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { TakaSchema } from './money'
+import { imageRefSchema } from './image'
 import { TOOL_SORTS } from './tool-sorts'
 
 /** A tool as the API answers it (the spec's `service`). */
@@ -30,38 +31,6 @@ export const ToolListQuerySchema = z.object({
   offset: intParam('offset', 0, 1_000_000).optional(),
 })
 export type ToolListQuery = z.input<typeof ToolListQuerySchema>
-
-// ─── Image references (tools and reviews) ───────────────────────────────────────────────
-
-/** Keys of uploaded images: the SHA-256 of the bytes plus the type's extension. */
-export const IMAGE_KEY_PATTERN = /^[0-9a-f]{64}\.(jpg|png|webp|gif|avif)$/
-const IMAGE_PATH_PATTERN = /^\/api\/images\/([0-9a-f]{64}\.(?:jpg|png|webp|gif|avif))$/
-
-/** The R2 key of an uploaded image's address (`/api/images/<key>`), or undefined for any other value. */
-export const uploadedImageKey = (img: string): string | undefined => IMAGE_PATH_PATTERN.exec(img)?.[1]
-
-function isHttpsUrl(value: string): boolean {
-  try {
-    const url = new URL(value)
-    return url.protocol === 'https:' && url.hostname !== '' && !url.username && !url.password
-  } catch {
-    return false
-  }
-}
-
-export const IMAGE_REF_MESSAGE = 'Photo must be an uploaded image or an https:// address'
-
-/**
- * An image a tool or review shows: the address of an uploaded image (`/api/images/<key>`)
- * or an https URL. Nothing else (no `javascript:`, `data:` or plain http).
- */
-export const imageRefSchema = (requiredMessage: string) =>
-  z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, requiredMessage)
-    .max(1000, 'Photo address is too long')
-    .refine((v) => uploadedImageKey(v) !== undefined || isHttpsUrl(v), IMAGE_REF_MESSAGE)
 
 // ─── Tool input ─────────────────────────────────────────────────────────────────────────
 
@@ -137,8 +106,3 @@ export const ToolPatchSchema = ToolFieldsSchema.partial()
     message: MINIMUM_ABOVE_QUANTITY,
   })
 export type ToolPatch = z.infer<typeof ToolPatchSchema>
-
-/** Answers of the write routes (the spec's shapes). */
-export type Inserted = { acknowledged: true; insertedId: string }
-export type Modified = { acknowledged: true; modifiedCount: number }
-export type Deleted = { acknowledged: true; deletedCount: number }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { emailField } from './email'
+import { isImageRef } from './image'
 
 export const ROLES = ['admin', 'user'] as const
 export type Role = (typeof ROLES)[number]
@@ -32,8 +33,6 @@ export type UserProfile = z.infer<typeof UserProfileSchema>
 export const PROFILE_LIMITS = { name: 80, education: 120, address: 300, url: 500 } as const
 
 const PHONE_PATTERN = /^[0-9+\-() ]{6,20}$/
-/** Images uploaded to our own API (`POST /api/images`) answer paths like this one. */
-const OWN_IMAGE_PATTERN = /^\/api\/images\/[A-Za-z0-9._-]+$/
 
 const isHttpUrl = (value: string, protocols: string[]) => {
   if (!URL.canParse(value)) return false
@@ -67,7 +66,7 @@ export const ProfileUpdateSchema = z.object({
     })
     .optional(),
   image: text('image', PROFILE_LIMITS.url)
-    .refine((v) => v === '' || OWN_IMAGE_PATTERN.test(v) || isHttpUrl(v, ['https:']), {
+    .refine((v) => v === '' || isImageRef(v), {
       error: 'image must be an uploaded image or a link starting with https://',
     })
     .optional(),

@@ -1,6 +1,8 @@
 import { desc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../lib/db'
 import { newId } from '../../lib/db'
+import { ApiError } from '../../lib/errors'
+import { nowMs } from '../../db/now'
 import { contactMessages } from '../../db/schema'
 import type { ContactInput, ContactMessage } from '../../schemas/contact'
 import { MailError, type Mailer } from './mailer'
@@ -35,16 +37,15 @@ export async function clientKeyFor(ip: string | undefined, secret: string): Prom
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('')
 }
 
-const nowMs = sql`cast(unixepoch('subsec') * 1000 as integer)`
-
-export type StoreResult = { stored: true; id: string } | { stored: false; retryAfterSeconds: number }
 
 /**
  * Stores a contact message with email_status 'pending', unless the client has reached
  * the rate limit. NOTE: the count and the insert are one statement, so concurrent
  * requests of one client cannot slip past the limit (D1 has no interactive transactions).
+ * @returns the new message's id.
+ * @throws 429 RATE_LIMITED with Retry-After when the client has reached the limit.
  */
-export async function storeMessage(db: Db, input: ContactInput, clientKey: string): Promise<StoreResult> {
+export async function storeMessage(db: Db, input: ContactInput, clientKey: string): Promise<string> {
   const id = newId()
   const { max, windowMs } = CONTACT_RATE_LIMIT
   const result = await db.run(sql`
@@ -54,7 +55,7 @@ export async function storeMessage(db: Db, input: ContactInput, clientKey: strin
       select count(*) from contact_messages
       where client_key = ${clientKey} and created_at > ${nowMs} - ${windowMs}
     ) < ${max}`)
-  if (result.meta.changes === 1) return { stored: true, id }
+  if (result.meta.changes === 1) return id
 
   const row = await db
     .select({ oldest: sql<number | null>`min(${contactMessages.createdAt})`, now: sql<number>`${nowMs}` })
@@ -62,7 +63,16 @@ export async function storeMessage(db: Db, input: ContactInput, clientKey: strin
     .where(sql`${contactMessages.clientKey} = ${clientKey} and ${contactMessages.createdAt} > ${nowMs} - ${windowMs}`)
     .get()
   const waitMs = row?.oldest != null ? row.oldest + windowMs - row.now : windowMs
-  return { stored: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) }
+  const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000))
+  const minutes = Math.ceil(retryAfterSeconds / 60)
+  throw new ApiError(
+    429,
+    'RATE_LIMITED',
+    `You have sent ${max} messages in the last ${windowMs / 60000} minutes. ` +
+      `Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before sending another.`,
+    undefined,
+    { 'Retry-After': String(retryAfterSeconds) },
+  )
 }
 
 /** The plain-text e-mail for a stored message; the sender is the reply-to address. */
@@ -77,25 +87,25 @@ export function contactEmail(input: ContactInput, inbox: string) {
   }
 }
 
-export type DeliveryResult = { sent: true } | { sent: false; kind: MailError['kind']; error: string }
-
-/** Sends a stored message through the mailer and records the outcome on its row. */
-export async function deliverMessage(db: Db, mailer: Mailer, id: string, input: ContactInput, inbox: string): Promise<DeliveryResult> {
-  let outcome: DeliveryResult
+/**
+ * Sends a stored message through the mailer and records the outcome on its row.
+ * @throws 503 when e-mail is not configured, 502 when the provider failed (the message stays stored).
+ */
+export async function deliverMessage(db: Db, mailer: Mailer, id: string, input: ContactInput, inbox: string): Promise<void> {
+  let failure: MailError | undefined
   try {
     await mailer.send(contactEmail(input, inbox))
-    outcome = { sent: true }
   } catch (err) {
-    outcome =
-      err instanceof MailError
-        ? { sent: false, kind: err.kind, error: err.message }
-        : { sent: false, kind: 'failed', error: err instanceof Error ? err.message : String(err) }
+    failure = err instanceof MailError ? err : new MailError('failed', err instanceof Error ? err.message : String(err))
   }
   await db
     .update(contactMessages)
-    .set(outcome.sent ? { emailStatus: 'sent', emailError: null } : { emailStatus: 'failed', emailError: outcome.error.slice(0, 500) })
+    .set(failure ? { emailStatus: 'failed', emailError: failure.message.slice(0, 500) } : { emailStatus: 'sent', emailError: null })
     .where(eq(contactMessages.id, id))
-  return outcome
+  if (!failure) return
+  console.error('Contact e-mail not sent', id, failure.message)
+  if (failure.kind === 'not_configured') throw new ApiError(503, 'NOT_CONFIGURED', 'E-mail is not set up on this shop yet. Please try again later.')
+  throw new ApiError(502, 'PROVIDER_FAILED', 'Your message could not be e-mailed right now. Please try again later.')
 }
 
 /** Every stored message, newest first (rowid breaks ties within one millisecond). */

@@ -4,7 +4,8 @@ import type { AppEnv } from '../../env'
 import { requireUser } from '../../lib/auth'
 import { ApiError, badRequest, notFound } from '../../lib/errors'
 import { IMAGE_MESSAGES, MAX_IMAGE_BYTES } from '../../schemas/image'
-import { IMAGE_KEY_PATTERN, looksLikeSvg, MAX_UPLOAD_BODY_BYTES, storeImage, type StoredImage } from './images.service'
+import { IMAGE_KEY_PATTERN } from '../../schemas/image'
+import { looksLikeSvg, MAX_UPLOAD_BODY_BYTES, storeImage, type StoredImage } from './images.service'
 
 /** The answer of POST /api/images: the image host's shape the spec's client reads (`success`, `data.url`). */
 export type UploadAnswer = { success: true; data: StoredImage }

@@ -1,6 +1,7 @@
 // Accepted types are recognised from their first bytes (never from a name or a header).
 import { IMAGE_TYPES, MAX_IMAGE_BYTES, type ImageExt } from '../../schemas/image'
-import { IMAGE_KEY_PATTERN } from '../../schemas/tool'
+import { badRequest } from '../../lib/errors'
+import { uploadedImageKey } from '../../schemas/image'
 
 /**
  * The largest multipart body read for an upload: the image plus room for the boundaries
@@ -8,8 +9,6 @@ import { IMAGE_KEY_PATTERN } from '../../schemas/tool'
  */
 export const MAX_UPLOAD_BODY_BYTES = MAX_IMAGE_BYTES + 64 * 1024
 
-/** Keys are the SHA-256 of the bytes plus the type's extension, so one image is stored once. */
-export { IMAGE_KEY_PATTERN }
 
 const ascii = (b: Uint8Array, from: number, to: number) => String.fromCharCode(...b.subarray(from, to))
 
@@ -55,4 +54,16 @@ export async function storeImage(bucket: R2Bucket, bytes: Uint8Array): Promise<S
     await bucket.put(key, bytes, { httpMetadata: { contentType: type }, sha256: key.slice(0, 64) })
   }
   return { key, url: imageUrl(key), size: bytes.byteLength, type }
+}
+
+/**
+ * A tool's or review's photo that names an uploaded image must name one that is stored.
+ * @throws 400 otherwise.
+ */
+export async function assertImageStored(bucket: R2Bucket, img: string | undefined): Promise<void> {
+  const key = img === undefined ? undefined : uploadedImageKey(img)
+  if (key && !(await bucket.head(key))) {
+    const message = 'No uploaded image has that address. Upload the photo first.'
+    throw badRequest(message, { img: message })
+  }
 }

@@ -1,5 +1,6 @@
 import { desc, eq } from 'drizzle-orm'
 import { newId, type Db } from '../../lib/db'
+import { notFound } from '../../lib/errors'
 import { reviews } from '../../db/schema'
 import type { Review, ReviewInput } from '../../schemas/review'
 
@@ -36,8 +37,8 @@ export async function createReview(db: Db, input: ReviewInput, userEmail: string
   return id
 }
 
-/** @returns 1 when the review was removed, 0 when there was none with that id. */
-export async function deleteReview(db: Db, id: string): Promise<number> {
+/** @throws 404 when there is no review with that id. */
+export async function deleteReview(db: Db, id: string): Promise<void> {
   const result = await db.delete(reviews).where(eq(reviews.id, id)).run()
-  return result.meta.changes
+  if (result.meta.changes === 0) throw notFound('No such review.')
 }

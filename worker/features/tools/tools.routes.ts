@@ -4,18 +4,16 @@ import { z } from 'zod'
 import type { AppEnv } from '../../env'
 import { requireAdmin } from '../../lib/auth'
 import { getDb } from '../../lib/db'
-import { ApiError, badRequest, conflict, notFound } from '../../lib/errors'
+import { ApiError, badRequest, notFound } from '../../lib/errors'
 import { validate } from '../../lib/validator'
 import {
   TOOL_PAGE_MAX,
   ToolInputSchema,
   ToolListQuerySchema,
   ToolPatchSchema,
-  uploadedImageKey,
-  type Deleted,
-  type Inserted,
-  type Modified,
 } from '../../schemas/tool'
+import type { Deleted, Inserted, Modified } from '../../schemas/ack'
+import { assertImageStored } from '../images/images.service'
 import { createTool, deleteTool, getTool, listTools, updateTool } from './tools.service'
 
 const IdParam = z.object({ id: z.string().min(1).max(64) })
@@ -27,15 +25,6 @@ const jsonLimit = bodyLimit({
     throw new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.')
   },
 })
-
-/** An uploaded image's address must name an image that is stored. */
-async function assertImageStored(bucket: R2Bucket, img: string | undefined) {
-  const key = img === undefined ? undefined : uploadedImageKey(img)
-  if (key && !(await bucket.head(key))) {
-    const message = 'No uploaded image has that address. Upload the photo first.'
-    throw badRequest(message, { img: message })
-  }
-}
 
 export const toolsRoutes = new Hono<AppEnv>()
   .get('/', validate('query', ToolListQuerySchema), async (c) => {
@@ -65,17 +54,10 @@ export const toolsRoutes = new Hono<AppEnv>()
   .patch('/:id', requireAdmin, validate('param', IdParam), jsonLimit, validate('json', ToolPatchSchema), async (c) => {
     const patch = c.req.valid('json')
     await assertImageStored(c.env.IMAGES, patch.img)
-    const result = await updateTool(getDb(c.env), c.req.valid('param').id, patch)
-    if (result.kind === 'not_found') throw notFound('No such tool.')
-    if (result.kind === 'minimum_above_quantity') throw badRequest(result.message, { [result.field]: result.message })
-    if (result.kind === 'stock_changed') {
-      const message = `The stock changed to ${result.quantity} while you were editing. Check it and save again.`
-      throw conflict(message, { quantity: message })
-    }
-    return c.json<Modified>({ acknowledged: true, modifiedCount: result.modifiedCount })
+    const modifiedCount = await updateTool(getDb(c.env), c.req.valid('param').id, patch)
+    return c.json<Modified>({ acknowledged: true, modifiedCount })
   })
   .delete('/:id', requireAdmin, validate('param', IdParam), async (c) => {
-    const deletedCount = await deleteTool(getDb(c.env), c.req.valid('param').id)
-    if (deletedCount === 0) throw notFound('No such tool.')
-    return c.json<Deleted>({ acknowledged: true, deletedCount })
+    await deleteTool(getDb(c.env), c.req.valid('param').id)
+    return c.json<Deleted>({ acknowledged: true, deletedCount: 1 })
   })

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, like, lte, sql, type SQL } from 'drizzle-orm'
 import { newId, type Db } from '../../lib/db'
+import { badRequest, conflict, notFound } from '../../lib/errors'
 import { tools } from '../../db/schema'
 import { toPaisa, toTaka } from '../../schemas/money'
 import { MINIMUM_ABOVE_QUANTITY, type Tool, type ToolFields, type ToolPatch } from '../../schemas/tool'
@@ -67,26 +68,21 @@ export async function createTool(db: Db, input: ToolFields, createdBy: string): 
   return id
 }
 
-export type ToolUpdateResult =
-  | { kind: 'updated'; modifiedCount: number }
-  | { kind: 'not_found' }
-  /** The change would leave the minimum order quantity above the quantity in stock. */
-  | { kind: 'minimum_above_quantity'; field: 'quantity' | 'Minimum_quantity'; message: string }
-  /** `previousQuantity` was sent and the stock is no longer that figure (orders came in). */
-  | { kind: 'stock_changed'; quantity: number }
 
 /**
  * Changes the given fields of a tool. Minimum ≤ quantity is checked against the stored
  * row when only one of the two changes, and again inside the UPDATE itself, so a booking
  * taking stock at the same moment cannot slip past the check. Other changes (a new price,
  * say) are allowed on a tool whose stock has sold below its minimum.
- * `modifiedCount` is 0 when every sent value equals the stored one (as MongoDB answers).
+ * @returns modifiedCount: 0 when every sent value equals the stored one (as MongoDB answers).
+ * @throws 404 no such tool; 400 minimum above the stock; 409 `previousQuantity` was sent
+ *   and the stock is no longer that figure (orders came in).
  */
-export async function updateTool(db: Db, id: string, patch: ToolPatch): Promise<ToolUpdateResult> {
+export async function updateTool(db: Db, id: string, patch: ToolPatch): Promise<number> {
   const row = await db.select().from(tools).where(eq(tools.id, id)).get()
-  if (!row) return { kind: 'not_found' }
+  if (!row) throw toolNotFound()
   const { previousQuantity } = patch
-  if (previousQuantity !== undefined && row.quantity !== previousQuantity) return { kind: 'stock_changed', quantity: row.quantity }
+  if (previousQuantity !== undefined && row.quantity !== previousQuantity) throw stockChanged(row.quantity)
 
   const values: Partial<Omit<ToolRow, 'id' | 'createdAt' | 'createdBy'>> = {}
   if (patch.name !== undefined) values.name = patch.name
@@ -96,16 +92,14 @@ export async function updateTool(db: Db, id: string, patch: ToolPatch): Promise<
   if (patch.Minimum_quantity !== undefined) values.minimumQuantity = patch.Minimum_quantity
   if (patch.img !== undefined) values.img = patch.img
   const changed = (Object.keys(values) as (keyof typeof values)[]).some((k) => values[k] !== row[k])
-  if (!changed) return { kind: 'updated', modifiedCount: 0 }
+  if (!changed) return 0
 
   let guard: SQL | undefined
   if (values.minimumQuantity !== undefined && values.quantity === undefined) {
-    const problem = minimumProblem(values.minimumQuantity, row.quantity, 'Minimum_quantity')
-    if (problem) return problem
+    assertMinimum(values.minimumQuantity, row.quantity, 'Minimum_quantity')
     guard = gte(tools.quantity, values.minimumQuantity)
   } else if (values.quantity !== undefined && values.minimumQuantity === undefined) {
-    const problem = minimumProblem(row.minimumQuantity, values.quantity, 'quantity')
-    if (problem) return problem
+    assertMinimum(row.minimumQuantity, values.quantity, 'quantity')
     guard = lte(tools.minimumQuantity, values.quantity)
   }
 
@@ -115,33 +109,41 @@ export async function updateTool(db: Db, id: string, patch: ToolPatch): Promise<
     .set(values)
     .where(and(eq(tools.id, id), guard, unchangedStock))
     .run()
-  if (result.meta.changes > 0) return { kind: 'updated', modifiedCount: 1 }
+  if (result.meta.changes > 0) return 1
 
   // Nothing matched: the tool went away, or its stock changed since it was read.
   const now = await db.select().from(tools).where(eq(tools.id, id)).get()
-  if (!now) return { kind: 'not_found' }
-  if (previousQuantity !== undefined && now.quantity !== previousQuantity) return { kind: 'stock_changed', quantity: now.quantity }
+  if (!now) throw toolNotFound()
+  if (previousQuantity !== undefined && now.quantity !== previousQuantity) throw stockChanged(now.quantity)
   const field = values.quantity !== undefined ? 'quantity' : 'Minimum_quantity'
-  const problem = minimumProblem(values.minimumQuantity ?? now.minimumQuantity, values.quantity ?? now.quantity, field)
-  return problem ?? { kind: 'updated', modifiedCount: 0 }
+  assertMinimum(values.minimumQuantity ?? now.minimumQuantity, values.quantity ?? now.quantity, field)
+  return 0
 }
 
-function minimumProblem(minimum: number, quantity: number, field: 'quantity' | 'Minimum_quantity') {
-  if (minimum <= quantity) return undefined
+const toolNotFound = () => notFound('No such tool.')
+
+function stockChanged(quantity: number) {
+  const message = `The stock changed to ${quantity} while you were editing. Check it and save again.`
+  return conflict(message, { quantity: message })
+}
+
+/** @throws 400 when the minimum order quantity would be above the quantity in stock. */
+function assertMinimum(minimum: number, quantity: number, field: 'quantity' | 'Minimum_quantity') {
+  if (minimum <= quantity) return
   const message =
     field === 'quantity'
       ? `quantity cannot be less than the minimum order quantity (${minimum})`
       : `${MINIMUM_ABOVE_QUANTITY} (${quantity})`
-  return { kind: 'minimum_above_quantity' as const, field, message }
+  throw badRequest(message, { [field]: message })
 }
 
 /**
  * Removes a tool. Bookings keep the tool's name and unit price as ordered and have no
  * foreign key, so past orders stay as they were. Its image stays in R2: content-addressed
  * objects may be shared with other tools or reviews.
- * @returns 1 when a tool was removed, 0 when there was none with that id.
+ * @throws 404 when there is no tool with that id.
  */
-export async function deleteTool(db: Db, id: string): Promise<number> {
+export async function deleteTool(db: Db, id: string): Promise<void> {
   const result = await db.delete(tools).where(eq(tools.id, id)).run()
-  return result.meta.changes
+  if (result.meta.changes === 0) throw toolNotFound()
 }

@@ -1,20 +1,14 @@
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import { decodeProtectedHeader } from 'jose'
 import type { AppEnv, SessionUser } from '../../env'
-import {
-  assertSelfOrAdmin,
-  authenticate,
-  bearerToken,
-  issueAccessToken,
-  requireAdmin,
-  requireUser,
-  verifyFirebaseIdToken,
-  type FirebaseIdentity,
-} from '../../lib/auth'
+import { issueAccessToken } from '../../lib/access-token'
+import { assertSelfOrAdmin, authenticate, bearerToken, requireAdmin, requireUser } from '../../lib/auth'
+import { verifyFirebaseIdToken, type FirebaseIdentity } from '../../lib/firebase-token'
+import { isHs256 } from '../../lib/jwt'
 import { getDb } from '../../lib/db'
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors'
 import { validate } from '../../lib/validator'
+import type { Deleted, Modified } from '../../schemas/ack'
 import { EmailParamSchema, EmailSchema, ProfileUpdateSchema, type AdminFlag, type UserProfile } from '../../schemas/user'
 import {
   deleteUser,
@@ -49,14 +43,6 @@ const signInOrSelf = createMiddleware<AppEnv & { Variables: { caller: Caller } }
   await next()
 })
 
-function isHs256(token: string): boolean {
-  try {
-    return decodeProtectedHeader(token).alg === 'HS256'
-  } catch {
-    return false
-  }
-}
-
 /** Routes under /api/user. */
 export const usersRoutes = new Hono<AppEnv>()
   .get('/', requireAdmin, async (c) => {
@@ -65,9 +51,8 @@ export const usersRoutes = new Hono<AppEnv>()
   })
   // Registered before '/:email' for clarity; ':email' never matches a '/' anyway.
   .put('/admin/:email', requireAdmin, validate('param', EmailParamSchema), async (c) => {
-    const { found, modifiedCount } = await promoteToAdmin(getDb(c.env), c.req.valid('param').email)
-    if (!found) throw notFound('No user with that e-mail.')
-    return c.json({ acknowledged: true as const, modifiedCount })
+    const modifiedCount = await promoteToAdmin(getDb(c.env), c.req.valid('param').email)
+    return c.json<Modified>({ acknowledged: true, modifiedCount })
   })
   .get('/:email', requireUser, validate('param', EmailParamSchema), async (c) => {
     const { email } = c.req.valid('param')
@@ -87,7 +72,7 @@ export const usersRoutes = new Hono<AppEnv>()
     const db = getDb(c.env)
     const config = c.var.config
     const caller = c.var.caller
-    let profile: UserProfile | undefined
+    let profile: UserProfile
     let tokenFor: string
     if (caller.kind === 'firebase') {
       const { identity } = caller
@@ -98,7 +83,6 @@ export const usersRoutes = new Hono<AppEnv>()
       tokenFor = email
     } else {
       profile = await updateProfile(db, email, fields)
-      if (!profile) throw notFound('No user with that e-mail.')
       // An admin editing someone else gets a fresh token for itself, never for the other user.
       tokenFor = caller.user.email
     }
@@ -109,9 +93,8 @@ export const usersRoutes = new Hono<AppEnv>()
   .delete('/:email', requireAdmin, validate('param', EmailParamSchema), async (c) => {
     const { email } = c.req.valid('param')
     if (email === c.var.user?.email) throw conflict('You cannot remove your own account. Ask another admin.')
-    const deletedCount = await deleteUser(getDb(c.env), email)
-    if (deletedCount === 0) throw notFound('No user with that e-mail.')
-    return c.json({ acknowledged: true as const, deletedCount })
+    await deleteUser(getDb(c.env), email)
+    return c.json<Deleted>({ acknowledged: true, deletedCount: 1 })
   })
 
 /** Routes under /api/admin. */

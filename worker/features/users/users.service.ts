@@ -1,6 +1,8 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm'
+import { nowMs } from '../../db/now'
 import { users } from '../../db/schema'
 import { newId, type Db } from '../../lib/db'
+import { notFound } from '../../lib/errors'
 import { PROFILE_LIMITS, ProfileUpdateSchema, type ProfileUpdate, type UserProfile } from '../../schemas/user'
 
 type UserRow = typeof users.$inferSelect
@@ -20,7 +22,6 @@ export const toUserProfile = (row: UserRow): UserProfile => ({
   image: row.image,
 })
 
-const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`
 
 /** Only the fields that were sent: an absent field leaves the stored value alone. */
 function sentFields(fields: ProfileFields) {
@@ -46,17 +47,22 @@ export async function listProfiles(db: Db): Promise<UserProfile[]> {
   return rows.map(toUserProfile)
 }
 
-/** Updates the sent profile fields; undefined when there is no such user. */
-export async function updateProfile(db: Db, email: string, fields: ProfileFields): Promise<UserProfile | undefined> {
+const noSuchUser = () => notFound('No user with that e-mail.')
+
+/** Updates the sent profile fields. @throws 404 when there is no such user. */
+export async function updateProfile(db: Db, email: string, fields: ProfileFields): Promise<UserProfile> {
   const set = sentFields(fields)
-  if (Object.keys(set).length === 0) return getProfile(db, email)
-  const row = await db
-    .update(users)
-    .set({ ...set, updatedAt: nowMs })
-    .where(eq(users.email, email))
-    .returning()
-    .get()
-  return row && toUserProfile(row)
+  const row =
+    Object.keys(set).length === 0
+      ? await getUserRow(db, email)
+      : await db
+          .update(users)
+          .set({ ...set, updatedAt: nowMs })
+          .where(eq(users.email, email))
+          .returning()
+          .get()
+  if (!row) throw noSuchUser()
+  return toUserProfile(row)
 }
 
 export type SignInIdentity = { email: string; uid: string; name?: string; picture?: string }
@@ -105,20 +111,23 @@ export async function upsertSignedInUser(
   return toUserProfile(row)
 }
 
-/** Makes the user an admin; `found` is false when there is no such user. */
-export async function promoteToAdmin(db: Db, email: string): Promise<{ found: boolean; modifiedCount: number }> {
+/**
+ * Makes the user an admin. @returns modifiedCount (0 when it already was one).
+ * @throws 404 when there is no such user.
+ */
+export async function promoteToAdmin(db: Db, email: string): Promise<number> {
   const result = await db
     .update(users)
     .set({ role: 'admin', updatedAt: nowMs })
     .where(and(eq(users.email, email), ne(users.role, 'admin')))
     .run()
   const modifiedCount = result.meta.changes ?? 0
-  if (modifiedCount > 0) return { found: true, modifiedCount }
-  return { found: (await getUserRow(db, email)) !== undefined, modifiedCount: 0 }
+  if (modifiedCount === 0 && !(await getUserRow(db, email))) throw noSuchUser()
+  return modifiedCount
 }
 
-/** Removes the user row only: bookings keep their customer e-mail and stay. */
-export async function deleteUser(db: Db, email: string): Promise<number> {
+/** Removes the user row only: bookings keep their customer e-mail and stay. @throws 404 when there is no such user. */
+export async function deleteUser(db: Db, email: string): Promise<void> {
   const result = await db.delete(users).where(eq(users.email, email)).run()
-  return result.meta.changes ?? 0
+  if ((result.meta.changes ?? 0) === 0) throw noSuchUser()
 }

@@ -1,9 +1,10 @@
 /** Test fixtures for the Stripe mode (imported only by *.test.ts files). */
+import { createExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import Stripe from 'stripe'
 import { inject } from 'vitest'
-import app from '../../app'
-import type { FakeStripeRequest } from '../../test/fake-stripe'
+import worker from '../index'
+import type { FakeStripeRequest } from './fake-stripe'
 
 export const STRIPE_WEBHOOK_SECRET = 'whsec_test_secret_for_the_fake'
 export const STRIPE_PUBLISHABLE_KEY = 'pk_test_fake'
@@ -23,11 +24,12 @@ export function callStripe(path: string, init: { method?: string; token?: string
   const headers = new Headers(init.headers)
   if (init.json !== undefined) headers.set('Content-Type', 'application/json')
   if (init.token) headers.set('Authorization', `Bearer ${init.token}`)
-  return app.request(
-    path,
-    { method: init.method ?? 'GET', headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body },
-    stripeEnv(overrides),
-  )
+  const request = new Request(`http://shop.test${path}`, {
+    method: init.method ?? 'GET',
+    headers,
+    body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+  })
+  return worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, stripeEnv(overrides) as Env, createExecutionContext())
 }
 
 /** The SDK as the browser's Stripe.js would use it: confirming intents at the fake server. */

@@ -6,9 +6,10 @@ import { getDb } from '../../lib/db'
 import { ApiError } from '../../lib/errors'
 import { validate } from '../../lib/validator'
 import { PaymentIntentRequestSchema, SimulatedConfirmSchema, type PaymentIntentCreated, type SimulatedConfirmed } from '../../schemas/payment'
-import { getBookingRow } from '../bookings/bookings.service'
-import { assertPaymentsAvailable, createIntentForBooking, handleStripeWebhook, paymentProvider } from './payments.service'
-import { confirmSimulatedPayment } from './simulated-provider'
+import { getOrderRow } from './orders.service'
+import { confirmSimulatedPayment, createIntentForBooking, handleStripeWebhook } from './payments.service'
+import { assertPaymentsAvailable, paymentProvider } from './providers/configured'
+import { SimulatedProvider } from './providers/simulated'
 
 /** Simulated payments exist only without Stripe keys, and never in production. */
 const simulatedOnly = createMiddleware<AppEnv>(async (c, next) => {
@@ -29,14 +30,15 @@ export const paymentsRoutes = new Hono<AppEnv>()
     const config = c.var.config
     assertPaymentsAvailable(config)
     const db = getDb(c.env)
-    const booking = await getBookingRow(db, bookingId)
+    const booking = await getOrderRow(db, bookingId)
     const created = await createIntentForBooking(db, paymentProvider(config, db), config, booking, c.var.user!, price)
     c.header('Cache-Control', 'no-store')
     return c.json<PaymentIntentCreated>(created)
   })
   .post('/payments/simulated/confirm', requireUser, simulatedOnly, validate('json', SimulatedConfirmSchema), async (c) => {
     const { clientSecret, card } = c.req.valid('json')
-    const confirmed = await confirmSimulatedPayment(getDb(c.env), clientSecret, card, c.var.user!)
+    const db = getDb(c.env)
+    const confirmed = await confirmSimulatedPayment(db, new SimulatedProvider(db), clientSecret, card, c.var.user!)
     c.header('Cache-Control', 'no-store')
     return c.json<SimulatedConfirmed>(confirmed)
   })

@@ -1,18 +1,19 @@
-import { and, desc, eq, lte, sql } from 'drizzle-orm'
+import { and, desc, eq, lte } from 'drizzle-orm'
+import { nowMs } from '../../db/now'
 import { bookings, tools } from '../../db/schema'
 import { newId, type Db } from '../../lib/db'
 import { badRequest, conflict, notFound } from '../../lib/errors'
 import { bookingQuantitySchema, orderLessThanMessage, type Booking, type BookingInput } from '../../schemas/booking'
 import { toPaisa, toTaka } from '../../schemas/money'
-
-export type BookingRow = typeof bookings.$inferSelect
+import { transition, type OrderRow } from './lifecycle'
+import type { PaymentProvider } from './providers/provider'
 
 const HOUR_MS = 60 * 60 * 1000
 
 /** When an unpaid booking expires; the cron job cancels it at its first run after that. */
-export const expiresAtMs = (row: Pick<BookingRow, 'createdAt'>, ttlHours: number) => row.createdAt + ttlHours * HOUR_MS
+export const expiresAtMs = (row: Pick<OrderRow, 'createdAt'>, ttlHours: number) => row.createdAt + ttlHours * HOUR_MS
 
-export const toBookingDto = (row: BookingRow, ttlHours: number): Booking => ({
+export const toBookingDto = (row: OrderRow, ttlHours: number): Booking => ({
   _id: row.id,
   serviceId: row.serviceId,
   service: row.service,
@@ -30,11 +31,10 @@ export const toBookingDto = (row: BookingRow, ttlHours: number): Booking => ({
   expiresAt: row.status === 'unpaid' ? new Date(expiresAtMs(row, ttlHours)).toISOString() : null,
 })
 
-export async function getBookingRow(db: Db, id: string): Promise<BookingRow | undefined> {
+export async function getOrderRow(db: Db, id: string): Promise<OrderRow | undefined> {
   return db.select().from(bookings).where(eq(bookings.id, id)).get()
 }
 
-/** A customer's bookings, newest first. */
 /** A customer's bookings, newest first (a query, so it can go in a batch). */
 export const listBookingsQuery = (db: Db, customer: string) =>
   db.select().from(bookings).where(eq(bookings.customer, customer)).orderBy(desc(bookings.createdAt), desc(bookings.id))
@@ -85,6 +85,8 @@ export async function createBooking(
          select ?1, id, name, price_paisa, ?2, price_paisa * ?2, ?3, ?4, ?5, ?6 from tools where id = ?7 and changes() = 1`,
       )
       .bind(id, input.quantity, input.customer, input.customerName, input.phone, input.address, tool.id),
+    // The order's history starts with its placing.
+    d1.prepare(`insert into order_events (id, booking_id, status, actor, actor_email) select ?1, ?2, 'unpaid', 'customer', ?3 where changes() = 1`).bind(newId(), id, input.customer),
   ])
   if ((inserted?.meta.changes ?? 0) === 1) return { id }
 
@@ -100,41 +102,8 @@ export async function createBooking(
   throw conflict('The tool changed while you were ordering. Please try again.')
 }
 
-export type CancelReason = 'customer' | 'expired'
-
-/**
- * Cancels unpaid bookings and gives their stock back, each exactly once: per booking one
- * conditional UPDATE (still unpaid, no succeeded simulated payment) and a stock return
- * that runs only when that UPDATE changed the row, plus cancelling its open simulated
- * intents; all in one D1 batch. A tool deleted meanwhile simply gets nothing back.
- * @returns the ids that this call cancelled.
- */
-export async function cancelUnpaidBookings(db: Db, rows: Pick<BookingRow, 'id' | 'serviceId' | 'quantity'>[]): Promise<string[]> {
-  if (rows.length === 0) return []
-  const d1 = db.$client
-  const statements = rows.flatMap((b) => [
-    d1
-      .prepare(
-        `update bookings set status = 'cancelled', updated_at = cast(unixepoch('subsec') * 1000 as integer)
-         where id = ?1 and status = 'unpaid'
-           and not exists (select 1 from payment_intents where booking_id = ?1 and status = 'succeeded')`,
-      )
-      .bind(b.id),
-    d1.prepare(`update tools set quantity = quantity + ?1 where id = ?2 and changes() = 1`).bind(b.quantity, b.serviceId),
-    d1
-      .prepare(
-        `update payment_intents set status = 'canceled', updated_at = cast(unixepoch('subsec') * 1000 as integer)
-         where booking_id = ?1 and status = 'requires_payment_method'
-           and exists (select 1 from bookings where id = ?1 and status = 'cancelled')`,
-      )
-      .bind(b.id),
-  ])
-  const results = await d1.batch(statements)
-  return rows.filter((_, i) => (results[i * 3]?.meta.changes ?? 0) === 1).map((b) => b.id)
-}
-
 /** Unpaid bookings created at or before `cutoffMs`, oldest first. */
-export async function findExpiredUnpaid(db: Db, cutoffMs: number, limit: number): Promise<BookingRow[]> {
+async function findExpiredUnpaid(db: Db, cutoffMs: number, limit: number): Promise<OrderRow[]> {
   return db
     .select()
     .from(bookings)
@@ -150,8 +119,46 @@ export async function findExpiredUnpaid(db: Db, cutoffMs: number, limit: number)
 export async function recordPaymentIntent(db: Db, bookingId: string, intentId: string): Promise<boolean> {
   const result = await db
     .update(bookings)
-    .set({ paymentIntentId: intentId, updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))` })
+    .set({ paymentIntentId: intentId, updatedAt: nowMs })
     .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'unpaid')))
     .run()
   return (result.meta.changes ?? 0) === 1
+}
+
+/**
+ * Cancels an unpaid order for its customer or an admin: its payment is released at the
+ * provider first, then the move gives the stock back (lifecycle.ts).
+ * @throws 409 when the order is not unpaid, has just been paid, or a payment is in flight.
+ */
+export async function cancelOrder(db: Db, provider: PaymentProvider, order: OrderRow, by: { actor: 'customer' | 'admin'; email: string }): Promise<void> {
+  if (order.status === 'paid') throw conflict('This booking is paid; it can no longer be cancelled.')
+  if (order.status === 'cancelled') throw conflict('This booking is already cancelled.')
+  const outcome = await transition(db, provider, order, { to: 'cancelled', actor: by.actor, actorEmail: by.email })
+  if (outcome === 'paid-instead') throw conflict('This booking has just been paid; it can no longer be cancelled.')
+  if (outcome === 'paying') throw conflict('A payment for this booking is in progress; it cannot be cancelled now.')
+  if (outcome === 'unchanged') throw conflict('This booking is no longer unpaid; reload to see its state.')
+}
+
+export type ExpiryReport = { cancelled: number; paid: number; skipped: number }
+
+/**
+ * Expires unpaid orders created at or before `cutoffMs` (at most `limit`, oldest first):
+ * each is cancelled with its stock back, or marked paid when its payment turns out to
+ * have succeeded. One whose payment is in flight, or whose provider could not be reached,
+ * is left for the next run.
+ */
+export async function expireUnpaidOrders(db: Db, provider: PaymentProvider, cutoffMs: number, limit: number): Promise<ExpiryReport> {
+  const report: ExpiryReport = { cancelled: 0, paid: 0, skipped: 0 }
+  for (const order of await findExpiredUnpaid(db, cutoffMs, limit)) {
+    try {
+      const outcome = await transition(db, provider, order, { to: 'cancelled', actor: 'expiry', note: 'expired' })
+      if (outcome === 'moved') report.cancelled += 1
+      else if (outcome === 'paid-instead') report.paid += 1
+      else report.skipped += 1
+    } catch (err) {
+      report.skipped += 1
+      console.error(`Expiring order ${order.id} failed; the next run tries again`, err)
+    }
+  }
+  return report
 }

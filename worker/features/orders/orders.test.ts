@@ -3,10 +3,11 @@ import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import worker from '../../index'
 import { runScheduled } from '../../scheduled'
-import type { Booking, BookingModified } from '../../schemas/booking'
+import type { Modified } from '../../schemas/ack'
+import type { Booking } from '../../schemas/booking'
 import { call, json } from '../../test/helpers'
 import { signIn } from '../../test/tokens'
-import { ageBooking, bookingRow, makeTool, orderBody, placeOrder, postBooking, stockOf } from './booking-fixtures'
+import { ageBooking, bookingRow, makeTool, orderBody, placeOrder, postBooking, stockOf } from '../../test/order-fixtures'
 
 const BUYER = 'buyer@example.com'
 const OTHER = 'other-buyer@example.com'
@@ -260,7 +261,7 @@ describe('POST /api/booking/{id}/cancel', () => {
     expect(await stockOf(tool.id)).toBe(42)
     const res = await cancel(id, buyer)
     expect(res.status).toBe(200)
-    expect(await json<BookingModified>(res)).toEqual({ acknowledged: true, modifiedCount: 1 })
+    expect(await json<Modified>(res)).toEqual({ acknowledged: true, modifiedCount: 1 })
     expect(await stockOf(tool.id)).toBe(50)
     const booking = await json<Booking>(await getBooking(id, buyer))
     expect(booking).toMatchObject({ status: 'cancelled', paid: false, expiresAt: null })

@@ -5,28 +5,11 @@ import type { Config, SessionUser } from '../../env'
 import type { Db } from '../../lib/db'
 import { ApiError, badRequest, conflict, notFound } from '../../lib/errors'
 import { toPaisa } from '../../schemas/money'
-import type { PaymentIntentCreated } from '../../schemas/payment'
-import { cancelUnpaidBookings, expiresAtMs, getBookingRow, recordPaymentIntent, type BookingRow } from '../bookings/bookings.service'
-import { markBookingPaid, type MarkPaidResult } from './mark-paid'
-import { paysFor, type PaymentProvider, type ProviderIntent } from './provider'
-import { SimulatedProvider } from './simulated-provider'
-import { StripeProvider, stripeClient } from './stripe-provider'
-
-/**
- * The configured provider: Stripe when STRIPE_SECRET_KEY is set, otherwise simulated.
- * Cancelling and expiry use it in every environment; taking a payment also goes through
- * {@link assertPaymentsAvailable}.
- */
-export function paymentProvider(config: Config, db: Db): PaymentProvider {
-  return config.payments === 'stripe' ? new StripeProvider(stripeClient(config)) : new SimulatedProvider(db)
-}
-
-/** @throws 503 when a production configuration has no Stripe keys (simulated payments are refused there). */
-export function assertPaymentsAvailable(config: Config): void {
-  if (config.payments === 'simulated' && config.ENVIRONMENT === 'production') {
-    throw new ApiError(503, 'NOT_CONFIGURED', 'Card payments are not set up on this shop yet. Please try again later.')
-  }
-}
+import type { Card, PaymentIntentCreated, SimulatedConfirmed } from '../../schemas/payment'
+import { markOrderPaid, type MarkPaidResult, type OrderRow } from './lifecycle'
+import { expiresAtMs, getOrderRow, recordPaymentIntent } from './orders.service'
+import { paysFor, type PaymentProvider } from './providers/provider'
+import type { SimulatedProvider } from './providers/simulated'
 
 function refusedPaid(result: MarkPaidResult, bookingId: string, transactionId: string): void {
   if (result.outcome !== 'refused') return
@@ -44,7 +27,7 @@ export async function createIntentForBooking(
   db: Db,
   provider: PaymentProvider,
   config: Config,
-  booking: BookingRow | undefined,
+  booking: OrderRow | undefined,
   caller: SessionUser,
   price: number | undefined,
 ): Promise<PaymentIntentCreated> {
@@ -63,8 +46,7 @@ export async function createIntentForBooking(
   if (intent.status === 'succeeded') {
     // Paid already, but the PATCH (or webhook) has not been seen yet: apply it now.
     if (paysFor(intent, booking)) {
-      const result = await markBookingPaid(db, { bookingId: booking.id, transactionId: intent.id, amountPaisa: intent.amountPaisa, currency: intent.currency })
-      refusedPaid(result, booking.id, intent.id)
+      refusedPaid(await markOrderPaid(db, booking.id, intent), booking.id, intent.id)
     }
     throw conflict('This booking is already paid.')
   }
@@ -89,7 +71,7 @@ export async function createIntentForBooking(
  * @throws 409 cancelled or paid by another payment; 400 unknown payment, another
  *   booking's payment or another amount; 402 a payment that has not succeeded.
  */
-export async function payBooking(db: Db, provider: PaymentProvider, booking: BookingRow, transactionId: string): Promise<number> {
+export async function payBooking(db: Db, provider: PaymentProvider, booking: OrderRow, transactionId: string): Promise<number> {
   if (booking.status === 'paid') {
     if (booking.transactionId === transactionId) return 0
     throw conflict('This booking is already paid by another payment.')
@@ -106,7 +88,7 @@ export async function payBooking(db: Db, provider: PaymentProvider, booking: Boo
     throw new ApiError(402, 'PAYMENT_FAILED', message, { transactionId: message })
   }
 
-  const result = await markBookingPaid(db, { bookingId: booking.id, transactionId: intent.id, amountPaisa: intent.amountPaisa, currency: intent.currency })
+  const result = await markOrderPaid(db, booking.id, intent)
   switch (result.outcome) {
     case 'paid':
       return 1
@@ -119,35 +101,29 @@ export async function payBooking(db: Db, provider: PaymentProvider, booking: Boo
   }
 }
 
-export type CancelOutcome = 'cancelled' | 'paid' | 'paying' | 'unchanged'
-
 /**
- * Cancels an unpaid booking and gives its stock back, after making sure nothing can pay
- * it any more: open intents are cancelled at the provider first; a payment that had
- * already succeeded marks the booking paid instead ('paid'), one still in flight leaves it
- * alone ('paying'). Used by the customer's cancel and by expiry.
+ * `POST /api/payments/simulated/confirm`: confirms the caller's intent with a test card.
+ * On success the order is marked paid through the one paid move (what Stripe's webhook
+ * does for real payments); the web app's PATCH that follows then changes nothing.
+ * @throws 404 for an unknown secret or someone else's order, 409 when the order or intent
+ *   can no longer be paid, 402 PAYMENT_FAILED with the card's message.
  */
-export async function cancelBooking(db: Db, provider: PaymentProvider, booking: BookingRow): Promise<CancelOutcome> {
-  if (booking.status !== 'unpaid') return 'unchanged'
-  const live: ProviderIntent | null = await provider.releaseOpenIntents(booking)
-  if (live) {
-    if (!paysFor(live, booking)) return live.status === 'succeeded' ? tryCancel() : 'paying'
-    const result = await markBookingPaid(db, { bookingId: booking.id, transactionId: live.id, amountPaisa: live.amountPaisa, currency: live.currency })
-    refusedPaid(result, booking.id, live.id)
-    return 'paid'
+export async function confirmSimulatedPayment(db: Db, provider: SimulatedProvider, clientSecret: string, card: Card, caller: SessionUser): Promise<SimulatedConfirmed> {
+  const intent = await provider.findBySecret(clientSecret)
+  const order = intent?.bookingId ? await getOrderRow(db, intent.bookingId) : undefined
+  // NOTE: a payment for someone else's order answers like an unknown one.
+  if (!intent || !order || order.customer !== caller.email) throw notFound('No such payment. Reload the payment page to start again.')
+  if (intent.status === 'canceled') throw conflict('This payment was cancelled. Reload the payment page to start again.')
+  if (intent.status !== 'succeeded') {
+    if (order.status === 'paid') throw conflict('This booking is already paid.')
+    if (order.status === 'cancelled') throw conflict('This booking was cancelled; it can no longer be paid.')
   }
-  return tryCancel()
-
-  async function tryCancel(): Promise<CancelOutcome> {
-    const cancelled = await cancelUnpaidBookings(db, [booking])
-    if (cancelled.length === 0) return 'unchanged'
-    // An intent recorded while we were cancelling must not stay payable either.
-    const after = await getBookingRow(db, booking.id)
-    if (after?.paymentIntentId && after.paymentIntentId !== booking.paymentIntentId) {
-      await provider.releaseOpenIntents(after).catch((err) => console.error(`Releasing the intent of cancelled booking ${booking.id} failed`, err))
-    }
-    return 'cancelled'
-  }
+  // A cancel or expiry releases the intent before it moves the order, so an intent still
+  // open here is one that no cancelled order holds.
+  const confirmed = await provider.confirmWithCard(intent, card)
+  if (confirmed.status !== 'succeeded') throw conflict('This booking can no longer be paid. Reload the page to see its state.')
+  refusedPaid(await markOrderPaid(db, order.id, confirmed), order.id, confirmed.id)
+  return { paymentIntent: { id: confirmed.id, status: 'succeeded' } }
 }
 
 // ─── Stripe webhook ─────────────────────────────────────────────────────────────────────
@@ -185,7 +161,7 @@ export async function handleStripeWebhook(
     const pi = event.data.object
     const bookingId = pi.metadata?.bookingId
     if (bookingId && pi.status === 'succeeded') {
-      const result = await markBookingPaid(db, { bookingId, transactionId: pi.id, amountPaisa: pi.amount, currency: pi.currency })
+      const result = await markOrderPaid(db, bookingId, { id: pi.id, amountPaisa: pi.amount, currency: pi.currency })
       if (result.outcome === 'refused' && result.reason !== 'missing') refusedPaid(result, bookingId, pi.id)
     }
   }

@@ -2,28 +2,23 @@ import { Hono, type Context } from 'hono'
 import type { AppEnv } from '../../env'
 import { assertSelfOrAdmin, authenticateAlong, requireAccessToken, requireUser } from '../../lib/auth'
 import { getDb, type Db } from '../../lib/db'
-import { conflict, forbidden, notFound, unauthenticated } from '../../lib/errors'
+import { forbidden, notFound, unauthenticated } from '../../lib/errors'
 import { validate } from '../../lib/validator'
-import {
-  BookingIdParamSchema,
-  BookingInputSchema,
-  BookingListQuerySchema,
-  BookingPaymentSchema,
-  type Booking,
-  type BookingCreated,
-  type BookingModified,
-} from '../../schemas/booking'
-import { assertPaymentsAvailable, cancelBooking, payBooking, paymentProvider } from '../payments/payments.service'
-import { createBooking, getBookingRow, listBookingsQuery, toBookingDto, type BookingRow } from './bookings.service'
+import type { Inserted, Modified } from '../../schemas/ack'
+import { BookingIdParamSchema, BookingInputSchema, BookingListQuerySchema, BookingPaymentSchema, type Booking } from '../../schemas/booking'
+import type { OrderRow } from './lifecycle'
+import { cancelOrder, createBooking, getOrderRow, listBookingsQuery, toBookingDto } from './orders.service'
+import { payBooking } from './payments.service'
+import { assertPaymentsAvailable, paymentProvider } from './providers/configured'
 
 /**
  * The booking of `id` when the caller is its customer or an admin.
  * @throws 404 otherwise: someone else's booking answers like one that does not exist.
  */
-async function ownBooking(c: Context<AppEnv>, db: Db, id: string): Promise<BookingRow> {
+async function ownBooking(c: Context<AppEnv>, db: Db, id: string): Promise<OrderRow> {
   const user = c.var.user
   if (!user) throw unauthenticated()
-  const row = await getBookingRow(db, id)
+  const row = await getOrderRow(db, id)
   if (!row || (row.customer !== user.email && user.role !== 'admin')) throw notFound('No such booking.')
   return row
 }
@@ -41,7 +36,7 @@ export const bookingsRoutes = new Hono<AppEnv>()
       ...input,
       customerName: input.customerName || user.name || user.email,
     })
-    return c.json<BookingCreated, 201>({ acknowledged: true, insertedId: id }, 201)
+    return c.json<Inserted, 201>({ acknowledged: true, insertedId: id }, 201)
   })
   // The token is checked first (401), then the query (400), then the account and the bookings
   // are read together; so a removed user's token with a bad query gets the 400.
@@ -61,13 +56,9 @@ export const bookingsRoutes = new Hono<AppEnv>()
   .post('/:id/cancel', requireUser, validate('param', BookingIdParamSchema), async (c) => {
     const db = getDb(c.env)
     const row = await ownBooking(c, db, c.req.valid('param').id)
-    if (row.status === 'paid') throw conflict('This booking is paid; it can no longer be cancelled.')
-    if (row.status === 'cancelled') throw conflict('This booking is already cancelled.')
-    const outcome = await cancelBooking(db, paymentProvider(c.var.config, db), row)
-    if (outcome === 'paid') throw conflict('This booking has just been paid; it can no longer be cancelled.')
-    if (outcome === 'paying') throw conflict('A payment for this booking is in progress; it cannot be cancelled now.')
-    if (outcome === 'unchanged') throw conflict('This booking is no longer unpaid; reload to see its state.')
-    return c.json<BookingModified>({ acknowledged: true, modifiedCount: 1 })
+    const user = c.var.user!
+    await cancelOrder(db, paymentProvider(c.var.config, db), row, { actor: user.email === row.customer ? 'customer' : 'admin', email: user.email })
+    return c.json<Modified>({ acknowledged: true, modifiedCount: 1 })
   })
   .patch('/:id', requireUser, validate('param', BookingIdParamSchema), validate('json', BookingPaymentSchema), async (c) => {
     const db = getDb(c.env)
@@ -75,5 +66,5 @@ export const bookingsRoutes = new Hono<AppEnv>()
     const config = c.var.config
     assertPaymentsAvailable(config)
     const modifiedCount = await payBooking(db, paymentProvider(config, db), row, c.req.valid('json').transactionId)
-    return c.json<BookingModified>({ acknowledged: true, modifiedCount })
+    return c.json<Modified>({ acknowledged: true, modifiedCount })
   })

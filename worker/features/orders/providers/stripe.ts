@@ -1,6 +1,6 @@
 import Stripe from 'stripe'
-import type { Config } from '../../env'
-import { ApiError } from '../../lib/errors'
+import type { Config } from '../../../env'
+import { ApiError } from '../../../lib/errors'
 import { BOOKING_CURRENCY, type PayableBooking, type PaymentProvider, type ProviderIntent } from './provider'
 
 /** Intents in these states can still be paid by the customer. */

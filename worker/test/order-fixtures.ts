@@ -1,9 +1,9 @@
 /** Test fixtures for the booking and payment tests (imported only by *.test.ts files). */
 import { env } from 'cloudflare:workers'
 import { expect } from 'vitest'
-import { newId } from '../../lib/db'
-import type { BookingCreated } from '../../schemas/booking'
-import { call, json } from '../../test/helpers'
+import { newId } from '../lib/db'
+import type { Inserted } from '../schemas/ack'
+import { call, json } from './helpers'
 
 export type ToolFixture = { id: string; name: string; pricePaisa: number; quantity: number; min: number }
 
@@ -60,7 +60,7 @@ export const postBooking = (token: string | undefined, body: unknown) => call('/
 export async function placeOrder(token: string, tool: ToolFixture, email: string, overrides: Record<string, unknown> = {}): Promise<string> {
   const res = await postBooking(token, orderBody(tool, email, overrides))
   expect(res.status, JSON.stringify(await res.clone().json())).toBe(201)
-  return (await json<BookingCreated>(res)).insertedId
+  return (await json<Inserted>(res)).insertedId
 }
 
 /** Moves a booking's creation time back, so that it is `hours` old. */

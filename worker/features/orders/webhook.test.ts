@@ -4,8 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { PaymentIntentCreated } from '../../schemas/payment'
 import { json } from '../../test/helpers'
 import { signIn } from '../../test/tokens'
-import { bookingRow, makeTool, placeOrder, stockOf, type ToolFixture } from '../bookings/booking-fixtures'
-import { callStripe, deliver, fakeStripeClient, intentIdOf, signedEvent } from './stripe-fixtures'
+import { bookingRow, makeTool, placeOrder, stockOf, type ToolFixture } from '../../test/order-fixtures'
+import { callStripe, deliver, fakeStripeClient, intentIdOf, signedEvent } from '../../test/stripe-fixtures'
 
 const BUYER = 'hooked@example.com'
 let buyer: string

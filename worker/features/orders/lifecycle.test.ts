@@ -1,0 +1,85 @@
+import { env } from 'cloudflare:workers'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { getDb } from '../../lib/db'
+import { ORDER_STATUSES, ORDER_TRANSITIONS, findTransition, type OrderActor } from '../../schemas/order-status'
+import { bookingRow, makeTool, placeOrder, stockOf, type ToolFixture } from '../../test/order-fixtures'
+import { signIn } from '../../test/tokens'
+import { applyMove, type OrderRow } from './lifecycle'
+import { getOrderRow } from './orders.service'
+
+const BUYER = 'lifecycle-buyer@example.com'
+const ACTORS: OrderActor[] = ['customer', 'admin', 'payment', 'expiry']
+
+let buyer: string
+let tool: ToolFixture
+
+beforeAll(async () => {
+  buyer = await signIn(BUYER)
+  tool = await makeTool({ quantity: 10_000, min: 1, pricePaisa: 1000 })
+})
+
+const events = (id: string) =>
+  env.DB.prepare('select status, actor, actor_email, note from order_events where booking_id = ? order by at, rowid')
+    .bind(id)
+    .all<{ status: string; actor: string; actor_email: string | null; note: string | null }>()
+    .then((r) => r.results)
+
+/** An order placed through the API, then put straight into `status` (the state under test). */
+async function orderIn(status: string): Promise<OrderRow> {
+  const id = await placeOrder(buyer, tool, BUYER, { quantity: 2 })
+  await env.DB.prepare('update bookings set status = ? where id = ?').bind(status, id).run()
+  return (await getOrderRow(getDb(env), id))!
+}
+
+describe('the order lifecycle table', () => {
+  it('placing an order starts its history', async () => {
+    const id = await placeOrder(buyer, tool, BUYER)
+    expect(await events(id)).toEqual([{ status: 'unpaid', actor: 'customer', actor_email: BUYER, note: null }])
+  })
+
+  // Every (from, to, actor) the table has is applied; every other one is refused and changes nothing.
+  for (const from of ORDER_STATUSES) {
+    for (const to of ORDER_STATUSES) {
+      for (const actor of ACTORS) {
+        const rule = findTransition(from, to, actor)
+        it(`${from} → ${to} by ${actor}: ${rule ? 'allowed' : 'refused'}`, async () => {
+          const order = await orderIn(from)
+          const stock = await stockOf(tool.id)
+          const before = await events(order.id)
+          if (!rule) {
+            await expect(applyMove(getDb(env), order, { to, actor })).rejects.toMatchObject({ status: 409, code: 'INVALID_TRANSITION' })
+            expect((await bookingRow(order.id))?.status).toBe(from)
+            expect(await events(order.id)).toEqual(before)
+            expect(await stockOf(tool.id)).toBe(stock)
+            return
+          }
+          expect(await applyMove(getDb(env), order, { to, actor, note: 'test' })).toBe(true)
+          expect((await bookingRow(order.id))?.status).toBe(to)
+          expect((await events(order.id)).slice(before.length)).toEqual([{ status: to, actor, actor_email: null, note: 'test' }])
+          expect(await stockOf(tool.id)).toBe(stock! + (rule.effects.includes('restock') ? 2 : 0))
+          // The same move again, from the state read before: it no longer applies, nothing changes twice.
+          expect(await applyMove(getDb(env), order, { to, actor })).toBe(false)
+          expect(await events(order.id)).toHaveLength(before.length + 1)
+          expect(await stockOf(tool.id)).toBe(stock! + (rule.effects.includes('restock') ? 2 : 0))
+        })
+      }
+    }
+  }
+
+  it('every row of the table names known statuses and at least one actor', () => {
+    for (const t of ORDER_TRANSITIONS) {
+      expect(ORDER_STATUSES).toContain(t.from)
+      expect(ORDER_STATUSES).toContain(t.to)
+      expect(t.from).not.toBe(t.to)
+      expect(t.by.length).toBeGreaterThan(0)
+    }
+  })
+
+  it('a move whose condition fails changes nothing', async () => {
+    const order = await orderIn('unpaid')
+    const moved = await applyMove(getDb(env), order, { to: 'paid', actor: 'payment', when: { sql: 'price_paisa = ?', values: [1] } })
+    expect(moved).toBe(false)
+    expect((await bookingRow(order.id))?.status).toBe('unpaid')
+    expect(await events(order.id)).toHaveLength(1)
+  })
+})

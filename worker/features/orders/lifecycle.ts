@@ -1,0 +1,155 @@
+import { eq } from 'drizzle-orm'
+import { NOW_MS_SQL } from '../../db/now'
+import { bookings } from '../../db/schema'
+import { newId, type Db } from '../../lib/db'
+import { ApiError } from '../../lib/errors'
+import { findTransition, type OrderActor, type OrderEffect, type OrderStatus } from '../../schemas/order-status'
+import { BOOKING_CURRENCY, paysFor, type PaymentProvider, type ProviderIntent } from './providers/provider'
+
+export type OrderRow = typeof bookings.$inferSelect
+
+/** The columns a move may set besides the status. Names are fixed here, never taken from input. */
+type MoveColumns = Partial<Record<'transaction_id' | 'payment_intent_id', string>>
+
+/** The time column stamped when an order enters a status. */
+const STAMPS: Partial<Record<OrderStatus, string>> = { paid: 'paid_at' }
+
+export type Move = {
+  to: OrderStatus
+  actor: OrderActor
+  /** The person who made the move, when one did. */
+  actorEmail?: string
+  note?: string
+  set?: MoveColumns
+  /** Further conditions the row must meet at the moment of the move, as SQL with its values. */
+  when?: { sql: string; values: unknown[] }
+}
+
+export const invalidTransition = (from: OrderStatus, to: OrderStatus) =>
+  new ApiError(409, 'INVALID_TRANSITION', `An order that is ${from} cannot become ${to}.`)
+
+/** The D1 statements of the effects written with the move; each runs only if the move happened. */
+function effectStatements(db: Db, effect: OrderEffect, order: OrderRow, eventId: string): D1PreparedStatement[] {
+  const d1 = db.$client
+  const happened = 'exists (select 1 from order_events where id = ?)'
+  switch (effect) {
+    case 'restock':
+      // A tool deleted meanwhile simply gets nothing back.
+      return [d1.prepare(`update tools set quantity = quantity + ? where id = ? and ${happened}`).bind(order.quantity, order.serviceId, eventId)]
+    case 'release-intents':
+      return [] // at the provider, before the move: see transition()
+  }
+}
+
+/**
+ * Applies one move of the order lifecycle (schemas/order-status.ts) in one D1 batch: the
+ * conditional UPDATE (the order is still in `order.status`, and `move.when` holds), the
+ * history row, and the move's database effects (stock back, …), each of which runs only
+ * when the UPDATE changed the row. So a move races safely with any other: it happens once.
+ * @returns true when this call moved the order; false when it had already left
+ *   `order.status` or `move.when` failed (nothing was written).
+ * @throws 409 INVALID_TRANSITION when the table has no such move for `move.actor`.
+ */
+export async function applyMove(db: Db, order: OrderRow, move: Move): Promise<boolean> {
+  const rule = findTransition(order.status, move.to, move.actor)
+  if (!rule) throw invalidTransition(order.status, move.to)
+  const sets = ['status = ?', `updated_at = ${NOW_MS_SQL}`]
+  const values: unknown[] = [move.to]
+  const stamp = STAMPS[move.to]
+  if (stamp) sets.push(`${stamp} = ${NOW_MS_SQL}`)
+  for (const [column, value] of Object.entries(move.set ?? {})) {
+    sets.push(`${column} = ?`)
+    values.push(value)
+  }
+  values.push(order.id, order.status, ...(move.when?.values ?? []))
+  const where = `id = ? and status = ?${move.when ? ` and (${move.when.sql})` : ''}`
+
+  const d1 = db.$client
+  const eventId = newId()
+  const results = await d1.batch([
+    d1.prepare(`update bookings set ${sets.join(', ')} where ${where}`).bind(...values),
+    // NOTE: changes() is the row count of the UPDATE just before, in the same transaction.
+    d1
+      .prepare(`insert into order_events (id, booking_id, status, actor, actor_email, note) select ?, ?, ?, ?, ?, ? where changes() = 1`)
+      .bind(eventId, order.id, move.to, move.actor, move.actorEmail ?? null, move.note ?? null),
+    ...rule.effects.flatMap((effect) => effectStatements(db, effect, order, eventId)),
+  ])
+  return (results[1]?.meta.changes ?? 0) === 1
+}
+
+export type MoveOutcome =
+  /** This call moved the order. */
+  | 'moved'
+  /** It was no longer where the move starts: nothing changed. */
+  | 'unchanged'
+  /** Releasing its payment found one that had succeeded: the order is paid instead. */
+  | 'paid-instead'
+  /** A payment of the order is in flight at the provider: it was left alone. */
+  | 'paying'
+
+/**
+ * Moves an order with everything that follows from the move: effects at the payment
+ * provider first (`release-intents`: nothing may pay the order once it leaves 'unpaid'),
+ * then {@link applyMove}.
+ */
+export async function transition(db: Db, provider: PaymentProvider, order: OrderRow, move: Move): Promise<MoveOutcome> {
+  const rule = findTransition(order.status, move.to, move.actor)
+  if (!rule) throw invalidTransition(order.status, move.to)
+  const releases = rule.effects.includes('release-intents')
+  if (releases) {
+    const live = await provider.releaseOpenIntents(order)
+    if (live && paysFor(live, order)) {
+      await markOrderPaid(db, order.id, live)
+      return 'paid-instead'
+    }
+    // A succeeded payment that is not this order's (another amount) cannot keep it open.
+    if (live && live.status !== 'succeeded') return 'paying'
+  }
+  if (!(await applyMove(db, order, move))) return 'unchanged'
+  if (releases) {
+    // An intent recorded while the move was being made must not stay payable either.
+    const after = await db.select().from(bookings).where(eq(bookings.id, order.id)).get()
+    if (after?.paymentIntentId && after.paymentIntentId !== order.paymentIntentId) {
+      await provider.releaseOpenIntents(after).catch((err) => console.error(`Releasing the intent of order ${order.id} failed`, err))
+    }
+  }
+  return 'moved'
+}
+
+export type MarkPaidResult =
+  /** This call made the order paid. */
+  | { outcome: 'paid' }
+  /** It was already paid by this very payment: nothing changed. */
+  | { outcome: 'already-paid' }
+  | { outcome: 'refused'; reason: 'missing' | 'paid-by-another' | 'cancelled' | 'amount' }
+
+/**
+ * The only way an order becomes paid. Callers have checked with the provider that the
+ * payment succeeded for this order; the move itself is conditional (still unpaid, the same
+ * amount, a transaction id no other order holds), so a webhook and a PATCH racing, or a
+ * replayed event, apply once.
+ */
+export async function markOrderPaid(db: Db, orderId: string, payment: Pick<ProviderIntent, 'id' | 'amountPaisa' | 'currency'>): Promise<MarkPaidResult> {
+  const order = await db.select().from(bookings).where(eq(bookings.id, orderId)).get()
+  if (!order) return { outcome: 'refused', reason: 'missing' }
+  if (order.status === 'unpaid' && payment.currency === BOOKING_CURRENCY) {
+    const moved = await applyMove(db, order, {
+      to: 'paid',
+      actor: 'payment',
+      set: { transaction_id: payment.id, payment_intent_id: payment.id },
+      // NOTE: transaction_id is unique: one payment can never pay two orders. Checked here
+      // so the UPDATE never reaches the constraint.
+      when: { sql: 'price_paisa = ? and not exists (select 1 from bookings used where used.transaction_id = ?)', values: [payment.amountPaisa, payment.id] },
+    }).catch((err: unknown) => {
+      if (!/UNIQUE/.test(`${String(err)} ${String((err as { cause?: unknown })?.cause ?? '')}`)) throw err
+      return false
+    })
+    if (moved) return { outcome: 'paid' }
+  }
+  const now = await db.select().from(bookings).where(eq(bookings.id, orderId)).get()
+  if (!now) return { outcome: 'refused', reason: 'missing' }
+  if (now.status === 'paid') return now.transactionId === payment.id ? { outcome: 'already-paid' } : { outcome: 'refused', reason: 'paid-by-another' }
+  if (now.status === 'cancelled') return { outcome: 'refused', reason: 'cancelled' }
+  if (now.pricePaisa === payment.amountPaisa && payment.currency === BOOKING_CURRENCY) return { outcome: 'refused', reason: 'paid-by-another' }
+  return { outcome: 'refused', reason: 'amount' }
+}
