@@ -7,7 +7,9 @@ import { applySecurityHeaders } from './lib/security-headers'
 import { contactRoutes } from './features/contact/contact.routes'
 import { imagesRoutes } from './features/images/images.routes'
 import { metaRoutes } from './features/meta/meta.routes'
-import { bookingsRoutes } from './features/orders/orders.routes'
+import { auditRoutes } from './features/audit/audit.routes'
+import { outboxRoutes } from './features/mail/outbox.routes'
+import { bookingsRoutes, orderDeskRoutes } from './features/orders/orders.routes'
 import { paymentsRoutes } from './features/orders/payments.routes'
 import { reviewsRoutes } from './features/reviews/reviews.routes'
 import { toolsRoutes } from './features/tools/tools.routes'
@@ -48,7 +50,11 @@ const routes = app
   .route('/review', reviewsRoutes)
   .route('/images', imagesRoutes)
   .route('/user', usersRoutes)
+  // NOTE: before adminRoutes, whose /admin/{email} would otherwise take /admin/summary.
+  .route('/admin', orderDeskRoutes)
   .route('/admin', adminRoutes)
+  .route('/audit', auditRoutes)
+  .route('/outbox', outboxRoutes)
   .route('/contact', contactRoutes)
   .route('/booking', bookingsRoutes)
   .route('/', paymentsRoutes)

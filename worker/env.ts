@@ -8,6 +8,10 @@ const ConfigSchema = z
   .object({
     ENVIRONMENT: z.enum(['development', 'test', 'production']).default('production'),
     SHOP_NAME: z.string().min(1).default('Toolhaus'),
+    /** Where the shop's own notices (a new paid order) go; the first of ADMIN_EMAILS when empty. */
+    SHOP_EMAIL: z.string().default(''),
+    /** The shop's public address (https://…), for links in e-mails sent by the scheduled job. */
+    SHOP_URL: z.string().default(''),
     FIREBASE_PROJECT_ID: z.string().default(''),
     FIREBASE_API_KEY: z.string().default(''),
     FIREBASE_AUTH_DOMAIN: z.string().default(''),
@@ -49,6 +53,7 @@ const ConfigSchema = z
   .transform((c) => ({
     ...c,
     adminEmails: splitList(c.ADMIN_EMAILS).map((e) => e.toLowerCase()),
+    shopEmail: (c.SHOP_EMAIL || splitList(c.ADMIN_EMAILS)[0] || '').toLowerCase(),
     corsOrigins: splitList(c.CORS_ORIGINS),
     payments: c.STRIPE_SECRET_KEY ? ('stripe' as const) : ('simulated' as const),
   }))

@@ -1,12 +1,15 @@
 import { getConfig } from './env'
 import { expireUnpaidOrders, type ExpiryReport } from './features/orders/orders.service'
 import { pruneWebhookEvents } from './features/orders/payments.service'
-import { paymentProvider } from './features/orders/providers/configured'
+import { deliverQueuedMail } from './features/mail/mail.service'
+import { orderDeps } from './features/orders/deps'
 import { getDb } from './lib/db'
 
 const HOUR_MS = 60 * 60 * 1000
 /** At most this many bookings per run; the rest wait for the next run (every 15 minutes). */
 const EXPIRY_BATCH = 200
+/** At most this many queued e-mails are delivered per run. */
+const MAIL_BATCH = 100
 /** Webhook event ids are kept this long to recognise replays (Stripe retries for 3 days). */
 const WEBHOOK_EVENT_RETENTION_MS = 30 * 24 * HOUR_MS
 
@@ -21,8 +24,11 @@ const WEBHOOK_EVENT_RETENTION_MS = 30 * 24 * HOUR_MS
 export async function runScheduled(env: Env, now: number): Promise<ExpiryReport> {
   const config = getConfig(env)
   const db = getDb(env)
-  const report = await expireUnpaidOrders(db, paymentProvider(config, db), now - config.BOOKING_TTL_HOURS * HOUR_MS, EXPIRY_BATCH)
+  const report = await expireUnpaidOrders(orderDeps(config, db), now - config.BOOKING_TTL_HOURS * HOUR_MS, EXPIRY_BATCH)
   await pruneWebhookEvents(db, now - WEBHOOK_EVENT_RETENTION_MS)
+  // E-mails whose first delivery failed (or that the expiry just queued) go out now.
+  const mail = await deliverQueuedMail(db, config, MAIL_BATCH)
+  if (mail.failed) console.warn('E-mail delivery', mail)
   if (report.cancelled || report.paid || report.skipped) console.log('Booking expiry', report)
   return report
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { ORDER_STATUSES } from '../schemas/order-status'
 import { nowMs } from './now'
 
 /** Milliseconds since the epoch, set by the database when the row is written. */
@@ -23,6 +24,8 @@ export const tools = sqliteTable(
   },
   (t) => [
     index('tools_created_idx').on(t.createdAt, t.id),
+    // Low stock (stock below the minimum order) for the admin overview, without a scan.
+    index('tools_low_stock_idx').on(sql`(${t.quantity} - ${t.minimumQuantity})`),
     index('tools_price_idx').on(t.pricePaisa, t.id),
     index('tools_name_idx').on(t.name, t.id),
     check('tools_price_check', sql`${t.pricePaisa} >= 0`),
@@ -88,19 +91,34 @@ export const bookings = sqliteTable(
     customerName: text('customer_name').notNull(),
     phone: text('phone').notNull(),
     address: text('address').notNull(),
-    status: text('status', { enum: ['unpaid', 'paid', 'cancelled'] }).notNull().default('unpaid'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('unpaid'),
+    /** The order number people read (`TH-10042`); allocated as max + 1 when the order is placed. */
+    orderNo: integer('order_no'),
     transactionId: text('transaction_id'),
     paymentIntentId: text('payment_intent_id'),
+    /** The provider's refund id once the order is refunded. */
+    refundId: text('refund_id'),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     paidAt: integer('paid_at'),
+    shippedAt: integer('shipped_at'),
+    deliveredAt: integer('delivered_at'),
+    refundedAt: integer('refunded_at'),
   },
   (t) => [
     // (customer, created_at, id): a customer's list, newest first, in index order without a sort.
     index('bookings_customer_idx').on(t.customer, t.createdAt, t.id),
-    index('bookings_status_idx').on(t.status, t.createdAt),
+    // The order desk: every order newest first, and each status tab.
+    index('bookings_created_idx').on(t.createdAt, t.id),
+    index('bookings_status_idx').on(t.status, t.createdAt, t.id),
+    // Revenue by day: paid and refunded sums read from the index alone.
+    index('bookings_paid_at_idx').on(t.paidAt, t.pricePaisa),
+    index('bookings_refunded_at_idx').on(t.refundedAt, t.pricePaisa),
+    uniqueIndex('bookings_order_no_idx').on(t.orderNo),
     uniqueIndex('bookings_transaction_idx').on(t.transactionId),
-    check('bookings_status_check', sql`${t.status} in ('unpaid', 'paid', 'cancelled')`),
+    check('bookings_status_check', sql.raw(`status in (${ORDER_STATUSES.map((s) => `'${s}'`).join(', ')})`)),
     check('bookings_quantity_check', sql`${t.quantity} > 0`),
   ],
 )
@@ -138,6 +156,8 @@ export const paymentIntents = sqliteTable(
       .default('requires_payment_method'),
     clientSecret: text('client_secret').notNull(),
     lastError: text('last_error'),
+    /** Set once the payment is refunded (in full). */
+    refundId: text('refund_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -161,7 +181,12 @@ export const contactMessages = sqliteTable(
   (t) => [index('contact_created_idx').on(t.createdAt), index('contact_client_idx').on(t.clientKey, t.createdAt)],
 )
 
-/** The local e-mail provider: messages "sent" while no real provider is configured. */
+/**
+ * Every e-mail the shop sends. Order e-mails are queued here ('pending') in the same D1
+ * batch as the order's move and delivered after it, retried with backoff by the scheduled
+ * job; `dedupe_key` makes each one sent once. Without a mail provider (local development)
+ * this table is the mailbox: delivering a row just marks it sent, and admins read it.
+ */
 export const emailOutbox = sqliteTable(
   'email_outbox',
   {
@@ -169,10 +194,41 @@ export const emailOutbox = sqliteTable(
     to: text('to').notNull(),
     replyTo: text('reply_to'),
     subject: text('subject').notNull(),
+    /** The plain-text part. */
     body: text('body').notNull(),
+    html: text('html'),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('sent'),
+    /** e.g. `order:<id>:paid:customer`: the same e-mail is never queued twice. */
+    dedupeKey: text('dedupe_key'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at'),
+    lastError: text('last_error'),
+    sentAt: integer('sent_at'),
     createdAt: createdAt(),
   },
-  (t) => [index('email_outbox_created_idx').on(t.createdAt)],
+  (t) => [
+    index('email_outbox_created_idx').on(t.createdAt),
+    index('email_outbox_due_idx').on(t.status, t.nextAttemptAt),
+    uniqueIndex('email_outbox_dedupe_idx').on(t.dedupeKey),
+  ],
+)
+
+/** What admins did, newest first. Append-only: no route changes or deletes a row. */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: text('id').primaryKey(),
+    at: integer('at').notNull().default(nowMs),
+    /** The admin's e-mail. */
+    actor: text('actor').notNull(),
+    /** A dotted name: order.status, order.refund, tool.update, user.remove, … */
+    action: text('action').notNull(),
+    /** The record's id, or the user's e-mail. */
+    target: text('target').notNull(),
+    /** What changed, in words. */
+    detail: text('detail').notNull().default(''),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at, t.id)],
 )
 
 export const webhookEvents = sqliteTable('webhook_events', {

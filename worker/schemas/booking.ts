@@ -1,10 +1,15 @@
 import { z } from 'zod'
 import { TakaSchema } from './money'
 import { emailField } from './email'
-import { ORDER_STATUSES } from './order-status'
+import { FULFILMENT_STATUSES, ORDER_STATUSES, type OrderStatus } from './order-status'
+import { intParam, PAGE_MAX, searchParam } from './paging'
 
 /** The order form's limits, shared by the web form and the API. */
 export const BOOKING_LIMITS = { addressMin: 5, addressMax: 300, name: 80, maxQuantity: 1_000_000 } as const
+
+/** Order numbers read `TH-10042`: the prefix and the number the database allocates. */
+export const ORDER_NUMBER_PREFIX = 'TH-'
+export const formatOrderNumber = (orderNo: number) => `${ORDER_NUMBER_PREFIX}${orderNo}`
 
 /** The spec's order messages (section 5), word for word. */
 export const orderMinimumMessage = (min: number) => `Please Order Minimum : ${min}`
@@ -106,8 +111,17 @@ export type BookingFormValues = z.input<typeof BookingInputSchema>
 export const bookingFormSchema = (tool: { min: number; available: number }) =>
   BookingInputSchema.extend({ quantity: bookingQuantitySchema(tool) })
 
-/** `GET /api/booking?customer={email}`. */
-export const BookingListQuerySchema = z.object({ customer: CustomerEmailSchema })
+/**
+ * `GET /api/booking`: `?customer={email}` a customer's orders (all of them unless paged);
+ * without it, for admins, every order (the order desk), 50 a page unless `limit` says.
+ */
+export const BookingListQuerySchema = z.object({
+  customer: CustomerEmailSchema.optional(),
+  status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` }).optional(),
+  q: searchParam,
+  limit: intParam('limit', 1, PAGE_MAX).optional(),
+  offset: intParam('offset', 0, 1_000_000).optional(),
+})
 
 /** The `{id}` of the booking routes. */
 export const BookingIdParamSchema = z.object({ id: z.string().min(1).max(64) })
@@ -156,5 +170,49 @@ export const BookingSchema = z.object({
   createdAt: z.string(),
   /** ISO 8601: when an unpaid booking is cancelled and its stock returned; null once paid or cancelled. */
   expiresAt: z.string().nullable(),
+  /** The order number people read, e.g. `TH-10042`. */
+  orderNumber: z.string(),
+  /** Every status the order entered, oldest first (the first is 'unpaid', when it was placed). */
+  history: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string(), note: z.string().optional(), by: z.string() })),
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  shippedAt: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  refundedAt: z.string().nullable(),
 })
 export type Booking = z.infer<typeof BookingSchema>
+export type OrderHistoryEntry = Booking['history'][number]
+
+export const CARRIER_MAX = 80
+export const TRACKING_MAX = 100
+
+/** `POST /api/booking/{id}/status`: an admin moves a paid order forward. */
+export const OrderStatusChangeSchema = z
+  .object({
+    status: z.enum(FULFILMENT_STATUSES, { error: `status must be one of ${FULFILMENT_STATUSES.join(', ')}` }),
+    carrier: z.string({ error: 'carrier must be text' }).trim().max(CARRIER_MAX, `carrier must be at most ${CARRIER_MAX} characters`).optional(),
+    trackingNumber: z
+      .string({ error: 'trackingNumber must be text' })
+      .trim()
+      .max(TRACKING_MAX, `trackingNumber must be at most ${TRACKING_MAX} characters`)
+      .optional(),
+    note: z.string({ error: 'note must be text' }).trim().max(500, 'note must be at most 500 characters').optional(),
+  })
+  .refine((b) => b.status !== 'shipped' || !!b.trackingNumber, {
+    path: ['trackingNumber'],
+    message: 'trackingNumber is Required to mark an order shipped',
+  })
+export type OrderStatusChange = z.infer<typeof OrderStatusChangeSchema>
+
+/** `POST /api/booking/{id}/refund`. */
+export const OrderRefundSchema = z.object({
+  reason: z.string({ error: 'reason must be text' }).trim().max(500, 'reason must be at most 500 characters').optional(),
+})
+
+/** `GET /api/admin/summary`: the admin's overview. Revenue in BDT. */
+export type OrderSummary = {
+  orders: Record<OrderStatus, number>
+  revenue: { today: number; last7Days: number; last30Days: number }
+  lowStock: { _id: string; name: string; quantity: number; Minimum_quantity: number }[]
+}

@@ -6,17 +6,25 @@
  * Browser-safe: imports nothing.
  */
 
-export const ORDER_STATUSES = ['unpaid', 'paid', 'cancelled'] as const
+export const ORDER_STATUSES = ['unpaid', 'paid', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 
-/** Who moves an order: its customer, an admin, the payment provider, the expiry job. */
-export type OrderActor = 'customer' | 'admin' | 'payment' | 'expiry'
+/**
+ * Who moves an order: its customer, an admin, the payment provider (a payment, or a refund
+ * made in Stripe's dashboard), the expiry job, or the shop itself (a tool withdrawn).
+ */
+export type OrderActor = 'customer' | 'admin' | 'payment' | 'expiry' | 'system'
+
+/** The statuses in which an order counts as paid (the API's `paid: true`). */
+export const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'processing', 'shipped', 'delivered']
 
 /**
- * What follows from a move. `release-intents` happens at the payment provider before the
- * move (nothing may pay the order afterwards); `restock` is written in the same D1 batch.
+ * What follows from a move. At the payment provider, before the move: `release-intents`
+ * (nothing may pay the order afterwards), `refund` (the full amount goes back). In the same
+ * D1 batch as the move: `restock` (its stock goes back), `email` (the customer is told:
+ * features/orders/order-emails.ts has one e-mail per status), `notify-shop` (the shop is told).
  */
-export type OrderEffect = 'release-intents' | 'restock'
+export type OrderEffect = 'release-intents' | 'refund' | 'restock' | 'email' | 'notify-shop'
 
 export type OrderTransition = {
   readonly from: OrderStatus
@@ -25,10 +33,33 @@ export type OrderTransition = {
   readonly effects: readonly OrderEffect[]
 }
 
+const CANCEL: OrderTransition = {
+  from: 'unpaid',
+  to: 'cancelled',
+  by: ['customer', 'admin', 'expiry', 'system'],
+  effects: ['release-intents', 'restock', 'email'],
+}
+
 export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
-  { from: 'unpaid', to: 'paid', by: ['payment'], effects: [] },
-  { from: 'unpaid', to: 'cancelled', by: ['customer', 'admin', 'expiry'], effects: ['release-intents', 'restock'] },
+  { from: 'unpaid', to: 'paid', by: ['payment'], effects: ['email', 'notify-shop'] },
+  CANCEL,
+  // Fulfilment moves forward only; steps may be skipped.
+  { from: 'paid', to: 'processing', by: ['admin'], effects: [] },
+  { from: 'paid', to: 'shipped', by: ['admin'], effects: ['email'] },
+  { from: 'paid', to: 'delivered', by: ['admin'], effects: ['email'] },
+  { from: 'processing', to: 'shipped', by: ['admin'], effects: ['email'] },
+  { from: 'processing', to: 'delivered', by: ['admin'], effects: ['email'] },
+  { from: 'shipped', to: 'delivered', by: ['admin'], effects: ['email'] },
+  // Refunds: by an admin through the provider, or seen from the provider (a refund made in its dashboard).
+  { from: 'paid', to: 'refunded', by: ['admin'], effects: ['refund', 'restock', 'email'] },
+  { from: 'processing', to: 'refunded', by: ['admin'], effects: ['refund', 'restock', 'email'] },
+  { from: 'paid', to: 'refunded', by: ['payment'], effects: ['restock', 'email'] },
+  { from: 'processing', to: 'refunded', by: ['payment'], effects: ['restock', 'email'] },
 ]
+
+/** The statuses an admin moves a paid order through (POST /api/booking/{id}/status). */
+export const FULFILMENT_STATUSES = ['processing', 'shipped', 'delivered'] as const
+export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number]
 
 /** The table's row for moving from `from` to `to` by `actor`, or undefined when that move is not allowed. */
 export const findTransition = (from: OrderStatus, to: OrderStatus, actor: OrderActor): OrderTransition | undefined =>

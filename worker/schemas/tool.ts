@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { TakaSchema } from './money'
 import { imageRefSchema } from './image'
+import { intParam, PAGE_MAX } from './paging'
 import { TOOL_SORTS } from './tool-sorts'
 
 /** A tool as the API answers it (the spec's `service`). */
@@ -15,14 +16,7 @@ export const ToolSchema = z.object({
 })
 export type Tool = z.infer<typeof ToolSchema>
 
-export const TOOL_PAGE_MAX = 100
-
-const intParam = (name: string, min: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d+$/, `${name} must be a whole number`)
-    .transform(Number)
-    .pipe(z.number().int().min(min, `${name} must be at least ${min}`).max(max, `${name} must be at most ${max}`))
+export const TOOL_PAGE_MAX = PAGE_MAX
 
 export const ToolListQuerySchema = z.object({
   q: z.string().trim().max(100, 'q must be at most 100 characters').optional(),

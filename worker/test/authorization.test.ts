@@ -16,6 +16,7 @@ import app from '../app'
 import type { Tool } from '../schemas/tool'
 import type { UserProfile } from '../schemas/user'
 import { call, json, seedDemo } from './helpers'
+import { makeTool, type ToolFixture } from './order-fixtures'
 import { accessTokenFor, emulatorIdToken, envWithFakeGoogle, signedIdToken, signIn, signInFull } from './tokens'
 
 const PRINCIPALS = [
@@ -67,13 +68,22 @@ const MATRIX: Row[] = [
   // Orders: only for yourself (the body names other-customer@example.com, so only that caller may place it).
   ['POST',   '/api/booking',                   [401, 401, 401, 401, 401, 401, 201, 403, 403, 401], { serviceId: 'heat-gun', quantity: 60, phone: '01712345678', address: 'Matrix Road 1, Dhaka', customer: 'other-customer@example.com' }],
   ['GET',    '/api/booking?customer={owner}',  [401, 401, 401, 401, 401, 401, 403, 200, 200, 401]],
-  // Without `customer`: the query is checked before the account is read (it is read in one
-  // batch with the bookings), so even a removed user's valid token gets the 400.
-  ['GET',    '/api/booking',                   [401, 401, 401, 401, 401, 400, 400, 400, 400, 401]],
+  // Without `customer`: the order desk, admins only. A bad query is checked before the account is read
+  // (it is read in one batch with the bookings), so even a removed user's valid token gets the 400.
+  ['GET',    '/api/booking',                   [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
+  ['GET',    '/api/booking?status=lost',       [401, 401, 401, 401, 401, 400, 400, 400, 400, 401]],
   // {booking} is an unpaid booking of the owner's; someone else's booking answers 404, not 403.
   ['GET',    '/api/booking/{booking}',         [401, 401, 401, 401, 401, 401, 404, 200, 200, 401]],
   ['PATCH',  '/api/booking/{booking}',         [401, 401, 401, 401, 401, 401, 404, 400, 400, 401], { transactionId: 'pi_sim_madeup' }],
   ['POST',   '/api/booking/{booking}/cancel',  [401, 401, 401, 401, 401, 401, 404, 200, 200, 401]],
+  // The order desk's moves: admins only; {booking} is unpaid, so the admin passes the guard to a 409.
+  ['POST',   '/api/booking/{booking}/status',  [401, 401, 401, 401, 401, 401, 403, 403, 409, 401], { status: 'processing' }],
+  ['POST',   '/api/booking/{booking}/refund',  [401, 401, 401, 401, 401, 401, 403, 403, 409, 401], { reason: 'Matrix' }],
+  // The receipt: owner or admin; an unpaid booking has none yet (409).
+  ['GET',    '/api/booking/{booking}/invoice', [401, 401, 401, 401, 401, 401, 404, 409, 409, 401]],
+  ['GET',    '/api/admin/summary',             [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
+  ['GET',    '/api/audit',                     [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
+  ['GET',    '/api/outbox',                    [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
   // Payments: unknown bookings and client secrets are 404 to every signed-in caller (owners are covered in payments.test.ts).
   ['POST',   '/api/create-payment-intent',     [401, 401, 401, 401, 401, 401, 404, 404, 404, 401], { bookingId: 'no-such-booking' }],
   ['POST',   '/api/payments/simulated/confirm', [401, 401, 401, 401, 401, 401, 404, 404, 404, 401], { clientSecret: 'pi_sim_none_secret_none', card: { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' } }],
@@ -87,11 +97,14 @@ let removedToken: string
 let toolId: string
 let imageKey: string
 let cellCount = 0
+/** A tool with stock enough for a booking in every cell. */
+let bookingTool: ToolFixture
 
 beforeAll(async () => {
   await seedDemo()
   const tool = (await json<Tool[]>(await call('/api/service?limit=1')))[0]!
   toolId = tool._id
+  bookingTool = await makeTool({ quantity: 1_000_000, min: 1 })
   imageKey = tool.img.split('/').pop()!
   adminToken = await signIn('admin@example.com')
   otherToken = await signIn('other-customer@example.com')
@@ -128,8 +141,7 @@ async function tokenOf(principal: Principal, owner: string): Promise<string | un
 async function placeholdersFor(owner: string, pathTemplate: string): Promise<Record<string, string>> {
   const values: Record<string, string> = { owner, tool: toolId, imageKey }
   if (pathTemplate.includes('{booking}')) {
-    // Heat gun: minimum 60 of 2600, stock enough for a booking in every cell.
-    const order = { serviceId: 'heat-gun', quantity: 60, phone: '01712345678', address: 'Matrix Road 1, Dhaka', customer: owner }
+    const order = { serviceId: bookingTool.id, quantity: 1, phone: '01712345678', address: 'Matrix Road 1, Dhaka', customer: owner }
     const res = await call('/api/booking', { method: 'POST', token: await accessTokenFor(owner), json: order })
     expect(res.status, 'placing the {booking} of the owner').toBe(201)
     values.booking = (await json<{ insertedId: string }>(res)).insertedId

@@ -13,6 +13,10 @@
  *   `pm_card_visa_chargeDeclinedInsufficientFunds` fail with a 402 `card_error` and leave
  *   the intent in `requires_payment_method` with `last_payment_error`.
  * - `POST /v1/payment_intents/:id/cancel` (used before a booking is cancelled or expires).
+ * - `POST /v1/refunds` with `payment_intent` (and `amount`, at most what is left): refunds a
+ *   succeeded intent (`amount_refunded` on it grows); 400 `charge_already_refunded` when
+ *   nothing is left, 400 for an intent that has not succeeded. Idempotency keys as above.
+ *   A refund of an intent whose `metadata[fail_refund]` is set answers 500.
  * - Every request needs `Authorization: Bearer sk_…` (401 otherwise); the key
  *   `sk_test_unavailable` gets a 500 `api_error` (Stripe being down).
  * - `GET /__requests` lists every `/v1` request received ({method, path, headers, body}).
@@ -38,6 +42,8 @@ type Intent = {
   amount: number
   amount_capturable: number
   amount_received: number
+  /** Not a PaymentIntent field in Stripe (it lives on the charge); kept here to refuse over-refunds. */
+  amount_refunded?: number
   canceled_at: number | null
   cancellation_reason: string | null
   capture_method: 'automatic'
@@ -185,6 +191,21 @@ export default async function setup(project: TestProject) {
     return [200, intent]
   }
 
+  function refund(body: Record<string, any>): Answer {
+    const intent = intents.get(String(body.payment_intent ?? ''))
+    if (!intent) return missing(String(body.payment_intent ?? ''))
+    if (intent.metadata?.fail_refund) return stripeError(500, { type: 'api_error', message: 'An unknown error occurred.' })
+    if (intent.status !== 'succeeded') return invalid(`This PaymentIntent (${intent.id}) does not have a successful charge to refund.`, { code: 'charge_not_refundable' })
+    const left = intent.amount_received - (intent.amount_refunded ?? 0)
+    const amount = body.amount === undefined ? left : Number(body.amount)
+    if (left <= 0) return invalid(`Charge ${intent.latest_charge} has already been refunded.`, { code: 'charge_already_refunded' })
+    if (!Number.isInteger(amount) || amount < 1 || amount > left)
+      return invalid(`Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`, { code: 'amount_too_large', param: 'amount' })
+    intent.amount_refunded = (intent.amount_refunded ?? 0) + amount
+    const id = randomId('re')
+    return [200, { id, object: 'refund', amount, currency: intent.currency, payment_intent: intent.id, charge: intent.latest_charge, metadata: body.metadata ?? {}, reason: body.reason ?? null, status: 'succeeded', created: now() }]
+  }
+
   function route(req: IncomingMessage, path: string, body: Record<string, any>): Answer {
     const auth = req.headers.authorization ?? ''
     const key = /^Bearer (sk_\S+)$/.exec(auth)?.[1]
@@ -196,9 +217,11 @@ export default async function setup(project: TestProject) {
     }
     if (key === 'sk_test_unavailable') return stripeError(500, { type: 'api_error', message: 'An unknown error occurred.' })
 
-    if (req.method === 'POST' && path === '/v1/payment_intents') {
+    const creates: Record<string, (body: Record<string, any>) => Answer> = { '/v1/payment_intents': create, '/v1/refunds': refund }
+    const creator = req.method === 'POST' ? creates[path] : undefined
+    if (creator) {
       const idemKey = req.headers['idempotency-key']
-      if (typeof idemKey !== 'string') return create(body)
+      if (typeof idemKey !== 'string') return creator(body)
       const scoped = `${key}\n${idemKey}`
       const params = JSON.stringify(body)
       const seen = idempotent.get(scoped)
@@ -211,7 +234,7 @@ export default async function setup(project: TestProject) {
         }
         return seen.answer
       }
-      const answer = create(body)
+      const answer = creator(body)
       idempotent.set(scoped, { params, answer })
       return answer
     }
@@ -240,7 +263,7 @@ export default async function setup(project: TestProject) {
       })
       const idemKey = req.headers['idempotency-key']
       const replay =
-        req.method === 'POST' && url.pathname === '/v1/payment_intents' && typeof idemKey === 'string'
+        req.method === 'POST' && ['/v1/payment_intents', '/v1/refunds'].includes(url.pathname) && typeof idemKey === 'string'
           ? [...idempotent.keys()].some((k) => k.endsWith(`\n${idemKey}`))
           : false
       const [status, answer] = route(req, url.pathname, body)

@@ -8,7 +8,7 @@ import { validate } from '../../lib/validator'
 import type { Inserted } from '../../schemas/ack'
 import { ContactInputSchema } from '../../schemas/contact'
 import { clientKeyFor, deliverMessage, listMessages, storeMessage } from './contact.service'
-import { createMailer } from './mailer'
+import { createMailer } from '../mail/mail.service'
 
 export const contactRoutes = new Hono<AppEnv>()
   .post(

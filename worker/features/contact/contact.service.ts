@@ -5,7 +5,7 @@ import { ApiError } from '../../lib/errors'
 import { nowMs } from '../../db/now'
 import { contactMessages } from '../../db/schema'
 import type { ContactInput, ContactMessage } from '../../schemas/contact'
-import { MailError, type Mailer } from './mailer'
+import { MailError, type Mailer } from '../mail/mail.service'
 
 /** At most `max` messages per client within `windowMs`, counted from the stored messages. */
 export const CONTACT_RATE_LIMIT = { max: 5, windowMs: 10 * 60 * 1000 } as const

@@ -8,7 +8,7 @@ import type { ContactMessage } from '../../schemas/contact'
 import { json } from '../../test/helpers'
 import type { FakeEmailRequest } from '../../test/fake-email'
 import { CONTACT_RATE_LIMIT } from './contact.service'
-import { LOCAL_INBOX } from './mailer'
+import { LOCAL_INBOX } from '../mail/mail.service'
 
 type Bindings = Record<string, unknown>
 

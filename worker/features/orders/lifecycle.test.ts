@@ -4,11 +4,11 @@ import { getDb } from '../../lib/db'
 import { ORDER_STATUSES, ORDER_TRANSITIONS, findTransition, type OrderActor } from '../../schemas/order-status'
 import { bookingRow, makeTool, placeOrder, stockOf, type ToolFixture } from '../../test/order-fixtures'
 import { signIn } from '../../test/tokens'
-import { applyMove, type OrderRow } from './lifecycle'
-import { getOrderRow } from './orders.service'
+import { applyMove, getOrderRow, type OrderRow, type ShopContext } from './lifecycle'
 
 const BUYER = 'lifecycle-buyer@example.com'
-const ACTORS: OrderActor[] = ['customer', 'admin', 'payment', 'expiry']
+const ACTORS: OrderActor[] = ['customer', 'admin', 'payment', 'expiry', 'system']
+const SHOP: ShopContext = { shopName: 'Toolhaus', shopEmail: 'shop@example.com' }
 
 let buyer: string
 let tool: ToolFixture
@@ -47,18 +47,18 @@ describe('the order lifecycle table', () => {
           const stock = await stockOf(tool.id)
           const before = await events(order.id)
           if (!rule) {
-            await expect(applyMove(getDb(env), order, { to, actor })).rejects.toMatchObject({ status: 409, code: 'INVALID_TRANSITION' })
+            await expect(applyMove(getDb(env), order, { to, actor }, SHOP)).rejects.toMatchObject({ status: 409, code: 'INVALID_TRANSITION' })
             expect((await bookingRow(order.id))?.status).toBe(from)
             expect(await events(order.id)).toEqual(before)
             expect(await stockOf(tool.id)).toBe(stock)
             return
           }
-          expect(await applyMove(getDb(env), order, { to, actor, note: 'test' })).toBe(true)
+          expect(await applyMove(getDb(env), order, { to, actor, note: 'test' }, SHOP)).toBe(true)
           expect((await bookingRow(order.id))?.status).toBe(to)
           expect((await events(order.id)).slice(before.length)).toEqual([{ status: to, actor, actor_email: null, note: 'test' }])
           expect(await stockOf(tool.id)).toBe(stock! + (rule.effects.includes('restock') ? 2 : 0))
           // The same move again, from the state read before: it no longer applies, nothing changes twice.
-          expect(await applyMove(getDb(env), order, { to, actor })).toBe(false)
+          expect(await applyMove(getDb(env), order, { to, actor }, SHOP)).toBe(false)
           expect(await events(order.id)).toHaveLength(before.length + 1)
           expect(await stockOf(tool.id)).toBe(stock! + (rule.effects.includes('restock') ? 2 : 0))
         })
@@ -77,7 +77,7 @@ describe('the order lifecycle table', () => {
 
   it('a move whose condition fails changes nothing', async () => {
     const order = await orderIn('unpaid')
-    const moved = await applyMove(getDb(env), order, { to: 'paid', actor: 'payment', when: { sql: 'price_paisa = ?', values: [1] } })
+    const moved = await applyMove(getDb(env), order, { to: 'paid', actor: 'payment', when: { sql: 'price_paisa = ?', values: [1] } }, SHOP)
     expect(moved).toBe(false)
     expect((await bookingRow(order.id))?.status).toBe('unpaid')
     expect(await events(order.id)).toHaveLength(1)

@@ -1,56 +1,89 @@
 import { eq } from 'drizzle-orm'
 import { NOW_MS_SQL } from '../../db/now'
 import { bookings } from '../../db/schema'
+import type { Config } from '../../env'
 import { newId, type Db } from '../../lib/db'
 import { ApiError } from '../../lib/errors'
 import { findTransition, type OrderActor, type OrderEffect, type OrderStatus } from '../../schemas/order-status'
+import { auditStatement } from '../audit/audit.service'
+import { queueMailStatement } from '../mail/mail.service'
+import { mailKindFor, orderMail, type MailContext } from './order-emails'
 import { BOOKING_CURRENCY, paysFor, type PaymentProvider, type ProviderIntent } from './providers/provider'
 
 export type OrderRow = typeof bookings.$inferSelect
 
 /** The columns a move may set besides the status. Names are fixed here, never taken from input. */
-type MoveColumns = Partial<Record<'transaction_id' | 'payment_intent_id', string>>
+type MoveColumns = Partial<Record<'transaction_id' | 'payment_intent_id' | 'refund_id' | 'carrier' | 'tracking_number', string>>
 
 /** The time column stamped when an order enters a status. */
-const STAMPS: Partial<Record<OrderStatus, string>> = { paid: 'paid_at' }
+const STAMPS: Partial<Record<OrderStatus, string>> = { paid: 'paid_at', shipped: 'shipped_at', delivered: 'delivered_at', refunded: 'refunded_at' }
 
 export type Move = {
   to: OrderStatus
   actor: OrderActor
-  /** The person who made the move, when one did. */
+  /** The person who made the move, when one did (an admin's moves are audited). */
   actorEmail?: string
+  /** Why: shown in the history, and in the cancellation or refund e-mail. */
   note?: string
   set?: MoveColumns
   /** Further conditions the row must meet at the moment of the move, as SQL with its values. */
   when?: { sql: string; values: unknown[] }
 }
 
+/** What the moves need from the configuration: whom to e-mail and what to call the shop. */
+export type ShopContext = { shopName: string; shopEmail: string; shopUrl?: string }
+
+export const shopContext = (config: Config, origin?: string): ShopContext => ({
+  shopName: config.SHOP_NAME,
+  shopEmail: config.shopEmail,
+  ...((origin ?? config.SHOP_URL) ? { shopUrl: origin ?? config.SHOP_URL } : {}),
+})
+
 export const invalidTransition = (from: OrderStatus, to: OrderStatus) =>
   new ApiError(409, 'INVALID_TRANSITION', `An order that is ${from} cannot become ${to}.`)
 
-/** The D1 statements of the effects written with the move; each runs only if the move happened. */
-function effectStatements(db: Db, effect: OrderEffect, order: OrderRow, eventId: string): D1PreparedStatement[] {
-  const d1 = db.$client
-  const happened = 'exists (select 1 from order_events where id = ?)'
+/** The order as it is after `move`, for the e-mails written with it. */
+const afterMove = (order: OrderRow, move: Move): OrderRow => ({
+  ...order,
+  status: move.to,
+  ...(move.set?.carrier !== undefined ? { carrier: move.set.carrier } : {}),
+  ...(move.set?.tracking_number !== undefined ? { trackingNumber: move.set.tracking_number } : {}),
+})
+
+/** The D1 statements of an effect written with the move; each runs only if the move happened. */
+function effectStatements(db: Db, effect: OrderEffect, order: OrderRow, move: Move, shop: ShopContext, eventId: string): D1PreparedStatement[] {
+  const happened = { sql: 'exists (select 1 from order_events where id = ?)', values: [eventId] }
+  const mailContext: MailContext = { shopName: shop.shopName, ...(shop.shopUrl ? { shopUrl: shop.shopUrl } : {}), actor: move.actor, ...(move.note ? { note: move.note } : {}) }
   switch (effect) {
     case 'restock':
       // A tool deleted meanwhile simply gets nothing back.
-      return [d1.prepare(`update tools set quantity = quantity + ? where id = ? and ${happened}`).bind(order.quantity, order.serviceId, eventId)]
+      return [db.$client.prepare(`update tools set quantity = quantity + ? where id = ? and ${happened.sql}`).bind(order.quantity, order.serviceId, eventId)]
+    case 'email': {
+      const kind = mailKindFor(move.to)
+      return kind ? [queueMailStatement(db, orderMail(kind, afterMove(order, move), mailContext), happened)] : []
+    }
+    case 'notify-shop':
+      return shop.shopEmail ? [queueMailStatement(db, orderMail('shop-paid', afterMove(order, move), mailContext, shop.shopEmail), happened)] : []
     case 'release-intents':
+    case 'refund':
       return [] // at the provider, before the move: see transition()
   }
 }
 
+/** The audit log's name for an admin's move. */
+const auditAction = (to: OrderStatus) => (to === 'cancelled' ? 'order.cancel' : to === 'refunded' ? 'order.refund' : 'order.status')
+
 /**
  * Applies one move of the order lifecycle (schemas/order-status.ts) in one D1 batch: the
  * conditional UPDATE (the order is still in `order.status`, and `move.when` holds), the
- * history row, and the move's database effects (stock back, …), each of which runs only
- * when the UPDATE changed the row. So a move races safely with any other: it happens once.
+ * history row, the move's database effects (stock back, e-mails queued) and, for an
+ * admin's move, the audit entry; each runs only when the UPDATE changed the row. So a move
+ * races safely with any other: it happens once, with everything that follows from it.
  * @returns true when this call moved the order; false when it had already left
  *   `order.status` or `move.when` failed (nothing was written).
  * @throws 409 INVALID_TRANSITION when the table has no such move for `move.actor`.
  */
-export async function applyMove(db: Db, order: OrderRow, move: Move): Promise<boolean> {
+export async function applyMove(db: Db, order: OrderRow, move: Move, shop: ShopContext): Promise<boolean> {
   const rule = findTransition(order.status, move.to, move.actor)
   if (!rule) throw invalidTransition(order.status, move.to)
   const sets = ['status = ?', `updated_at = ${NOW_MS_SQL}`]
@@ -66,15 +99,28 @@ export async function applyMove(db: Db, order: OrderRow, move: Move): Promise<bo
 
   const d1 = db.$client
   const eventId = newId()
+  const audit =
+    move.actor === 'admin' && move.actorEmail
+      ? [
+          auditStatement(
+            db,
+            { actor: move.actorEmail, action: auditAction(move.to), target: order.id, detail: `${order.status} → ${move.to}${move.note ? `: ${move.note}` : ''}` },
+            { sql: 'exists (select 1 from order_events where id = ?)', values: [eventId] },
+          ),
+        ]
+      : []
   const results = await d1.batch([
     d1.prepare(`update bookings set ${sets.join(', ')} where ${where}`).bind(...values),
     // NOTE: changes() is the row count of the UPDATE just before, in the same transaction.
+    // Whether the move happened is read from the RETURNING of the history row: D1's
+    // meta.changes also counts rows written by triggers (the search index's among them).
     d1
-      .prepare(`insert into order_events (id, booking_id, status, actor, actor_email, note) select ?, ?, ?, ?, ?, ? where changes() = 1`)
+      .prepare(`insert into order_events (id, booking_id, status, actor, actor_email, note) select ?, ?, ?, ?, ?, ? where changes() = 1 returning id`)
       .bind(eventId, order.id, move.to, move.actor, move.actorEmail ?? null, move.note ?? null),
-    ...rule.effects.flatMap((effect) => effectStatements(db, effect, order, eventId)),
+    ...rule.effects.flatMap((effect) => effectStatements(db, effect, order, move, shop, eventId)),
+    ...audit,
   ])
-  return (results[1]?.meta.changes ?? 0) === 1
+  return (results[1]?.results.length ?? 0) === 1
 }
 
 export type MoveOutcome =
@@ -87,28 +133,37 @@ export type MoveOutcome =
   /** A payment of the order is in flight at the provider: it was left alone. */
   | 'paying'
 
+export type OrderDeps = { db: Db; provider: PaymentProvider; shop: ShopContext }
+
 /**
  * Moves an order with everything that follows from the move: effects at the payment
- * provider first (`release-intents`: nothing may pay the order once it leaves 'unpaid'),
- * then {@link applyMove}.
+ * provider first (`release-intents`: nothing may pay the order once it leaves 'unpaid';
+ * `refund`: the money goes back, and a provider failure leaves everything as it was), then
+ * {@link applyMove}.
  */
-export async function transition(db: Db, provider: PaymentProvider, order: OrderRow, move: Move): Promise<MoveOutcome> {
+export async function transition({ db, provider, shop }: OrderDeps, order: OrderRow, move: Move): Promise<MoveOutcome> {
   const rule = findTransition(order.status, move.to, move.actor)
   if (!rule) throw invalidTransition(order.status, move.to)
   const releases = rule.effects.includes('release-intents')
   if (releases) {
     const live = await provider.releaseOpenIntents(order)
     if (live && paysFor(live, order)) {
-      await markOrderPaid(db, order.id, live)
+      await markOrderPaid({ db, provider, shop }, order.id, live)
       return 'paid-instead'
     }
     // A succeeded payment that is not this order's (another amount) cannot keep it open.
     if (live && live.status !== 'succeeded') return 'paying'
   }
-  if (!(await applyMove(db, order, move))) return 'unchanged'
+  let set = move.set
+  if (rule.effects.includes('refund')) {
+    if (!order.transactionId) throw new ApiError(409, 'CONFLICT', 'This order has no payment to refund.')
+    const refund = await provider.refund({ intentId: order.transactionId, amountPaisa: order.pricePaisa, orderId: order.id, ...(move.note ? { reason: move.note } : {}) })
+    set = { ...set, refund_id: refund.id }
+  }
+  if (!(await applyMove(db, order, { ...move, ...(set ? { set } : {}) }, shop))) return 'unchanged'
   if (releases) {
     // An intent recorded while the move was being made must not stay payable either.
-    const after = await db.select().from(bookings).where(eq(bookings.id, order.id)).get()
+    const after = await getOrderRow(db, order.id)
     if (after?.paymentIntentId && after.paymentIntentId !== order.paymentIntentId) {
       await provider.releaseOpenIntents(after).catch((err) => console.error(`Releasing the intent of order ${order.id} failed`, err))
     }
@@ -116,12 +171,17 @@ export async function transition(db: Db, provider: PaymentProvider, order: Order
   return 'moved'
 }
 
+export async function getOrderRow(db: Db, id: string): Promise<OrderRow | undefined> {
+  return db.select().from(bookings).where(eq(bookings.id, id)).get()
+}
+
 export type MarkPaidResult =
   /** This call made the order paid. */
   | { outcome: 'paid' }
   /** It was already paid by this very payment: nothing changed. */
   | { outcome: 'already-paid' }
-  | { outcome: 'refused'; reason: 'missing' | 'paid-by-another' | 'cancelled' | 'amount' }
+  /** The payment cannot pay the order; when it took money (`refunded`), it went back to the customer. */
+  | { outcome: 'refused'; reason: 'missing' | 'paid-by-another' | 'cancelled' | 'amount'; refunded?: boolean }
 
 /**
  * The only way an order becomes paid. Callers have checked with the provider that the
@@ -129,27 +189,33 @@ export type MarkPaidResult =
  * amount, a transaction id no other order holds), so a webhook and a PATCH racing, or a
  * replayed event, apply once.
  */
-export async function markOrderPaid(db: Db, orderId: string, payment: Pick<ProviderIntent, 'id' | 'amountPaisa' | 'currency'>): Promise<MarkPaidResult> {
-  const order = await db.select().from(bookings).where(eq(bookings.id, orderId)).get()
+export async function markOrderPaid(deps: OrderDeps, orderId: string, payment: Pick<ProviderIntent, 'id' | 'amountPaisa' | 'currency'>): Promise<MarkPaidResult> {
+  const { db, shop } = deps
+  const order = await getOrderRow(db, orderId)
   if (!order) return { outcome: 'refused', reason: 'missing' }
   if (order.status === 'unpaid' && payment.currency === BOOKING_CURRENCY) {
-    const moved = await applyMove(db, order, {
-      to: 'paid',
-      actor: 'payment',
-      set: { transaction_id: payment.id, payment_intent_id: payment.id },
-      // NOTE: transaction_id is unique: one payment can never pay two orders. Checked here
-      // so the UPDATE never reaches the constraint.
-      when: { sql: 'price_paisa = ? and not exists (select 1 from bookings used where used.transaction_id = ?)', values: [payment.amountPaisa, payment.id] },
-    }).catch((err: unknown) => {
+    const moved = await applyMove(
+      db,
+      order,
+      {
+        to: 'paid',
+        actor: 'payment',
+        set: { transaction_id: payment.id, payment_intent_id: payment.id },
+        // NOTE: transaction_id is unique: one payment can never pay two orders. Checked here
+        // so the UPDATE never reaches the constraint.
+        when: { sql: 'price_paisa = ? and not exists (select 1 from bookings used where used.transaction_id = ?)', values: [payment.amountPaisa, payment.id] },
+      },
+      shop,
+    ).catch((err: unknown) => {
       if (!/UNIQUE/.test(`${String(err)} ${String((err as { cause?: unknown })?.cause ?? '')}`)) throw err
       return false
     })
     if (moved) return { outcome: 'paid' }
   }
-  const now = await db.select().from(bookings).where(eq(bookings.id, orderId)).get()
+  const now = await getOrderRow(db, orderId)
   if (!now) return { outcome: 'refused', reason: 'missing' }
-  if (now.status === 'paid') return now.transactionId === payment.id ? { outcome: 'already-paid' } : { outcome: 'refused', reason: 'paid-by-another' }
   if (now.status === 'cancelled') return { outcome: 'refused', reason: 'cancelled' }
+  if (now.status !== 'unpaid') return now.transactionId === payment.id ? { outcome: 'already-paid' } : { outcome: 'refused', reason: 'paid-by-another' }
   if (now.pricePaisa === payment.amountPaisa && payment.currency === BOOKING_CURRENCY) return { outcome: 'refused', reason: 'paid-by-another' }
   return { outcome: 'refused', reason: 'amount' }
 }

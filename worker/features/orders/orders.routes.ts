@@ -1,15 +1,27 @@
 import { Hono, type Context } from 'hono'
 import type { AppEnv } from '../../env'
-import { assertSelfOrAdmin, authenticateAlong, requireAccessToken, requireUser } from '../../lib/auth'
+import { assertSelfOrAdmin, authenticate, authenticateAlong, requireAccessToken, requireAdmin, requireUser } from '../../lib/auth'
 import { getDb, type Db } from '../../lib/db'
-import { forbidden, notFound, unauthenticated } from '../../lib/errors'
+import { conflict, forbidden, notFound, unauthenticated } from '../../lib/errors'
 import { validate } from '../../lib/validator'
 import type { Inserted, Modified } from '../../schemas/ack'
-import { BookingIdParamSchema, BookingInputSchema, BookingListQuerySchema, BookingPaymentSchema, type Booking } from '../../schemas/booking'
-import type { OrderRow } from './lifecycle'
-import { cancelOrder, createBooking, getOrderRow, listBookingsQuery, toBookingDto } from './orders.service'
+import {
+  BookingIdParamSchema,
+  BookingInputSchema,
+  BookingListQuerySchema,
+  BookingPaymentSchema,
+  OrderRefundSchema,
+  OrderStatusChangeSchema,
+  type Booking,
+} from '../../schemas/booking'
+import { PAGE_DEFAULT } from '../../schemas/paging'
+import { deliverMail, depsOf } from './deps'
+import { renderInvoice } from './invoice'
+import { getOrderRow, type OrderRow } from './lifecycle'
+import { cancelOrder, changeOrderStatus, createBooking, listBookingsQuery, listOrders, refundOrder, withHistory } from './orders.service'
 import { payBooking } from './payments.service'
-import { assertPaymentsAvailable, paymentProvider } from './providers/configured'
+import { orderSummary } from './summary'
+import { assertPaymentsAvailable } from './providers/configured'
 
 /**
  * The booking of `id` when the caller is its customer or an admin.
@@ -25,6 +37,7 @@ async function ownBooking(c: Context<AppEnv>, db: Db, id: string): Promise<Order
 
 /** Routes under /api/booking. */
 export const bookingsRoutes = new Hono<AppEnv>()
+  .use(deliverMail)
   .post('/', requireUser, validate('json', BookingInputSchema), async (c) => {
     const input = c.req.valid('json')
     const user = c.var.user!
@@ -32,7 +45,7 @@ export const bookingsRoutes = new Hono<AppEnv>()
       const message = 'You can only order for yourself: customer must be your own e-mail address.'
       throw forbidden(message)
     }
-    const { id } = await createBooking(getDb(c.env), {
+    const { id } = await createBooking(depsOf(c), {
       ...input,
       customerName: input.customerName || user.name || user.email,
     })
@@ -41,30 +54,67 @@ export const bookingsRoutes = new Hono<AppEnv>()
   // The token is checked first (401), then the query (400), then the account and the bookings
   // are read together; so a removed user's token with a bad query gets the 400.
   .get('/', requireAccessToken, validate('query', BookingListQuerySchema), async (c) => {
-    const { customer } = c.req.valid('query')
+    const { customer, status, q, limit, offset } = c.req.valid('query')
+    const db = getDb(c.env)
+    const ttl = c.var.config.BOOKING_TTL_HOURS
+    c.header('Cache-Control', 'private, no-store')
+    if (!customer) {
+      // The order desk: every order, for admins only.
+      const user = await authenticate(c)
+      if (user.role !== 'admin') throw forbidden('Only an admin can list every order. Add ?customer=<your e-mail> for your own.')
+      const page = await listOrders(db, { ...(status ? { status } : {}), ...(q ? { q } : {}), limit: limit ?? PAGE_DEFAULT, offset: offset ?? 0 }, ttl)
+      c.header('X-Total-Count', String(page.total))
+      return c.json<Booking[]>(page.items)
+    }
     // The session user and the bookings in one D1 round trip; the rights are checked before answering.
-    const rows = await authenticateAlong(c, listBookingsQuery(getDb(c.env), customer))
+    const rows = await authenticateAlong(c, listBookingsQuery(db, customer, { ...(limit !== undefined ? { limit } : {}), ...(offset !== undefined ? { offset } : {}) }))
     assertSelfOrAdmin(c, customer)
-    c.header('Cache-Control', 'no-store')
-    return c.json<Booking[]>(rows.map((row) => toBookingDto(row, c.var.config.BOOKING_TTL_HOURS)))
+    return c.json<Booking[]>(await withHistory(db, rows, ttl))
   })
   .get('/:id', requireUser, validate('param', BookingIdParamSchema), async (c) => {
-    const row = await ownBooking(c, getDb(c.env), c.req.valid('param').id)
-    c.header('Cache-Control', 'no-store')
-    return c.json<Booking>(toBookingDto(row, c.var.config.BOOKING_TTL_HOURS))
-  })
-  .post('/:id/cancel', requireUser, validate('param', BookingIdParamSchema), async (c) => {
     const db = getDb(c.env)
     const row = await ownBooking(c, db, c.req.valid('param').id)
+    c.header('Cache-Control', 'private, no-store')
+    const [booking] = await withHistory(db, [row], c.var.config.BOOKING_TTL_HOURS)
+    return c.json<Booking>(booking!)
+  })
+  .get('/:id/invoice', requireUser, validate('param', BookingIdParamSchema), async (c) => {
+    const db = getDb(c.env)
+    const row = await ownBooking(c, db, c.req.valid('param').id)
+    if (row.status === 'unpaid' || row.status === 'cancelled') throw conflict('This order has not been paid, so it has no receipt yet.')
+    const [booking] = await withHistory(db, [row], c.var.config.BOOKING_TTL_HOURS)
+    c.header('Cache-Control', 'private, no-store')
+    return c.html(renderInvoice(booking!, c.var.config.SHOP_NAME))
+  })
+  .post('/:id/cancel', requireUser, validate('param', BookingIdParamSchema), async (c) => {
+    const deps = depsOf(c)
+    const row = await ownBooking(c, deps.db, c.req.valid('param').id)
     const user = c.var.user!
-    await cancelOrder(db, paymentProvider(c.var.config, db), row, { actor: user.email === row.customer ? 'customer' : 'admin', email: user.email })
+    await cancelOrder(deps, row, { actor: user.email === row.customer ? 'customer' : 'admin', email: user.email })
+    return c.json<Modified>({ acknowledged: true, modifiedCount: 1 })
+  })
+  .post('/:id/status', requireAdmin, validate('param', BookingIdParamSchema), validate('json', OrderStatusChangeSchema), async (c) => {
+    const deps = depsOf(c)
+    const row = await ownBooking(c, deps.db, c.req.valid('param').id)
+    const modifiedCount = await changeOrderStatus(deps, row, c.req.valid('json'), c.var.user!.email)
+    return c.json<Modified>({ acknowledged: true, modifiedCount })
+  })
+  .post('/:id/refund', requireAdmin, validate('param', BookingIdParamSchema), validate('json', OrderRefundSchema), async (c) => {
+    const deps = depsOf(c)
+    const row = await ownBooking(c, deps.db, c.req.valid('param').id)
+    await refundOrder(deps, row, c.var.user!.email, c.req.valid('json').reason)
     return c.json<Modified>({ acknowledged: true, modifiedCount: 1 })
   })
   .patch('/:id', requireUser, validate('param', BookingIdParamSchema), validate('json', BookingPaymentSchema), async (c) => {
-    const db = getDb(c.env)
-    const row = await ownBooking(c, db, c.req.valid('param').id)
-    const config = c.var.config
-    assertPaymentsAvailable(config)
-    const modifiedCount = await payBooking(db, paymentProvider(config, db), row, c.req.valid('json').transactionId)
+    const deps = depsOf(c)
+    const row = await ownBooking(c, deps.db, c.req.valid('param').id)
+    assertPaymentsAvailable(c.var.config)
+    const modifiedCount = await payBooking(deps, row, c.req.valid('json').transactionId)
     return c.json<Modified>({ acknowledged: true, modifiedCount })
   })
+
+/** Routes under /api/admin that belong to the order desk (mounted before the user routes' /admin/{email}). */
+export const orderDeskRoutes = new Hono<AppEnv>().get('/summary', requireAdmin, async (c) => {
+  c.header('Cache-Control', 'private, no-store')
+  return c.json(await orderSummary(getDb(c.env), Date.now()))
+})

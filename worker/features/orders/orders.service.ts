@@ -1,43 +1,127 @@
-import { and, desc, eq, lte } from 'drizzle-orm'
+import { and, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm'
 import { nowMs } from '../../db/now'
-import { bookings, tools } from '../../db/schema'
+import { bookings, orderEvents, tools } from '../../db/schema'
 import { newId, type Db } from '../../lib/db'
 import { badRequest, conflict, notFound } from '../../lib/errors'
-import { bookingQuantitySchema, orderLessThanMessage, type Booking, type BookingInput } from '../../schemas/booking'
+import {
+  bookingQuantitySchema,
+  formatOrderNumber,
+  orderLessThanMessage,
+  ORDER_NUMBER_PREFIX,
+  type Booking,
+  type BookingInput,
+  type OrderHistoryEntry,
+  type OrderStatusChange,
+} from '../../schemas/booking'
 import { toPaisa, toTaka } from '../../schemas/money'
-import { transition, type OrderRow } from './lifecycle'
-import type { PaymentProvider } from './providers/provider'
+import { PAID_STATUSES, type OrderStatus } from '../../schemas/order-status'
+import { queueMailStatement } from '../mail/mail.service'
+import { applyMove, invalidTransition, transition, type OrderDeps, type OrderRow } from './lifecycle'
+import { ORDER_NUMBER_TOKEN, orderMail } from './order-emails'
 
 const HOUR_MS = 60 * 60 * 1000
+/** The first order number; each order gets the highest so far plus one. */
+const FIRST_ORDER_NO = 10001
 
 /** When an unpaid booking expires; the cron job cancels it at its first run after that. */
 export const expiresAtMs = (row: Pick<OrderRow, 'createdAt'>, ttlHours: number) => row.createdAt + ttlHours * HOUR_MS
 
-export const toBookingDto = (row: OrderRow, ttlHours: number): Booking => ({
-  _id: row.id,
-  serviceId: row.serviceId,
-  service: row.service,
-  quantity: row.quantity,
-  unitPrice: toTaka(row.unitPricePaisa),
-  price: toTaka(row.pricePaisa),
-  customer: row.customer,
-  customerName: row.customerName,
-  phone: row.phone,
-  address: row.address,
-  status: row.status,
-  paid: row.status === 'paid',
-  transactionId: row.transactionId,
-  createdAt: new Date(row.createdAt).toISOString(),
-  expiresAt: row.status === 'unpaid' ? new Date(expiresAtMs(row, ttlHours)).toISOString() : null,
-})
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
-export async function getOrderRow(db: Db, id: string): Promise<OrderRow | undefined> {
-  return db.select().from(bookings).where(eq(bookings.id, id)).get()
+type EventRow = typeof orderEvents.$inferSelect
+
+export function toBookingDto(row: OrderRow, ttlHours: number, events: EventRow[] = []): Booking {
+  return {
+    _id: row.id,
+    serviceId: row.serviceId,
+    service: row.service,
+    quantity: row.quantity,
+    unitPrice: toTaka(row.unitPricePaisa),
+    price: toTaka(row.pricePaisa),
+    customer: row.customer,
+    customerName: row.customerName,
+    phone: row.phone,
+    address: row.address,
+    status: row.status,
+    paid: PAID_STATUSES.includes(row.status),
+    transactionId: row.transactionId,
+    createdAt: new Date(row.createdAt).toISOString(),
+    expiresAt: row.status === 'unpaid' ? new Date(expiresAtMs(row, ttlHours)).toISOString() : null,
+    orderNumber: row.orderNo === null ? row.id : formatOrderNumber(row.orderNo),
+    history: events.map(
+      (e): OrderHistoryEntry => ({ status: e.status as OrderStatus, at: new Date(e.at).toISOString(), by: e.actor, ...(e.note ? { note: e.note } : {}) }),
+    ),
+    carrier: row.carrier,
+    trackingNumber: row.trackingNumber,
+    paidAt: iso(row.paidAt),
+    shippedAt: iso(row.shippedAt),
+    deliveredAt: iso(row.deliveredAt),
+    refundedAt: iso(row.refundedAt),
+  }
+}
+
+/** The history of the given orders, oldest first (a query, so it can go in a batch). */
+export const eventsQuery = (db: Db, ids: string[]) =>
+  db.select().from(orderEvents).where(inArray(orderEvents.bookingId, ids)).orderBy(orderEvents.at, sql`rowid`)
+
+/** Orders as the API answers them, each with its history (one more query for the whole page). */
+export async function withHistory(db: Db, rows: OrderRow[], ttlHours: number): Promise<Booking[]> {
+  if (rows.length === 0) return []
+  const events = new Map<string, EventRow[]>()
+  // NOTE: D1 binds at most 100 values a statement.
+  for (let i = 0; i < rows.length; i += 100) {
+    for (const e of await eventsQuery(db, rows.slice(i, i + 100).map((r) => r.id))) {
+      const list = events.get(e.bookingId) ?? []
+      list.push(e)
+      events.set(e.bookingId, list)
+    }
+  }
+  return rows.map((row) => toBookingDto(row, ttlHours, events.get(row.id)))
 }
 
 /** A customer's bookings, newest first (a query, so it can go in a batch). */
-export const listBookingsQuery = (db: Db, customer: string) =>
-  db.select().from(bookings).where(eq(bookings.customer, customer)).orderBy(desc(bookings.createdAt), desc(bookings.id))
+export const listBookingsQuery = (db: Db, customer: string, page?: { limit?: number; offset?: number }) => {
+  const query = db.select().from(bookings).where(eq(bookings.customer, customer)).orderBy(desc(bookings.createdAt), desc(bookings.id))
+  return page?.limit !== undefined ? query.limit(page.limit).offset(page.offset ?? 0) : query
+}
+
+/** An FTS5 phrase: the text between quotes, inner quotes doubled, so nothing in it is syntax. */
+const ftsPhrase = (q: string) => `"${q.replace(/"/g, '""')}"`
+
+/**
+ * The order desk's filter: a status, and a search over the order number (exact, with or
+ * without its prefix), the customer's e-mail or name, the tool and the transaction id (any
+ * part, case-insensitive: the `order_search` trigram index; shorter than its 3 characters,
+ * a scan).
+ */
+function deskFilter(opts: { status?: OrderStatus; q?: string }): SQL | undefined {
+  const conditions: SQL[] = []
+  if (opts.status) conditions.push(eq(bookings.status, opts.status))
+  if (opts.q) {
+    const q = opts.q
+    const number = new RegExp(`^(?:${ORDER_NUMBER_PREFIX})?(\\d{1,12})$`, 'i').exec(q)?.[1]
+    const text =
+      q.length >= 3
+        ? sql`${bookings}.rowid in (select rowid from order_search where order_search match ${ftsPhrase(q)})`
+        : sql`(${bookings.customer} like ${`%${q}%`} or ${bookings.customerName} like ${`%${q}%`} or ${bookings.service} like ${`%${q}%`})`
+    conditions.push(number ? sql`(${bookings.orderNo} = ${Number(number)} or ${text})` : text)
+  }
+  return conditions.length ? and(...conditions) : undefined
+}
+
+/** Every order, newest first, filtered and paged, with the total that matches (the order desk). */
+export async function listOrders(
+  db: Db,
+  opts: { status?: OrderStatus; q?: string; limit: number; offset: number },
+  ttlHours: number,
+): Promise<{ items: Booking[]; total: number }> {
+  const where = deskFilter(opts)
+  const [rows, [total]] = await db.batch([
+    db.select().from(bookings).where(where).orderBy(desc(bookings.createdAt), desc(bookings.id)).limit(opts.limit).offset(opts.offset),
+    db.select({ n: sql<number>`count(*)` }).from(bookings).where(where),
+  ])
+  return { items: await withHistory(db, rows, ttlHours), total: total?.n ?? 0 }
+}
 
 /** The tool's limits as an order sees them, with the spec's quantity messages. */
 function checkQuantity(tool: { quantity: number; minimumQuantity: number }, quantity: number) {
@@ -50,16 +134,18 @@ function checkQuantity(tool: { quantity: number; minimumQuantity: number }, quan
 
 /**
  * Places an order: the price is quantity × the tool's unit price from the database, and
- * the stock is taken in the same D1 batch (one transaction) as the insert. The stock
- * UPDATE is conditional (enough left, price unchanged) and the INSERT happens only when
- * it changed a row (`changes()`), so concurrent orders can never oversell.
+ * the stock is taken in the same D1 batch (one transaction) as the insert, its first
+ * history row and its 'placed' e-mail. The stock UPDATE is conditional (enough left, price
+ * unchanged) and the rest happens only when it changed a row (`changes()`), so concurrent
+ * orders can never oversell.
  * @throws 404 no such tool; 400 quantity outside the tool's limits or a price that is not
  *   quantity × unit price; 409 when the stock ran out (or the price changed) meanwhile.
  */
 export async function createBooking(
-  db: Db,
+  deps: Pick<OrderDeps, 'db' | 'shop'>,
   input: BookingInput & { customerName: string },
 ): Promise<{ id: string }> {
+  const { db, shop } = deps
   const tool = await db.select().from(tools).where(eq(tools.id, input.serviceId)).get()
   if (!tool) throw notFound('No such tool. It may have been removed from the shop.')
   checkQuantity(tool, input.quantity)
@@ -70,25 +156,43 @@ export async function createBooking(
   }
 
   const id = newId()
+  const eventId = newId()
+  const placed = orderMail(
+    'placed',
+    { id, orderNo: null, service: tool.name, quantity: input.quantity, unitPricePaisa: tool.pricePaisa, pricePaisa, customer: input.customer, customerName: input.customerName, phone: input.phone, address: input.address, carrier: null, trackingNumber: null },
+    { shopName: shop.shopName, ...(shop.shopUrl ? { shopUrl: shop.shopUrl } : {}) },
+  )
   const d1 = db.$client
-  const [, inserted] = await d1.batch([
+  const results = await d1.batch([
     d1
       .prepare(
         `update tools set quantity = quantity - ?1
          where id = ?2 and quantity >= ?1 and minimum_quantity <= ?1 and price_paisa = ?3`,
       )
       .bind(input.quantity, tool.id, tool.pricePaisa),
-    // NOTE: changes() is the row count of the UPDATE just before, in the same transaction.
+    // NOTE: changes() is the row count of the statement just before, in the same transaction.
+    // The order number is the highest so far plus one, allocated inside the INSERT (D1 runs
+    // one statement at a time, so two orders never take the same one).
     d1
       .prepare(
-        `insert into bookings (id, service_id, service, unit_price_paisa, quantity, price_paisa, customer, customer_name, phone, address)
-         select ?1, id, name, price_paisa, ?2, price_paisa * ?2, ?3, ?4, ?5, ?6 from tools where id = ?7 and changes() = 1`,
+        `insert into bookings (id, service_id, service, unit_price_paisa, quantity, price_paisa, customer, customer_name, phone, address, order_no)
+         select ?1, id, name, price_paisa, ?2, price_paisa * ?2, ?3, ?4, ?5, ?6,
+                (select coalesce(max(order_no), ?8 - 1) + 1 from bookings)
+         from tools where id = ?7 and changes() = 1`,
       )
-      .bind(id, input.quantity, input.customer, input.customerName, input.phone, input.address, tool.id),
-    // The order's history starts with its placing.
-    d1.prepare(`insert into order_events (id, booking_id, status, actor, actor_email) select ?1, ?2, 'unpaid', 'customer', ?3 where changes() = 1`).bind(newId(), id, input.customer),
+      .bind(id, input.quantity, input.customer, input.customerName, input.phone, input.address, tool.id, FIRST_ORDER_NO),
+    // The order's history starts with its placing. Whether the order was placed is read from
+    // this RETURNING: D1's meta.changes also counts the rows the search index's triggers write.
+    d1
+      .prepare(`insert into order_events (id, booking_id, status, actor, actor_email) select ?1, ?2, 'unpaid', 'customer', ?3 where changes() = 1 returning id`)
+      .bind(eventId, id, input.customer),
+    queueMailStatement(db, placed, { sql: 'exists (select 1 from order_events where id = ?)', values: [eventId] }, {
+      token: ORDER_NUMBER_TOKEN,
+      sql: `select ? || order_no from bookings where id = ?`,
+      values: [ORDER_NUMBER_PREFIX, id],
+    }),
   ])
-  if ((inserted?.meta.changes ?? 0) === 1) return { id }
+  if ((results[2]?.results.length ?? 0) === 1) return { id }
 
   // Someone else changed the tool between our read and the batch: say what changed.
   const now = await db.select().from(tools).where(eq(tools.id, tool.id)).get()
@@ -130,13 +234,54 @@ export async function recordPaymentIntent(db: Db, bookingId: string, intentId: s
  * provider first, then the move gives the stock back (lifecycle.ts).
  * @throws 409 when the order is not unpaid, has just been paid, or a payment is in flight.
  */
-export async function cancelOrder(db: Db, provider: PaymentProvider, order: OrderRow, by: { actor: 'customer' | 'admin'; email: string }): Promise<void> {
-  if (order.status === 'paid') throw conflict('This booking is paid; it can no longer be cancelled.')
+export async function cancelOrder(deps: OrderDeps, order: OrderRow, by: { actor: 'customer' | 'admin'; email: string; reason?: string }): Promise<void> {
+  if (PAID_STATUSES.includes(order.status) || order.status === 'refunded') throw conflict('This booking is paid; it can no longer be cancelled.')
   if (order.status === 'cancelled') throw conflict('This booking is already cancelled.')
-  const outcome = await transition(db, provider, order, { to: 'cancelled', actor: by.actor, actorEmail: by.email })
+  const outcome = await transition(deps, order, { to: 'cancelled', actor: by.actor, actorEmail: by.email, ...(by.reason ? { note: by.reason } : {}) })
   if (outcome === 'paid-instead') throw conflict('This booking has just been paid; it can no longer be cancelled.')
   if (outcome === 'paying') throw conflict('A payment for this booking is in progress; it cannot be cancelled now.')
   if (outcome === 'unchanged') throw conflict('This booking is no longer unpaid; reload to see its state.')
+}
+
+/**
+ * `POST /api/booking/{id}/status`: an admin moves a paid order forward (processing,
+ * shipped with carrier and tracking number, delivered). The same status again changes
+ * nothing.
+ * @returns modifiedCount: 1 when moved, 0 when it already was in that status.
+ * @throws 409 INVALID_TRANSITION for any move the lifecycle table does not have (backwards,
+ *   from unpaid, cancelled or refunded); 409 when the order moved meanwhile.
+ */
+export async function changeOrderStatus(deps: OrderDeps, order: OrderRow, change: OrderStatusChange, admin: string): Promise<number> {
+  if (order.status === change.status) return 0
+  const moved = await applyMove(
+    deps.db,
+    order,
+    {
+      to: change.status,
+      actor: 'admin',
+      actorEmail: admin,
+      ...(change.note ? { note: change.note } : {}),
+      ...(change.status === 'shipped' ? { set: { carrier: change.carrier ?? '', tracking_number: change.trackingNumber ?? '' } } : {}),
+    },
+    deps.shop,
+  )
+  if (!moved) throw conflict('This order changed while you were working on it. Reload it to see its state.')
+  return 1
+}
+
+/**
+ * `POST /api/booking/{id}/refund`: refunds a paid or processing order in full through the
+ * payment provider (idempotent there), then moves it to 'refunded' with its stock back and
+ * the customer told. A provider failure answers 502 with nothing changed.
+ * @throws 409 INVALID_TRANSITION unless paid or processing.
+ */
+export async function refundOrder(deps: OrderDeps, order: OrderRow, admin: string, reason?: string): Promise<void> {
+  if (order.status !== 'paid' && order.status !== 'processing') throw invalidTransition(order.status, 'refunded')
+  const outcome = await transition(deps, order, { to: 'refunded', actor: 'admin', actorEmail: admin, ...(reason ? { note: reason } : {}) })
+  if (outcome !== 'moved') {
+    console.error(`Order ${order.id} was refunded at the provider but changed meanwhile (${outcome}); check it.`)
+    throw conflict('This order changed while it was being refunded. Reload it to see its state.')
+  }
 }
 
 export type ExpiryReport = { cancelled: number; paid: number; skipped: number }
@@ -147,11 +292,11 @@ export type ExpiryReport = { cancelled: number; paid: number; skipped: number }
  * have succeeded. One whose payment is in flight, or whose provider could not be reached,
  * is left for the next run.
  */
-export async function expireUnpaidOrders(db: Db, provider: PaymentProvider, cutoffMs: number, limit: number): Promise<ExpiryReport> {
+export async function expireUnpaidOrders(deps: OrderDeps, cutoffMs: number, limit: number): Promise<ExpiryReport> {
   const report: ExpiryReport = { cancelled: 0, paid: 0, skipped: 0 }
-  for (const order of await findExpiredUnpaid(db, cutoffMs, limit)) {
+  for (const order of await findExpiredUnpaid(deps.db, cutoffMs, limit)) {
     try {
-      const outcome = await transition(db, provider, order, { to: 'cancelled', actor: 'expiry', note: 'expired' })
+      const outcome = await transition(deps, order, { to: 'cancelled', actor: 'expiry', note: 'expired' })
       if (outcome === 'moved') report.cancelled += 1
       else if (outcome === 'paid-instead') report.paid += 1
       else report.skipped += 1

@@ -2,13 +2,13 @@ import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../../env'
 import { requireUser } from '../../lib/auth'
-import { getDb } from '../../lib/db'
 import { ApiError } from '../../lib/errors'
 import { validate } from '../../lib/validator'
 import { PaymentIntentRequestSchema, SimulatedConfirmSchema, type PaymentIntentCreated, type SimulatedConfirmed } from '../../schemas/payment'
-import { getOrderRow } from './orders.service'
+import { deliverMail, depsOf } from './deps'
+import { getOrderRow } from './lifecycle'
 import { confirmSimulatedPayment, createIntentForBooking, handleStripeWebhook } from './payments.service'
-import { assertPaymentsAvailable, paymentProvider } from './providers/configured'
+import { assertPaymentsAvailable } from './providers/configured'
 import { SimulatedProvider } from './providers/simulated'
 
 /** Simulated payments exist only without Stripe keys, and never in production. */
@@ -25,26 +25,27 @@ const simulatedOnly = createMiddleware<AppEnv>(async (c, next) => {
 
 /** Payment routes, mounted at /api: /create-payment-intent, /payments/simulated/confirm, /stripe/webhook. */
 export const paymentsRoutes = new Hono<AppEnv>()
+  .use(deliverMail)
   .post('/create-payment-intent', requireUser, validate('json', PaymentIntentRequestSchema), async (c) => {
     const { bookingId, price } = c.req.valid('json')
     const config = c.var.config
     assertPaymentsAvailable(config)
-    const db = getDb(c.env)
-    const booking = await getOrderRow(db, bookingId)
-    const created = await createIntentForBooking(db, paymentProvider(config, db), config, booking, c.var.user!, price)
+    const deps = depsOf(c)
+    const booking = await getOrderRow(deps.db, bookingId)
+    const created = await createIntentForBooking(deps, config, booking, c.var.user!, price)
     c.header('Cache-Control', 'no-store')
     return c.json<PaymentIntentCreated>(created)
   })
   .post('/payments/simulated/confirm', requireUser, simulatedOnly, validate('json', SimulatedConfirmSchema), async (c) => {
     const { clientSecret, card } = c.req.valid('json')
-    const db = getDb(c.env)
-    const confirmed = await confirmSimulatedPayment(db, new SimulatedProvider(db), clientSecret, card, c.var.user!)
+    const deps = depsOf(c)
+    const confirmed = await confirmSimulatedPayment({ ...deps, provider: new SimulatedProvider(deps.db) }, clientSecret, card, c.var.user!)
     c.header('Cache-Control', 'no-store')
     return c.json<SimulatedConfirmed>(confirmed)
   })
   .post('/stripe/webhook', async (c) => {
     // NOTE: the signature is over the exact bytes Stripe sent; read them before anything parses them.
     const rawBody = await c.req.text()
-    const result = await handleStripeWebhook(getDb(c.env), c.var.config, rawBody, c.req.header('Stripe-Signature'))
+    const result = await handleStripeWebhook(depsOf(c), c.var.config, rawBody, c.req.header('Stripe-Signature'))
     return c.json(result)
   })

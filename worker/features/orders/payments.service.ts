@@ -1,20 +1,40 @@
 import Stripe from 'stripe'
 import { eq, lt } from 'drizzle-orm'
-import { webhookEvents } from '../../db/schema'
+import { bookings, webhookEvents } from '../../db/schema'
 import type { Config, SessionUser } from '../../env'
 import type { Db } from '../../lib/db'
 import { ApiError, badRequest, conflict, notFound } from '../../lib/errors'
 import { toPaisa } from '../../schemas/money'
 import type { Card, PaymentIntentCreated, SimulatedConfirmed } from '../../schemas/payment'
-import { markOrderPaid, type MarkPaidResult, type OrderRow } from './lifecycle'
-import { expiresAtMs, getOrderRow, recordPaymentIntent } from './orders.service'
-import { paysFor, type PaymentProvider } from './providers/provider'
+import { queueMailStatement } from '../mail/mail.service'
+import { applyMove, getOrderRow, markOrderPaid, type MarkPaidResult, type OrderDeps, type OrderRow } from './lifecycle'
+import { orderMail } from './order-emails'
+import { expiresAtMs, recordPaymentIntent } from './orders.service'
+import { paysFor, type ProviderIntent } from './providers/provider'
 import type { SimulatedProvider } from './providers/simulated'
 
-function refusedPaid(result: MarkPaidResult, bookingId: string, transactionId: string): void {
-  if (result.outcome !== 'refused') return
-  // NOTE: money was taken for a booking that cannot be paid any more; a person must refund it.
-  console.error(`Payment ${transactionId} succeeded for booking ${bookingId} but was not applied (${result.reason}); refund it.`)
+/**
+ * Marks the order paid by `payment`; a payment that took money but cannot pay the order (it
+ * was cancelled or expired meanwhile, already paid by another payment, or for another
+ * amount) is refunded in full at once and the customer is told by e-mail.
+ */
+async function applyPayment(deps: OrderDeps, orderId: string, payment: Pick<ProviderIntent, 'id' | 'amountPaisa' | 'currency'>): Promise<MarkPaidResult> {
+  const result = await markOrderPaid(deps, orderId, payment)
+  if (result.outcome !== 'refused' || result.reason === 'missing') return result
+  const order = await getOrderRow(deps.db, orderId)
+  try {
+    await deps.provider.refund({ intentId: payment.id, amountPaisa: payment.amountPaisa, orderId })
+  } catch (err) {
+    // NOTE: the provider failed; the webhook's retry (or a person) must refund it.
+    console.error(`Payment ${payment.id} for order ${orderId} could not be applied (${result.reason}) nor refunded; refund it by hand`, err)
+    return result
+  }
+  if (order) {
+    const mail = orderMail('refunded-after-cancel', { ...order, pricePaisa: payment.amountPaisa }, { shopName: deps.shop.shopName, ...(deps.shop.shopUrl ? { shopUrl: deps.shop.shopUrl } : {}) })
+    await queueMailStatement(deps.db, { ...mail, dedupeKey: `${mail.dedupeKey}:${payment.id}` }).run()
+  }
+  console.warn(`Payment ${payment.id} for order ${orderId} could not be applied (${result.reason}); refunded it`)
+  return { ...result, refunded: true }
 }
 
 /**
@@ -24,15 +44,15 @@ function refusedPaid(result: MarkPaidResult, bookingId: string, transactionId: s
  *   `price` that is not the booking's.
  */
 export async function createIntentForBooking(
-  db: Db,
-  provider: PaymentProvider,
+  deps: OrderDeps,
   config: Config,
   booking: OrderRow | undefined,
   caller: SessionUser,
   price: number | undefined,
 ): Promise<PaymentIntentCreated> {
+  const { db, provider } = deps
   if (!booking || booking.customer !== caller.email) throw notFound('No such booking.')
-  if (booking.status === 'paid') throw conflict('This booking is already paid.')
+  if (booking.status !== 'unpaid' && booking.status !== 'cancelled') throw conflict('This booking is already paid.')
   if (booking.status === 'cancelled') throw conflict('This booking was cancelled; it can no longer be paid.')
   if (expiresAtMs(booking, config.BOOKING_TTL_HOURS) <= Date.now()) {
     throw conflict('This booking has expired and its items went back to stock. Please order again.')
@@ -46,7 +66,7 @@ export async function createIntentForBooking(
   if (intent.status === 'succeeded') {
     // Paid already, but the PATCH (or webhook) has not been seen yet: apply it now.
     if (paysFor(intent, booking)) {
-      refusedPaid(await markOrderPaid(db, booking.id, intent), booking.id, intent.id)
+      await applyPayment(deps, booking.id, intent)
     }
     throw conflict('This booking is already paid.')
   }
@@ -71,12 +91,19 @@ export async function createIntentForBooking(
  * @throws 409 cancelled or paid by another payment; 400 unknown payment, another
  *   booking's payment or another amount; 402 a payment that has not succeeded.
  */
-export async function payBooking(db: Db, provider: PaymentProvider, booking: OrderRow, transactionId: string): Promise<number> {
-  if (booking.status === 'paid') {
+export async function payBooking(deps: OrderDeps, booking: OrderRow, transactionId: string): Promise<number> {
+  const { provider } = deps
+  if (booking.status !== 'unpaid' && booking.status !== 'cancelled') {
     if (booking.transactionId === transactionId) return 0
     throw conflict('This booking is already paid by another payment.')
   }
-  if (booking.status === 'cancelled') throw conflict('This booking was cancelled; it can no longer be paid.')
+  if (booking.status === 'cancelled') {
+    // A payment that still went through for a cancelled booking goes back to the customer.
+    const late = await provider.retrieve(transactionId)
+    const result = late && paysFor(late, booking) ? await applyPayment(deps, booking.id, late) : undefined
+    const refunded = result?.outcome === 'refused' && result.refunded
+    throw conflict(`This booking was cancelled; it can no longer be paid.${refunded ? ' Your payment has been refunded.' : ''}`)
+  }
 
   const intent = await provider.retrieve(transactionId)
   const refuse = (message: string) => badRequest(message, { transactionId: message })
@@ -88,16 +115,17 @@ export async function payBooking(db: Db, provider: PaymentProvider, booking: Ord
     throw new ApiError(402, 'PAYMENT_FAILED', message, { transactionId: message })
   }
 
-  const result = await markOrderPaid(db, booking.id, intent)
+  const result = await applyPayment(deps, booking.id, intent)
   switch (result.outcome) {
     case 'paid':
       return 1
     case 'already-paid':
       return 0
-    default:
-      refusedPaid(result, booking.id, intent.id)
-      if (result.reason === 'cancelled') throw conflict('This booking was cancelled; it can no longer be paid.')
-      throw conflict('This booking is already paid by another payment.')
+    default: {
+      const refunded = result.refunded ? ' Your payment has been refunded.' : ''
+      if (result.reason === 'cancelled') throw conflict(`This booking was cancelled; it can no longer be paid.${refunded}`)
+      throw conflict(`This booking is already paid by another payment.${refunded}`)
+    }
   }
 }
 
@@ -108,7 +136,13 @@ export async function payBooking(db: Db, provider: PaymentProvider, booking: Ord
  * @throws 404 for an unknown secret or someone else's order, 409 when the order or intent
  *   can no longer be paid, 402 PAYMENT_FAILED with the card's message.
  */
-export async function confirmSimulatedPayment(db: Db, provider: SimulatedProvider, clientSecret: string, card: Card, caller: SessionUser): Promise<SimulatedConfirmed> {
+export async function confirmSimulatedPayment(
+  deps: OrderDeps & { provider: SimulatedProvider },
+  clientSecret: string,
+  card: Card,
+  caller: SessionUser,
+): Promise<SimulatedConfirmed> {
+  const { db, provider } = deps
   const intent = await provider.findBySecret(clientSecret)
   const order = intent?.bookingId ? await getOrderRow(db, intent.bookingId) : undefined
   // NOTE: a payment for someone else's order answers like an unknown one.
@@ -122,7 +156,7 @@ export async function confirmSimulatedPayment(db: Db, provider: SimulatedProvide
   // open here is one that no cancelled order holds.
   const confirmed = await provider.confirmWithCard(intent, card)
   if (confirmed.status !== 'succeeded') throw conflict('This booking can no longer be paid. Reload the page to see its state.')
-  refusedPaid(await markOrderPaid(db, order.id, confirmed), order.id, confirmed.id)
+  await applyPayment(deps, order.id, confirmed)
   return { paymentIntent: { id: confirmed.id, status: 'succeeded' } }
 }
 
@@ -133,16 +167,18 @@ const subtleCrypto = Stripe.createSubtleCryptoProvider()
 /**
  * `POST /api/stripe/webhook`: verifies the signature over the raw body, skips an event id
  * already recorded, marks the booking paid on `payment_intent.succeeded` through the one
- * conditional transition, then records the event id. Every other event type (failed,
- * cancelled, events arriving late or out of order) changes nothing.
+ * conditional transition (refunding a payment that can no longer pay it), marks a paid
+ * order refunded on `charge.refunded`, then records the event id. Every other event type
+ * (failed, cancelled, events arriving late or out of order) changes nothing.
  * @throws 400 missing or bad signature; 503 when no webhook secret is configured.
  */
 export async function handleStripeWebhook(
-  db: Db,
+  deps: OrderDeps,
   config: Config,
   rawBody: string,
   signature: string | undefined,
 ): Promise<{ received: true; duplicate?: true }> {
+  const { db } = deps
   if (!config.STRIPE_WEBHOOK_SECRET) {
     throw new ApiError(503, 'NOT_CONFIGURED', 'Stripe webhooks are not set up on this shop (STRIPE_WEBHOOK_SECRET is missing).')
   }
@@ -161,13 +197,28 @@ export async function handleStripeWebhook(
     const pi = event.data.object
     const bookingId = pi.metadata?.bookingId
     if (bookingId && pi.status === 'succeeded') {
-      const result = await markOrderPaid(db, bookingId, { id: pi.id, amountPaisa: pi.amount, currency: pi.currency })
-      if (result.outcome === 'refused' && result.reason !== 'missing') refusedPaid(result, bookingId, pi.id)
+      await applyPayment(deps, bookingId, { id: pi.id, amountPaisa: pi.amount, currency: pi.currency })
     }
+  } else if (event.type === 'charge.refunded') {
+    await applyProviderRefund(deps, event.data.object)
   }
   // Recorded after the work: if that failed, Stripe's retry does it again (it is idempotent).
   await db.insert(webhookEvents).values({ id: event.id, type: event.type }).onConflictDoNothing().run()
   return { received: true }
+}
+
+/**
+ * `charge.refunded`: a refund made at Stripe (its dashboard, or ours seen again). A paid or
+ * processing order refunded in full becomes 'refunded' with its stock back and the customer
+ * told; an order already refunded, or any other, changes nothing (the event is idempotent).
+ */
+async function applyProviderRefund(deps: OrderDeps, charge: Stripe.Charge): Promise<void> {
+  const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id
+  if (!intentId || !charge.refunded) return
+  const order = await deps.db.select().from(bookings).where(eq(bookings.transactionId, intentId)).get()
+  if (!order || (order.status !== 'paid' && order.status !== 'processing')) return
+  const refundId = charge.refunds?.data?.[0]?.id
+  await applyMove(deps.db, order, { to: 'refunded', actor: 'payment', note: 'refunded at Stripe', ...(refundId ? { set: { refund_id: refundId } } : {}) }, deps.shop)
 }
 
 /** Forgets webhook event ids older than `maxAgeMs` (Stripe retries for 3 days at most). */

@@ -94,9 +94,21 @@ const orderElementId = (id: string) => `order-${id}`
 const STATUS_STYLES: Record<Booking['status'], string> = {
   unpaid: 'bg-brand-100 text-brand-700 ring-brand-400/40',
   paid: 'bg-emerald-50 text-emerald-800 ring-emerald-600/30',
+  processing: 'bg-sky-50 text-sky-800 ring-sky-600/30',
+  shipped: 'bg-indigo-50 text-indigo-800 ring-indigo-600/30',
+  delivered: 'bg-emerald-100 text-emerald-900 ring-emerald-700/30',
   cancelled: 'bg-slate-100 text-slate-700 ring-slate-400/40',
+  refunded: 'bg-amber-50 text-amber-900 ring-amber-600/30',
 }
-const STATUS_LABELS: Record<Booking['status'], string> = { unpaid: 'Unpaid', paid: 'Paid', cancelled: 'Cancelled' }
+const STATUS_LABELS: Record<Booking['status'], string> = {
+  unpaid: 'Unpaid',
+  paid: 'Paid',
+  processing: 'Processing',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  refunded: 'Refunded',
+}
 
 function OrderCard({ order, onCancel }: { order: Booking; onCancel: () => void }) {
   const headingId = `${orderElementId(order._id)}-title`

@@ -44,7 +44,16 @@ export interface PaymentProvider {
    * not be cancelled.
    */
   releaseOpenIntents(booking: PayableBooking): Promise<ProviderIntent | null>
+  /**
+   * Refunds a succeeded payment in full. Idempotent: asking again for the same order gives
+   * the same refund, never a second one.
+   * @returns the provider's refund id.
+   * @throws ApiError 502 when the provider fails (nothing was refunded, or the call can be repeated).
+   */
+  refund(request: RefundRequest): Promise<{ id: string }>
 }
+
+export type RefundRequest = { intentId: string; amountPaisa: number; orderId: string; reason?: string }
 
 export const BOOKING_CURRENCY = 'bdt'
 

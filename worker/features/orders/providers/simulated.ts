@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
 import { nowMs } from '../../../db/now'
 import { paymentIntents } from '../../../db/schema'
 import { newId, type Db } from '../../../lib/db'
 import { ApiError } from '../../../lib/errors'
 import { NON_TEST_CARD_MESSAGE, TEST_CARDS, type Card } from '../../../schemas/payment'
-import { BOOKING_CURRENCY, type PayableBooking, type PaymentProvider, type ProviderIntent } from './provider'
+import { BOOKING_CURRENCY, type PayableBooking, type PaymentProvider, type ProviderIntent, type RefundRequest } from './provider'
 
 type IntentRow = typeof paymentIntents.$inferSelect
 
@@ -61,6 +61,19 @@ export class SimulatedProvider implements PaymentProvider {
       .where(and(eq(paymentIntents.bookingId, booking.id), eq(paymentIntents.status, 'requires_payment_method')))
       .run()
     return (await this.succeededFor(booking.id)) ?? null
+  }
+
+  async refund({ intentId }: RefundRequest): Promise<{ id: string }> {
+    const id = `re_sim_${intentId.slice('pi_sim_'.length)}`
+    // Conditional: a second refund of the same payment finds it refunded and changes nothing.
+    await this.db
+      .update(paymentIntents)
+      .set({ refundId: id, updatedAt: nowMs })
+      .where(and(eq(paymentIntents.id, intentId), eq(paymentIntents.status, 'succeeded'), isNull(paymentIntents.refundId)))
+      .run()
+    const row = await this.db.select({ refundId: paymentIntents.refundId }).from(paymentIntents).where(eq(paymentIntents.id, intentId)).get()
+    if (!row?.refundId) throw new ApiError(502, 'PROVIDER_FAILED', 'The payment to refund was not found at the (simulated) card payment service.')
+    return { id: row.refundId }
   }
 
   /** The intent a client secret belongs to, or null. */

@@ -1,7 +1,7 @@
 import Stripe from 'stripe'
 import type { Config } from '../../../env'
 import { ApiError } from '../../../lib/errors'
-import { BOOKING_CURRENCY, type PayableBooking, type PaymentProvider, type ProviderIntent } from './provider'
+import { BOOKING_CURRENCY, type PayableBooking, type PaymentProvider, type ProviderIntent, type RefundRequest } from './provider'
 
 /** Intents in these states can still be paid by the customer. */
 const OPEN_STATES = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action'])
@@ -100,6 +100,20 @@ export class StripeProvider implements PaymentProvider {
       // Paid (or started paying) between the retrieve and the cancel: report what it is now.
       if (isStripeError(err) && err.code === 'payment_intent_unexpected_state') return this.retrieve(intent.id)
       throw providerFailed(err, 'cancelling a PaymentIntent')
+    }
+  }
+
+  async refund({ intentId, amountPaisa, orderId }: RefundRequest): Promise<{ id: string }> {
+    try {
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: intentId, amount: amountPaisa, reason: 'requested_by_customer', metadata: { bookingId: orderId } },
+        // NOTE: one key per payment: a retry after a timeout, or a second admin's click, gets the same refund.
+        { idempotencyKey: `refund-${intentId}` },
+      )
+      if (refund.status === 'failed' || refund.status === 'canceled') throw new Error(`refund ${refund.id} is ${refund.status}`)
+      return { id: refund.id }
+    } catch (err) {
+      throw providerFailed(err, 'refunding a PaymentIntent')
     }
   }
 }

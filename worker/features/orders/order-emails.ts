@@ -1,0 +1,138 @@
+import type { QueuedMail } from '../mail/mail.service'
+import { formatOrderNumber } from '../../schemas/booking'
+import { formatBDT, toTaka } from '../../schemas/money'
+import type { OrderActor, OrderStatus } from '../../schemas/order-status'
+import type { OrderRow } from './lifecycle'
+
+/**
+ * Every e-mail about an order, from one template each: a subject, a few sentences and the
+ * order's details, written once and rendered as plain text and as HTML.
+ */
+
+export type OrderMailKind = 'placed' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'refunded' | 'shop-paid' | 'refunded-after-cancel'
+
+/** What the e-mails say about an order; the row as it is after the move. */
+export type OrderMailFacts = Pick<
+  OrderRow,
+  'id' | 'orderNo' | 'service' | 'quantity' | 'unitPricePaisa' | 'pricePaisa' | 'customer' | 'customerName' | 'phone' | 'address' | 'carrier' | 'trackingNumber'
+>
+
+export type MailContext = {
+  shopName: string
+  /** The shop's address (origin) for links, when known. */
+  shopUrl?: string
+  /** Who made the move and why, for the cancellation e-mail. */
+  actor?: OrderActor
+  note?: string
+}
+
+const CANCEL_REASONS: Partial<Record<OrderActor, string>> = {
+  customer: 'You cancelled this order.',
+  admin: 'We cancelled this order.',
+  expiry: 'It was not paid in time, so it expired and the items went back to stock.',
+  system: 'The tool was withdrawn from our catalogue, so we cancelled the order.',
+}
+
+type Template = { subject: (no: string) => string; lines: (o: OrderMailFacts, ctx: MailContext) => string[]; to: 'customer' | 'shop' }
+
+const TEMPLATES: Record<OrderMailKind, Template> = {
+  placed: {
+    to: 'customer',
+    subject: (no) => `Order ${no} placed`,
+    lines: () => ['Thank you for your order. We hold the items for you until it is paid; pay it from My Orders.'],
+  },
+  paid: {
+    to: 'customer',
+    subject: (no) => `Receipt for order ${no}`,
+    lines: (o) => [`We have received your payment of ${formatBDT(toTaka(o.pricePaisa))}. This e-mail is your receipt.`, 'We will tell you when the order ships.'],
+  },
+  shipped: {
+    to: 'customer',
+    subject: (no) => `Order ${no} shipped`,
+    lines: (o) => [`Your order is on its way${o.carrier ? ` with ${o.carrier}` : ''}.`, ...(o.trackingNumber ? [`Tracking number: ${o.trackingNumber}`] : [])],
+  },
+  delivered: {
+    to: 'customer',
+    subject: (no) => `Order ${no} delivered`,
+    lines: () => ['Your order has been delivered. Thank you for buying from us.'],
+  },
+  cancelled: {
+    to: 'customer',
+    subject: (no) => `Order ${no} cancelled`,
+    lines: (_, ctx) => [(ctx.actor && CANCEL_REASONS[ctx.actor]) ?? 'This order was cancelled.', ...(ctx.note && ctx.actor === 'admin' ? [`Reason: ${ctx.note}`] : []), 'Nothing was charged.'],
+  },
+  refunded: {
+    to: 'customer',
+    subject: (no) => `Order ${no} refunded`,
+    lines: (o, ctx) => [
+      `We have refunded ${formatBDT(toTaka(o.pricePaisa))} to your card. Depending on your bank it can take 5–10 days to appear.`,
+      ...(ctx.note ? [`Reason: ${ctx.note}`] : []),
+    ],
+  },
+  'refunded-after-cancel': {
+    to: 'customer',
+    subject: (no) => `Order ${no} refunded`,
+    lines: (o) => [
+      `A payment of ${formatBDT(toTaka(o.pricePaisa))} reached us after this order had been cancelled, so we have refunded it to your card in full.`,
+      'Please place a new order if you still want the tools.',
+    ],
+  },
+  'shop-paid': {
+    to: 'shop',
+    subject: (no) => `New paid order ${no}`,
+    lines: (o) => [`${o.customerName} <${o.customer}> paid ${formatBDT(toTaka(o.pricePaisa))}. It is ready to be processed in the Orders desk.`],
+  },
+}
+
+/** The customer's e-mail for an order entering `status`, if that status has one. */
+export const mailKindFor = (status: OrderStatus): OrderMailKind | undefined =>
+  status === 'unpaid' ? 'placed' : (TEMPLATES as Partial<Record<string, Template>>)[status] ? (status as OrderMailKind) : undefined
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
+
+/**
+ * Renders one order e-mail. `to` is the recipient (the customer, or the shop's address for
+ * the shop's notice); the key makes it sent once per order, kind and recipient.
+ */
+/** Stands for the order number in an e-mail written before the number exists (see createBooking). */
+export const ORDER_NUMBER_TOKEN = '{{orderNumber}}'
+
+export function orderMail(kind: OrderMailKind, order: OrderMailFacts, ctx: MailContext, to?: string): QueuedMail {
+  const template = TEMPLATES[kind]
+  const no = order.orderNo === null ? ORDER_NUMBER_TOKEN : formatOrderNumber(order.orderNo)
+  const recipient = to ?? order.customer
+  const subject = `${template.subject(no)} — ${ctx.shopName}`
+  const greeting = template.to === 'customer' ? `Hello ${order.customerName},` : 'Hello,'
+  const lines = template.lines(order, ctx)
+  const details: [string, string][] = [
+    ['Order', no],
+    ['Tool', order.service],
+    ['Quantity', String(order.quantity)],
+    ['Unit price', formatBDT(toTaka(order.unitPricePaisa))],
+    ['Total', formatBDT(toTaka(order.pricePaisa))],
+    ['Deliver to', `${order.customerName}, ${order.address}`],
+    ['Phone', order.phone],
+  ]
+  const link = ctx.shopUrl ? `${ctx.shopUrl}/dashboard/order/${order.id}` : undefined
+  const text = [
+    greeting,
+    '',
+    ...lines,
+    '',
+    ...details.map(([k, v]) => `${k}: ${v}`),
+    ...(link ? ['', `Your order: ${link}`] : []),
+    '',
+    ctx.shopName,
+    '',
+  ].join('\n')
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:auto">
+<p>${escapeHtml(greeting)}</p>
+${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
+<table style="border-collapse:collapse;margin:16px 0">${details
+    .map(([k, v]) => `<tr><th style="text-align:left;padding:4px 12px 4px 0;font-weight:600">${escapeHtml(k)}</th><td style="padding:4px 0">${escapeHtml(v)}</td></tr>`)
+    .join('')}</table>
+${link ? `<p><a href="${escapeHtml(link)}">See your order</a></p>` : ''}
+<p>${escapeHtml(ctx.shopName)}</p>
+</body></html>`
+  return { to: recipient, subject, text, html, dedupeKey: `order:${order.id}:${kind}:${recipient}` }
+}

@@ -1,0 +1,13 @@
+/** An entry of the audit log (`GET /api/audit`). */
+export type AuditEntry = {
+  _id: string
+  /** ISO 8601. */
+  at: string
+  /** The admin's e-mail. */
+  actor: string
+  /** order.status, order.cancel, order.refund, tool.create, tool.update, tool.delete, user.promote, user.remove, user.restore, review.delete */
+  action: string
+  /** The record's id, or the user's e-mail. */
+  target: string
+  detail: string
+}
