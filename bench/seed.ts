@@ -12,7 +12,7 @@ import { getPlatformProxy } from 'wrangler'
 import catalogue from '../seed/catalogue.json' with { type: 'json' }
 import { seedShop } from '../worker/db/seed'
 import { getDb } from '../worker/lib/db'
-import { findSessionUser } from '../worker/lib/auth'
+import { sessionUserQuery } from '../worker/lib/auth'
 import { listBookingsQuery } from '../worker/features/orders/orders.service'
 import { listReviews } from '../worker/features/reviews/reviews.service'
 import { getTool, listTools } from '../worker/features/tools/tools.service'
@@ -178,7 +178,7 @@ try {
       ['GET /api/service?q=drill&limit=20 (search: a LIKE with a leading %)', () => listTools(db, { q: 'drill', limit: 20, offset: 0 })],
       ['GET /api/service/{id}', () => getTool(db, toolIds[Math.floor(toolIds.length / 2)]!)],
       ['GET /api/review', () => listReviews(db)],
-      ['access token → user (every authenticated request)', () => findSessionUser(db, BENCH_USER.email)],
+      ['access token → user (every authenticated request)', () => sessionUserQuery(db, BENCH_USER.email).get()],
       ['GET /api/booking?customer=', () => listBookingsQuery(db, BENCH_USER.email)],
     ]
     const planned: { label: string; sql: string; plan: string[] }[] = []

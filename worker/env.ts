@@ -86,9 +86,12 @@ export function getConfig(env: Env): Config {
   return parsed.data
 }
 
+/** What an access token says: whose session, which session version, until when (seconds since the epoch). */
+export type AccessTokenClaims = { email: string; sessionVersion: number; exp: number }
+
 export type SessionUser = { id: string; email: string; name: string; role: 'admin' | 'user' }
 
 export type AppEnv = {
   Bindings: Env
-  Variables: { config: Config; user: SessionUser | undefined; tokenEmail: string | undefined }
+  Variables: { config: Config; user: SessionUser | undefined; session: AccessTokenClaims | undefined }
 }

@@ -47,6 +47,8 @@ export const reviews = sqliteTable(
   },
   (t) => [
     index('reviews_created_idx').on(t.createdAt, t.id),
+    // The per-user review limit counts a user's recent reviews.
+    index('reviews_user_idx').on(t.userEmail, t.createdAt),
     check('reviews_rating_check', sql`${t.rating} is null or ${t.rating} between 1 and 5`),
   ],
 )
@@ -65,12 +67,23 @@ export const users = sqliteTable(
     phone: text('phone').notNull().default(''),
     social: text('social').notNull().default(''),
     image: text('image').notNull().default(''),
+    /**
+     * True once a verified identity (Google, or an e-mail its owner verified) holds the
+     * account: from then on an unverified sign-in for this e-mail gets no session.
+     */
+    identityVerified: integer('identity_verified', { mode: 'boolean' }).notNull().default(false),
+    /** Access tokens carry it (`sv`); raising it ends every session issued before. */
+    sessionVersion: integer('session_version').notNull().default(1),
+    /** Set while the account is removed (blocked): no session, no sign-in, until an admin restores it. */
+    removedAt: integer('removed_at'),
+    removedBy: text('removed_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('users_email_idx').on(t.email),
     index('users_created_idx').on(t.createdAt, t.id),
+    index('users_removed_idx').on(t.removedAt, t.createdAt),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
     check('users_role_check', sql`${t.role} in ('admin', 'user')`),
   ],
@@ -110,6 +123,9 @@ export const bookings = sqliteTable(
   (t) => [
     // (customer, created_at, id): a customer's list, newest first, in index order without a sort.
     index('bookings_customer_idx').on(t.customer, t.createdAt, t.id),
+    // A tool's open orders (when it is withdrawn) and a customer's unpaid ones (the limit).
+    index('bookings_service_status_idx').on(t.serviceId, t.status),
+    index('bookings_customer_status_idx').on(t.customer, t.status),
     // The order desk: every order newest first, and each status tab.
     index('bookings_created_idx').on(t.createdAt, t.id),
     index('bookings_status_idx').on(t.status, t.createdAt, t.id),

@@ -3,7 +3,7 @@ import type { BatchItem, BatchResponse } from 'drizzle-orm/batch'
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { users } from '../db/schema'
-import type { AppEnv, SessionUser } from '../env'
+import type { AccessTokenClaims, AppEnv, SessionUser } from '../env'
 import { verifyAccessToken } from './access-token'
 import { getDb, type Db } from './db'
 import { forbidden, unauthenticated } from './errors'
@@ -24,25 +24,30 @@ export function bearerToken<E extends AppEnv>(c: Context<E>): string {
   return match[1]!
 }
 
-const sessionUserQuery = (db: Db, email: string) =>
+export const sessionUserQuery = (db: Db, email: string) =>
   db
-    .select({ id: users.id, email: users.email, name: users.name, role: users.role })
+    .select({ id: users.id, email: users.email, name: users.name, role: users.role, sessionVersion: users.sessionVersion, removedAt: users.removedAt })
     .from(users)
     .where(eq(users.email, email.toLowerCase()))
     .limit(1)
 
-/** The user row behind a session, or undefined when the account no longer exists. */
-export async function findSessionUser(db: Db, email: string): Promise<SessionUser | undefined> {
-  return sessionUserQuery(db, email).get()
-}
+type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionUserQuery>['get']>>
 
-/** The e-mail of the request's access token. @throws ApiError 401 for a missing, malformed, expired or forged token. */
-const accessTokenEmail = async <E extends AppEnv>(c: Context<E>) => (await verifyAccessToken(bearerToken(c), c.var.config)).email
+/** The claims of the request's access token. @throws ApiError 401 for a missing, malformed, expired or forged token. */
+const accessTokenClaims = async <E extends AppEnv>(c: Context<E>) => verifyAccessToken(bearerToken(c), c.var.config)
 
-/** Sets `c.var.user` to the account found for the token. @throws ApiError 401 for a removed user. */
-function startSession<E extends AppEnv>(c: Context<E>, user: SessionUser | undefined): SessionUser {
-  if (!user) throw unauthenticated('This account no longer exists. Please sign in again.')
+/**
+ * Sets `c.var.user` to the account the token names, if its session is still on.
+ * @throws ApiError 401 for an account that is gone or removed, or a session that was ended
+ *   (the account passed to a verified identity, or was removed and restored).
+ */
+function startSession<E extends AppEnv>(c: Context<E>, claims: AccessTokenClaims, row: SessionRow): SessionUser {
+  if (!row) throw unauthenticated('This account no longer exists. Please sign in again.')
+  if (row.removedAt !== null) throw unauthenticated('This account has been removed. Contact us if you think this is a mistake.')
+  if (row.sessionVersion !== claims.sessionVersion) throw unauthenticated('Your session has ended. Please sign in again.')
+  const user: SessionUser = { id: row.id, email: row.email, name: row.name, role: row.role }
   c.set('user', user)
+  c.set('session', claims)
   return user
 }
 
@@ -52,7 +57,8 @@ function startSession<E extends AppEnv>(c: Context<E>, user: SessionUser | undef
  * @throws ApiError 401 for a missing, malformed, expired or forged token, or a removed user.
  */
 export async function authenticate<E extends AppEnv>(c: Context<E>): Promise<SessionUser> {
-  return startSession(c, await findSessionUser(getDb(c.env), await accessTokenEmail(c)))
+  const claims = await accessTokenClaims(c)
+  return startSession(c, claims, await sessionUserQuery(getDb(c.env), claims.email).get())
 }
 
 /** Middleware: a valid access token of an existing user (any role); sets `c.var.user`. */
@@ -63,10 +69,10 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
 
 /**
  * Middleware for a read that {@link authenticateAlong} finishes: checks the access token
- * (signature, expiry; no D1 yet) and sets `c.var.tokenEmail`. 401 as {@link requireUser}.
+ * (signature, expiry; no D1 yet) and sets `c.var.session`. 401 as {@link requireUser}.
  */
 export const requireAccessToken = createMiddleware<AppEnv>(async (c, next) => {
-  c.set('tokenEmail', await accessTokenEmail(c))
+  c.set('session', await accessTokenClaims(c))
   await next()
 })
 
@@ -78,11 +84,11 @@ export const requireAccessToken = createMiddleware<AppEnv>(async (c, next) => {
  * @throws ApiError 401 for a removed user.
  */
 export async function authenticateAlong<E extends AppEnv, Q extends BatchItem<'sqlite'>>(c: Context<E>, query: Q): Promise<BatchResponse<[Q]>[0]> {
-  const email = c.var.tokenEmail
-  if (!email) throw unauthenticated()
+  const claims = c.var.session
+  if (!claims) throw unauthenticated()
   const db = getDb(c.env)
-  const [[user], result] = await db.batch([sessionUserQuery(db, email), query])
-  startSession(c, user)
+  const [[row], result] = await db.batch([sessionUserQuery(db, claims.email), query])
+  startSession(c, claims, row)
   return result
 }
 

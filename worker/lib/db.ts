@@ -1,4 +1,6 @@
+import { sql, type SQL } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/d1'
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import * as schema from '../db/schema'
 
 /** A drizzle client over the D1 binding; cheap to create per request. */
@@ -10,3 +12,10 @@ export function newId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(12))
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')
 }
+
+/**
+ * `column LIKE '%q%'` with LIKE's wildcards in `q` escaped, so a search for "50%" means the
+ * text "50%" (case-insensitive for ASCII, as SQLite's LIKE is).
+ */
+export const containsText = (column: SQLiteColumn, q: string): SQL =>
+  sql`${column} like ${`%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`} escape '\\'`

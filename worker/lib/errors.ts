@@ -14,6 +14,9 @@ export type ErrorCode =
   | 'PROVIDER_FAILED'
   | 'NOT_CONFIGURED'
   | 'INVALID_TRANSITION'
+  | 'EMAIL_NOT_VERIFIED'
+  | 'ACCOUNT_REMOVED'
+  | 'TOO_MANY_UNPAID'
   | 'INTERNAL'
 
 export type ErrorBody = { error: { code: ErrorCode; message: string; fields?: Record<string, string> } }

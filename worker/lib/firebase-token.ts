@@ -39,6 +39,9 @@ function acceptsEmulatorTokens(config: Config): boolean {
   return Boolean(config.FIREBASE_AUTH_EMULATOR_HOST) && config.ENVIRONMENT !== 'production'
 }
 
+/** White space (ASCII and Unicode), and the invisible format characters (zero-width, bidi marks, BOM, soft hyphen). */
+export const UNSEEN_CHARACTERS = /[\s\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u206a-\u206f\ufeff]/u
+
 // Firebase allows no leeway on exp; a little on iat/auth_time absorbs clock skew.
 const CLOCK_SKEW_SECONDS = 60
 
@@ -96,9 +99,12 @@ function checkFirebaseClaims(p: JWTPayload, want: { issuer: string; projectId: s
   if (typeof p.sub !== 'string' || p.sub.length === 0 || p.sub.length > 128) throw bad('it names no user (sub)')
   const email = p.email
   if (typeof email !== 'string' || !email.includes('@')) throw bad('it carries no e-mail address; sign in with e-mail or Google')
+  // NOTE: compared exactly (lower-cased only): a claim with white space or invisible
+  // characters is never "the same address" as a clean one.
+  if (UNSEEN_CHARACTERS.test(email)) throw bad('its e-mail address contains white space or invisible characters')
   return {
     uid: p.sub,
-    email: email.trim().toLowerCase(),
+    email: email.toLowerCase(),
     emailVerified: p.email_verified === true,
     ...(typeof p.name === 'string' && p.name.trim() ? { name: p.name.trim() } : {}),
     ...(typeof p.picture === 'string' && p.picture ? { picture: p.picture } : {}),

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { emailField } from './email'
+import { pageQuery, searchParam } from './paging'
 import { isImageRef } from './image'
 
 export const ROLES = ['admin', 'user'] as const
@@ -27,6 +28,8 @@ export const UserProfileSchema = z.object({
   phone: z.string(),
   social: z.string(),
   image: z.string(),
+  /** ISO 8601 while the account is removed (blocked); null otherwise. */
+  removedAt: z.string().nullable(),
 })
 export type UserProfile = z.infer<typeof UserProfileSchema>
 
@@ -74,6 +77,12 @@ export const ProfileUpdateSchema = z.object({
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>
 /** The form-side (input) type of the profile update. */
 export type ProfileUpdateInput = z.input<typeof ProfileUpdateSchema>
+
+/** `GET /api/user` (admins): paged, searchable; `removed=1` lists the removed accounts. */
+export const UserListQuerySchema = pageQuery.extend({
+  q: searchParam,
+  removed: z.enum(['0', '1'], { error: 'removed must be 0 or 1' }).optional(),
+})
 
 /** `GET /api/admin/{email}`. */
 export const AdminFlagSchema = z.object({ admin: z.boolean() })

@@ -282,7 +282,7 @@ describe('roles', () => {
     const [profile] = await json<[UserProfile, string]>(upper)
     expect(profile._id).toBe(lower.profile._id)
     expect(profile.email).toBe('twin@example.com')
-    const all = await json<UserProfile[]>(await call('/api/user', { token: adminToken }))
+    const all = await json<UserProfile[]>(await call('/api/user?q=twin', { token: adminToken }))
     expect(all.filter((u) => u.email.toLowerCase() === 'twin@example.com')).toHaveLength(1)
   })
 
@@ -314,8 +314,16 @@ describe('roles', () => {
       const res = await call(path, { method, token, ...(method === 'PUT' ? { json: { name: 'Back' } } : {}) })
       expect(res.status, `${method} ${path}`).toBe(401)
     }
-    // Signing in again with Firebase makes a new, ordinary account.
-    const again = await signInFull('gone@example.com')
-    expect(again.profile.role).toBe('user')
+    // Removal blocks: signing in again with Firebase gets no session…
+    const again = await call('/api/user/gone@example.com', { method: 'PUT', token: emulatorIdToken({ email: 'gone@example.com' }), json: { email: 'gone@example.com' } })
+    expect(again.status).toBe(403)
+    expect((await json(again)).error).toEqual({ code: 'ACCOUNT_REMOVED', message: 'This account has been removed. Contact us if you think this is a mistake.' })
+    // …and the old token stays dead after a restore; a new sign-in gets the same account back.
+    const before = (await json<UserProfile[]>(await call('/api/user?removed=1&q=gone', { token: adminToken }))).find((u) => u.email === 'gone@example.com')
+    expect(before?.removedAt).toMatch(/^\d{4}-/)
+    expect((await call('/api/user/gone@example.com/restore', { method: 'POST', token: adminToken })).status).toBe(200)
+    expect((await call('/api/user/gone@example.com', { token })).status).toBe(401)
+    const back = await signInFull('gone@example.com')
+    expect(back.profile._id).toBe(before?._id)
   })
 })

@@ -92,11 +92,17 @@ export type AccessTokenVariant = 'valid' | 'expired' | 'wrongSecret' | 'algNone'
  * An access token for `email` as the API would issue it, or broken on purpose:
  * expired, signed with another secret, unsigned (`alg: none`), another issuer, no `sub`.
  */
-export async function accessTokenFor(email: string, opts: { variant?: AccessTokenVariant } = {}): Promise<string> {
+export async function accessTokenFor(email: string, opts: { variant?: AccessTokenVariant; sessionVersion?: number } = {}): Promise<string> {
   const variant = opts.variant ?? 'valid'
   const t = now()
+  // The account's current session version (1 for an account not made yet), unless told.
+  const sv =
+    opts.sessionVersion ??
+    (await env.DB.prepare('select session_version as sv from users where email = ?').bind(email.toLowerCase()).first<{ sv: number }>())?.sv ??
+    1
   const claims: JWTPayload = {
     ...(variant === 'noSubject' ? {} : { sub: email.toLowerCase() }),
+    sv,
     iss: variant === 'wrongIssuer' ? 'someone-else' : 'toolhaus',
     iat: variant === 'expired' ? t - 2 * 86400 : t,
     exp: variant === 'expired' ? t - 86400 : t + 86400,

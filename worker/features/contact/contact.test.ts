@@ -316,7 +316,7 @@ describe('GET /api/contact (admin)', () => {
     await env.DB.prepare('insert or ignore into users (id, email, name, role) values (?, ?, ?, ?)')
       .bind(newId(), email, email.split('@')[0], role)
       .run()
-    return issueAccessToken(email, getConfig(env))
+    return issueAccessToken(email, 1, getConfig(env))
   }
   const list = (token?: string) =>
     app.request('/api/contact', { headers: token ? { Authorization: `Bearer ${token}` } : {} }, env)

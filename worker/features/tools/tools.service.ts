@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, gte, like, lte, sql, type SQL } from 'drizzle-orm'
-import { newId, type Db } from '../../lib/db'
+import { and, asc, count, desc, eq, gte, lte, or, type SQL } from 'drizzle-orm'
+import { containsText, newId, type Db } from '../../lib/db'
 import { badRequest, conflict, notFound } from '../../lib/errors'
 import { tools } from '../../db/schema'
 import { toPaisa, toTaka } from '../../schemas/money'
@@ -26,14 +26,12 @@ const ORDER: Record<ToolSort | 'created', SQL[]> = {
   name: [asc(tools.name), asc(tools.id)],
 }
 
-/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
-const likeContains = (q: string) => `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`
 
 export async function listTools(
   db: Db,
   opts: { q?: string; sort?: ToolSort; limit: number; offset: number },
 ): Promise<{ items: Tool[]; total: number }> {
-  const where = opts.q ? sql`${like(tools.name, likeContains(opts.q))} escape '\\'` : undefined
+  const where = opts.q ? or(containsText(tools.name, opts.q), containsText(tools.description, opts.q)) : undefined
   const [rows, [totalRow]] = await db.batch([
     db
       .select()

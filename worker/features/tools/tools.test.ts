@@ -39,10 +39,12 @@ describe('GET /api/service', () => {
     expect(await json(await call('/api/service?offset=500'))).toEqual([])
   })
 
-  it('searches by name, case-insensitively, with wildcards taken literally', async () => {
+  it('searches names and descriptions, case-insensitively, with wildcards taken literally', async () => {
     const res = await call('/api/service?q=drill')
-    expect((await json<Tool[]>(res)).map((t) => t.name)).toEqual(['Drill Machine'])
-    expect(res.headers.get('X-Total-Count')).toBe('1')
+    expect((await json<Tool[]>(res)).map((t) => t.name)).toEqual(['Drill Machine', 'Rotary Hammer'])
+    expect(res.headers.get('X-Total-Count')).toBe('2')
+    const byDescription = await json<Tool[]>(await call('/api/service?q=KEYED%20CHUCK'))
+    expect(byDescription.map((t) => t.name)).toEqual(['Drill Machine'])
     const none = await call('/api/service?q=%25')
     expect(await json(none)).toEqual([])
     expect(none.headers.get('X-Total-Count')).toBe('0')

@@ -9,15 +9,17 @@ import { getDb } from '../../lib/db'
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors'
 import { validate } from '../../lib/validator'
 import type { Deleted, Modified } from '../../schemas/ack'
-import { EmailParamSchema, EmailSchema, ProfileUpdateSchema, type AdminFlag, type UserProfile } from '../../schemas/user'
+import { recordAudit } from '../audit/audit.service'
+import { EmailParamSchema, UserListQuerySchema, EmailSchema, ProfileUpdateSchema, type AdminFlag, type UserProfile } from '../../schemas/user'
 import {
-  deleteUser,
+  removeUser,
+  restoreUser,
   getProfile,
   getUserRow,
   listProfiles,
   promoteToAdmin,
   updateProfile,
-  upsertSignedInUser,
+  signInUser,
 } from './users.service'
 
 type Caller = { kind: 'session'; user: SessionUser } | { kind: 'firebase'; identity: FirebaseIdentity }
@@ -45,13 +47,26 @@ const signInOrSelf = createMiddleware<AppEnv & { Variables: { caller: Caller } }
 
 /** Routes under /api/user. */
 export const usersRoutes = new Hono<AppEnv>()
-  .get('/', requireAdmin, async (c) => {
-    c.header('Cache-Control', 'no-store')
-    return c.json(await listProfiles(getDb(c.env)))
+  .get('/', requireAdmin, validate('query', UserListQuerySchema), async (c) => {
+    const { q, removed, limit, offset } = c.req.valid('query')
+    const { items, total } = await listProfiles(getDb(c.env), { ...(q ? { q } : {}), removed: removed === '1', limit, offset })
+    c.header('X-Total-Count', String(total))
+    c.header('Cache-Control', 'private, no-store')
+    return c.json<UserProfile[]>(items)
   })
   // Registered before '/:email' for clarity; ':email' never matches a '/' anyway.
   .put('/admin/:email', requireAdmin, validate('param', EmailParamSchema), async (c) => {
-    const modifiedCount = await promoteToAdmin(getDb(c.env), c.req.valid('param').email)
+    const { email } = c.req.valid('param')
+    const db = getDb(c.env)
+    const modifiedCount = await promoteToAdmin(db, email)
+    if (modifiedCount) await recordAudit(db, { actor: c.var.user!.email, action: 'user.promote', target: email, detail: 'made an admin' })
+    return c.json<Modified>({ acknowledged: true, modifiedCount })
+  })
+  .post('/:email/restore', requireAdmin, validate('param', EmailParamSchema), async (c) => {
+    const { email } = c.req.valid('param')
+    const db = getDb(c.env)
+    const modifiedCount = await restoreUser(db, email)
+    if (modifiedCount) await recordAudit(db, { actor: c.var.user!.email, action: 'user.restore', target: email, detail: 'restored; can sign in again' })
     return c.json<Modified>({ acknowledged: true, modifiedCount })
   })
   .get('/:email', requireUser, validate('param', EmailParamSchema), async (c) => {
@@ -73,28 +88,34 @@ export const usersRoutes = new Hono<AppEnv>()
     const config = c.var.config
     const caller = c.var.caller
     let profile: UserProfile
-    let tokenFor: string
+    let accessToken: string
     if (caller.kind === 'firebase') {
       const { identity } = caller
       // NOTE: ADMIN_EMAILS trusts only a verified address: anyone can create an unverified
       // e-mail/password account for an address they do not own.
       const makeAdmin = identity.emailVerified && config.adminEmails.includes(email)
-      profile = await upsertSignedInUser(db, { ...identity, email }, fields, { makeAdmin })
-      tokenFor = email
+      const signedIn = await signInUser(db, { ...identity, email }, fields, { makeAdmin })
+      profile = signedIn.profile
+      accessToken = await issueAccessToken(email, signedIn.sessionVersion, config)
     } else {
       profile = await updateProfile(db, email, fields)
-      // An admin editing someone else gets a fresh token for itself, never for the other user.
-      tokenFor = caller.user.email
+      // Only a Firebase ID token starts or renews a session: the token answered here is for
+      // the caller (an admin editing someone else gets one for itself), in the same session,
+      // and ends no later than the one presented.
+      const session = c.var.session!
+      accessToken = await issueAccessToken(caller.user.email, session.sessionVersion, config, session.exp)
     }
-    const accessToken = await issueAccessToken(tokenFor, config)
     c.header('Cache-Control', 'no-store')
     return c.json([profile, accessToken] as [UserProfile, string])
   })
   .delete('/:email', requireAdmin, validate('param', EmailParamSchema), async (c) => {
     const { email } = c.req.valid('param')
-    if (email === c.var.user?.email) throw conflict('You cannot remove your own account. Ask another admin.')
-    await deleteUser(getDb(c.env), email)
-    return c.json<Deleted>({ acknowledged: true, deletedCount: 1 })
+    const admin = c.var.user!.email
+    if (email === admin) throw conflict('You cannot remove your own account. Ask another admin.')
+    const db = getDb(c.env)
+    const deletedCount = await removeUser(db, email, admin)
+    if (deletedCount) await recordAudit(db, { actor: admin, action: 'user.remove', target: email, detail: 'removed; their sessions ended' })
+    return c.json<Deleted>({ acknowledged: true, deletedCount })
   })
 
 /** Routes under /api/admin. */

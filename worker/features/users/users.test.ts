@@ -31,9 +31,11 @@ describe('PUT /api/user/{email} with a Firebase ID token (sign-in)', () => {
       phone: '',
       social: '',
       image: '',
+      removedAt: null,
     })
     const claims = decodeJwt(accessToken)
     expect(claims.sub).toBe('first@example.com')
+    expect(claims.sv).toBe(1)
     expect(claims.iss).toBe('toolhaus')
     expect(claims.exp! - claims.iat!).toBe(24 * 60 * 60)
     const row = await env.DB.prepare('select firebase_uid from users where email = ?').bind('first@example.com').first()
@@ -228,7 +230,8 @@ describe('GET /api/user', () => {
     expect(emails[0]).toBe('admin@example.com')
     expect(emails.indexOf('list-1@example.com')).toBeLessThan(emails.indexOf('list-2@example.com'))
     expect(users.find((u) => u.email === 'admin@example.com')!.role).toBe('admin')
-    expect(Object.keys(users[0]!).sort()).toEqual(['_id', 'address', 'education', 'email', 'image', 'name', 'phone', 'role', 'social'])
+    expect(Object.keys(users[0]!).sort()).toEqual(['_id', 'address', 'education', 'email', 'image', 'name', 'phone', 'removedAt', 'role', 'social'])
+    expect(Number(res.headers.get('X-Total-Count'))).toBeGreaterThanOrEqual(3)
   })
 })
 
@@ -247,7 +250,7 @@ describe('PUT /api/user/admin/{email}', () => {
 })
 
 describe('DELETE /api/user/{email}', () => {
-  it('removes the user but keeps its bookings', async () => {
+  it('removes (blocks) the user but keeps the account and its bookings', async () => {
     await signIn('leaving@example.com')
     await env.DB.prepare(
       `insert into bookings (id, service_id, service, unit_price_paisa, quantity, price_paisa, customer, customer_name, phone, address)
@@ -256,11 +259,16 @@ describe('DELETE /api/user/{email}', () => {
     const res = await call('/api/user/leaving@example.com', { method: 'DELETE', token: adminToken })
     expect(res.status).toBe(200)
     expect(await json(res)).toEqual({ acknowledged: true, deletedCount: 1 })
-    expect((await call('/api/user/leaving@example.com', { token: adminToken })).status).toBe(404)
+    const kept = await json<UserProfile>(await call('/api/user/leaving@example.com', { token: adminToken }))
+    expect(kept.removedAt).toMatch(/^\d{4}-\d\d-\d\dT/)
     const booking = await env.DB.prepare('select customer from bookings where id = ?').bind('b-leaving').first()
     expect(booking).toEqual({ customer: 'leaving@example.com' })
+    // Listed apart: not among the users, among the removed ones.
+    expect((await json<UserProfile[]>(await call('/api/user?q=leaving', { token: adminToken }))).map((u) => u.email)).toEqual([])
+    expect((await json<UserProfile[]>(await call('/api/user?q=leaving&removed=1', { token: adminToken }))).map((u) => u.email)).toEqual(['leaving@example.com'])
     const again = await call('/api/user/leaving@example.com', { method: 'DELETE', token: adminToken })
-    expect(again.status).toBe(404)
+    expect(await json(again)).toEqual({ acknowledged: true, deletedCount: 0 })
+    expect((await call('/api/user/nobody-here@example.com', { method: 'DELETE', token: adminToken })).status).toBe(404)
   })
 
   it('does not let an admin remove itself (409)', async () => {
