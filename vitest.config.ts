@@ -16,6 +16,8 @@ export default defineConfig({
           ACCESS_TOKEN_SECRET: 'test-secret-that-is-long-enough-for-hs256-000',
           ADMIN_EMAILS: 'admin@example.com',
           CORS_ORIGINS: 'https://partner.example',
+          // Tests place many orders per customer; the limit itself is tested with the default (orders.test.ts).
+          MAX_UNPAID_ORDERS: '1000',
         },
       },
     })),

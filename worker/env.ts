@@ -20,7 +20,10 @@ const ConfigSchema = z
     ACCESS_TOKEN_SECRET: z.string().default(''),
     ADMIN_EMAILS: z.string().default(''),
     CORS_ORIGINS: z.string().default(''),
-    BOOKING_TTL_HOURS: z.coerce.number().positive().default(24),
+    /** Minutes an unpaid order holds its stock before it expires. */
+    UNPAID_HOLD_MINUTES: z.coerce.number().positive().default(120),
+    /** How many unpaid orders one customer may hold at once. */
+    MAX_UNPAID_ORDERS: z.coerce.number().int().positive().default(5),
     STRIPE_SECRET_KEY: z.string().default(''),
     STRIPE_PUBLISHABLE_KEY: z.string().default(''),
     STRIPE_WEBHOOK_SECRET: z.string().default(''),
@@ -55,6 +58,7 @@ const ConfigSchema = z
     adminEmails: splitList(c.ADMIN_EMAILS).map((e) => e.toLowerCase()),
     shopEmail: (c.SHOP_EMAIL || splitList(c.ADMIN_EMAILS)[0] || '').toLowerCase(),
     corsOrigins: splitList(c.CORS_ORIGINS),
+    unpaidHoldMs: c.UNPAID_HOLD_MINUTES * 60_000,
     payments: c.STRIPE_SECRET_KEY ? ('stripe' as const) : ('simulated' as const),
   }))
 

@@ -15,7 +15,7 @@ const WEBHOOK_EVENT_RETENTION_MS = 30 * 24 * HOUR_MS
 
 /**
  * Cron work (wrangler.toml `[triggers] crons`): expires unpaid bookings older than
- * BOOKING_TTL_HOURS, giving their stock back exactly once and making their open intents
+ * UNPAID_HOLD_MINUTES, giving their stock back exactly once and making their open intents
  * unpayable first. A booking whose payment turns out to have succeeded is marked paid
  * instead; one whose payment is in flight, or whose provider could not be reached, is
  * left for the next run.
@@ -24,7 +24,7 @@ const WEBHOOK_EVENT_RETENTION_MS = 30 * 24 * HOUR_MS
 export async function runScheduled(env: Env, now: number): Promise<ExpiryReport> {
   const config = getConfig(env)
   const db = getDb(env)
-  const report = await expireUnpaidOrders(orderDeps(config, db), now - config.BOOKING_TTL_HOURS * HOUR_MS, EXPIRY_BATCH)
+  const report = await expireUnpaidOrders(orderDeps(config, db), now - config.unpaidHoldMs, EXPIRY_BATCH)
   await pruneWebhookEvents(db, now - WEBHOOK_EVENT_RETENTION_MS)
   // E-mails whose first delivery failed (or that the expiry just queued) go out now.
   const mail = await deliverQueuedMail(db, config, MAIL_BATCH)

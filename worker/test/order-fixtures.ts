@@ -69,3 +69,27 @@ export async function ageBooking(id: string, hours: number): Promise<void> {
     .bind(Date.now() - hours * 60 * 60 * 1000, id)
     .run()
 }
+
+/** Pays a booking the way the web app does in simulated mode: intent, test card, PATCH. */
+export async function payOrder(token: string, bookingId: string): Promise<string> {
+  const intent = await call('/api/create-payment-intent', { method: 'POST', token, json: { bookingId } })
+  expect(intent.status, JSON.stringify(await intent.clone().json())).toBe(200)
+  const { clientSecret } = await json<{ clientSecret: string }>(intent)
+  const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 1, cvc: '123' }
+  const confirmed = await call('/api/payments/simulated/confirm', { method: 'POST', token, json: { clientSecret, card } })
+  expect(confirmed.status, JSON.stringify(await confirmed.clone().json())).toBe(200)
+  return (await json<{ paymentIntent: { id: string } }>(confirmed)).paymentIntent.id
+}
+
+/** Places an order and pays it; answers the booking's id. */
+export async function paidOrder(token: string, tool: ToolFixture, email: string, overrides: Record<string, unknown> = {}): Promise<string> {
+  const id = await placeOrder(token, tool, email, overrides)
+  await payOrder(token, id)
+  return id
+}
+
+export type OutboxRow = { id: string; to: string; subject: string; body: string; html: string | null; status: string; dedupe_key: string | null }
+
+/** The e-mails queued or sent to `to`, oldest first. */
+export const mailsTo = (to: string) =>
+  env.DB.prepare('select * from email_outbox where "to" = ? order by created_at, rowid').bind(to).all<OutboxRow>().then((r) => r.results)

@@ -11,6 +11,7 @@ export const orderDeps = (config: Config, db: Db, origin?: string): OrderDeps =>
   db,
   provider: paymentProvider(config, db),
   shop: shopContext(config, origin),
+  holdMs: config.unpaidHoldMs,
 })
 
 /** {@link orderDeps} for a request; links in e-mails point at its origin. */

@@ -133,7 +133,13 @@ export type MoveOutcome =
   /** A payment of the order is in flight at the provider: it was left alone. */
   | 'paying'
 
-export type OrderDeps = { db: Db; provider: PaymentProvider; shop: ShopContext }
+export type OrderDeps = {
+  db: Db
+  provider: PaymentProvider
+  shop: ShopContext
+  /** How long an unpaid order holds its stock (UNPAID_HOLD_MINUTES). */
+  holdMs: number
+}
 
 /**
  * Moves an order with everything that follows from the move: effects at the payment
@@ -148,7 +154,9 @@ export async function transition({ db, provider, shop }: OrderDeps, order: Order
   if (releases) {
     const live = await provider.releaseOpenIntents(order)
     if (live && paysFor(live, order)) {
-      await markOrderPaid({ db, provider, shop }, order.id, live)
+      // Found by the move itself (the expiry job, a cancel): the payment may well have
+      // succeeded in time, and nothing can tell when; it pays the order.
+      await markOrderPaid({ db, provider, shop, holdMs: Number.POSITIVE_INFINITY }, order.id, live)
       return 'paid-instead'
     }
     // A succeeded payment that is not this order's (another amount) cannot keep it open.
@@ -187,12 +195,19 @@ export type MarkPaidResult =
  * The only way an order becomes paid. Callers have checked with the provider that the
  * payment succeeded for this order; the move itself is conditional (still unpaid, the same
  * amount, a transaction id no other order holds), so a webhook and a PATCH racing, or a
- * replayed event, apply once.
+ * replayed event, apply once. A payment that arrives after the order's hold ran out
+ * (`deps.holdMs`) finds it expired: the order is cancelled then and there (its stock back)
+ * and the payment refused, like one for a cancelled order.
  */
 export async function markOrderPaid(deps: OrderDeps, orderId: string, payment: Pick<ProviderIntent, 'id' | 'amountPaisa' | 'currency'>): Promise<MarkPaidResult> {
   const { db, shop } = deps
   const order = await getOrderRow(db, orderId)
   if (!order) return { outcome: 'refused', reason: 'missing' }
+  if (order.status === 'unpaid' && order.createdAt + deps.holdMs <= Date.now()) {
+    // NOTE: no provider step: releasing intents would find this very payment.
+    await applyMove(db, order, { to: 'cancelled', actor: 'expiry', note: 'expired' }, shop)
+    return { outcome: 'refused', reason: 'cancelled' }
+  }
   if (order.status === 'unpaid' && payment.currency === BOOKING_CURRENCY) {
     const moved = await applyMove(
       db,

@@ -45,10 +45,7 @@ export const bookingsRoutes = new Hono<AppEnv>()
       const message = 'You can only order for yourself: customer must be your own e-mail address.'
       throw forbidden(message)
     }
-    const { id } = await createBooking(depsOf(c), {
-      ...input,
-      customerName: input.customerName || user.name || user.email,
-    })
+    const { id } = await createBooking(depsOf(c), { ...input, customerName: input.customerName || user.name || user.email }, c.var.config.MAX_UNPAID_ORDERS)
     return c.json<Inserted, 201>({ acknowledged: true, insertedId: id }, 201)
   })
   // The token is checked first (401), then the query (400), then the account and the bookings
@@ -56,33 +53,33 @@ export const bookingsRoutes = new Hono<AppEnv>()
   .get('/', requireAccessToken, validate('query', BookingListQuerySchema), async (c) => {
     const { customer, status, q, limit, offset } = c.req.valid('query')
     const db = getDb(c.env)
-    const ttl = c.var.config.BOOKING_TTL_HOURS
+    const holdMs = c.var.config.unpaidHoldMs
     c.header('Cache-Control', 'private, no-store')
     if (!customer) {
       // The order desk: every order, for admins only.
       const user = await authenticate(c)
       if (user.role !== 'admin') throw forbidden('Only an admin can list every order. Add ?customer=<your e-mail> for your own.')
-      const page = await listOrders(db, { ...(status ? { status } : {}), ...(q ? { q } : {}), limit: limit ?? PAGE_DEFAULT, offset: offset ?? 0 }, ttl)
+      const page = await listOrders(db, { ...(status ? { status } : {}), ...(q ? { q } : {}), limit: limit ?? PAGE_DEFAULT, offset: offset ?? 0 }, holdMs)
       c.header('X-Total-Count', String(page.total))
       return c.json<Booking[]>(page.items)
     }
     // The session user and the bookings in one D1 round trip; the rights are checked before answering.
     const rows = await authenticateAlong(c, listBookingsQuery(db, customer, { ...(limit !== undefined ? { limit } : {}), ...(offset !== undefined ? { offset } : {}) }))
     assertSelfOrAdmin(c, customer)
-    return c.json<Booking[]>(await withHistory(db, rows, ttl))
+    return c.json<Booking[]>(await withHistory(db, rows, holdMs))
   })
   .get('/:id', requireUser, validate('param', BookingIdParamSchema), async (c) => {
     const db = getDb(c.env)
     const row = await ownBooking(c, db, c.req.valid('param').id)
     c.header('Cache-Control', 'private, no-store')
-    const [booking] = await withHistory(db, [row], c.var.config.BOOKING_TTL_HOURS)
+    const [booking] = await withHistory(db, [row], c.var.config.unpaidHoldMs)
     return c.json<Booking>(booking!)
   })
   .get('/:id/invoice', requireUser, validate('param', BookingIdParamSchema), async (c) => {
     const db = getDb(c.env)
     const row = await ownBooking(c, db, c.req.valid('param').id)
     if (row.status === 'unpaid' || row.status === 'cancelled') throw conflict('This order has not been paid, so it has no receipt yet.')
-    const [booking] = await withHistory(db, [row], c.var.config.BOOKING_TTL_HOURS)
+    const [booking] = await withHistory(db, [row], c.var.config.unpaidHoldMs)
     c.header('Cache-Control', 'private, no-store')
     return c.html(renderInvoice(booking!, c.var.config.SHOP_NAME))
   })

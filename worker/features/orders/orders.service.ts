@@ -1,8 +1,8 @@
-import { and, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm'
 import { nowMs } from '../../db/now'
 import { bookings, orderEvents, tools } from '../../db/schema'
 import { newId, type Db } from '../../lib/db'
-import { badRequest, conflict, notFound } from '../../lib/errors'
+import { ApiError, badRequest, conflict, notFound } from '../../lib/errors'
 import {
   bookingQuantitySchema,
   formatOrderNumber,
@@ -19,18 +19,17 @@ import { queueMailStatement } from '../mail/mail.service'
 import { applyMove, invalidTransition, transition, type OrderDeps, type OrderRow } from './lifecycle'
 import { ORDER_NUMBER_TOKEN, orderMail } from './order-emails'
 
-const HOUR_MS = 60 * 60 * 1000
 /** The first order number; each order gets the highest so far plus one. */
 const FIRST_ORDER_NO = 10001
 
 /** When an unpaid booking expires; the cron job cancels it at its first run after that. */
-export const expiresAtMs = (row: Pick<OrderRow, 'createdAt'>, ttlHours: number) => row.createdAt + ttlHours * HOUR_MS
+export const expiresAtMs = (row: Pick<OrderRow, 'createdAt'>, holdMs: number) => row.createdAt + holdMs
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
 type EventRow = typeof orderEvents.$inferSelect
 
-export function toBookingDto(row: OrderRow, ttlHours: number, events: EventRow[] = []): Booking {
+export function toBookingDto(row: OrderRow, holdMs: number, events: EventRow[] = []): Booking {
   return {
     _id: row.id,
     serviceId: row.serviceId,
@@ -46,7 +45,7 @@ export function toBookingDto(row: OrderRow, ttlHours: number, events: EventRow[]
     paid: PAID_STATUSES.includes(row.status),
     transactionId: row.transactionId,
     createdAt: new Date(row.createdAt).toISOString(),
-    expiresAt: row.status === 'unpaid' ? new Date(expiresAtMs(row, ttlHours)).toISOString() : null,
+    expiresAt: row.status === 'unpaid' ? new Date(expiresAtMs(row, holdMs)).toISOString() : null,
     orderNumber: row.orderNo === null ? row.id : formatOrderNumber(row.orderNo),
     history: events.map(
       (e): OrderHistoryEntry => ({ status: e.status as OrderStatus, at: new Date(e.at).toISOString(), by: e.actor, ...(e.note ? { note: e.note } : {}) }),
@@ -65,7 +64,7 @@ export const eventsQuery = (db: Db, ids: string[]) =>
   db.select().from(orderEvents).where(inArray(orderEvents.bookingId, ids)).orderBy(orderEvents.at, sql`rowid`)
 
 /** Orders as the API answers them, each with its history (one more query for the whole page). */
-export async function withHistory(db: Db, rows: OrderRow[], ttlHours: number): Promise<Booking[]> {
+export async function withHistory(db: Db, rows: OrderRow[], holdMs: number): Promise<Booking[]> {
   if (rows.length === 0) return []
   const events = new Map<string, EventRow[]>()
   // NOTE: D1 binds at most 100 values a statement.
@@ -76,7 +75,7 @@ export async function withHistory(db: Db, rows: OrderRow[], ttlHours: number): P
       events.set(e.bookingId, list)
     }
   }
-  return rows.map((row) => toBookingDto(row, ttlHours, events.get(row.id)))
+  return rows.map((row) => toBookingDto(row, holdMs, events.get(row.id)))
 }
 
 /** A customer's bookings, newest first (a query, so it can go in a batch). */
@@ -113,14 +112,14 @@ function deskFilter(opts: { status?: OrderStatus; q?: string }): SQL | undefined
 export async function listOrders(
   db: Db,
   opts: { status?: OrderStatus; q?: string; limit: number; offset: number },
-  ttlHours: number,
+  holdMs: number,
 ): Promise<{ items: Booking[]; total: number }> {
   const where = deskFilter(opts)
   const [rows, [total]] = await db.batch([
     db.select().from(bookings).where(where).orderBy(desc(bookings.createdAt), desc(bookings.id)).limit(opts.limit).offset(opts.offset),
     db.select({ n: sql<number>`count(*)` }).from(bookings).where(where),
   ])
-  return { items: await withHistory(db, rows, ttlHours), total: total?.n ?? 0 }
+  return { items: await withHistory(db, rows, holdMs), total: total?.n ?? 0 }
 }
 
 /** The tool's limits as an order sees them, with the spec's quantity messages. */
@@ -142,10 +141,21 @@ function checkQuantity(tool: { quantity: number; minimumQuantity: number }, quan
  *   quantity × unit price; 409 when the stock ran out (or the price changed) meanwhile.
  */
 export async function createBooking(
-  deps: Pick<OrderDeps, 'db' | 'shop'>,
+  deps: Pick<OrderDeps, 'db' | 'shop' | 'holdMs'>,
   input: BookingInput & { customerName: string },
+  maxUnpaid: number,
 ): Promise<{ id: string }> {
   const { db, shop } = deps
+  const unpaid = () =>
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(bookings)
+      .where(and(eq(bookings.customer, input.customer), eq(bookings.status, 'unpaid'), gt(bookings.createdAt, Date.now() - deps.holdMs)))
+      .get()
+      .then((r) => r?.n ?? 0)
+  const tooMany = () =>
+    new ApiError(409, 'TOO_MANY_UNPAID', `You have ${maxUnpaid} unpaid orders. Pay or cancel one before ordering again.`)
+  if ((await unpaid()) >= maxUnpaid) throw tooMany()
   const tool = await db.select().from(tools).where(eq(tools.id, input.serviceId)).get()
   if (!tool) throw notFound('No such tool. It may have been removed from the shop.')
   checkQuantity(tool, input.quantity)
@@ -167,9 +177,10 @@ export async function createBooking(
     d1
       .prepare(
         `update tools set quantity = quantity - ?1
-         where id = ?2 and quantity >= ?1 and minimum_quantity <= ?1 and price_paisa = ?3`,
+         where id = ?2 and quantity >= ?1 and minimum_quantity <= ?1 and price_paisa = ?3
+           and (select count(*) from bookings where customer = ?4 and status = 'unpaid' and created_at > ?5) < ?6`,
       )
-      .bind(input.quantity, tool.id, tool.pricePaisa),
+      .bind(input.quantity, tool.id, tool.pricePaisa, input.customer, Date.now() - deps.holdMs, maxUnpaid),
     // NOTE: changes() is the row count of the statement just before, in the same transaction.
     // The order number is the highest so far plus one, allocated inside the INSERT (D1 runs
     // one statement at a time, so two orders never take the same one).
@@ -194,7 +205,9 @@ export async function createBooking(
   ])
   if ((results[2]?.results.length ?? 0) === 1) return { id }
 
-  // Someone else changed the tool between our read and the batch: say what changed.
+  // Another order of this customer, or someone else's change to the tool, came between our
+  // read and the batch: say which.
+  if ((await unpaid()) >= maxUnpaid) throw tooMany()
   const now = await db.select().from(tools).where(eq(tools.id, tool.id)).get()
   if (!now) throw notFound('No such tool. It has just been removed from the shop.')
   if (now.pricePaisa !== tool.pricePaisa) throw conflict(`The price of ${now.name} has just changed to ${toTaka(now.pricePaisa)} BDT. Please review your order.`)

@@ -54,7 +54,7 @@ export async function createIntentForBooking(
   if (!booking || booking.customer !== caller.email) throw notFound('No such booking.')
   if (booking.status !== 'unpaid' && booking.status !== 'cancelled') throw conflict('This booking is already paid.')
   if (booking.status === 'cancelled') throw conflict('This booking was cancelled; it can no longer be paid.')
-  if (expiresAtMs(booking, config.BOOKING_TTL_HOURS) <= Date.now()) {
+  if (expiresAtMs(booking, config.unpaidHoldMs) <= Date.now()) {
     throw conflict('This booking has expired and its items went back to stock. Please order again.')
   }
   if (price !== undefined && toPaisa(price) !== booking.pricePaisa) {
@@ -151,6 +151,9 @@ export async function confirmSimulatedPayment(
   if (intent.status !== 'succeeded') {
     if (order.status === 'paid') throw conflict('This booking is already paid.')
     if (order.status === 'cancelled') throw conflict('This booking was cancelled; it can no longer be paid.')
+  }
+  if (intent.status !== 'succeeded' && expiresAtMs(order, deps.holdMs) <= Date.now()) {
+    throw conflict('This booking has expired and its items went back to stock. Please order again.')
   }
   // A cancel or expiry releases the intent before it moves the order, so an intent still
   // open here is one that no cancelled order holds.
