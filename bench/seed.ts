@@ -177,7 +177,7 @@ try {
       ['GET /api/service?sort=name&limit=20', () => listTools(db, { sort: 'name', limit: 20, offset: 0 })],
       ['GET /api/service?q=drill&limit=20 (search: a LIKE with a leading %)', () => listTools(db, { q: 'drill', limit: 20, offset: 0 })],
       ['GET /api/service/{id}', () => getTool(db, toolIds[Math.floor(toolIds.length / 2)]!)],
-      ['GET /api/review', () => listReviews(db)],
+      ['GET /api/review', () => listReviews(db, { limit: 50, offset: 0 })],
       ['access token → user (every authenticated request)', () => sessionUserQuery(db, BENCH_USER.email).get()],
       ['GET /api/booking?customer=', () => listBookingsQuery(db, BENCH_USER.email)],
     ]

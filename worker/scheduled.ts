@@ -2,7 +2,7 @@ import { getConfig } from './env'
 import { expireUnpaidOrders, type ExpiryReport } from './features/orders/orders.service'
 import { pruneWebhookEvents } from './features/orders/payments.service'
 import { deliverQueuedMail } from './features/mail/mail.service'
-import { orderDeps } from './features/orders/deps'
+import { orderDeps } from './features/orders/orders.service'
 import { getDb } from './lib/db'
 
 const HOUR_MS = 60 * 60 * 1000

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { pageQuery, searchParam } from './paging'
 import { EMAIL_MAX, emailField } from './email'
 
 export const CONTACT_LIMITS = { name: 80, email: EMAIL_MAX, subject: 120, messageMin: 10, messageMax: 5000 } as const
@@ -46,3 +47,6 @@ export const ContactMessageSchema = z.object({
   createdAt: z.number(),
 })
 export type ContactMessage = z.infer<typeof ContactMessageSchema>
+
+/** `GET /api/contact` (admins): newest first, paged, searchable. */
+export const ContactListQuerySchema = pageQuery.extend({ q: searchParam })

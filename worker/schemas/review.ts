@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { pageQuery } from './paging'
 import { imageRefSchema } from './image'
 
 export const ReviewSchema = z.object({
@@ -34,3 +35,6 @@ export const ReviewInputSchema = z.object({
     .optional(),
 })
 export type ReviewInput = z.infer<typeof ReviewInputSchema>
+
+/** `GET /api/review`: newest first; 50 a page unless `limit` says (the home carousel takes the first page). */
+export const ReviewListQuerySchema = pageQuery

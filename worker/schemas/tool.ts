@@ -41,12 +41,12 @@ const formNumber = (v: unknown) => {
 const requiredNumber = (label: string) =>
   z.number({ error: (iss) => (iss.input === undefined ? `${label} is Required` : `${label} must be a number`) })
 
-const count = (label: string) =>
+const count = (label: string, min = 1) =>
   z.preprocess(
     formNumber,
     requiredNumber(label)
       .int(`${label} must be a whole number`)
-      .min(1, `${label} must be at least 1`)
+      .min(min, `${label} must be at least ${min}`)
       .max(1_000_000, `${label} is too large`),
   )
 
@@ -61,7 +61,8 @@ export const ToolFieldsSchema = z.object({
     .min(1, 'description is Required')
     .max(2000, 'description is too long'),
   price: z.preprocess(formNumber, requiredNumber('price').pipe(TakaSchema)),
-  quantity: count('quantity'),
+  /** Units in stock; 0 means out of stock (shown so, and nobody can order it). */
+  quantity: count('quantity', 0),
   // NOTE: the wire name stays `Minimum_quantity` (spec); the form labels it 'Minimum order quantity'.
   Minimum_quantity: count('Minimum order quantity'),
   img: imageRefSchema('Photo is Required'),
@@ -70,6 +71,8 @@ export type ToolFields = z.infer<typeof ToolFieldsSchema>
 
 /** The add-tool form and POST /api/service body. Messages follow the spec ('quantity is Required'). */
 export const ToolInputSchema = ToolFieldsSchema.extend({
+  /** A new tool comes with stock; 0 (out of stock) is for an edit. */
+  quantity: count('quantity'),
   /** The submitter's e-mail (the spec's form sends it); the server checks it is the caller's. */
   email: z.email('email must be an e-mail address').optional(),
 }).refine((t) => t.Minimum_quantity <= t.quantity, { path: ['Minimum_quantity'], message: MINIMUM_ABOVE_QUANTITY })
@@ -95,8 +98,11 @@ export const ToolPatchSchema = ToolFieldsSchema.partial()
     path: ['previousQuantity'],
     message: 'previousQuantity goes with a new quantity',
   })
-  .refine((t) => t.Minimum_quantity === undefined || t.quantity === undefined || t.Minimum_quantity <= t.quantity, {
+  .refine((t) => t.Minimum_quantity === undefined || !t.quantity || t.Minimum_quantity <= t.quantity, {
     path: ['Minimum_quantity'],
     message: MINIMUM_ABOVE_QUANTITY,
   })
 export type ToolPatch = z.infer<typeof ToolPatchSchema>
+
+/** `GET /api/service/{id}/orders` (admins): what deleting the tool would touch. */
+export type OpenOrders = { unpaid: number; toFulfil: number }

@@ -6,7 +6,7 @@ import { getDb } from '../../lib/db'
 import type { ErrorBody } from '../../lib/errors'
 import { validate } from '../../lib/validator'
 import type { Inserted } from '../../schemas/ack'
-import { ContactInputSchema } from '../../schemas/contact'
+import { ContactInputSchema, ContactListQuerySchema, type ContactMessage } from '../../schemas/contact'
 import { clientKeyFor, deliverMessage, listMessages, storeMessage } from './contact.service'
 import { createMailer } from '../mail/mail.service'
 
@@ -32,7 +32,10 @@ export const contactRoutes = new Hono<AppEnv>()
       return c.json<Inserted, 201>({ acknowledged: true, insertedId: id }, 201)
     },
   )
-  .get('/', requireAdmin, async (c) => {
-    c.header('Cache-Control', 'no-store')
-    return c.json(await listMessages(getDb(c.env)))
+  .get('/', requireAdmin, validate('query', ContactListQuerySchema), async (c) => {
+    const { q, limit, offset } = c.req.valid('query')
+    const { items, total } = await listMessages(getDb(c.env), { ...(q ? { q } : {}), limit, offset })
+    c.header('X-Total-Count', String(total))
+    c.header('Cache-Control', 'private, no-store')
+    return c.json<ContactMessage[]>(items)
   })

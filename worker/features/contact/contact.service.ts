@@ -1,6 +1,6 @@
-import { desc, eq, sql } from 'drizzle-orm'
+import { count, desc, eq, or, sql } from 'drizzle-orm'
 import type { Db } from '../../lib/db'
-import { newId } from '../../lib/db'
+import { containsText, newId } from '../../lib/db'
 import { ApiError } from '../../lib/errors'
 import { nowMs } from '../../db/now'
 import { contactMessages } from '../../db/schema'
@@ -24,16 +24,17 @@ export const toContactMessageDto = (row: MessageRow): ContactMessage => ({
 })
 
 /**
- * The rate-limit key of a client: a keyed SHA-256 (HMAC) of its address (CF-Connecting-IP),
- * or of 'unknown' when there is none. NOTE: keyed with a server secret because a plain
- * hash of an IPv4 address can be reversed by trying all 2^32 of them; only the hash is stored.
+ * The rate-limit key of a client: a keyed SHA-256 (HMAC) of its network (CF-Connecting-IP:
+ * an IPv4 address, or the /64 prefix of an IPv6 address, since one customer line holds a
+ * whole /64), or of 'unknown' when there is none. NOTE: keyed with a server secret because a
+ * plain hash of an IPv4 address can be reversed by trying all 2^32 of them; only the hash is stored.
  */
 export async function clientKeyFor(ip: string | undefined, secret: string): Promise<string> {
   const enc = new TextEncoder()
   const key = await crypto.subtle.importKey('raw', enc.encode(`contact-rate-limit:${secret}`), { name: 'HMAC', hash: 'SHA-256' }, false, [
     'sign',
   ])
-  const digest = await crypto.subtle.sign('HMAC', key, enc.encode(ip?.trim() || 'unknown'))
+  const digest = await crypto.subtle.sign('HMAC', key, enc.encode(clientNetwork(ip)))
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('')
 }
 
@@ -108,11 +109,38 @@ export async function deliverMessage(db: Db, mailer: Mailer, id: string, input: 
   throw new ApiError(502, 'PROVIDER_FAILED', 'Your message could not be e-mailed right now. Please try again later.')
 }
 
-/** Every stored message, newest first (rowid breaks ties within one millisecond). */
-export async function listMessages(db: Db): Promise<ContactMessage[]> {
-  const rows = await db
-    .select()
-    .from(contactMessages)
-    .orderBy(desc(contactMessages.createdAt), desc(sql`rowid`))
-  return rows.map(toContactMessageDto)
+/**
+ * Stored messages, newest first (rowid breaks ties within one millisecond), paged; `q`
+ * matches any part of the name, e-mail, subject or message.
+ */
+export async function listMessages(db: Db, opts: { q?: string; limit: number; offset: number }): Promise<{ items: ContactMessage[]; total: number }> {
+  const q = opts.q
+  const where = q
+    ? or(containsText(contactMessages.name, q), containsText(contactMessages.email, q), containsText(contactMessages.subject, q), containsText(contactMessages.message, q))
+    : undefined
+  const [rows, [total]] = await db.batch([
+    db.select().from(contactMessages).where(where).orderBy(desc(contactMessages.createdAt), desc(sql`rowid`)).limit(opts.limit).offset(opts.offset),
+    db.select({ n: count() }).from(contactMessages).where(where),
+  ])
+  return { items: rows.map(toContactMessageDto), total: total?.n ?? 0 }
+}
+
+/**
+ * What a rate limit counts as one client: an IPv4 address as it is; an IPv6 address by its
+ * /64 prefix (its first four groups, written out in full), an IPv4-mapped one as IPv4.
+ */
+export function clientNetwork(ip: string | undefined): string {
+  const address = ip?.trim().toLowerCase() ?? ''
+  if (!address) return 'unknown'
+  if (!address.includes(':')) return address
+  const mapped = /^(?:0{0,4}:){0,5}:?ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(address)
+  if (mapped) return mapped[1]!
+  const [head = '', tail = ''] = address.split('::')
+  const headGroups = head ? head.split(':') : []
+  const tailGroups = address.includes('::') && tail ? tail.split(':') : []
+  const groups = address.includes('::') ? [...headGroups, ...Array(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'), ...tailGroups] : headGroups
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.padStart(4, '0'))
+    .join(':')}::/64`
 }

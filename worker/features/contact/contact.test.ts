@@ -343,7 +343,7 @@ describe('GET /api/contact (admin)', () => {
     const res = await list(await tokenFor('admin@example.com', 'admin'))
     expect(res.status).toBe(200)
     expect(res.headers.get('Content-Type')).toMatch(/application\/json/)
-    expect(res.headers.get('Cache-Control')).toBe('no-store')
+    expect(res.headers.get('Cache-Control')).toBe('private, no-store')
     const messages = await json<ContactMessage[]>(res)
     expect(messages.length).toBe(await countMessages())
     const times = messages.map((m) => m.createdAt)

@@ -1,18 +1,9 @@
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import type { AppEnv, Config } from '../../env'
-import { getDb, type Db } from '../../lib/db'
+import type { AppEnv } from '../../env'
+import { getDb } from '../../lib/db'
 import { deliverAfterResponse } from '../mail/mail.service'
-import { shopContext, type OrderDeps } from './lifecycle'
-import { paymentProvider } from './providers/configured'
-
-/** What moving orders needs, for this configuration: the database, the payment provider, whom to e-mail. */
-export const orderDeps = (config: Config, db: Db, origin?: string): OrderDeps => ({
-  db,
-  provider: paymentProvider(config, db),
-  shop: shopContext(config, origin),
-  holdMs: config.unpaidHoldMs,
-})
+import { orderDeps } from './orders.service'
 
 /** {@link orderDeps} for a request; links in e-mails point at its origin. */
 export const depsOf = (c: Context<AppEnv>) => orderDeps(c.var.config, getDb(c.env), new URL(c.req.url).origin)

@@ -16,8 +16,18 @@ import {
 import { toPaisa, toTaka } from '../../schemas/money'
 import { PAID_STATUSES, type OrderStatus } from '../../schemas/order-status'
 import { queueMailStatement } from '../mail/mail.service'
-import { applyMove, invalidTransition, transition, type OrderDeps, type OrderRow } from './lifecycle'
+import type { Config } from '../../env'
+import { applyMove, invalidTransition, shopContext, transition, type OrderDeps, type OrderRow } from './lifecycle'
+import { paymentProvider } from './providers/configured'
 import { ORDER_NUMBER_TOKEN, orderMail } from './order-emails'
+
+/** What moving orders needs, for this configuration: the database, the payment provider, whom to e-mail. */
+export const orderDeps = (config: Config, db: Db, origin?: string): OrderDeps => ({
+  db,
+  provider: paymentProvider(config, db),
+  shop: shopContext(config, origin),
+  holdMs: config.unpaidHoldMs,
+})
 
 /** The first order number; each order gets the highest so far plus one. */
 const FIRST_ORDER_NO = 10001
@@ -319,4 +329,34 @@ export async function expireUnpaidOrders(deps: OrderDeps, cutoffMs: number, limi
     }
   }
   return report
+}
+
+/** A tool's orders that are still open: unpaid ones (cancelled if it is withdrawn) and paid ones still to be fulfilled. */
+export async function openOrdersOfTool(db: Db, toolId: string): Promise<{ unpaid: number; toFulfil: number }> {
+  const rows = await db
+    .select({ status: bookings.status, n: sql<number>`count(*)` })
+    .from(bookings)
+    .where(and(eq(bookings.serviceId, toolId), inArray(bookings.status, ['unpaid', 'paid', 'processing', 'shipped'])))
+    .groupBy(bookings.status)
+  const count = (statuses: OrderStatus[]) => rows.filter((r) => statuses.includes(r.status)).reduce((sum, r) => sum + r.n, 0)
+  return { unpaid: count(['unpaid']), toFulfil: count(['paid', 'processing', 'shipped']) }
+}
+
+/**
+ * A tool was withdrawn (deleted): its unpaid orders are cancelled, their payments released
+ * and the customers told why; paid orders go on to be fulfilled.
+ * @returns how many were cancelled.
+ */
+export async function cancelOrdersOfWithdrawnTool(deps: OrderDeps, toolId: string): Promise<number> {
+  const unpaid = await deps.db.select().from(bookings).where(and(eq(bookings.serviceId, toolId), eq(bookings.status, 'unpaid')))
+  let cancelled = 0
+  for (const order of unpaid) {
+    try {
+      if ((await transition(deps, order, { to: 'cancelled', actor: 'system', note: 'tool withdrawn' })) === 'moved') cancelled += 1
+    } catch (err) {
+      // The expiry job cancels it later at the latest.
+      console.error(`Cancelling order ${order.id} of withdrawn tool ${toolId} failed`, err)
+    }
+  }
+  return cancelled
 }

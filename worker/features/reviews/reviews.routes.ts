@@ -6,17 +6,20 @@ import { requireAdmin, requireUser } from '../../lib/auth'
 import { getDb } from '../../lib/db'
 import { ApiError } from '../../lib/errors'
 import { validate } from '../../lib/validator'
-import { ReviewInputSchema } from '../../schemas/review'
+import { ReviewInputSchema, ReviewListQuerySchema, type Review } from '../../schemas/review'
 import type { Deleted, Inserted } from '../../schemas/ack'
+import { recordAudit } from '../audit/audit.service'
 import { assertImageStored } from '../images/images.service'
 import { createReview, deleteReview, listReviews } from './reviews.service'
 
 const IdParam = z.object({ id: z.string().min(1).max(64) })
 
 export const reviewsRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => {
+  .get('/', validate('query', ReviewListQuerySchema), async (c) => {
+    const { items, total } = await listReviews(getDb(c.env), c.req.valid('query'))
+    c.header('X-Total-Count', String(total))
     c.header('Cache-Control', 'no-cache')
-    return c.json(await listReviews(getDb(c.env)))
+    return c.json<Review[]>(items)
   })
   .post(
     '/',
@@ -38,6 +41,9 @@ export const reviewsRoutes = new Hono<AppEnv>()
     },
   )
   .delete('/:id', requireAdmin, validate('param', IdParam), async (c) => {
-    await deleteReview(getDb(c.env), c.req.valid('param').id)
+    const { id } = c.req.valid('param')
+    const db = getDb(c.env)
+    const review = await deleteReview(db, id)
+    await recordAudit(db, { actor: c.var.user!.email, action: 'review.delete', target: id, detail: `deleted the review by ${review.name}` })
     return c.json<Deleted>({ acknowledged: true, deletedCount: 1 })
   })

@@ -41,7 +41,10 @@ describe('POST /api/review', () => {
   beforeAll(async () => {
     customer = await signIn('reviewer@example.com')
   })
-  const post = (body: unknown, token = customer) => call('/api/review', { method: 'POST', token, json: body })
+  // A reviewer of its own per post by default: a user may post only 5 reviews a day.
+  let reviewers = 0
+  const post = async (body: unknown, token?: string) =>
+    call('/api/review', { method: 'POST', token: token ?? (await signIn(`reviewer-${++reviewers}@example.com`)), json: body })
 
   it('adds a review by the signed-in user and answers 201 {acknowledged, insertedId}', async () => {
     const res = await post(REVIEW)
@@ -52,7 +55,25 @@ describe('POST /api/review', () => {
     const [newest] = await json<Review[]>(await call('/api/review'))
     expect(newest).toEqual({ _id: insertedId, ...REVIEW, createdAt: expect.any(Number) })
     const row = await env.DB.prepare('select user_email from reviews where id = ?').bind(insertedId).first()
-    expect(row).toEqual({ user_email: 'reviewer@example.com' })
+    expect(row).toEqual({ user_email: `reviewer-${reviewers}@example.com` })
+  })
+
+  it('takes at most 5 reviews per user in 24 hours: the 6th is a 429 with Retry-After, nothing stored', async () => {
+    const token = await signIn('prolific@example.com')
+    for (let i = 0; i < 5; i++) expect((await post({ ...REVIEW, description: `Review number ${i + 1} of five.` }, token)).status).toBe(201)
+    const count = async () => (await env.DB.prepare("select count(*) as n from reviews where user_email = 'prolific@example.com'").first<{ n: number }>())!.n
+    const sixth = await post(REVIEW, token)
+    expect(sixth.status).toBe(429)
+    expect(Number(sixth.headers.get('Retry-After'))).toBeGreaterThan(23 * 3600)
+    expect((await json(sixth)).error).toMatchObject({ code: 'RATE_LIMITED', message: 'You have posted 5 reviews in the last 24 hours. Please wait 24 hours before posting another.' })
+    expect(await count()).toBe(5)
+    // A day later the oldest has left the window.
+    await env.DB.prepare("update reviews set created_at = created_at - 86400001 where user_email = 'prolific@example.com' and description like 'Review number 1 %'").run()
+    expect((await post(REVIEW, token)).status).toBe(201)
+    // Parallel posts cannot slip past the limit.
+    const burst = await Promise.all(Array.from({ length: 4 }, () => post(REVIEW, token)))
+    expect(burst.map((r) => r.status).sort()).toEqual([429, 429, 429, 429])
+    expect(await count()).toBe(6)
   })
 
   it('keeps the text as text: markup is stored and answered verbatim, as JSON', async () => {
@@ -131,7 +152,7 @@ describe('POST /api/review', () => {
 
 describe('DELETE /api/review/{id}', () => {
   it('lets an admin remove a review: {acknowledged, deletedCount}, then 404', async () => {
-    const customer = await signIn('reviewer@example.com')
+    const customer = await signIn('removed-review@example.com')
     const admin = await signIn('admin@example.com')
     const { insertedId } = await json(await call('/api/review', { method: 'POST', token: customer, json: REVIEW }))
 

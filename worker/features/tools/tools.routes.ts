@@ -13,7 +13,10 @@ import {
   ToolPatchSchema,
 } from '../../schemas/tool'
 import type { Deleted, Inserted, Modified } from '../../schemas/ack'
+import type { OpenOrders } from '../../schemas/tool'
 import { assertImageStored } from '../images/images.service'
+import { recordAudit } from '../audit/audit.service'
+import { cancelOrdersOfWithdrawnTool, openOrdersOfTool, orderDeps } from '../orders/orders.service'
 import { createTool, deleteTool, getTool, listTools, updateTool } from './tools.service'
 
 const IdParam = z.object({ id: z.string().min(1).max(64) })
@@ -48,16 +51,44 @@ export const toolsRoutes = new Hono<AppEnv>()
       throw badRequest(message, { email: message })
     }
     await assertImageStored(c.env.IMAGES, fields.img)
-    const insertedId = await createTool(getDb(c.env), fields, admin.email)
+    const db = getDb(c.env)
+    const insertedId = await createTool(db, fields, admin.email)
+    await recordAudit(db, { actor: admin.email, action: 'tool.create', target: insertedId, detail: `added ${fields.name}` })
     return c.json<Inserted, 201>({ acknowledged: true, insertedId }, 201)
   })
   .patch('/:id', requireAdmin, validate('param', IdParam), jsonLimit, validate('json', ToolPatchSchema), async (c) => {
     const patch = c.req.valid('json')
     await assertImageStored(c.env.IMAGES, patch.img)
-    const modifiedCount = await updateTool(getDb(c.env), c.req.valid('param').id, patch)
+    const db = getDb(c.env)
+    const { id } = c.req.valid('param')
+    const modifiedCount = await updateTool(db, id, patch)
+    if (modifiedCount) {
+      const { previousQuantity: _, ...fields } = patch
+      const detail = Object.entries(fields)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => (k === 'description' || k === 'img' ? `${k} changed` : `${k} → ${v}`))
+        .join(', ')
+      await recordAudit(db, { actor: c.var.user!.email, action: 'tool.update', target: id, detail })
+    }
     return c.json<Modified>({ acknowledged: true, modifiedCount })
   })
+  // The open orders a withdrawal would touch, for the admin's confirmation.
+  .get('/:id/orders', requireAdmin, validate('param', IdParam), async (c) => {
+    c.header('Cache-Control', 'private, no-store')
+    return c.json<OpenOrders>(await openOrdersOfTool(getDb(c.env), c.req.valid('param').id))
+  })
   .delete('/:id', requireAdmin, validate('param', IdParam), async (c) => {
-    await deleteTool(getDb(c.env), c.req.valid('param').id)
+    const { id } = c.req.valid('param')
+    const deps = orderDeps(c.var.config, getDb(c.env), new URL(c.req.url).origin)
+    const tool = await getTool(deps.db, id)
+    await deleteTool(deps.db, id)
+    // Taken out of the catalogue first, so nobody orders it meanwhile; then its unpaid orders end.
+    const cancelled = await cancelOrdersOfWithdrawnTool(deps, id)
+    await recordAudit(deps.db, {
+      actor: c.var.user!.email,
+      action: 'tool.delete',
+      target: id,
+      detail: `deleted ${tool?.name ?? id}${cancelled ? `; ${cancelled} unpaid order${cancelled === 1 ? '' : 's'} cancelled` : ''}`,
+    })
     return c.json<Deleted>({ acknowledged: true, deletedCount: 1 })
   })

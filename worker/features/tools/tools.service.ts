@@ -71,7 +71,8 @@ export async function createTool(db: Db, input: ToolFields, createdBy: string): 
  * Changes the given fields of a tool. Minimum ≤ quantity is checked against the stored
  * row when only one of the two changes, and again inside the UPDATE itself, so a booking
  * taking stock at the same moment cannot slip past the check. Other changes (a new price,
- * say) are allowed on a tool whose stock has sold below its minimum.
+ * say) are allowed on a tool whose stock has sold below its minimum, and a stock of 0
+ * (out of stock) is always allowed.
  * @returns modifiedCount: 0 when every sent value equals the stored one (as MongoDB answers).
  * @throws 404 no such tool; 400 minimum above the stock; 409 `previousQuantity` was sent
  *   and the stock is no longer that figure (orders came in).
@@ -96,7 +97,7 @@ export async function updateTool(db: Db, id: string, patch: ToolPatch): Promise<
   if (values.minimumQuantity !== undefined && values.quantity === undefined) {
     assertMinimum(values.minimumQuantity, row.quantity, 'Minimum_quantity')
     guard = gte(tools.quantity, values.minimumQuantity)
-  } else if (values.quantity !== undefined && values.minimumQuantity === undefined) {
+  } else if (values.quantity && values.minimumQuantity === undefined) {
     assertMinimum(row.minimumQuantity, values.quantity, 'quantity')
     guard = lte(tools.minimumQuantity, values.quantity)
   }
@@ -114,7 +115,7 @@ export async function updateTool(db: Db, id: string, patch: ToolPatch): Promise<
   if (!now) throw toolNotFound()
   if (previousQuantity !== undefined && now.quantity !== previousQuantity) throw stockChanged(now.quantity)
   const field = values.quantity !== undefined ? 'quantity' : 'Minimum_quantity'
-  assertMinimum(values.minimumQuantity ?? now.minimumQuantity, values.quantity ?? now.quantity, field)
+  if (values.quantity !== 0) assertMinimum(values.minimumQuantity ?? now.minimumQuantity, values.quantity ?? now.quantity, field)
   return 0
 }
 

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { call, json, PNG_1X1, seedDemo } from '../../test/helpers'
 import { signIn } from '../../test/tokens'
+import { mailsTo, payOrder } from '../../test/order-fixtures'
 import type { Tool } from '../../schemas/tool'
 import catalogue from '../../../seed/catalogue.json'
 
@@ -314,7 +315,7 @@ describe('tool writes', () => {
       [{ email: 'admin@example.com', _id: 'x' }, 'json', 'Send at least one field to change'],
       [{ price: -1 }, 'price', 'price must be more than 0'],
       [{ price: '' }, 'price', 'price is Required'],
-      [{ quantity: 0 }, 'quantity', 'quantity must be at least 1'],
+      [{ quantity: -1 }, 'quantity', 'quantity must be at least 0'],
       [{ quantity: 1.5 }, 'quantity', 'quantity must be a whole number'],
       [{ name: '  ' }, 'name', 'name is Required'],
       [{ description: '' }, 'description', 'description is Required'],
@@ -327,6 +328,20 @@ describe('tool writes', () => {
       expect(await json(await call(`/api/service/${id}`))).toMatchObject({ name: NEW_TOOL.name, price: NEW_TOOL.price, quantity: 300 })
     })
 
+    it('takes a stock of 0 (out of stock: nobody can order it), whatever the minimum order', async () => {
+      const id = await addTool()
+      expect(await json(await patch(id, { quantity: 0, previousQuantity: 300 }))).toEqual({ acknowledged: true, modifiedCount: 1 })
+      expect(await json(await call(`/api/service/${id}`))).toMatchObject({ quantity: 0 })
+      const customer = await signIn('out-of-stock@example.com')
+      const order = await call('/api/booking', {
+        method: 'POST',
+        token: customer,
+        json: { serviceId: id, quantity: NEW_TOOL.Minimum_quantity, phone: '01712345678', address: 'House 1, Road 2, Dhaka', customer: 'out-of-stock@example.com' },
+      })
+      expect(order.status).toBe(400)
+      expect((await json(order)).error.message).toBe('Please Order Less Then : 0')
+    })
+
     it('is a 404 for an unknown id', async () => {
       const res = await patch('no-such-tool', { price: 10 })
       expect(res.status).toBe(404)
@@ -335,6 +350,46 @@ describe('tool writes', () => {
   })
 
   describe('DELETE /api/service/{id}', () => {
+    it('withdraws the tool: its unpaid orders are cancelled (stock back, customers told why), paid ones go on; audited', async () => {
+      const id = await addTool()
+      const email = 'withdrawn-buyer@example.com'
+      const customer = await signIn(email)
+      const order = (json: Record<string, unknown> = {}) =>
+        call('/api/booking', {
+          method: 'POST',
+          token: customer,
+          json: { serviceId: id, quantity: 20, phone: '01712345678', address: 'House 1, Road 2, Dhaka', customer: email, ...json },
+        }).then((r) => r.json() as Promise<{ insertedId: string }>)
+      const unpaid = (await order()).insertedId
+      const paid = (await order()).insertedId
+      await payOrder(customer, paid)
+      expect(await json(await call(`/api/service/${id}/orders`, { token: admin }))).toEqual({ unpaid: 1, toFulfil: 1 })
+      expect((await call(`/api/service/${id}/orders`, { token: customer })).status).toBe(403)
+
+      expect((await del(id)).status).toBe(200)
+      const status = (bookingId: string) => env.DB.prepare('select status from bookings where id = ?').bind(bookingId).first<{ status: string }>()
+      expect(await status(unpaid)).toEqual({ status: 'cancelled' })
+      expect(await status(paid)).toEqual({ status: 'paid' })
+      const mails = await mailsTo(email)
+      const cancelled = mails.filter((m) => m.subject.includes('cancelled'))
+      expect(cancelled).toHaveLength(1)
+      expect(cancelled[0]!.body).toContain('The tool was withdrawn from our catalogue')
+      // Paying the cancelled order is no longer possible.
+      expect((await call('/api/create-payment-intent', { method: 'POST', token: customer, json: { bookingId: unpaid } })).status).toBe(409)
+      const audit = await json<{ action: string; target: string; detail: string }[]>(await call('/api/audit?limit=1', { token: admin }))
+      expect(audit[0]).toMatchObject({ action: 'tool.delete', target: id, detail: 'deleted Bench Vice; 1 unpaid order cancelled' })
+    })
+
+    it('audits creating and editing a tool', async () => {
+      const id = await addTool()
+      await patch(id, { price: 99, description: 'New words.' })
+      const audit = await json<{ action: string; target: string; detail: string; actor: string }[]>(await call('/api/audit?limit=2', { token: admin }))
+      expect(audit.map((a) => [a.action, a.target, a.detail, a.actor])).toEqual([
+        ['tool.update', id, 'description changed, price → 99', 'admin@example.com'],
+        ['tool.create', id, 'added Bench Vice', 'admin@example.com'],
+      ])
+    })
+
     it('removes the tool and answers {acknowledged, deletedCount}', async () => {
       const id = await addTool()
       const res = await del(id)
