@@ -3,6 +3,7 @@ import { cors } from 'hono/cors'
 import { HTTPException } from 'hono/http-exception'
 import { ConfigError, getConfig, type AppEnv } from './env'
 import { ApiError, type ErrorBody } from './lib/errors'
+import { limitBody } from './lib/body-limit'
 import { applySecurityHeaders } from './lib/security-headers'
 import { contactRoutes } from './features/contact/contact.routes'
 import { imagesRoutes } from './features/images/images.routes'
@@ -28,6 +29,9 @@ app.use(async (c, next) => {
   }
   applySecurityHeaders(c.res.headers, 'api', config)
 })
+
+// Before the configuration is read: an oversized body is refused whatever else is wrong.
+app.use(limitBody)
 
 app.use(async (c, next) => {
   c.set('config', getConfig(c.env))

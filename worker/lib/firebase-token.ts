@@ -1,6 +1,7 @@
 import { createRemoteJWKSet, decodeJwt, errors, jwtVerify, type JWTPayload } from 'jose'
 import type { Config } from '../env'
 import { ApiError, unauthenticated } from './errors'
+import { UNSEEN_CHARACTERS } from '../schemas/text'
 import { tokenHeader } from './jwt'
 
 /** Google's public keys for Firebase ID tokens (securetoken service account). */
@@ -38,9 +39,6 @@ function googleKeys(url: string) {
 function acceptsEmulatorTokens(config: Config): boolean {
   return Boolean(config.FIREBASE_AUTH_EMULATOR_HOST) && config.ENVIRONMENT !== 'production'
 }
-
-/** White space (ASCII and Unicode), and the invisible format characters (zero-width, bidi marks, BOM, soft hyphen). */
-export const UNSEEN_CHARACTERS = /[\s\u00ad\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u206a-\u206f\ufeff]/u
 
 // Firebase allows no leeway on exp; a little on iat/auth_time absorbs clock skew.
 const CLOCK_SKEW_SECONDS = 60
@@ -101,7 +99,7 @@ function checkFirebaseClaims(p: JWTPayload, want: { issuer: string; projectId: s
   if (typeof email !== 'string' || !email.includes('@')) throw bad('it carries no e-mail address; sign in with e-mail or Google')
   // NOTE: compared exactly (lower-cased only): a claim with white space or invisible
   // characters is never "the same address" as a clean one.
-  if (UNSEEN_CHARACTERS.test(email)) throw bad('its e-mail address contains white space or invisible characters')
+  if (email.replace(UNSEEN_CHARACTERS, '') !== email) throw bad('its e-mail address contains white space or invisible characters')
   return {
     uid: p.sub,
     email: email.toLowerCase(),

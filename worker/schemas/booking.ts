@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { TakaSchema } from './money'
 import { emailField } from './email'
+import { hasVisibleText } from './text'
 import { FULFILMENT_STATUSES, ORDER_STATUSES, type OrderStatus } from './order-status'
 import { intParam, PAGE_MAX, searchParam } from './paging'
 
@@ -99,6 +100,8 @@ export const BookingInputSchema = z.object({
     .string({ error: 'customerName must be text' })
     .trim()
     .max(BOOKING_LIMITS.name, `customerName must be at most ${BOOKING_LIMITS.name} characters`)
+    // Only invisible characters: no name given.
+    .transform((name) => (hasVisibleText(name) ? name : ''))
     .optional(),
   service: z.string().max(200).optional(),
   price: z.preprocess(numberInput, TakaSchema).optional(),

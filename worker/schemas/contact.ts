@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { hasVisibleText, requiredText } from './text'
 import { pageQuery, searchParam } from './paging'
 import { EMAIL_MAX, emailField } from './email'
 
@@ -10,11 +11,7 @@ export const CONTACT_LIMITS = { name: 80, email: EMAIL_MAX, subject: 120, messag
  * only ever shown as text and sent as a plain-text e-mail.
  */
 export const ContactInputSchema = z.object({
-  name: z
-    .string({ error: 'Name is Required' })
-    .trim()
-    .min(1, 'Name is Required')
-    .max(CONTACT_LIMITS.name, `Name must be ${CONTACT_LIMITS.name} characters or fewer`),
+  name: requiredText('Name is Required', CONTACT_LIMITS.name, `Name must be ${CONTACT_LIMITS.name} characters or fewer`),
   email: emailField({ required: 'Email is Required', invalid: 'Provide a valid Email' }),
   subject: z
     .string({ error: 'Subject must be text' })
@@ -23,7 +20,7 @@ export const ContactInputSchema = z.object({
     .optional(),
   message: z
     .string({ error: 'Message is Required' })
-    .refine((s) => s.trim().length > 0, { error: 'Message is Required', abort: true })
+    .refine(hasVisibleText, { error: 'Message is Required', abort: true })
     .refine((s) => s.trim().length >= CONTACT_LIMITS.messageMin, {
       error: `Message must be at least ${CONTACT_LIMITS.messageMin} characters`,
       abort: true,

@@ -17,6 +17,12 @@ export type ImageExt = keyof typeof IMAGE_TYPES
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
 
+/**
+ * The largest multipart body read for an upload: the image plus room for the boundaries
+ * and part headers (a long file name, say). Anything larger is refused before parsing.
+ */
+export const MAX_UPLOAD_BODY_BYTES = MAX_IMAGE_BYTES + 64 * 1024
+
 const ACCEPTED = 'Upload a JPEG, PNG, WebP, GIF or AVIF image.'
 
 export const IMAGE_MESSAGES = {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { requiredText } from './text'
 import { pageQuery } from './paging'
 import { imageRefSchema } from './image'
 
@@ -19,12 +20,8 @@ const RATING_MESSAGE = 'rating must be 1 to 5'
  * text; it is never treated as HTML.
  */
 export const ReviewInputSchema = z.object({
-  name: z.string({ error: 'name is Required' }).trim().min(1, 'name is Required').max(80, 'name is too long'),
-  description: z
-    .string({ error: 'description is Required' })
-    .trim()
-    .min(1, 'description is Required')
-    .max(1000, 'description is too long'),
+  name: requiredText('name is Required', 80, 'name is too long'),
+  description: requiredText('description is Required', 1000, 'description is too long'),
   img: imageRefSchema('Photo is Required'),
   // An empty form field or null means no rating; a numeric string is its number.
   rating: z

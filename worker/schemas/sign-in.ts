@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { requiredText } from './text'
 
 /**
  * The spec's client-side e-mail check: lowercase letters and digits, an @, letters and a
@@ -19,7 +20,7 @@ export const LoginFormSchema = z.object({
 export type LoginForm = z.infer<typeof LoginFormSchema>
 
 export const SignupFormSchema = z.object({
-  name: z.string().trim().min(1, 'Name is Required').max(80, 'Name is too long'),
+  name: requiredText('Name is Required', 80, 'Name is too long'),
   email: email('Provide a valid Email'),
   password: z.string().min(1, 'Password is Required').min(MIN_PASSWORD_LENGTH, 'Must be 6 characters or longer'),
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { requiredText } from './text'
 import { TakaSchema } from './money'
 import { imageRefSchema } from './image'
 import { intParam, PAGE_MAX } from './paging'
@@ -54,12 +55,8 @@ export const MINIMUM_ABOVE_QUANTITY = 'Minimum order quantity cannot be more tha
 
 /** The tool's own fields, each with the spec's 'x is Required' message. */
 export const ToolFieldsSchema = z.object({
-  name: z.string({ error: 'name is Required' }).trim().min(1, 'name is Required').max(120, 'name is too long'),
-  description: z
-    .string({ error: 'description is Required' })
-    .trim()
-    .min(1, 'description is Required')
-    .max(2000, 'description is too long'),
+  name: requiredText('name is Required', 120, 'name is too long'),
+  description: requiredText('description is Required', 2000, 'description is too long'),
   price: z.preprocess(formNumber, requiredNumber('price').pipe(TakaSchema)),
   /** Units in stock; 0 means out of stock (shown so, and nobody can order it). */
   quantity: count('quantity', 0),

@@ -7,6 +7,6 @@ export const contactQueries = {
   list: () =>
     queryOptions({
       queryKey: [...contactQueries.all(), 'list'] as const,
-      queryFn: () => unwrap(api.contact.$get()),
+      queryFn: () => unwrap(api.contact.$get({ query: { limit: '100' } })),
     }),
 }

@@ -3,5 +3,5 @@ import { api, unwrap } from '../../lib/api'
 
 export const reviewQueries = {
   all: () => ['reviews'] as const,
-  list: () => queryOptions({ queryKey: [...reviewQueries.all(), 'list'] as const, queryFn: () => unwrap(api.review.$get()) }),
+  list: () => queryOptions({ queryKey: [...reviewQueries.all(), 'list'] as const, queryFn: () => unwrap(api.review.$get({ query: {} })) }),
 }

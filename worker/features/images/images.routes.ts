@@ -1,11 +1,9 @@
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import type { AppEnv } from '../../env'
 import { requireUser } from '../../lib/auth'
 import { ApiError, badRequest, notFound } from '../../lib/errors'
-import { IMAGE_MESSAGES, MAX_IMAGE_BYTES } from '../../schemas/image'
-import { IMAGE_KEY_PATTERN } from '../../schemas/image'
-import { looksLikeSvg, MAX_UPLOAD_BODY_BYTES, storeImage, type StoredImage } from './images.service'
+import { IMAGE_KEY_PATTERN, IMAGE_MESSAGES, MAX_IMAGE_BYTES } from '../../schemas/image'
+import { looksLikeSvg, storeImage, type StoredImage } from './images.service'
 
 /** The answer of POST /api/images: the image host's shape the spec's client reads (`success`, `data.url`). */
 export type UploadAnswer = { success: true; data: StoredImage }
@@ -17,15 +15,9 @@ const badUpload = (message: string) => badRequest(message, { image: message })
 export const imagesRoutes = new Hono<AppEnv>()
   .post(
     '/',
-    // Signed-in callers only, decided before a byte of the body is read.
+    // Signed-in callers only, decided before a byte of the body is read (its size is limited
+    // before that, for every route: lib/body-limit.ts).
     requireUser,
-    // Refuses by Content-Length when it is sent, otherwise stops reading past the limit.
-    bodyLimit({
-      maxSize: MAX_UPLOAD_BODY_BYTES,
-      onError: () => {
-        throw tooLarge()
-      },
-    }),
     async (c) => {
       const contentType = c.req.header('Content-Type') ?? ''
       if (!/^multipart\/form-data\b/i.test(contentType)) {

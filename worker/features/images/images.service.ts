@@ -1,13 +1,8 @@
 // Accepted types are recognised from their first bytes (never from a name or a header).
-import { IMAGE_TYPES, MAX_IMAGE_BYTES, type ImageExt } from '../../schemas/image'
+import { IMAGE_TYPES, type ImageExt } from '../../schemas/image'
 import { badRequest } from '../../lib/errors'
 import { uploadedImageKey } from '../../schemas/image'
 
-/**
- * The largest multipart body read for an upload: the image plus room for the boundaries
- * and part headers (a long file name, say). Anything larger is refused before parsing.
- */
-export const MAX_UPLOAD_BODY_BYTES = MAX_IMAGE_BYTES + 64 * 1024
 
 
 const ascii = (b: Uint8Array, from: number, to: number) => String.fromCharCode(...b.subarray(from, to))

@@ -2,7 +2,8 @@ import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { call, json, PNG_1X1, seedDemo } from '../../test/helpers'
 import { accessTokenFor, signIn } from '../../test/tokens'
-import { imageKey, MAX_UPLOAD_BODY_BYTES, sniffImage } from './images.service'
+import { MAX_UPLOAD_BODY_BYTES } from '../../schemas/image'
+import { imageKey, sniffImage } from './images.service'
 
 let url: string
 
