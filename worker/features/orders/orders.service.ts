@@ -1,7 +1,7 @@
-import { and, desc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
 import { nowMs } from '../../db/now'
 import { bookings, orderEvents, tools } from '../../db/schema'
-import { newId, type Db } from '../../lib/db'
+import { containsText, newId, type Db } from '../../lib/db'
 import { ApiError, badRequest, conflict, notFound } from '../../lib/errors'
 import {
   bookingQuantitySchema,
@@ -112,7 +112,7 @@ function deskFilter(opts: { status?: OrderStatus; q?: string }): SQL | undefined
     const text =
       q.length >= 3
         ? sql`${bookings}.rowid in (select rowid from order_search where order_search match ${ftsPhrase(q)})`
-        : sql`(${bookings.customer} like ${`%${q}%`} or ${bookings.customerName} like ${`%${q}%`} or ${bookings.service} like ${`%${q}%`})`
+        : or(containsText(bookings.customer, q), containsText(bookings.customerName, q), containsText(bookings.service, q))!
     conditions.push(number ? sql`(${bookings.orderNo} = ${Number(number)} or ${text})` : text)
   }
   return conditions.length ? and(...conditions) : undefined

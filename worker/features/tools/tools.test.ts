@@ -46,6 +46,10 @@ describe('GET /api/service', () => {
     expect(res.headers.get('X-Total-Count')).toBe('2')
     const byDescription = await json<Tool[]>(await call('/api/service?q=KEYED%20CHUCK'))
     expect(byDescription.map((t) => t.name)).toEqual(['Drill Machine'])
+    // Long searches are fine (D1 refuses LIKE patterns over 50 bytes; search does not use LIKE).
+    const long = await call(`/api/service?q=${'drill '.repeat(16)}`)
+    expect(long.status).toBe(200)
+    expect(await json(long)).toEqual([])
     const none = await call('/api/service?q=%25')
     expect(await json(none)).toEqual([])
     expect(none.headers.get('X-Total-Count')).toBe('0')
