@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { TakaSchema } from './money'
+import { TotalSchema } from './money'
 import { emailField } from './email'
 import { hasVisibleText } from './text'
 import { FULFILMENT_STATUSES, ORDER_STATUSES, type OrderStatus } from './order-status'
@@ -104,7 +104,7 @@ export const BookingInputSchema = z.object({
     .transform((name) => (hasVisibleText(name) ? name : ''))
     .optional(),
   service: z.string().max(200).optional(),
-  price: z.preprocess(numberInput, TakaSchema).optional(),
+  price: TotalSchema.optional(),
 })
 export type BookingInput = z.infer<typeof BookingInputSchema>
 /** What the order form holds before parsing. */

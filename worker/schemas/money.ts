@@ -9,8 +9,28 @@ const bdt = new Intl.NumberFormat('en-BD', { style: 'currency', currency: 'BDT',
 /** The one money format, on screen, in e-mails and receipts: BDT (e.g. "BDT 1,250.50"). */
 export const formatBDT = (taka: number) => bdt.format(taka)
 
-export const TakaSchema = z
-  .number({ error: 'price must be a number' })
-  .positive('price must be more than 0')
-  .max(10_000_000, 'price is too large')
-  .refine((n) => Number.isInteger(Math.round(n * 100 * 1e6) / 1e6), 'price can have at most 2 decimals')
+/**
+ * Money on the wire: a JSON number of BDT, at least 0.01, with at most 2 decimals (so it is
+ * a whole number of paisa, never one that rounds to 0). Strings are refused: a form turns
+ * its text into a number first (`moneyFromFormText`).
+ */
+const moneySchema = (label: string) =>
+  z
+    .number({ error: (iss) => (iss.input === undefined || iss.input === null || iss.input === '' ? `${label} is Required` : `${label} must be a number`) })
+    .positive(`${label} must be more than 0`)
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, `${label} can have at most 2 decimals`)
+    .refine((n) => Math.round(n * 100) >= 1, `${label} must be at least 0.01`)
+
+/** A tool's unit price (capped: a typo of three zeros is caught). */
+export const TakaSchema = moneySchema('price').refine((n) => n <= 10_000_000, 'price is too large')
+
+/** An order's total: no cap but the tool's price times its stock. */
+export const TotalSchema = moneySchema('price')
+
+/** A form field's text as money: '' is missing, a plain decimal its number, anything else stays text (and fails). */
+export const moneyFromFormText = (v: unknown) => {
+  if (typeof v !== 'string') return v
+  const text = v.trim()
+  if (text === '') return undefined
+  return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : v
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { TakaSchema } from './money'
+import { TotalSchema } from './money'
 
 export const PAYMENT_PROVIDERS = ['stripe', 'simulated'] as const
 export type PaymentProviderKind = (typeof PAYMENT_PROVIDERS)[number]
@@ -10,7 +10,7 @@ export const PAYMENT_SUCCESS_MESSAGE = 'Congrats ! Your payment is completed'
 /** `POST /api/create-payment-intent`. The amount always comes from the booking; a `price` that differs is refused. */
 export const PaymentIntentRequestSchema = z.object({
   bookingId: z.string({ error: 'bookingId is Required' }).trim().min(1, 'bookingId is Required').max(64, 'bookingId is too long'),
-  price: TakaSchema.optional(),
+  price: TotalSchema.optional(),
 })
 export type PaymentIntentRequest = z.infer<typeof PaymentIntentRequestSchema>
 

@@ -17,5 +17,5 @@ export const requiredText = (required: string, max: number, tooLong: string) =>
   z
     .string({ error: required })
     .trim()
-    .refine(hasVisibleText, { error: required, abort: true })
+    .refine(hasVisibleText, { error: required })
     .refine((s) => s.length <= max, { error: tooLong })

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { requiredText } from './text'
-import { TakaSchema } from './money'
+import { moneyFromFormText, TakaSchema } from './money'
 import { imageRefSchema } from './image'
 import { intParam, PAGE_MAX } from './paging'
 import { TOOL_SORTS } from './tool-sorts'
@@ -53,27 +53,47 @@ const count = (label: string, min = 1) =>
 
 export const MINIMUM_ABOVE_QUANTITY = 'Minimum order quantity cannot be more than the quantity'
 
-/** The tool's own fields, each with the spec's 'x is Required' message. */
-export const ToolFieldsSchema = z.object({
-  name: requiredText('name is Required', 120, 'name is too long'),
-  description: requiredText('description is Required', 2000, 'description is too long'),
-  price: z.preprocess(formNumber, requiredNumber('price').pipe(TakaSchema)),
-  /** Units in stock; 0 means out of stock (shown so, and nobody can order it). */
-  quantity: count('quantity', 0),
-  // NOTE: the wire name stays `Minimum_quantity` (spec); the form labels it 'Minimum order quantity'.
-  Minimum_quantity: count('Minimum order quantity'),
-  img: imageRefSchema('Photo is Required'),
-})
+/**
+ * The tool schemas for a given price field: the API takes the price as a JSON number only,
+ * the forms as the text of an input (see {@link ToolFormSchema}); every other rule is the same.
+ */
+function toolSchemas<P extends z.ZodType<number, unknown>>(price: P) {
+  /** The tool's own fields, each with the spec's 'x is Required' message. */
+  const fields = z.object({
+    name: requiredText('name is Required', 120, 'name is too long'),
+    description: requiredText('description is Required', 2000, 'description is too long'),
+    price,
+    /** Units in stock; 0 means out of stock (shown so, and nobody can order it). */
+    quantity: count('quantity', 0),
+    // NOTE: the wire name stays `Minimum_quantity` (spec); the form labels it 'Minimum order quantity'.
+    Minimum_quantity: count('Minimum order quantity'),
+    img: imageRefSchema('Photo is Required'),
+  })
+  const input = fields
+    .extend({
+      /** A new tool comes with stock; 0 (out of stock) is for an edit. */
+      quantity: count('quantity'),
+      /** The submitter's e-mail (the spec's form sends it); the server checks it is the caller's. */
+      email: z.email('email must be an e-mail address').optional(),
+    })
+    .refine((t) => t.Minimum_quantity <= t.quantity, { path: ['Minimum_quantity'], message: MINIMUM_ABOVE_QUANTITY })
+  return { fields, input }
+}
+
+const wire = toolSchemas(TakaSchema)
+const form = toolSchemas(z.preprocess(moneyFromFormText, TakaSchema))
+
+export const ToolFieldsSchema = wire.fields
 export type ToolFields = z.infer<typeof ToolFieldsSchema>
 
-/** The add-tool form and POST /api/service body. Messages follow the spec ('quantity is Required'). */
-export const ToolInputSchema = ToolFieldsSchema.extend({
-  /** A new tool comes with stock; 0 (out of stock) is for an edit. */
-  quantity: count('quantity'),
-  /** The submitter's e-mail (the spec's form sends it); the server checks it is the caller's. */
-  email: z.email('email must be an e-mail address').optional(),
-}).refine((t) => t.Minimum_quantity <= t.quantity, { path: ['Minimum_quantity'], message: MINIMUM_ABOVE_QUANTITY })
+/** POST /api/service body. Messages follow the spec ('quantity is Required'). */
+export const ToolInputSchema = wire.input
 export type ToolInput = z.infer<typeof ToolInputSchema>
+
+/** The add-tool form: the same rules, the price as the input's text. */
+export const ToolFormSchema = form.input
+/** The fields of the tool edit form, the price as the input's text. */
+export const ToolEditFormSchema = form.fields
 
 /**
  * PATCH /api/service/{id}: any of the tool's fields, at least one. When both quantities

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import type { z } from 'zod'
-import { MINIMUM_ABOVE_QUANTITY, ToolFieldsSchema, type Tool } from '../../../worker/schemas/tool'
+import { MINIMUM_ABOVE_QUANTITY, ToolEditFormSchema, type Tool } from '../../../worker/schemas/tool'
 import { FormField } from '../../components/form-field'
 import { api, ApiRequestError, unwrap } from '../../lib/api'
 import { formatBDT } from '../../lib/money'
@@ -14,7 +14,7 @@ const count = new Intl.NumberFormat('en-US')
 
 // NOTE: its own module, not inside the manage route: the route's shared code goes into the
 // entry chunk, and this form's schema would take zod there with it.
-const EditToolSchema = ToolFieldsSchema.pick({ price: true, quantity: true, Minimum_quantity: true }).refine(
+const EditToolSchema = ToolEditFormSchema.pick({ price: true, quantity: true, Minimum_quantity: true }).refine(
   (t) => t.Minimum_quantity <= t.quantity,
   { path: ['Minimum_quantity'], message: MINIMUM_ABOVE_QUANTITY },
 )

@@ -279,6 +279,21 @@ describe('abuse limits on orders', () => {
     expect((await order()).status).toBe(201)
   })
 
+  it('a large B2B order has no cap but the tool price times its stock, with the price sent as the web app sends it', async () => {
+    const heavy = await makeTool({ name: 'Tower Crane', pricePaisa: 500_000_000, quantity: 10, min: 1 })
+    const id = await placeOrder(buyer, heavy, BUYER, { quantity: 3, price: 15_000_000 })
+    expect((await getOrder(id, buyer)).price).toBe(15_000_000)
+    for (const price of ['15000000', 15_000_000.001, -1, 0]) {
+      const res = await call('/api/booking', {
+        method: 'POST',
+        token: buyer,
+        json: { serviceId: heavy.id, quantity: 1, price, phone: '01712345678', address: 'House 1, Road 2, Dhaka', customer: BUYER },
+      })
+      expect(res.status, String(price)).toBe(400)
+      expect((await errorOf(res)).fields).toHaveProperty('price')
+    }
+  })
+
   it('unpaid orders hold their stock for 2 hours (expiresAt), then expire', async () => {
     const id = await placeOrder(buyer, tool, BUYER)
     const order = await getOrder(id, buyer)

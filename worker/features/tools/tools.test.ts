@@ -167,9 +167,15 @@ describe('tool writes', () => {
       expect(list[0]!._id).toBe(body.insertedId)
     })
 
-    it('takes form-style values: numeric strings and an uploaded image, without email', async () => {
+    it('takes form-style counts (numeric strings) and an uploaded image, without email; money only as a JSON number', async () => {
       const { email: _, ...rest } = NEW_TOOL
-      const id = await addTool({ ...rest, email: undefined, price: '99', quantity: '10', Minimum_quantity: '2', img: uploadedImg })
+      for (const price of ['99', '0x63', '9.9e1', ' 99 ']) {
+        await expect400(await post({ ...rest, price, quantity: '10', Minimum_quantity: '2', img: uploadedImg }), 'price', 'price must be a number')
+      }
+      // A price that would round to 0 paisa, or to a fraction of one, is refused.
+      await expect400(await post({ ...rest, price: 0.0000001 }), 'price', 'price can have at most 2 decimals')
+      await expect400(await post({ ...rest, price: 1e-7 }), 'price', 'price can have at most 2 decimals')
+      const id = await addTool({ ...rest, email: undefined, price: 99, quantity: '10', Minimum_quantity: '2', img: uploadedImg })
       expect(await json(await call(`/api/service/${id}`))).toMatchObject({ price: 99, quantity: 10, Minimum_quantity: 2, img: uploadedImg })
       const row = await env.DB.prepare('select created_by from tools where id = ?').bind(id).first()
       expect(row).toEqual({ created_by: 'admin@example.com' })

@@ -5,7 +5,7 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import type { z } from 'zod'
-import { ToolInputSchema, type ToolInput } from '../../../../../worker/schemas/tool'
+import { ToolFormSchema, type ToolInput } from '../../../../../worker/schemas/tool'
 import { FormField } from '../../../../components/form-field'
 import { ImageFormField } from '../../../../components/image-field'
 import { toolQueries } from '../../../../features/tools/tools-queries'
@@ -17,7 +17,7 @@ export const Route = createFileRoute('/_auth/dashboard/_admin/addTools')({
   component: AddToolPage,
 })
 
-type ToolFormValues = z.input<typeof ToolInputSchema>
+type ToolFormValues = z.input<typeof ToolFormSchema>
 const EMPTY: ToolFormValues = { name: '', description: '', price: '', quantity: '', Minimum_quantity: '', img: '' }
 const FIELDS = ['name', 'description', 'price', 'quantity', 'Minimum_quantity', 'img'] as const
 
@@ -26,7 +26,7 @@ function AddToolPage() {
   const queryClient = useQueryClient()
   const [uploading, setUploading] = useState(false)
   const { register, control, handleSubmit, reset, setError, formState } = useForm<ToolFormValues, unknown, ToolInput>({
-    resolver: zodResolver(ToolInputSchema),
+    resolver: zodResolver(ToolFormSchema),
     defaultValues: EMPTY,
   })
   const { errors } = formState
