@@ -66,16 +66,18 @@ test('an admin adds a tool with an uploaded photo (the progress shows), it appea
   await expect(row).toHaveCount(1)
   await expect(row).toContainText('400')
 
-  page.once('dialog', (dialog) => {
-    expect(dialog.message()).toBe('Are You sure?')
-    void dialog.dismiss()
-  })
+  // The spec's 'Are You sure?', saying what happens to the tool's open orders.
   await row.getByRole('button', { name: `Delete ${name}` }).click()
+  const confirm = page.getByRole('dialog', { name: 'Are You sure?' })
+  await expect(confirm).toContainText('It has no open orders.')
+  await confirm.getByRole('button', { name: 'Keep it' }).click()
+  await expect(confirm).toBeHidden()
   await expect(row).toHaveCount(1)
 
-  page.once('dialog', (dialog) => void dialog.accept())
-  const deleted = page.waitForResponse((res) => res.request().method() === 'DELETE' && res.url().includes('/api/service/'))
   await row.getByRole('button', { name: `Delete ${name}` }).click()
+  await expect(confirm).toContainText('It has no open orders.')
+  const deleted = page.waitForResponse((res) => res.request().method() === 'DELETE' && res.url().includes('/api/service/'))
+  await confirm.getByRole('button', { name: 'Delete tool' }).click()
   expect((await deleted).status()).toBe(200)
   await expect(row).toHaveCount(0)
   await expect(page.getByText(`${name} deleted`)).toBeVisible()

@@ -47,6 +47,7 @@ const MESSAGES: Record<string, string> = {
 export function authErrorMessage(error: unknown): string {
   const code = typeof error === 'object' && error && 'code' in error ? String(error.code) : ''
   if (MESSAGES[code]) return MESSAGES[code]
-  if (error instanceof Error && !code) return error.message
+  // The shop's API refused the sign-in (a removed account, an unverified e-mail): its words.
+  if (error instanceof Error && (!code || typeof (error as { status?: unknown }).status === 'number')) return error.message
   return 'Sign-in failed. Please try again.'
 }

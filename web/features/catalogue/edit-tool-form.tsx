@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import type { z } from 'zod'
 import { MINIMUM_ABOVE_QUANTITY, ToolEditFormSchema, type Tool } from '../../../worker/schemas/tool'
 import { FormField } from '../../components/form-field'
+import { ImageFormField } from '../../components/image-field'
 import { api, ApiRequestError, unwrap } from '../../lib/api'
 import { formatBDT } from '../../lib/money'
 import { showServerFieldErrors } from '../../lib/form-errors'
@@ -14,19 +16,28 @@ const count = new Intl.NumberFormat('en-US')
 
 // NOTE: its own module, not inside the manage route: the route's shared code goes into the
 // entry chunk, and this form's schema would take zod there with it.
-const EditToolSchema = ToolEditFormSchema.pick({ price: true, quantity: true, Minimum_quantity: true }).refine(
-  (t) => t.Minimum_quantity <= t.quantity,
-  { path: ['Minimum_quantity'], message: MINIMUM_ABOVE_QUANTITY },
-)
+// Every field of the tool; a stock of 0 means out of stock, whatever the minimum order.
+const EditToolSchema = ToolEditFormSchema.refine((t) => t.quantity === 0 || t.Minimum_quantity <= t.quantity, {
+  path: ['Minimum_quantity'],
+  message: MINIMUM_ABOVE_QUANTITY,
+})
 type EditToolValues = z.input<typeof EditToolSchema>
 type EditTool = z.infer<typeof EditToolSchema>
-const EDIT_FIELDS = ['price', 'quantity', 'Minimum_quantity'] as const
+const EDIT_FIELDS = ['name', 'description', 'img', 'price', 'quantity', 'Minimum_quantity'] as const
 
 export function EditToolForm({ tool, onDone }: { tool: Tool; onDone: () => void }) {
   const queryClient = useQueryClient()
-  const { register, handleSubmit, formState, setError } = useForm<EditToolValues, unknown, EditTool>({
+  const [uploading, setUploading] = useState(false)
+  const { register, handleSubmit, formState, setError, control } = useForm<EditToolValues, unknown, EditTool>({
     resolver: zodResolver(EditToolSchema),
-    defaultValues: { price: String(tool.price), quantity: String(tool.quantity), Minimum_quantity: String(tool.Minimum_quantity) },
+    defaultValues: {
+      name: tool.name,
+      description: tool.description,
+      img: tool.img,
+      price: String(tool.price),
+      quantity: String(tool.quantity),
+      Minimum_quantity: String(tool.Minimum_quantity),
+    },
   })
   const { errors } = formState
 
@@ -56,21 +67,30 @@ export function EditToolForm({ tool, onDone }: { tool: Tool; onDone: () => void 
 
   return (
     <form noValidate onSubmit={handleSubmit((values) => save.mutate(values))} className="grid gap-4">
-      <FormField label="Price (BDT per unit)" error={errors.price?.message} hint={`Now ${formatBDT(tool.price)}.`}>
-        <input className="field" type="number" inputMode="decimal" min="0.01" step="0.01" data-autofocus {...register('price')} />
+      <FormField label="Name" error={errors.name?.message}>
+        <input className="field" autoComplete="off" {...register('name')} />
       </FormField>
-      <FormField label="Quantity in stock" error={errors.quantity?.message} hint={`Now ${count.format(tool.quantity)} units.`}>
-        <input className="field" type="number" inputMode="numeric" min="1" step="1" {...register('quantity')} />
+      <FormField label="Description" error={errors.description?.message}>
+        <textarea className="field resize-y" rows={4} {...register('description')} />
       </FormField>
-      <FormField label="Minimum order quantity" error={errors.Minimum_quantity?.message}>
-        <input className="field" type="number" inputMode="numeric" min="1" step="1" {...register('Minimum_quantity')} />
-      </FormField>
+      <div className="grid items-start gap-4 sm:grid-cols-3">
+        <FormField label="Price (BDT per unit)" error={errors.price?.message} hint={`Now ${formatBDT(tool.price)}.`}>
+          <input className="field" type="number" inputMode="decimal" min="0.01" step="0.01" data-autofocus {...register('price')} />
+        </FormField>
+        <FormField label="Quantity in stock" error={errors.quantity?.message} hint={`Now ${count.format(tool.quantity)}. 0: out of stock.`}>
+          <input className="field" type="number" inputMode="numeric" min="0" step="1" {...register('quantity')} />
+        </FormField>
+        <FormField label="Minimum order quantity" error={errors.Minimum_quantity?.message}>
+          <input className="field" type="number" inputMode="numeric" min="1" step="1" {...register('Minimum_quantity')} />
+        </FormField>
+      </div>
+      <ImageFormField control={control} name="img" label="Photo" onBusyChange={setUploading} />
       <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <button type="button" className="btn-ghost" onClick={onDone} disabled={save.isPending}>
           Cancel
         </button>
-        <button type="submit" className="btn-primary" disabled={save.isPending} aria-busy={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save changes'}
+        <button type="submit" className="btn-primary" disabled={save.isPending || uploading} aria-busy={save.isPending}>
+          {save.isPending ? 'Saving…' : uploading ? 'Uploading photo…' : 'Save changes'}
         </button>
       </div>
     </form>

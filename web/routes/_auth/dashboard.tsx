@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, Outlet } from '@tanstack/react-router'
 import { userQueries } from '../../features/users/users-queries'
+import { configQuery } from '../../lib/config'
 import { useAuth } from '../../lib/auth'
 
 export const Route = createFileRoute('/_auth/dashboard')({
@@ -15,6 +16,9 @@ function DashboardLayout() {
   const session = useAuth()
   const email = session.status === 'signedIn' ? session.user.email : ''
   const { data: isAdmin } = useQuery({ ...userQueries.isAdmin(email), enabled: Boolean(email) })
+  // The outbox page exists only while e-mail goes to the local outbox (no mail provider).
+  const { data: config } = useQuery({ ...configQuery, enabled: Boolean(isAdmin) })
+  const localOutbox = config?.localOutbox === true
 
   return (
     <div className="container-page grid gap-6 py-8 md:grid-cols-[14rem_1fr]">
@@ -36,6 +40,12 @@ function DashboardLayout() {
           </Link>
           {isAdmin && (
             <>
+              <Link to="/dashboard" className={linkClass} activeProps={{ className: activeClass }} activeOptions={{ exact: true }}>
+                Overview
+              </Link>
+              <Link to="/dashboard/orders" className={linkClass} activeProps={{ className: activeClass }}>
+                Orders
+              </Link>
               <Link to="/dashboard/users" className={linkClass} activeProps={{ className: activeClass }}>
                 All Users
               </Link>
@@ -45,9 +55,20 @@ function DashboardLayout() {
               <Link to="/dashboard/addTools" className={linkClass} activeProps={{ className: activeClass }}>
                 Add a Tool
               </Link>
+              <Link to="/dashboard/reviews" className={linkClass} activeProps={{ className: activeClass }}>
+                Reviews
+              </Link>
               <Link to="/dashboard/messages" className={linkClass} activeProps={{ className: activeClass }}>
                 Messages
               </Link>
+              <Link to="/dashboard/audit" className={linkClass} activeProps={{ className: activeClass }}>
+                Audit log
+              </Link>
+              {localOutbox && (
+                <Link to="/dashboard/outbox" className={linkClass} activeProps={{ className: activeClass }}>
+                  Outbox
+                </Link>
+              )}
             </>
           )}
         </nav>

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../../env'
 import type { PublicConfig } from '../../schemas/config'
+import { usesLocalOutbox } from '../mail/mail.service'
 
 export const metaRoutes = new Hono<AppEnv>()
   .get('/config', (c) => {
@@ -9,6 +10,7 @@ export const metaRoutes = new Hono<AppEnv>()
       shopName: config.SHOP_NAME,
       currency: 'BDT',
       payments: config.payments,
+      localOutbox: usesLocalOutbox(config),
       ...(config.payments === 'stripe' ? { stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY } : {}),
       firebase: {
         apiKey: config.FIREBASE_API_KEY || 'demo-api-key',

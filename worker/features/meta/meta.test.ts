@@ -18,6 +18,7 @@ describe('GET /api/config', () => {
       shopName: 'Toolhaus',
       currency: 'BDT',
       payments: 'simulated',
+      localOutbox: true,
       firebase: {
         apiKey: 'demo-api-key',
         authDomain: 'demo-storefront.firebaseapp.com',

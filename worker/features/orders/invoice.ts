@@ -36,8 +36,7 @@ export function renderInvoice(order: Booking, shopName: string): string {
   dt { color: #4b5563; }
   dd { margin: 0; overflow-wrap: anywhere; }
   .stamp { display: inline-block; border: 2px solid #b91c1c; color: #b91c1c; padding: .25rem .75rem; font-weight: 700; text-transform: uppercase; }
-  .print { margin-top: 2rem; }
-  @media print { .print { display: none; } body { margin: 0; } }
+  @media print { body { margin: 0; } }
 </style>
 </head>
 <body>
@@ -65,7 +64,6 @@ ${refunded ? `<p class="stamp">Refunded ${e(day(order.refundedAt))}</p>` : ''}
   <dt>Transaction id</dt><dd>${e(order.transactionId ?? '—')}</dd>
   ${order.trackingNumber ? `<dt>Shipped</dt><dd>${e(order.carrier ?? '')} ${e(order.trackingNumber)}</dd>` : ''}
 </dl>
-<p class="print"><button type="button" onclick="window.print()">Print this receipt</button></p>
 </body>
 </html>`
 }

@@ -7,9 +7,20 @@ import { api, unwrap } from '../../../lib/api'
 import { formatBDT } from '../../../lib/money'
 import { bookingQueries } from '../bookings-queries'
 import { Modal } from '../../../components/modal'
+import { formatDateTime } from '../../../lib/dates'
+import { StatusBadge } from './status-badge'
 
 const count = new Intl.NumberFormat('en-US')
-const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
+
+/** Why a cancelled order was cancelled, from its history. */
+function cancelReason(order: Booking): string {
+  const by = order.history.findLast((step) => step.status === 'cancelled')?.by
+  if (by === 'customer') return ': by you'
+  if (by === 'expiry') return ': not paid in time, the items went back to stock'
+  if (by === 'system') return ': the tool was withdrawn from the catalogue'
+  if (by === 'admin') return ': by the shop'
+  return ''
+}
 
 type OrderListProps = {
   orders: Booking[]
@@ -91,25 +102,6 @@ export function OrderList({ orders, onCancelled }: OrderListProps) {
 
 const orderElementId = (id: string) => `order-${id}`
 
-const STATUS_STYLES: Record<Booking['status'], string> = {
-  unpaid: 'bg-brand-100 text-brand-700 ring-brand-400/40',
-  paid: 'bg-emerald-50 text-emerald-800 ring-emerald-600/30',
-  processing: 'bg-sky-50 text-sky-800 ring-sky-600/30',
-  shipped: 'bg-indigo-50 text-indigo-800 ring-indigo-600/30',
-  delivered: 'bg-emerald-100 text-emerald-900 ring-emerald-700/30',
-  cancelled: 'bg-slate-100 text-slate-700 ring-slate-400/40',
-  refunded: 'bg-amber-50 text-amber-900 ring-amber-600/30',
-}
-const STATUS_LABELS: Record<Booking['status'], string> = {
-  unpaid: 'Unpaid',
-  paid: 'Paid',
-  processing: 'Processing',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-  refunded: 'Refunded',
-}
-
 function OrderCard({ order, onCancel }: { order: Booking; onCancel: () => void }) {
   const headingId = `${orderElementId(order._id)}-title`
   return (
@@ -123,15 +115,19 @@ function OrderCard({ order, onCancel }: { order: Booking; onCancel: () => void }
       <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
         <div className="min-w-0">
           <h2 id={headingId} className="text-lg font-bold text-ink">
-            {order.service}
+            <Link to="/dashboard/order/$id" params={{ id: order._id }} className="hover:text-brand-700 hover:underline">
+              {order.service}
+            </Link>
           </h2>
           <p className="text-sm text-slate-600">
-            Ordered <time dateTime={order.createdAt}>{when.format(new Date(order.createdAt))}</time>
+            <span className="font-mono font-medium text-slate-800" data-testid="order-number">
+              {order.orderNumber}
+            </span>
+            <span aria-hidden="true"> · </span>
+            Ordered <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
           </p>
         </div>
-        <p className={`shrink-0 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${STATUS_STYLES[order.status]}`} data-testid="order-status">
-          {STATUS_LABELS[order.status]}
-        </p>
+        <StatusBadge status={order.status} />
       </div>
 
       <dl className="mt-4 grid grid-cols-2 gap-4 text-sm sm:grid-cols-3">
@@ -150,7 +146,7 @@ function OrderCard({ order, onCancel }: { order: Booking; onCancel: () => void }
       </dl>
 
       <div className="mt-4 border-t border-slate-100 pt-4">
-        {order.status === 'paid' && (
+        {order.paid && (
           <p className="text-sm text-slate-700">
             <span className="font-semibold text-emerald-800">Paid</span>
             <span aria-hidden="true"> · </span>
@@ -160,12 +156,31 @@ function OrderCard({ order, onCancel }: { order: Booking; onCancel: () => void }
             </span>
           </p>
         )}
-        {order.status === 'cancelled' && <p className="text-sm font-semibold text-slate-700">Cancelled</p>}
+        {order.status === 'shipped' && order.trackingNumber && (
+          <p className="mt-1 text-sm text-slate-700">
+            Shipped{order.carrier ? ` with ${order.carrier}` : ''}: tracking number <span className="font-mono font-semibold">{order.trackingNumber}</span>
+          </p>
+        )}
+        {order.status === 'delivered' && order.deliveredAt && <p className="mt-1 text-sm text-slate-700">Delivered {formatDateTime(order.deliveredAt)}</p>}
+        {order.status === 'cancelled' && <p className="text-sm font-semibold text-slate-700">Cancelled{cancelReason(order)}</p>}
+        {order.status === 'refunded' && order.refundedAt && (
+          <p className="text-sm text-slate-700">
+            <span className="font-semibold text-amber-900">Refunded</span> {formatDateTime(order.refundedAt)}: {formatBDT(order.price)} went back to your card.
+          </p>
+        )}
+        {order.status !== 'unpaid' && (
+          <p className="mt-2">
+            <Link to="/dashboard/order/$id" params={{ id: order._id }} className="text-sm font-medium text-brand-700 hover:underline">
+              Order details{order.paid || order.status === 'refunded' ? ' and receipt' : ''}
+              <span className="sr-only"> for {order.orderNumber}</span>
+            </Link>
+          </p>
+        )}
         {order.status === 'unpaid' && (
           <div className="flex flex-wrap items-center justify-between gap-3">
             {order.expiresAt && (
               <p className="text-sm text-slate-600">
-                Pay by <time dateTime={order.expiresAt}>{when.format(new Date(order.expiresAt))}</time>, or the order is cancelled.
+                Pay by <time dateTime={order.expiresAt}>{formatDateTime(order.expiresAt)}</time>, or the order is cancelled.
               </p>
             )}
             <div className="flex gap-2">

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -7,6 +7,7 @@ import { toast } from 'sonner'
 import { ProfileUpdateSchema, type ProfileUpdateInput, type UserProfile } from '../../../../worker/schemas/user'
 import { FormField } from '../../../components/form-field'
 import { ImageFormField } from '../../../components/image-field'
+import { Overview } from '../../../features/desk/components/overview'
 import { userQueries } from '../../../features/users/users-queries'
 import { api, unwrap } from '../../../lib/api'
 import { auth, useAuth } from '../../../lib/auth'
@@ -23,10 +24,14 @@ function ProfilePage() {
   const { session: initial } = Route.useRouteContext()
   const account = session.status === 'signedIn' ? session.user : initial.user
   const { data: profile } = useSuspenseQuery(userQueries.profile(account.email))
+  const { data: isAdmin } = useQuery(userQueries.isAdmin(account.email))
   const photo = profile.image || account.photoURL
 
   return (
     <div className="space-y-8">
+      {/* The admin's dashboard home is the shop's overview; their profile follows. */}
+      {isAdmin && <Overview />}
+      {isAdmin && <h2 className="text-xl font-bold">Your profile</h2>}
       <div className="flex flex-col gap-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-center">
         {photo ? (
           <img src={photo} alt="" width="96" height="96" className="h-24 w-24 rounded-full object-cover ring-4 ring-brand-100" />

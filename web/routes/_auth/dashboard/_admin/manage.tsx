@@ -1,11 +1,14 @@
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import type { Tool } from '../../../../../worker/schemas/tool'
 // NOTE: the app's one modal (native <dialog>) lives with bookings for now; it is generic.
 import { Modal } from '../../../../components/modal'
+import { SearchBox } from '../../../../components/search-box'
 import { pageNumber, searchText } from '../../../../lib/search-params'
+import { bookingQueries } from '../../../../features/bookings/bookings-queries'
+import { deskQueries } from '../../../../features/desk/desk-queries'
 import { toolQueries } from '../../../../features/tools/tools-queries'
 import { api, ApiRequestError, unwrap } from '../../../../lib/api'
 import { formatBDT } from '../../../../lib/money'
@@ -13,9 +16,11 @@ import { EditToolForm } from '../../../../features/catalogue/edit-tool-form'
 
 const PAGE_SIZE = 20
 
-const validateManageSearch = (search: Record<string, unknown>): { q?: string; page?: number } => ({
+const validateManageSearch = (search: Record<string, unknown>): { q?: string; page?: number; edit?: string } => ({
   q: searchText(search.q),
   page: pageNumber(search.page),
+  // A tool to open for editing (the overview's Restock links here).
+  edit: typeof search.edit === 'string' && search.edit.length <= 64 ? search.edit : undefined,
 })
 
 const listQuery = ({ q, page = 1 }: { q?: string; page?: number }) =>
@@ -24,6 +29,7 @@ const listQuery = ({ q, page = 1 }: { q?: string; page?: number }) =>
 export const Route = createFileRoute('/_auth/dashboard/_admin/manage')({
   validateSearch: validateManageSearch,
   loaderDeps: ({ search: { q, page } }) => ({ q, page }),
+  // NOTE: `edit` is not a loader dep: opening or closing the dialog must not reload the list.
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(listQuery(deps)),
   head: () => ({ meta: [{ title: 'Manage Tools · Toolhaus' }] }),
   component: ManagePage,
@@ -32,14 +38,18 @@ export const Route = createFileRoute('/_auth/dashboard/_admin/manage')({
 const count = new Intl.NumberFormat('en-US')
 
 function ManagePage() {
-  const { q, page = 1 } = Route.useSearch()
+  const { q, page = 1, edit } = Route.useSearch()
   const navigate = Route.useNavigate()
   const { data } = useSuspenseQuery(listQuery({ q, page }))
   const queryClient = useQueryClient()
   // The id, not a copy: after a refetch (say, a 409 because orders took stock) the form sees
   // the tool's current figures, so saving again compares against today's stock.
-  const [editingId, setEditingId] = useState<string | null>(null)
-  const editing = data.items.find((tool) => tool._id === editingId) ?? null
+  const editingId = edit ?? null
+  const setEditingId = (id: string | null) => void navigate({ search: (prev) => ({ ...prev, edit: id ?? undefined }), replace: true })
+  // The tool being edited may sit on another page (a Restock link): read it on its own.
+  const { data: editingAlone } = useQuery({ ...toolQueries.detail(editingId ?? ''), enabled: Boolean(editingId) && !data.items.some((t) => t._id === editingId) })
+  const editing = data.items.find((tool) => tool._id === editingId) ?? editingAlone ?? null
+  const [deleting, setDeleting] = useState<Tool>()
   const totalPages = Math.max(1, Math.ceil(data.total / PAGE_SIZE))
 
   // Deleting the last tool of a page (or a stale ?page=) leaves it empty: go to the last page that has tools.
@@ -52,7 +62,8 @@ function ManagePage() {
     mutationFn: (tool: Tool) => unwrap(api.service[':id'].$delete({ param: { id: tool._id } })),
     // The row goes only once the server has deleted it and the list has been read again.
     onSuccess: async (_result, tool) => {
-      await queryClient.invalidateQueries({ queryKey: toolQueries.all() })
+      setDeleting(undefined)
+      await Promise.all([queryClient.invalidateQueries({ queryKey: toolQueries.all() }), queryClient.invalidateQueries({ queryKey: bookingQueries.all() })])
       toast.success(`${tool.name} deleted`)
     },
     onError: async (error, tool) => {
@@ -82,7 +93,13 @@ function ManagePage() {
         </Link>
       </div>
 
-      <SearchForm key={q ?? ''} initial={q ?? ''} onSearch={(text) => void navigate({ search: { q: text || undefined }, replace: true })} />
+      <SearchBox
+        key={q ?? ''}
+        initial={q ?? ''}
+        label="Search tools"
+        placeholder="Search by name or description"
+        onSearch={(text) => void navigate({ search: { q: text || undefined }, replace: true })}
+      />
 
       {/* relative: keeps the sr-only cells' absolute boxes inside this scroller, not the page. */}
       <div className="relative mt-4 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
@@ -130,6 +147,13 @@ function ManagePage() {
                   </td>
                   <th scope="row" className="px-4 py-3 font-medium text-ink">
                     {tool.name}
+                    {tool.quantity === 0 ? (
+                      <span className="ml-2 rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-red-200">Out of stock</span>
+                    ) : (
+                      tool.quantity < tool.Minimum_quantity && (
+                        <span className="ml-2 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-200">Low stock</span>
+                      )
+                    )}
                   </th>
                   <td className="px-4 py-3 text-right tabular-nums whitespace-nowrap">{formatBDT(tool.price)}</td>
                   <td className="px-4 py-3 text-right tabular-nums" data-testid="tool-stock">
@@ -151,7 +175,10 @@ function ManagePage() {
                         className="btn-ghost px-3 py-1.5 text-red-700"
                         disabled={deleting}
                         aria-label={`Delete ${tool.name}`}
-                        onClick={() => window.confirm('Are You sure?') && remove.mutate(tool)}
+                        onClick={() => {
+                          remove.reset()
+                          setDeleting(tool)
+                        }}
                       >
                         {deleting ? 'Deleting…' : 'Delete'}
                       </button>
@@ -190,11 +217,13 @@ function ManagePage() {
         </nav>
       )}
 
+      <DeleteToolDialog tool={deleting} busy={remove.isPending} error={remove.error?.message} onClose={() => setDeleting(undefined)} onConfirm={(tool) => remove.mutate(tool)} />
+
       <Modal
         open={editing !== null}
         onClose={() => setEditingId(null)}
         title={editing ? `Edit ${editing.name}` : 'Edit tool'}
-        description="Change the price or restock."
+        description="Change any of its details, or restock."
       >
         {editing && <EditToolForm key={editing._id} tool={editing} onDone={() => setEditingId(null)} />}
       </Modal>
@@ -202,34 +231,51 @@ function ManagePage() {
   )
 }
 
-function SearchForm({ initial, onSearch }: { initial: string; onSearch: (text: string) => void }) {
-  const [text, setText] = useState(initial)
-  const id = useId()
+/** Price and stock, each required, from the shared tool schema (so the messages are the server's). */
+
+/**
+ * The spec's 'Are You sure?' confirmation, saying what deleting does to the tool's open
+ * orders before the admin confirms: unpaid ones are cancelled (customers e-mailed), paid
+ * ones still have to be shipped.
+ */
+function DeleteToolDialog({ tool, busy, error, onClose, onConfirm }: { tool?: Tool; busy: boolean; error?: string; onClose: () => void; onConfirm: (tool: Tool) => void }) {
+  const { data: open } = useQuery({ ...deskQueries.toolOrders(tool?._id ?? ''), enabled: Boolean(tool) })
   return (
-    <form
-      role="search"
-      className="mt-6 flex gap-2"
-      onSubmit={(e) => {
-        e.preventDefault()
-        onSearch(text.trim())
-      }}
-    >
-      <label htmlFor={id} className="sr-only">
-        Search tools
-      </label>
-      <input
-        id={id}
-        type="search"
-        className="field min-w-0 flex-1 sm:max-w-sm"
-        placeholder="Search by name"
-        value={text}
-        onChange={(e) => setText(e.target.value)}
-      />
-      <button type="submit" className="btn-dark shrink-0">
-        Search
-      </button>
-    </form>
+    <Modal open={Boolean(tool)} onClose={onClose} busy={busy} size="sm" title="Are You sure?" description={tool && `${tool.name} leaves the catalogue.`}>
+      <div className="space-y-2 text-sm text-slate-700" aria-live="polite">
+        {!open ? (
+          <p className="h-10 animate-pulse rounded bg-slate-100" aria-label="Checking its orders" />
+        ) : open.unpaid === 0 && open.toFulfil === 0 ? (
+          <p>It has no open orders.</p>
+        ) : (
+          <>
+            {open.unpaid > 0 && (
+              <p>
+                <strong>{open.unpaid.toLocaleString()}</strong> unpaid {open.unpaid === 1 ? 'order is' : 'orders are'} cancelled, and the customers are e-mailed.
+              </p>
+            )}
+            {open.toFulfil > 0 && (
+              <p>
+                <strong>{open.toFulfil.toLocaleString()}</strong> paid {open.toFulfil === 1 ? 'order still has' : 'orders still have'} to be shipped: deleting does not
+                cancel {open.toFulfil === 1 ? 'it' : 'them'}.
+              </p>
+            )}
+          </>
+        )}
+        {error && (
+          <p className="font-medium text-red-700" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+      <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <button type="button" className="btn-ghost" data-autofocus onClick={onClose} disabled={busy}>
+          Keep it
+        </button>
+        <button type="button" className="btn bg-red-700 text-white hover:bg-red-800" disabled={busy || !open} onClick={() => tool && onConfirm(tool)}>
+          {busy ? 'Deleting…' : 'Delete tool'}
+        </button>
+      </div>
+    </Modal>
   )
 }
-
-/** Price and stock, each required, from the shared tool schema (so the messages are the server's). */

@@ -1,15 +1,19 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import type { ContactMessage } from '../../../../../worker/schemas/contact'
-import { contactQueries } from '../../../../features/contact/contact-queries'
+import { Pager } from '../../../../components/pager'
+import { SearchBox } from '../../../../components/search-box'
+import { DESK_PAGE_SIZE, deskQueries } from '../../../../features/desk/desk-queries'
+import { formatDateTime } from '../../../../lib/dates'
+import { pageNumber, searchText } from '../../../../lib/search-params'
 
 export const Route = createFileRoute('/_auth/dashboard/_admin/messages')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(contactQueries.list()),
+  validateSearch: (search: Record<string, unknown>): { q?: string; page?: number } => ({ q: searchText(search.q), page: pageNumber(search.page) }),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(deskQueries.messages(deps)),
   head: () => ({ meta: [{ title: 'Messages · Toolhaus' }] }),
   component: MessagesPage,
 })
-
-const received = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
 
 const STATUS: Record<ContactMessage['emailStatus'], { label: string; className: string }> = {
   sent: { label: 'E-mail sent', className: 'bg-emerald-50 text-emerald-800 ring-emerald-200' },
@@ -18,28 +22,36 @@ const STATUS: Record<ContactMessage['emailStatus'], { label: string; className: 
 }
 
 function MessagesPage() {
-  const { data } = useSuspenseQuery(contactQueries.list())
-  // The API answers newest first; sorting again keeps that true whatever the order on the wire.
-  const messages = [...data].sort((a, b) => b.createdAt - a.createdAt)
+  const { q, page = 1 } = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const { data } = useSuspenseQuery(deskQueries.messages({ q, page }))
 
   return (
     <div>
-      <h1 className="text-2xl font-bold">Messages ({messages.length})</h1>
+      <h1 className="text-2xl font-bold">Messages ({data.total.toLocaleString()})</h1>
       <p className="mt-1 text-sm text-slate-600">What visitors sent through the contact form, newest first.</p>
-      {messages.length === 0 ? (
+      <SearchBox
+        key={q ?? ''}
+        initial={q ?? ''}
+        label="Search messages"
+        placeholder="Name, e-mail, subject or text"
+        onSearch={(text) => void navigate({ search: { q: text || undefined }, replace: true })}
+      />
+      {data.items.length === 0 ? (
         <div className="mt-6 flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
-          <p className="text-lg font-semibold text-ink">No messages yet</p>
-          <p className="mt-1 text-slate-600">Messages sent from the home page's contact form show up here.</p>
+          <p className="text-lg font-semibold text-ink">{q ? `No messages match “${q}”` : 'No messages yet'}</p>
+          <p className="mt-1 text-slate-600">{q ? 'Try fewer or other words.' : "Messages sent from the home page's contact form show up here."}</p>
         </div>
       ) : (
         <ol className="mt-6 space-y-4">
-          {messages.map((message) => (
+          {data.items.map((message) => (
             <li key={message._id}>
               <MessageCard message={message} />
             </li>
           ))}
         </ol>
       )}
+      <Pager page={page} pageSize={DESK_PAGE_SIZE} total={data.total} noun="messages" />
     </div>
   )
 }
@@ -65,7 +77,7 @@ function MessageCard({ message }: { message: ContactMessage }) {
         </div>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm sm:flex-col sm:flex-nowrap sm:items-end">
           <time dateTime={new Date(message.createdAt).toISOString()} className="text-slate-600">
-            {received.format(message.createdAt)}
+            {formatDateTime(message.createdAt)}
           </time>
           <span
             className={`rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${status.className}`}

@@ -1,20 +1,39 @@
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { useState } from 'react'
 import { toast } from 'sonner'
-import { userQueries } from '../../../../features/users/users-queries'
+import type { UserProfile } from '../../../../../worker/schemas/user'
+import { Modal } from '../../../../components/modal'
+import { Pager } from '../../../../components/pager'
+import { SearchBox } from '../../../../components/search-box'
+import { useRestoreUser } from '../../../../features/desk/desk-mutations'
+import { DESK_PAGE_SIZE, deskQueries } from '../../../../features/desk/desk-queries'
 import { api, ApiRequestError, unwrap } from '../../../../lib/api'
+import { formatDateTime } from '../../../../lib/dates'
+import { pageNumber, searchText } from '../../../../lib/search-params'
+
+type UsersSearch = { q?: string; removed?: boolean; page?: number }
 
 export const Route = createFileRoute('/_auth/dashboard/_admin/users')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(userQueries.list()),
+  validateSearch: (search: Record<string, unknown>): UsersSearch => ({
+    q: searchText(search.q),
+    removed: search.removed === true || search.removed === 1 || search.removed === '1' ? true : undefined,
+    page: pageNumber(search.page),
+  }),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(deskQueries.users(deps)),
   head: () => ({ meta: [{ title: 'All Users · Toolhaus' }] }),
   component: UsersPage,
 })
 
 function UsersPage() {
-  const { data: users } = useSuspenseQuery(userQueries.list())
+  const { q, removed, page = 1 } = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const { data } = useSuspenseQuery(deskQueries.users({ q, removed, page }))
   const { session } = Route.useRouteContext()
   const queryClient = useQueryClient()
-  const refetch = () => queryClient.invalidateQueries({ queryKey: userQueries.all() })
+  const refetch = () => queryClient.invalidateQueries({ queryKey: ['users'] })
+  const [removing, setRemoving] = useState<UserProfile>()
 
   const makeAdmin = useMutation({
     mutationFn: (email: string) => unwrap(api.user.admin[':email'].$put({ param: { email } })),
@@ -29,57 +48,111 @@ function UsersPage() {
   const remove = useMutation({
     mutationFn: (email: string) => unwrap(api.user[':email'].$delete({ param: { email } })),
     onSuccess: () => {
-      toast.success('User removed')
+      toast.success('User removed', { description: 'They are signed out and cannot sign in until you restore them.' })
+      setRemoving(undefined)
       void refetch()
     },
     onError: (error) => toast.error(error.message),
   })
+  const restore = useRestoreUser()
+
+  const tab = (isRemoved: boolean, label: string) => (
+    <Link
+      to="."
+      search={{ ...(isRemoved ? { removed: true } : {}), ...(q ? { q } : {}) }}
+      aria-current={Boolean(removed) === isRemoved ? 'page' : undefined}
+      className={`rounded-full px-3 py-1.5 text-sm font-medium ring-1 ${
+        Boolean(removed) === isRemoved ? 'bg-ink text-white ring-ink' : 'bg-white text-slate-700 ring-slate-200 hover:bg-slate-50'
+      }`}
+    >
+      {label}
+    </Link>
+  )
 
   return (
     <div>
-      <h1 className="text-2xl font-bold">All Users ({users.length})</h1>
-      <div className="mt-4 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-        <table className="w-full min-w-[36rem] text-left text-sm">
-          <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-            <tr>
-              <th scope="col" className="px-4 py-3">#</th>
-              <th scope="col" className="px-4 py-3">Name</th>
-              <th scope="col" className="px-4 py-3">Email</th>
-              <th scope="col" className="px-4 py-3">Role</th>
-              <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {users.map((user, i) => (
-              <tr key={user._id} data-testid="user-row">
-                <td className="px-4 py-3 text-slate-500">{i + 1}</td>
-                <td className="px-4 py-3 font-medium">{user.name || '—'}</td>
-                <td className="px-4 py-3 break-all">{user.email}</td>
-                <td className="px-4 py-3">{user.role === 'admin' ? 'Admin' : 'Customer'}</td>
-                <td className="px-4 py-3">
-                  <div className="flex justify-end gap-2">
+      <h1 className="text-2xl font-bold">
+        {removed ? 'Removed users' : 'All Users'} ({data.total.toLocaleString()})
+      </h1>
+      <nav aria-label="Users" className="mt-4 flex flex-wrap gap-2">
+        {tab(false, 'Active')}
+        {tab(true, 'Removed')}
+      </nav>
+      <SearchBox
+        key={`${q ?? ''}-${removed ?? ''}`}
+        initial={q ?? ''}
+        label="Search users"
+        placeholder="E-mail or name"
+        onSearch={(text) => void navigate({ search: (prev) => ({ ...prev, q: text || undefined, page: undefined }), replace: true })}
+      />
+      {data.items.length === 0 ? (
+        <p className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-slate-600">
+          {q ? `No users match “${q}”.` : removed ? 'Nobody has been removed.' : 'No users yet.'}
+        </p>
+      ) : (
+        <ul className="mt-4 divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" aria-label={removed ? 'Removed users' : 'Users'}>
+          {data.items.map((user, i) => (
+            <li key={user._id} data-testid="user-row" className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
+              <span className="w-8 shrink-0 text-sm text-slate-500">{(page - 1) * DESK_PAGE_SIZE + i + 1}</span>
+              <div className="min-w-0 flex-1 basis-48">
+                <p className="font-medium">{user.name || '—'}</p>
+                <p className="break-all text-sm text-slate-600">{user.email}</p>
+                {user.removedAt && <p className="text-xs text-slate-500">Removed {formatDateTime(user.removedAt)}</p>}
+              </div>
+              <span className="text-sm text-slate-700">{user.role === 'admin' ? 'Admin' : 'Customer'}</span>
+              <div className="flex flex-wrap justify-end gap-2">
+                {user.removedAt ? (
+                  <button
+                    type="button"
+                    className="btn-primary px-3 py-1.5"
+                    disabled={restore.isPending}
+                    onClick={() =>
+                      restore.mutate(user.email, {
+                        onSuccess: () => toast.success(`${user.email} restored`, { description: 'They can sign in again and find their orders.' }),
+                        onError: (error) => toast.error(error.message),
+                      })
+                    }
+                  >
+                    Restore<span className="sr-only"> {user.email}</span>
+                  </button>
+                ) : (
+                  <>
                     {user.role !== 'admin' && (
                       <button type="button" className="btn-primary px-3 py-1.5" disabled={makeAdmin.isPending} onClick={() => makeAdmin.mutate(user.email)}>
                         Make Admin
                       </button>
                     )}
                     {user.email !== session.user.email && (
-                      <button
-                        type="button"
-                        className="btn-ghost px-3 py-1.5 text-red-700"
-                        disabled={remove.isPending}
-                        onClick={() => window.confirm(`Remove ${user.email}? Their orders stay on record.`) && remove.mutate(user.email)}
-                      >
+                      <button type="button" className="btn-ghost px-3 py-1.5 text-red-700" onClick={() => setRemoving(user)}>
                         Remove User
                       </button>
                     )}
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                  </>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager page={page} pageSize={DESK_PAGE_SIZE} total={data.total} noun="users" />
+
+      <Modal
+        open={Boolean(removing)}
+        onClose={() => setRemoving(undefined)}
+        busy={remove.isPending}
+        size="sm"
+        title={`Remove ${removing?.email ?? ''}?`}
+        description="They are signed out at once and cannot sign in again until you restore them. Their orders stay on record."
+      >
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <button type="button" className="btn-ghost" data-autofocus onClick={() => setRemoving(undefined)} disabled={remove.isPending}>
+            Keep user
+          </button>
+          <button type="button" className="btn bg-red-700 text-white hover:bg-red-800" disabled={remove.isPending} onClick={() => removing && remove.mutate(removing.email)}>
+            {remove.isPending ? 'Removing…' : 'Remove User'}
+          </button>
+        </div>
+      </Modal>
     </div>
   )
 }

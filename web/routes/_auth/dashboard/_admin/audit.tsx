@@ -1,0 +1,68 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { Pager } from '../../../../components/pager'
+import { DESK_PAGE_SIZE, deskQueries } from '../../../../features/desk/desk-queries'
+import { formatDateTime } from '../../../../lib/dates'
+import { pageNumber } from '../../../../lib/search-params'
+
+export const Route = createFileRoute('/_auth/dashboard/_admin/audit')({
+  validateSearch: (search: Record<string, unknown>): { page?: number } => ({ page: pageNumber(search.page) }),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(deskQueries.audit(deps.page)),
+  head: () => ({ meta: [{ title: 'Audit log · Toolhaus' }] }),
+  component: AuditPage,
+})
+
+const ACTIONS: Record<string, string> = {
+  'order.status': 'Order moved',
+  'order.cancel': 'Order cancelled',
+  'order.refund': 'Order refunded',
+  'tool.create': 'Tool added',
+  'tool.update': 'Tool edited',
+  'tool.delete': 'Tool deleted',
+  'review.delete': 'Review deleted',
+  'user.promote': 'Made admin',
+  'user.remove': 'User removed',
+  'user.restore': 'User restored',
+}
+
+function AuditPage() {
+  const { page = 1 } = Route.useSearch()
+  const { data } = useSuspenseQuery(deskQueries.audit(page))
+  return (
+    <div>
+      <h1 className="text-2xl font-bold">Audit log</h1>
+      <p className="mt-1 text-sm text-slate-600">Every admin action, newest first. Entries are never changed or deleted.</p>
+      {data.items.length === 0 ? (
+        <p className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-slate-600">No admin actions yet.</p>
+      ) : (
+        <ol className="mt-6 divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" aria-label="Admin actions">
+          {data.items.map((entry) => (
+            <li key={entry._id} className="grid gap-1 px-4 py-3 text-sm sm:grid-cols-[11rem_1fr]" data-testid="audit-entry">
+              <time dateTime={entry.at} className="text-slate-600">
+                {formatDateTime(entry.at)}
+              </time>
+              <div className="min-w-0">
+                <p>
+                  <span className="font-semibold text-ink">{ACTIONS[entry.action] ?? entry.action}</span>
+                  <span className="text-slate-600"> by {entry.actor}</span>
+                </p>
+                <p className="break-words text-slate-800">
+                  {entry.action.startsWith('order.') ? (
+                    <Link to="/dashboard/order/$id" params={{ id: entry.target }} className="font-mono text-brand-700 hover:underline">
+                      {entry.target}
+                    </Link>
+                  ) : (
+                    <span className="font-mono">{entry.target}</span>
+                  )}
+                  {entry.detail && <span className="text-slate-600"> · {entry.detail}</span>}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+      <Pager page={page} pageSize={DESK_PAGE_SIZE} total={data.total} noun="entries" />
+    </div>
+  )
+}

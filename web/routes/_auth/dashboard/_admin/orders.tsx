@@ -1,0 +1,150 @@
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { ORDER_STATUSES, type OrderStatus } from '../../../../../worker/schemas/order-status'
+import { Pager } from '../../../../components/pager'
+import { SearchBox } from '../../../../components/search-box'
+import { StatusBadge, STATUS_LABELS } from '../../../../features/bookings/components/status-badge'
+import { DESK_PAGE_SIZE, deskQueries } from '../../../../features/desk/desk-queries'
+import { formatDateTime } from '../../../../lib/dates'
+import { formatBDT } from '../../../../lib/money'
+import { oneOf, pageNumber, searchText } from '../../../../lib/search-params'
+
+type OrdersSearch = { status?: OrderStatus; q?: string; page?: number }
+
+export const Route = createFileRoute('/_auth/dashboard/_admin/orders')({
+  validateSearch: (search: Record<string, unknown>): OrdersSearch => ({
+    status: oneOf(ORDER_STATUSES, search.status),
+    q: searchText(search.q),
+    page: pageNumber(search.page),
+  }),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(deskQueries.orders(deps)),
+  head: () => ({ meta: [{ title: 'Orders · Toolhaus' }] }),
+  component: OrdersDesk,
+})
+
+function OrdersDesk() {
+  const { status, q, page = 1 } = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const { data } = useSuspenseQuery(deskQueries.orders({ status, q, page }))
+  const { data: summary } = useQuery(deskQueries.summary())
+  const all = summary ? Object.values(summary.orders).reduce((a, b) => a + b, 0) : undefined
+
+  const tab = (value: OrderStatus | undefined, label: string, n: number | undefined) => {
+    const active = value === status
+    return (
+      <Link
+        key={label}
+        to="."
+        search={{ ...(value ? { status: value } : {}), ...(q ? { q } : {}) }}
+        aria-current={active ? 'page' : undefined}
+        className={`whitespace-nowrap rounded-full px-3 py-1.5 text-sm font-medium ring-1 ${
+          active ? 'bg-ink text-white ring-ink' : 'bg-white text-slate-700 ring-slate-200 hover:bg-slate-50'
+        }`}
+      >
+        {label}
+        {n !== undefined && <span className={active ? 'text-white/80' : 'text-slate-500'}> {n.toLocaleString()}</span>}
+      </Link>
+    )
+  }
+
+  return (
+    <div>
+      <h1 className="text-2xl font-bold">Orders</h1>
+      <p className="mt-1 text-sm text-slate-600" aria-live="polite">
+        {data.total === 0
+          ? q
+            ? `No orders match “${q}”.`
+            : 'No orders here yet.'
+          : `${data.total.toLocaleString()} ${data.total === 1 ? 'order' : 'orders'}${status ? ` ${STATUS_LABELS[status].toLowerCase()}` : ''}, newest first.`}
+      </p>
+
+      <nav aria-label="Order status" className="mt-4 flex flex-wrap gap-2">
+        {tab(undefined, 'All', all)}
+        {ORDER_STATUSES.map((s) => tab(s, STATUS_LABELS[s], summary?.orders[s]))}
+      </nav>
+
+      <SearchBox
+        key={q ?? ''}
+        initial={q ?? ''}
+        label="Search orders"
+        placeholder="Order number, customer, tool or transaction id"
+        onSearch={(text) => void navigate({ search: (prev) => ({ ...prev, q: text || undefined, page: undefined }), replace: true })}
+      />
+
+      {data.items.length > 0 && (
+        <>
+          {/* Phones: one card per order. */}
+          <ul className="mt-4 space-y-3 md:hidden" aria-label="Orders">
+            {data.items.map((order) => (
+              <li key={order._id}>
+                <Link
+                  to="/dashboard/order/$id"
+                  params={{ id: order._id }}
+                  className="block rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:ring-brand-400"
+                  data-testid="desk-order"
+                >
+                  <div className="flex items-start justify-between gap-3">
+                    <span className="font-mono font-semibold text-ink">{order.orderNumber}</span>
+                    <StatusBadge status={order.status} />
+                  </div>
+                  <p className="mt-1 font-medium text-slate-900">
+                    {order.quantity.toLocaleString()} × {order.service}
+                  </p>
+                  <p className="text-sm text-slate-600 break-words">
+                    {order.customerName} · {order.customer}
+                  </p>
+                  <p className="mt-2 flex justify-between text-sm">
+                    <span className="text-slate-600">{formatDateTime(order.createdAt)}</span>
+                    <span className="font-semibold">{formatBDT(order.price)}</span>
+                  </p>
+                </Link>
+              </li>
+            ))}
+          </ul>
+
+          {/* Wider screens: a table. */}
+          <div className="relative mt-4 hidden overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 md:block">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Orders, newest first</caption>
+              <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+                <tr>
+                  <th scope="col" className="px-4 py-3">Order</th>
+                  <th scope="col" className="px-4 py-3">Placed</th>
+                  <th scope="col" className="px-4 py-3">Customer</th>
+                  <th scope="col" className="px-4 py-3">Tool</th>
+                  <th scope="col" className="px-4 py-3 text-right">Total</th>
+                  <th scope="col" className="px-4 py-3">Status</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {data.items.map((order) => (
+                  <tr key={order._id} data-testid="desk-order-row" className="hover:bg-slate-50">
+                    <td className="px-4 py-3">
+                      <Link to="/dashboard/order/$id" params={{ id: order._id }} className="font-mono font-semibold text-brand-700 underline-offset-2 hover:underline">
+                        {order.orderNumber}
+                      </Link>
+                    </td>
+                    <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDateTime(order.createdAt)}</td>
+                    <td className="px-4 py-3">
+                      <div className="font-medium">{order.customerName}</div>
+                      <div className="break-all text-slate-600">{order.customer}</div>
+                    </td>
+                    <td className="px-4 py-3">
+                      {order.quantity.toLocaleString()} × {order.service}
+                    </td>
+                    <td className="px-4 py-3 text-right font-semibold whitespace-nowrap">{formatBDT(order.price)}</td>
+                    <td className="px-4 py-3">
+                      <StatusBadge status={order.status} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+      <Pager page={page} pageSize={DESK_PAGE_SIZE} total={data.total} noun="orders" />
+    </div>
+  )
+}
