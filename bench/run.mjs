@@ -16,7 +16,7 @@ import { SignJWT } from 'jose'
 import { root, run, startStack } from '../scripts/stack.mjs'
 import { measure, pick } from './lib/api.mjs'
 import { measureBundle } from './lib/bundle.mjs'
-import { BENCH_USER, PAGE_SIZE, SCALE } from './lib/data.mjs'
+import { BENCH_ADMIN, BENCH_SEARCH, BENCH_USER, PAGE_SIZE, SCALE } from './lib/data.mjs'
 import { runLighthouse } from './lib/lighthouse.mjs'
 import { printReport } from './lib/report.mjs'
 import { CHROMIUM, measurePageWeight } from './lib/weight.mjs'
@@ -146,7 +146,12 @@ async function main() {
 
   // ── 1 + 2: API throughput and latency, small and scale data interleaved per endpoint ──
   if (ONLY.has('api') || needScale) await phase(result, 'api', async () => {
-    const token = await new SignJWT({}).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(BENCH_USER.email).setIssuer('toolhaus').setIssuedAt().setExpirationTime('2h').sign(new TextEncoder().encode(secret))
+    // Access tokens as the API issues them (worker/lib/access-token.ts): `sv` is the account's session version.
+    const tokenFor = (email) =>
+      new SignJWT({ sv: 1 }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(email).setIssuer('toolhaus').setIssuedAt().setExpirationTime('2h').sign(new TextEncoder().encode(secret))
+    const token = await tokenFor(BENCH_USER.email)
+    const admin = { Authorization: `Bearer ${await tokenFor(BENCH_ADMIN.email)}` }
+    const deskPage = (total) => () => `/api/booking?status=paid&limit=50&offset=${Math.floor((Math.random() * Math.max(1, total / 10)) / 50) * 50}`
     const page = (total) => () => `/api/service?limit=${PAGE_SIZE}&offset=${Math.floor((Math.random() * total) / PAGE_SIZE) * PAGE_SIZE}`
     const endpoints = [
       { name: 'GET /api/bench/baseline', path: () => () => '/api/bench/baseline', baseline: true },
@@ -156,6 +161,11 @@ async function main() {
       { name: 'GET /api/service/{random id}', path: (data) => () => `/api/service/${pick(data.toolIds)}` },
       { name: 'GET /api/review', path: () => () => '/api/review' },
       { name: 'GET /api/booking?customer= (authenticated)', path: () => () => `/api/booking?customer=${encodeURIComponent(BENCH_USER.email)}`, headers: { Authorization: `Bearer ${token}` } },
+      // The order desk (admin): the first page, a status tab at a random page, a search, the overview.
+      { name: 'GET /api/booking (order desk, first page)', path: () => () => '/api/booking?limit=50', headers: admin },
+      { name: 'GET /api/booking?status=paid&offset=<random page>', path: (data) => deskPage(data.counts.bookings), headers: admin },
+      { name: 'GET /api/booking?q=<customer name> (order desk search)', path: () => () => `/api/booking?q=${encodeURIComponent(BENCH_SEARCH.q)}`, headers: admin },
+      { name: 'GET /api/admin/summary', path: () => () => '/api/admin/summary', headers: admin },
     ]
     // Check each request answers 200 before loading it.
     for (const [stack, data] of [[small, smallData], [large, largeData]].filter(([s]) => s)) {

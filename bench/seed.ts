@@ -12,11 +12,8 @@ import { getPlatformProxy } from 'wrangler'
 import catalogue from '../seed/catalogue.json' with { type: 'json' }
 import { seedShop } from '../worker/db/seed'
 import { getDb } from '../worker/lib/db'
-import { sessionUserQuery } from '../worker/lib/auth'
-import { listBookingsQuery } from '../worker/features/orders/orders.service'
-import { listReviews } from '../worker/features/reviews/reviews.service'
-import { getTool, listTools } from '../worker/features/tools/tools.service'
-import { BENCH_USER, SCALE, SMALL_BOOKINGS_PER_BENCH_USER, benchToolId } from './lib/data.mjs'
+import { hotReads } from '../worker/query-plans'
+import { BENCH_ADMIN, BENCH_SEARCH, BENCH_USER, SCALE, SMALL_BOOKINGS_PER_BENCH_USER, benchToolId } from './lib/data.mjs'
 
 const arg = (name: string) => process.argv.indexOf(name)
 const persistTo = process.argv[arg('--persist-to') + 1]
@@ -66,6 +63,10 @@ try {
   await env.DB.prepare(`insert or ignore into users (id, email, name, role) values (?, ?, ?, 'user')`)
     .bind(BENCH_USER.id, BENCH_USER.email, BENCH_USER.name)
     .run()
+  // The admin the order desk benchmarks sign in as.
+  await env.DB.prepare(`insert or ignore into users (id, email, name, role) values (?, ?, ?, 'admin')`)
+    .bind(BENCH_ADMIN.id, BENCH_ADMIN.email, BENCH_ADMIN.name)
+    .run()
 
   const toolTarget = scale ? SCALE.tools : 0
   const benchTools = Math.max(0, toolTarget - catalogue.tools.length)
@@ -102,7 +103,10 @@ try {
   note('tools inserted')
   await insertRows('reviews', ['id', 'name', 'description', 'img', 'rating', 'created_at'], reviewRows)
 
-  const bookingColumns = ['id', 'service_id', 'service', 'unit_price_paisa', 'quantity', 'price_paisa', 'customer', 'customer_name', 'phone', 'address', 'status', 'created_at', 'updated_at']
+  const bookingColumns = ['id', 'service_id', 'service', 'unit_price_paisa', 'quantity', 'price_paisa', 'customer', 'customer_name', 'phone', 'address', 'status', 'order_no', 'transaction_id', 'created_at', 'updated_at', 'paid_at', 'refunded_at']
+  // The order desk's mix: mostly fulfilled, some open, a few cancelled or refunded.
+  const STATUS_MIX = ['delivered', 'paid', 'delivered', 'shipped', 'cancelled', 'delivered', 'processing', 'unpaid', 'delivered', 'refunded']
+  const PAID = new Set(['paid', 'processing', 'shipped', 'delivered', 'refunded'])
   const bookingTarget = scale ? SCALE.bookings : SMALL_BOOKINGS_PER_BENCH_USER
   const bookingRows: string[][] = []
   const now = Date.now()
@@ -121,12 +125,16 @@ try {
       String(quantity),
       String(unit * quantity),
       q(customer),
-      q(mine ? BENCH_USER.name : `Customer ${i % SCALE.otherCustomers}`),
+      q(mine ? BENCH_USER.name : i === SCALE.bookings - 1 ? BENCH_SEARCH.customerName : `Customer ${i % SCALE.otherCustomers}`),
       q('01700000000'),
       q(`House ${i}, Road ${i % 50}, Dhaka`),
-      q(['paid', 'paid', 'cancelled', 'paid'][i % 4]!),
+      q(STATUS_MIX[i % STATUS_MIX.length]!),
+      String(10001 + i),
+      PAID.has(STATUS_MIX[i % STATUS_MIX.length]!) ? q(`pi_bench_${String(i).padStart(12, '0')}`) : 'null',
       String(created),
       String(created),
+      PAID.has(STATUS_MIX[i % STATUS_MIX.length]!) ? String(created + 60_000) : 'null',
+      STATUS_MIX[i % STATUS_MIX.length] === 'refunded' ? String(created + 86_400_000) : 'null',
     ])
   }
   await insertRows('bookings', bookingColumns, bookingRows, 150)
@@ -171,16 +179,7 @@ try {
     })
     const db = getDb({ ...env, DB: recordingDb } as Env)
     const toolIds = out.toolIds as string[]
-    const cases: [string, () => Promise<unknown>][] = [
-      ['GET /api/service?limit=20&offset=5000 (page of the catalogue + its total)', () => listTools(db, { limit: 20, offset: 5000 })],
-      ['GET /api/service?sort=price&limit=20', () => listTools(db, { sort: 'price', limit: 20, offset: 0 })],
-      ['GET /api/service?sort=name&limit=20', () => listTools(db, { sort: 'name', limit: 20, offset: 0 })],
-      ['GET /api/service?q=drill&limit=20 (search: a LIKE with a leading %)', () => listTools(db, { q: 'drill', limit: 20, offset: 0 })],
-      ['GET /api/service/{id}', () => getTool(db, toolIds[Math.floor(toolIds.length / 2)]!)],
-      ['GET /api/review', () => listReviews(db, { limit: 50, offset: 0 })],
-      ['access token → user (every authenticated request)', () => sessionUserQuery(db, BENCH_USER.email).get()],
-      ['GET /api/booking?customer=', () => listBookingsQuery(db, BENCH_USER.email)],
-    ]
+    const cases = hotReads(db, { tool: toolIds[Math.floor(toolIds.length / 2)]!, customer: BENCH_USER.email, search: BENCH_SEARCH.q })
     const planned: { label: string; sql: string; plan: string[] }[] = []
     for (const [label, call] of cases) {
       sent.length = 0

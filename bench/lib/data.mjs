@@ -13,3 +13,9 @@ export const SCALE = { tools: 10_000, bookings: 50_000, reviews: 5_000, otherCus
 export const PAGE_SIZE = 20
 
 export const benchToolId = (i) => `bt${String(i).padStart(22, '0')}`
+
+/** The admin the order desk benchmarks sign in as (inserted by bench/seed.ts). */
+export const BENCH_ADMIN = { id: 'bench-admin-000000000001', email: 'bench-admin@example.com', name: 'Bench Admin' }
+
+/** One customer name that appears once in the scale data: the order desk's search benchmark looks for it. */
+export const BENCH_SEARCH = { customerName: 'Zubaida Qureshi', q: 'zubaida qur' }
