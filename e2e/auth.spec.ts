@@ -168,3 +168,18 @@ test('an admin removes a user after confirming', async ({ page, browser }) => {
   await expect(page.getByText(`${customer.email} restored`)).toBeVisible()
   await expect(removed).toHaveCount(0)
 })
+
+test('a page left open renews its session through Firebase before the access token ends', async ({ page }) => {
+  await page.clock.install()
+  await logIn(page, CUSTOMER)
+  await page.goto('/dashboard/order')
+  const token = () => page.evaluate(() => localStorage.getItem('accessToken'))
+  const first = await token()
+  const exp = (t: string | null) => JSON.parse(Buffer.from(t!.split('.')[1]!, 'base64url').toString()).exp as number
+  // A day later (five minutes before the token ends) the page has a new one and is still signed in.
+  await page.clock.fastForward('23:56:00')
+  await expect.poll(token, { timeout: 20_000 }).not.toBe(first)
+  expect(exp(await token())).toBeGreaterThanOrEqual(exp(first))
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible()
+  await expect(page).toHaveURL(/\/dashboard\/order$/)
+})

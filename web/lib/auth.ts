@@ -44,6 +44,7 @@ async function establish(user: User, extra: { name?: string } = {}, forceRefresh
       ),
     )
     storage.set(accessToken)
+    scheduleRenewal(accessToken)
     set({
       status: 'signedIn',
       user: { uid: user.uid, email, displayName: extra.name ?? user.displayName ?? profile.name, photoURL: user.photoURL },
@@ -55,6 +56,52 @@ async function establish(user: User, extra: { name?: string } = {}, forceRefresh
     await promise
   } finally {
     if (inFlight?.promise === promise) inFlight = undefined
+  }
+}
+
+/** Renew this long before the access token ends. */
+const RENEW_BEFORE_MS = 5 * 60_000
+let renewalTimer: ReturnType<typeof setTimeout> | undefined
+
+/** The `exp` of an access token in ms, read without verifying (the server verifies it). */
+function expiresAtMs(token: string): number | undefined {
+  try {
+    const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown }
+    return typeof payload.exp === 'number' ? payload.exp * 1000 : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Only a Firebase ID token renews a session: a few minutes before the access token ends, a
+ * page left open gets a fresh ID token from Firebase (which refreshes its own) and exchanges
+ * it again. A person who stays signed in never sees the sign-in page; one whose Firebase
+ * account is gone is signed out then.
+ */
+function scheduleRenewal(token: string) {
+  clearTimeout(renewalTimer)
+  const exp = expiresAtMs(token)
+  if (exp === undefined || typeof window === 'undefined') return
+  // setTimeout's limit is about 24.8 days; tokens last a day at most.
+  renewalTimer = setTimeout(() => void renewSession(), Math.max(0, exp - Date.now() - RENEW_BEFORE_MS))
+}
+
+async function renewSession(): Promise<boolean> {
+  try {
+    const firebaseAuth = await getFirebaseAuth()
+    if (!firebaseAuth.currentUser) throw new Error('No user is logged in')
+    await establish(firebaseAuth.currentUser, {}, true)
+    return true
+  } catch (error) {
+    if (isUnreachable(error)) {
+      // Try again in a minute: an outage is no verdict.
+      renewalTimer = setTimeout(() => void renewSession(), 60_000)
+      return false
+    }
+    await signOutQuietly()
+    navigateToLogin(window.location.pathname + window.location.search)
+    return false
   }
 }
 
@@ -101,6 +148,7 @@ const isUnreachable = (error: unknown) =>
 const PUBLIC_QUERY_ROOTS = new Set(['tools', 'reviews'])
 
 async function signOutQuietly() {
+  clearTimeout(renewalTimer)
   storage.clear()
   // NOTE: drop only private data; clearing everything would cancel the public queries a page
   // is loading at that moment and surface their CancelledError.
@@ -155,6 +203,20 @@ export const auth = {
     const credential = await signInWithPopup(firebaseAuth, new GoogleAuthProvider(), browserPopupRedirectResolver)
     await establish(credential.user)
   },
+  /**
+   * After a 403 EMAIL_NOT_VERIFIED: signs in with the same e-mail and password once more, has
+   * Firebase send its verification e-mail, and signs out again. Once the owner opens the link,
+   * the password sign-in is verified and works.
+   */
+  async sendVerificationEmail(email: string, password: string) {
+    const [firebaseAuth, { signInWithEmailAndPassword, sendEmailVerification, signOut }] = await Promise.all([getFirebaseAuth(), import('firebase/auth')])
+    const credential = await signInWithEmailAndPassword(firebaseAuth, email, password)
+    try {
+      await sendEmailVerification(credential.user)
+    } finally {
+      await signOut(firebaseAuth)
+    }
+  },
   /** Updates the account's display name (the spec's 'No user is logged in' when nobody is). */
   async updateDisplayName(name: string) {
     const [firebaseAuth, { updateProfile }] = await Promise.all([getFirebaseAuth(), import('firebase/auth')])
@@ -175,23 +237,8 @@ export const auth = {
 
 export type Auth = typeof auth
 
-/** Renews the access token once on a 401; when that fails the user is signed out and sent to /login. */
-async function renewAfter401(): Promise<boolean> {
-  try {
-    const firebaseAuth = await getFirebaseAuth()
-    if (!firebaseAuth.currentUser) throw new Error('No user is logged in')
-    await establish(firebaseAuth.currentUser, {}, true)
-    return true
-  } catch (error) {
-    if (!isUnreachable(error)) {
-      await signOutQuietly()
-      navigateToLogin(window.location.pathname + window.location.search)
-    }
-    return false
-  }
-}
-
-configureApiAuth(storage.get, renewAfter401)
+// A 401 renews the access token once (through Firebase); when that fails the user is signed out and sent to /login.
+configureApiAuth(storage.get, renewSession)
 
 /** The current auth state, re-rendering on change. */
 export function useAuth(): AuthSnapshot {

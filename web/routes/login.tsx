@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { LoginFormSchema, type LoginForm } from '../../worker/schemas/sign-in'
 import { FormField } from '../components/form-field'
@@ -21,8 +22,9 @@ export const Route = createFileRoute('/login')({
 function LoginPage() {
   const { redirect: back } = Route.useSearch()
   const navigate = useNavigate()
-  const { busy, run, error } = useSignInAction(() => navigate({ to: back ?? '/', replace: true }))
-  const { register, handleSubmit, formState } = useForm<LoginForm>({ resolver: zodResolver(LoginFormSchema) })
+  const { busy, run, error, code } = useSignInAction(() => navigate({ to: back ?? '/', replace: true }))
+  const { register, handleSubmit, formState, getValues } = useForm<LoginForm>({ resolver: zodResolver(LoginFormSchema) })
+  const [verification, setVerification] = useState<'sending' | 'sent' | string>()
 
   return (
     <AuthCard
@@ -47,6 +49,34 @@ function LoginPage() {
           {busy ? 'Signing in…' : 'Login'}
         </button>
         {error}
+        {code === 'EMAIL_NOT_VERIFIED' && (
+          <div className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900" aria-live="polite">
+            {verification === 'sent' ? (
+              <p>We have sent a verification link to {getValues('email')}. Open it, then log in again here.</p>
+            ) : (
+              <>
+                <p>To use your password, verify your e-mail address first. Or continue with Google, as you did before.</p>
+                <button
+                  type="button"
+                  className="btn-ghost mt-2 px-3 py-1.5"
+                  disabled={verification === 'sending'}
+                  onClick={async () => {
+                    setVerification('sending')
+                    try {
+                      await auth.sendVerificationEmail(getValues('email'), getValues('password'))
+                      setVerification('sent')
+                    } catch (err) {
+                      setVerification(err instanceof Error ? err.message : 'The e-mail could not be sent. Please try again.')
+                    }
+                  }}
+                >
+                  {verification === 'sending' ? 'Sending…' : 'Send verification e-mail'}
+                </button>
+                {verification && verification !== 'sending' && <p className="mt-2 text-red-700">{verification}</p>}
+              </>
+            )}
+          </div>
+        )}
       </form>
       <div className="mt-4">
         <GoogleButton disabled={busy} onClick={() => run(auth.signInWithGoogle)} />

@@ -7,16 +7,19 @@ import { authErrorMessage } from '../../lib/firebase'
  */
 export function useSignInAction(onDone: () => Promise<unknown>) {
   const [message, setMessage] = useState<string>()
+  const [code, setCode] = useState<string>()
   const [busy, setBusy] = useState(false)
 
   const run = async (action: () => Promise<void>) => {
     setMessage(undefined)
+    setCode(undefined)
     setBusy(true)
     try {
       await action()
       await onDone()
     } catch (error) {
       setMessage(authErrorMessage(error))
+      setCode(typeof error === 'object' && error && 'code' in error ? String(error.code) : undefined)
     } finally {
       setBusy(false)
     }
@@ -27,5 +30,6 @@ export function useSignInAction(onDone: () => Promise<unknown>) {
       {message}
     </p>
   )
-  return { busy, run, error }
+  /** The refusal's code (the API's `EMAIL_NOT_VERIFIED`, Firebase's `auth/…`), for a page that offers a way on. */
+  return { busy, run, error, code }
 }
