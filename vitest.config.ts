@@ -29,6 +29,6 @@ export default defineConfig({
     hookTimeout: 60_000,
     include: ['worker/**/*.test.ts'],
     setupFiles: ['./worker/test/apply-migrations.ts'],
-    globalSetup: ['./worker/test/fake-email.ts', './worker/test/fake-google.ts', './worker/test/fake-stripe.ts'],
+    globalSetup: ['./worker/test/build-assets.ts', './worker/test/fake-email.ts', './worker/test/fake-google.ts', './worker/test/fake-stripe.ts'],
   },
 })

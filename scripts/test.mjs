@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { root } from './stack.mjs'
+import { generateRouteTree, PROJECTS, typecheck } from './typecheck.mjs'
 
 const results = join(root, 'test-results')
 rmSync(results, { recursive: true, force: true })
@@ -24,13 +25,20 @@ const readJson = (file) => {
 let passed = 0
 let failed = 0
 
-// The SPA build generates the route tree the web type check needs, and dist/ the worker tests need.
+// The browser tests run the production build.
 const built = step('Build the web app', bin('vite'), ['build', '--logLevel', 'warn'])
 built ? passed++ : failed++
 
-for (const project of ['worker/tsconfig.json', 'web/tsconfig.json', 'tsconfig.node.json']) {
-  step(`Type check ${project}`, bin('tsc'), ['-p', project, '--noEmit']) ? passed++ : failed++
+// The type checks generate the web app's route tree themselves (never a leftover from a build).
+await generateRouteTree()
+for (const project of PROJECTS) {
+  console.log(`\n=== Type check ${project} ===`)
+  typecheck(project) ? passed++ : failed++
 }
+
+// The import graph's rules (.dependency-cruiser.cjs) and no dead code or unlisted dependency (knip.json).
+step('Import graph (dependency-cruiser)', bin('depcruise'), ['worker', 'web', 'bench', 'scripts', '--config', '.dependency-cruiser.cjs']) ? passed++ : failed++
+step('Dead code and dependencies (knip)', bin('knip'), []) ? passed++ : failed++
 
 const workerOk = step('Worker tests (vitest in workerd)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile=${join(results, 'vitest.json')}`])
 const vitest = readJson('vitest.json')

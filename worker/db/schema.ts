@@ -252,3 +252,6 @@ export const webhookEvents = sqliteTable('webhook_events', {
   type: text('type').notNull(),
   receivedAt: createdAt(),
 })
+
+/** A booking (an order) as stored. */
+export type OrderRow = typeof bookings.$inferSelect

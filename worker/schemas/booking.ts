@@ -108,7 +108,6 @@ export const BookingInputSchema = z.object({
 })
 export type BookingInput = z.infer<typeof BookingInputSchema>
 /** What the order form holds before parsing. */
-export type BookingFormValues = z.input<typeof BookingInputSchema>
 
 /** The order form for one tool: the quantity is checked against its minimum and stock. */
 export const bookingFormSchema = (tool: { min: number; available: number }) =>
@@ -149,7 +148,6 @@ export const BookingPaymentSchema = z.object({
   appointment: z.unknown().optional(),
   transactionId: TransactionIdSchema,
 })
-export type BookingPayment = z.infer<typeof BookingPaymentSchema>
 
 /** A booking as the API answers it (the spec's order, with quantity, address and status). */
 export const BookingSchema = z.object({

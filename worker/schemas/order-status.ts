@@ -59,7 +59,6 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
 
 /** The statuses an admin moves a paid order through (POST /api/booking/{id}/status). */
 export const FULFILMENT_STATUSES = ['processing', 'shipped', 'delivered'] as const
-export type FulfilmentStatus = (typeof FULFILMENT_STATUSES)[number]
 
 /** The table's row for moving from `from` to `to` by `actor`, or undefined when that move is not allowed. */
 export const findTransition = (from: OrderStatus, to: OrderStatus, actor: OrderActor): OrderTransition | undefined =>

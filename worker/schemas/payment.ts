@@ -12,7 +12,6 @@ export const PaymentIntentRequestSchema = z.object({
   bookingId: z.string({ error: 'bookingId is Required' }).trim().min(1, 'bookingId is Required').max(64, 'bookingId is too long'),
   price: TotalSchema.optional(),
 })
-export type PaymentIntentRequest = z.infer<typeof PaymentIntentRequestSchema>
 
 export type PaymentIntentCreated = {
   clientSecret: string
@@ -110,13 +109,11 @@ export const cardSchema = (now: () => Date = () => new Date()) =>
 
 export const CardSchema = cardSchema()
 export type Card = z.infer<typeof CardSchema>
-export type CardFormValues = z.input<typeof CardSchema>
 
 /** `POST /api/payments/simulated/confirm`. */
 export const SimulatedConfirmSchema = z.object({
   clientSecret: z.string({ error: 'clientSecret is Required' }).trim().min(1, 'clientSecret is Required').max(255, 'clientSecret is too long'),
   card: CardSchema,
 })
-export type SimulatedConfirm = z.infer<typeof SimulatedConfirmSchema>
 
 export type SimulatedConfirmed = { paymentIntent: { id: string; status: 'succeeded' } }

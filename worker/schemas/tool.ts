@@ -25,7 +25,6 @@ export const ToolListQuerySchema = z.object({
   limit: intParam('limit', 1, TOOL_PAGE_MAX).optional(),
   offset: intParam('offset', 0, 1_000_000).optional(),
 })
-export type ToolListQuery = z.input<typeof ToolListQuerySchema>
 
 // ─── Tool input ─────────────────────────────────────────────────────────────────────────
 

@@ -4,7 +4,6 @@ import { pageQuery, searchParam } from './paging'
 import { isImageRef } from './image'
 
 export const ROLES = ['admin', 'user'] as const
-export type Role = (typeof ROLES)[number]
 
 /**
  * An e-mail address as the API takes it (path or body): trimmed, checked, lower-cased, so

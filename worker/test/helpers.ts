@@ -2,7 +2,7 @@ import { createExecutionContext } from 'cloudflare:test'
 import { env, exports } from 'cloudflare:workers'
 import worker from '../index'
 import catalogue from '../../seed/catalogue.json'
-import { seedShop } from '../db/seed'
+import { seedShop } from '../seed'
 
 /** A valid 1x1 PNG (and so an accepted image) for tests that need image bytes. */
 export const PNG_1X1 = Uint8Array.from(

@@ -2,6 +2,7 @@ import { env, exports } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import app from '../../app'
 import { call, json } from '../../test/helpers'
+import { signIn } from '../../test/tokens'
 
 describe('GET /api/health', () => {
   it('is ok once the database answers', async () => {
@@ -103,8 +104,12 @@ describe('errors and headers', () => {
     expect(body.error.message).toContain('FIREBASE_AUTH_EMULATOR_HOST must not be set in production')
   })
 
-  it('never answers bad JSON with a 500', async () => {
-    const res = await app.request('/api/service', { method: 'POST', body: '{', headers: { 'Content-Type': 'application/json' } }, env)
-    expect(res.status).toBeLessThan(500)
+  it('answers bad JSON with a 400 in the error shape (past the guard: as an admin)', async () => {
+    const admin = await signIn('admin@example.com')
+    for (const body of ['{', '{"name": "x",}', 'null', '[]', 'not json']) {
+      const res = await app.request('/api/service', { method: 'POST', body, headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin}` } }, env)
+      expect(res.status, body).toBe(400)
+      expect((await json(res)).error.code, body).toBe('VALIDATION_FAILED')
+    }
   })
 })

@@ -392,7 +392,7 @@ describe('GET /api/admin/summary', () => {
     const before = await json<OrderSummary>(await call('/api/admin/summary', { token: admin }))
     expect(Object.keys(before.orders).sort()).toEqual(['cancelled', 'delivered', 'paid', 'processing', 'refunded', 'shipped', 'unpaid'])
     const low = await makeTool({ name: 'Nearly Gone Saw', quantity: 10, min: 3, pricePaisa: 50_000 })
-    const paid = await paidOrder(buyer, low, BUYER, { quantity: 8 })
+    await paidOrder(buyer, low, BUYER, { quantity: 8 })
     const refunded = await paidOrder(buyer, tool, BUYER)
     await refund(refunded)
     const after = await json<OrderSummary>(await call('/api/admin/summary', { token: admin }))
@@ -404,7 +404,6 @@ describe('GET /api/admin/summary', () => {
     expect(after.revenue.last30Days).toBeCloseTo(before.revenue.last30Days + 4000, 2)
     expect(after.lowStock).toContainEqual({ _id: low.id, name: 'Nearly Gone Saw', quantity: 2, Minimum_quantity: 3 })
     expect(after.lowStock.find((t) => t._id === tool.id)).toBeUndefined()
-    expect(paid).toBeTruthy()
   })
 })
 

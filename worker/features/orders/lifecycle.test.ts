@@ -4,7 +4,8 @@ import { getDb } from '../../lib/db'
 import { ORDER_STATUSES, ORDER_TRANSITIONS, findTransition, type OrderActor } from '../../schemas/order-status'
 import { bookingRow, makeTool, placeOrder, stockOf, type ToolFixture } from '../../test/order-fixtures'
 import { signIn } from '../../test/tokens'
-import { applyMove, getOrderRow, type OrderRow, type ShopContext } from './lifecycle'
+import type { OrderRow } from '../../db/schema'
+import { applyMove, getOrderRow, type ShopContext } from './lifecycle'
 
 const BUYER = 'lifecycle-buyer@example.com'
 const ACTORS: OrderActor[] = ['customer', 'admin', 'payment', 'expiry', 'system']

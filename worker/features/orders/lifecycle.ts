@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { NOW_MS_SQL } from '../../db/now'
-import { bookings } from '../../db/schema'
+import { bookings, type OrderRow } from '../../db/schema'
 import type { Config } from '../../env'
 import { newId, type Db } from '../../lib/db'
 import { ApiError } from '../../lib/errors'
@@ -10,7 +10,6 @@ import { queueMailStatement } from '../mail/mail.service'
 import { mailKindFor, orderMail, type MailContext } from './order-emails'
 import { BOOKING_CURRENCY, paysFor, type PaymentProvider, type ProviderIntent } from './providers/provider'
 
-export type OrderRow = typeof bookings.$inferSelect
 
 /** The columns a move may set besides the status. Names are fixed here, never taken from input. */
 type MoveColumns = Partial<Record<'transaction_id' | 'payment_intent_id' | 'refund_id' | 'carrier' | 'tracking_number', string>>

@@ -2,7 +2,7 @@ import type { QueuedMail } from '../mail/mail.service'
 import { formatOrderNumber } from '../../schemas/booking'
 import { formatBDT, toTaka } from '../../schemas/money'
 import type { OrderActor, OrderStatus } from '../../schemas/order-status'
-import type { OrderRow } from './lifecycle'
+import type { OrderRow } from '../../db/schema'
 
 /**
  * Every e-mail about an order, from one template each: a subject, a few sentences and the

@@ -1,4 +1,4 @@
-import { imageKey, imageUrl, sniffImage } from '../features/images/images.service'
+import { imageKey, imageUrl, sniffImage } from './features/images/images.service'
 
 export type Catalogue = {
   tools: { id: string; name: string; description: string; pricePaisa: number; quantity: number; minimumQuantity: number; image: string }[]
