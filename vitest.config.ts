@@ -6,19 +6,10 @@ export default defineConfig({
   plugins: [
     cloudflareTest(async () => ({
       main: './worker/index.ts',
-      wrangler: { configPath: './wrangler.toml' },
+      // Every setting of the tests is in wrangler.toml's [env.test].
+      wrangler: { configPath: './wrangler.toml', environment: 'test' },
       miniflare: {
-        bindings: {
-          TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL('./migrations', import.meta.url))),
-          ENVIRONMENT: 'test',
-          FIREBASE_PROJECT_ID: 'demo-storefront',
-          FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099',
-          ACCESS_TOKEN_SECRET: 'test-secret-that-is-long-enough-for-hs256-000',
-          ADMIN_EMAILS: 'admin@example.com',
-          CORS_ORIGINS: 'https://partner.example',
-          // Tests place many orders per customer; the limit itself is tested with the default (orders.test.ts).
-          MAX_UNPAID_ORDERS: '1000',
-        },
+        bindings: { TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL('./migrations', import.meta.url))) },
       },
     })),
   ],

@@ -13,7 +13,7 @@ import os from 'node:os'
 import { join } from 'node:path'
 import { execFileSync } from 'node:child_process'
 import { SignJWT } from 'jose'
-import { root, run, startStack } from '../scripts/stack.mjs'
+import { root, run, startStack, WRANGLER_ENV } from '../scripts/stack.mjs'
 import { measure, pick } from './lib/api.mjs'
 import { measureBundle } from './lib/bundle.mjs'
 import { BENCH_ADMIN, BENCH_SEARCH, BENCH_USER, PAGE_SIZE, SCALE } from './lib/data.mjs'
@@ -99,7 +99,7 @@ function machine() {
 /** Migrates and seeds a fresh D1/R2 folder; returns what bench/seed.ts reports. */
 async function prepareData(dir, { scale }) {
   mkdirSync(dir, { recursive: true })
-  await run(join(root, 'node_modules', '.bin', 'wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', dir])
+  await run(join(root, 'node_modules', '.bin', 'wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--env', WRANGLER_ENV, '--persist-to', dir])
   const outFile = join(dir, 'bench-seed.json')
   const args = ['bench/seed.ts', '--persist-to', dir, '--out', outFile, ...(scale ? ['--scale', '--plans'] : [])]
   await run(join(root, 'node_modules', '.bin', 'tsx'), args, { log: logStack })

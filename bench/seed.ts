@@ -10,7 +10,7 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { getPlatformProxy } from 'wrangler'
 import catalogue from '../seed/catalogue.json' with { type: 'json' }
-import { seedShop } from '../worker/db/seed'
+import { seedShop } from '../worker/seed'
 import { getDb } from '../worker/lib/db'
 import { hotReads } from '../worker/query-plans'
 import { BENCH_ADMIN, BENCH_SEARCH, BENCH_USER, SCALE, SMALL_BOOKINGS_PER_BENCH_USER, benchToolId } from './lib/data.mjs'
@@ -24,7 +24,7 @@ const outFile = arg('--out') > 0 ? process.argv[arg('--out') + 1] : undefined
 
 const t0 = Date.now()
 const note = (what: string) => process.stderr.write(`[seed] ${what} at ${((Date.now() - t0) / 1000).toFixed(1)} s\n`)
-const { env, dispose } = await getPlatformProxy<Env>({ configPath: 'wrangler.toml', persist: { path: `${persistTo}/v3` } })
+const { env, dispose } = await getPlatformProxy<Env>({ configPath: 'wrangler.toml', environment: 'dev', persist: { path: `${persistTo}/v3` } })
 
 /** A small deterministic generator, so every run seeds the same data. */
 function rng(seed: number) {

@@ -8,6 +8,8 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+/** The wrangler.toml environment of every local stack (dev, browser tests, bench). */
+export const WRANGLER_ENV = 'dev'
 const bin = (name) => join(root, 'node_modules', '.bin', name)
 const quietEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', NO_UPDATE_NOTIFIER: '1', FORCE_COLOR: '0' }
 
@@ -28,8 +30,8 @@ export function run(cmd, args, { log = () => {}, env = quietEnv } = {}) {
 }
 
 /** Starts a long-running child in its own process group, so it can be stopped with everything it spawned. */
-function startService(name, cmd, args, log) {
-  const child = spawn(cmd, args, { cwd: root, env: quietEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+function startService(name, cmd, args, log, env = quietEnv) {
+  const child = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true })
   const prefix = (chunk) =>
     String(chunk)
       .split('\n')
@@ -88,7 +90,9 @@ function assertPortFree(port) {
  * @param {{ port?: number, authPort?: number, persistTo?: string, build?: boolean, log?: (s: string) => void, vars?: Record<string, string> }} options
  */
 export async function startStack({ port = 8787, authPort = 9099, persistTo = '.wrangler/state', build = true, log = (s) => process.stdout.write(s), vars = {} } = {}) {
-  for (const p of [port, authPort, authPort + 1, authPort + 2]) await assertPortFree(p)
+  // Every port a stack opens is its own: the Worker, its inspector, the emulator, its hub and logging.
+  const inspectorPort = port + 1000
+  for (const p of [port, inspectorPort, authPort, authPort + 1, authPort + 2]) await assertPortFree(p)
   const persistDir = resolve(root, persistTo)
   mkdirSync(persistDir, { recursive: true })
 
@@ -99,7 +103,7 @@ export async function startStack({ port = 8787, authPort = 9099, persistTo = '.w
     throw new Error('dist/ is missing: run `npm run build` first')
   }
   log('Applying D1 migrations…\n')
-  await run(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', persistDir])
+  await run(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--env', WRANGLER_ENV, '--persist-to', persistDir])
   log('Seeding demo data…\n')
   log(await run(bin('tsx'), ['scripts/seed.ts', '--persist-to', persistDir]))
 
@@ -126,17 +130,17 @@ export async function startStack({ port = 8787, authPort = 9099, persistTo = '.w
     await Promise.all(services.map((s) => stopService(s)))
   }
   try {
-    const auth = startService('auth', bin('firebase'), ['emulators:start', '--only', 'auth', '--project', 'demo-storefront', '--config', firebaseConfig, '--import', authData, '--export-on-exit', authData], log)
+    // NOTE: firebase-tools keeps its hub locator (hub-<project>.json) in the temp folder: each
+    // stack gets its own, or two stacks side by side find each other's hub and export each
+    // other's accounts.
+    const tmp = join(persistDir, 'tmp')
+    mkdirSync(tmp, { recursive: true })
+    const authEnv = { ...quietEnv, TMPDIR: tmp, TMP: tmp, TEMP: tmp }
+    const auth = startService('auth', bin('firebase'), ['emulators:start', '--only', 'auth', '--project', 'demo-storefront', '--config', firebaseConfig, '--import', authData, '--export-on-exit', authData], log, authEnv)
     services.push(auth)
-    const allVars = {
-      ENVIRONMENT: 'development',
-      FIREBASE_PROJECT_ID: 'demo-storefront',
-      FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}`,
-      ACCESS_TOKEN_SECRET: 'local-development-secret-not-for-production',
-      ADMIN_EMAILS: 'admin@example.com',
-      ...vars,
-    }
-    const worker = startService('worker', bin('wrangler'), ['dev', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', persistDir, '--show-interactive-dev-session=false', '--test-scheduled', '--log-level', 'warn', ...Object.entries(allVars).flatMap(([k, v]) => ['--var', `${k}:${v}`])], log)
+    // The settings are wrangler.toml's [env.dev]; only what differs for this stack is passed.
+    const overrides = { ...(authPort !== 9099 ? { FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}` } : {}), ...vars }
+    const worker = startService('worker', bin('wrangler'), ['dev', '--env', WRANGLER_ENV, '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspectorPort), '--persist-to', persistDir, '--show-interactive-dev-session=false', '--test-scheduled', '--log-level', 'warn', ...Object.entries(overrides).flatMap(([k, v]) => ['--var', `${k}:${v}`])], log)
     services.push(worker)
     await Promise.all([
       waitFor(`http://127.0.0.1:${port}/api/health`, { child: worker, name: 'wrangler dev' }),
