@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router'
+import { formatCount } from '../lib/format'
 
 type PagerProps = {
   page: number
@@ -20,7 +21,7 @@ export function Pager({ page, pageSize, total, noun }: PagerProps) {
   return (
     <nav aria-label="Pages" className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
       <p className="text-slate-600">
-        {first}–{last} of {total.toLocaleString()} {noun}
+        {first}–{last} of {formatCount(total)} {noun}
       </p>
       <div className="flex gap-2">
         {page > 1 ? (

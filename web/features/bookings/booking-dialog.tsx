@@ -7,9 +7,10 @@ import { bookingFormSchema, type BookingInput } from '../../../worker/schemas/bo
 import type { Tool } from '../../../worker/schemas/tool'
 import { FormField } from '../../components/form-field'
 import { api, ApiRequestError, unwrap } from '../../lib/api'
-import { formatBDT } from '../../lib/money'
+import { formatBDT } from '../../../worker/schemas/money'
 import { Modal } from '../../components/modal'
 import { showServerFieldErrors } from '../../lib/form-errors'
+import { formatCount } from '../../lib/format'
 
 export type OrderPlaced = { bookingId: string; quantity: number }
 
@@ -37,7 +38,7 @@ export function BookingDialog({ tool, customer, open, onClose, onOrdered, onTool
       title={`Order ${tool.name}`}
       description={
         <>
-          {formatBDT(tool.price)} per unit · minimum order {tool.Minimum_quantity.toLocaleString('en-US')} · {tool.quantity.toLocaleString('en-US')}{' '}
+          {formatBDT(tool.price)} per unit · minimum order {formatCount(tool.Minimum_quantity)} · {formatCount(tool.quantity)}{' '}
           available
         </>
       }
@@ -123,7 +124,7 @@ function BookingForm({
             <input className="field bg-slate-50 text-slate-700" readOnly type="email" autoComplete="email" {...register('customer')} />
           </FormField>
         </div>
-        <FormField label="Quantity" error={formState.errors.quantity?.message} hint={`Between ${min.toLocaleString('en-US')} and ${available.toLocaleString('en-US')}.`}>
+        <FormField label="Quantity" error={formState.errors.quantity?.message} hint={`Between ${formatCount(min)} and ${formatCount(available)}.`}>
           <input
             className="field"
             type="number"

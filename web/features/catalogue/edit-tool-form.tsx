@@ -8,11 +8,11 @@ import { MINIMUM_ABOVE_QUANTITY, ToolEditFormSchema, type Tool } from '../../../
 import { FormField } from '../../components/form-field'
 import { ImageFormField } from '../../components/image-field'
 import { api, ApiRequestError, unwrap } from '../../lib/api'
-import { formatBDT } from '../../lib/money'
+import { formatBDT } from '../../../worker/schemas/money'
 import { showServerFieldErrors } from '../../lib/form-errors'
 import { toolQueries } from '../tools/tools-queries'
+import { formatCount } from '../../lib/format'
 
-const count = new Intl.NumberFormat('en-US')
 
 // NOTE: its own module, not inside the manage route: the route's shared code goes into the
 // entry chunk, and this form's schema would take zod there with it.
@@ -77,7 +77,7 @@ export function EditToolForm({ tool, onDone }: { tool: Tool; onDone: () => void 
         <FormField label="Price (BDT per unit)" error={errors.price?.message} hint={`Now ${formatBDT(tool.price)}.`}>
           <input className="field" type="number" inputMode="decimal" min="0.01" step="0.01" data-autofocus {...register('price')} />
         </FormField>
-        <FormField label="Quantity in stock" error={errors.quantity?.message} hint={`Now ${count.format(tool.quantity)}. 0: out of stock.`}>
+        <FormField label="Quantity in stock" error={errors.quantity?.message} hint={`Now ${formatCount(tool.quantity)}. 0: out of stock.`}>
           <input className="field" type="number" inputMode="numeric" min="0" step="1" {...register('quantity')} />
         </FormField>
         <FormField label="Minimum order quantity" error={errors.Minimum_quantity?.message}>

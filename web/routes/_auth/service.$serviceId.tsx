@@ -7,7 +7,8 @@ import { bookingQueries } from '../../features/bookings/bookings-queries'
 import { toolQueries } from '../../features/tools/tools-queries'
 import { ApiRequestError } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
-import { formatBDT } from '../../lib/money'
+import { formatBDT } from '../../../worker/schemas/money'
+import { formatCount } from '../../lib/format'
 
 export const Route = createFileRoute('/_auth/service/$serviceId')({
   loader: async ({ context, params }) => {
@@ -25,7 +26,6 @@ export const Route = createFileRoute('/_auth/service/$serviceId')({
   component: ToolPage,
 })
 
-const count = new Intl.NumberFormat('en-US')
 
 function ToolPage() {
   const { serviceId } = Route.useParams()
@@ -94,13 +94,13 @@ function ToolPage() {
             <div>
               <dt className="text-sm text-slate-600">Available quantity</dt>
               <dd className="mt-1 text-xl font-bold text-ink" data-testid="available-quantity">
-                {count.format(tool.quantity)}
+                {formatCount(tool.quantity)}
               </dd>
             </div>
             <div>
               <dt className="text-sm text-slate-600">Minimum order</dt>
               <dd className="mt-1 text-xl font-bold text-ink" data-testid="minimum-quantity">
-                {count.format(tool.Minimum_quantity)}
+                {formatCount(tool.Minimum_quantity)}
               </dd>
             </div>
           </dl>

@@ -4,13 +4,12 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import type { Booking } from '../../../../worker/schemas/booking'
 import { api, unwrap } from '../../../lib/api'
-import { formatBDT } from '../../../lib/money'
+import { formatBDT } from '../../../../worker/schemas/money'
 import { bookingQueries } from '../bookings-queries'
 import { Modal } from '../../../components/modal'
-import { formatDateTime } from '../../../lib/dates'
+import { formatDateTime, formatCount } from '../../../lib/format'
 import { StatusBadge } from './status-badge'
 
-const count = new Intl.NumberFormat('en-US')
 
 /** Why a cancelled order was cancelled, from its history. */
 function cancelReason(order: Booking): string {
@@ -71,7 +70,7 @@ export function OrderList({ orders, onCancelled }: OrderListProps) {
         description={
           confirming && (
             <>
-              {count.format(confirming.quantity)} × {confirming.service} for {formatBDT(confirming.price)}. The items go back to stock; this cannot be
+              {formatCount(confirming.quantity)} × {confirming.service} for {formatBDT(confirming.price)}. The items go back to stock; this cannot be
               undone.
             </>
           )
@@ -133,7 +132,7 @@ function OrderCard({ order, onCancel }: { order: Booking; onCancel: () => void }
       <dl className="mt-4 grid grid-cols-2 gap-4 text-sm sm:grid-cols-3">
         <div>
           <dt className="text-slate-600">Quantity</dt>
-          <dd className="mt-0.5 font-semibold text-slate-900">{count.format(order.quantity)}</dd>
+          <dd className="mt-0.5 font-semibold text-slate-900">{formatCount(order.quantity)}</dd>
         </div>
         <div>
           <dt className="text-slate-600">Price</dt>

@@ -1,5 +1,5 @@
 import type { Booking } from '../../../../worker/schemas/booking'
-import { formatDateTime } from '../../../lib/dates'
+import { formatDateTime } from '../../../lib/format'
 import { STATUS_LABELS } from './status-badge'
 
 const BY: Record<string, string> = {

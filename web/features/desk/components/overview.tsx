@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { formatBDT } from '../../../lib/money'
+import { formatBDT } from '../../../../worker/schemas/money'
 import { deskQueries } from '../desk-queries'
+import { formatCount } from '../../../lib/format'
 
 /** The admin's dashboard home: what needs doing and how the shop is doing. */
 export function Overview() {
@@ -30,8 +31,8 @@ export function Overview() {
         Overview
       </h1>
       <div className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
-        {stat('Orders to ship', toShip?.toLocaleString(), { status: 'paid' })}
-        {stat('Unpaid orders', data?.orders.unpaid.toLocaleString(), { status: 'unpaid' })}
+        {stat('Orders to ship', toShip === undefined ? undefined : formatCount(toShip), { status: 'paid' })}
+        {stat('Unpaid orders', data && formatCount(data.orders.unpaid), { status: 'unpaid' })}
         {stat('Revenue today', data && formatBDT(data.revenue.today))}
         {stat('Last 7 days', data && formatBDT(data.revenue.last7Days))}
       </div>
@@ -46,7 +47,7 @@ export function Overview() {
               <span className="min-w-0 font-medium">{tool.name}</span>
               <span className="flex items-center gap-3 text-sm">
                 <span className={tool.quantity === 0 ? 'font-semibold text-red-700' : 'text-amber-800'}>
-                  {tool.quantity === 0 ? 'Out of stock' : `${tool.quantity.toLocaleString()} left`} (minimum order {tool.Minimum_quantity.toLocaleString()})
+                  {tool.quantity === 0 ? 'Out of stock' : `${formatCount(tool.quantity)} left`} (minimum order {formatCount(tool.Minimum_quantity)})
                 </span>
                 <Link to="/dashboard/manage" search={{ edit: tool._id }} className="btn-ghost px-3 py-1.5">
                   Restock<span className="sr-only"> {tool.name}</span>

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { formatBDT } from '../../../lib/money'
+import { formatBDT } from '../../../../worker/schemas/money'
 import { toolQueries } from '../../tools/tools-queries'
+import { formatCount } from '../../../lib/format'
 
 type ProductHighlightProps = {
   /** The tool's `_id`. */
@@ -15,7 +16,6 @@ type ProductHighlightProps = {
   tone?: 'light' | 'dark'
 }
 
-const quantity = new Intl.NumberFormat('en-US')
 
 /**
  * A featured tool of the home page (newest product, most sold).
@@ -77,11 +77,11 @@ export function ProductHighlight({ toolId, sectionId, eyebrow, badge, reverse = 
                 </div>
                 <div>
                   <dt className={`text-sm ${dark ? 'text-slate-400' : 'text-slate-600'}`}>Minimum order</dt>
-                  <dd className="text-2xl font-bold">{quantity.format(tool.Minimum_quantity)}</dd>
+                  <dd className="text-2xl font-bold">{formatCount(tool.Minimum_quantity)}</dd>
                 </div>
                 <div>
                   <dt className={`text-sm ${dark ? 'text-slate-400' : 'text-slate-600'}`}>In stock</dt>
-                  <dd className="text-2xl font-bold">{quantity.format(tool.quantity)}</dd>
+                  <dd className="text-2xl font-bold">{formatCount(tool.quantity)}</dd>
                 </div>
               </dl>
               <div className="mt-8 flex flex-wrap gap-3">

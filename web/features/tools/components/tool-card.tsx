@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { Tool } from '../../../../worker/schemas/tool'
-import { formatBDT } from '../../../lib/money'
+import { formatBDT } from '../../../../worker/schemas/money'
+import { formatCount } from '../../../lib/format'
 
 type ToolCardProps = {
   tool: Tool
@@ -10,7 +11,6 @@ type ToolCardProps = {
   headingLevel?: 'h2' | 'h3'
 }
 
-const quantity = new Intl.NumberFormat('en-US')
 
 /** The one tool card of the storefront: home page, tool list. */
 export function ToolCard({ tool, priority = false, headingLevel: Heading = 'h3' }: ToolCardProps) {
@@ -39,11 +39,11 @@ export function ToolCard({ tool, priority = false, headingLevel: Heading = 'h3' 
         <dl className="mt-auto grid grid-cols-2 gap-2 border-t border-slate-100 pt-3 text-sm">
           <div>
             <dt className="text-slate-600">In stock:</dt>
-            <dd className="font-semibold text-slate-900">{quantity.format(tool.quantity)}</dd>
+            <dd className="font-semibold text-slate-900">{formatCount(tool.quantity)}</dd>
           </div>
           <div>
             <dt className="text-slate-600">Minimum order:</dt>
-            <dd className="font-semibold text-slate-900">{quantity.format(tool.Minimum_quantity)}</dd>
+            <dd className="font-semibold text-slate-900">{formatCount(tool.Minimum_quantity)}</dd>
           </div>
         </dl>
         <Link to="/service/$serviceId" params={{ serviceId: tool._id }} className="btn-dark w-full" aria-label={`Purchase ${tool.name}`}>

@@ -12,8 +12,8 @@ import { StatusBadge } from '../../../features/bookings/components/status-badge'
 import { useCancelOrder, useChangeOrderStatus, useRefundOrder } from '../../../features/desk/desk-mutations'
 import { userQueries } from '../../../features/users/users-queries'
 import { api, ApiRequestError } from '../../../lib/api'
-import { formatDateTime } from '../../../lib/dates'
-import { formatBDT } from '../../../lib/money'
+import { formatDateTime, formatCount } from '../../../lib/format'
+import { formatBDT } from '../../../../worker/schemas/money'
 
 export const Route = createFileRoute('/_auth/dashboard/order_/$id')({
   loader: async ({ context, params }) => {
@@ -113,7 +113,7 @@ function OrderPage() {
           <Facts
             rows={[
               ['Tool', order.service],
-              ['Quantity', order.quantity.toLocaleString()],
+              ['Quantity', formatCount(order.quantity)],
               ['Unit price', formatBDT(order.unitPrice)],
               ['Total', <strong key="total">{formatBDT(order.price)}</strong>],
             ]}
@@ -225,7 +225,7 @@ function ShipDialog({ order, open, onClose }: DialogProps) {
     )
   }
   return (
-    <Modal open={open} onClose={onClose} busy={status.isPending} title={`Ship order ${order.orderNumber}`} description={`${order.quantity.toLocaleString()} × ${order.service} to ${order.customerName}.`}>
+    <Modal open={open} onClose={onClose} busy={status.isPending} title={`Ship order ${order.orderNumber}`} description={`${formatCount(order.quantity)} × ${order.service} to ${order.customerName}.`}>
       <form onSubmit={submit} noValidate>
         <label htmlFor={carrierId} className="block text-sm font-medium">
           Carrier
@@ -266,7 +266,7 @@ function RefundDialog({ order, open, onClose }: DialogProps) {
       busy={refund.isPending}
       size="sm"
       title={`Refund ${formatBDT(order.price)}?`}
-      description={`The full amount of order ${order.orderNumber} goes back to ${order.customerName}'s card, the ${order.quantity.toLocaleString()} items go back to stock and the customer is e-mailed. This cannot be undone.`}
+      description={`The full amount of order ${order.orderNumber} goes back to ${order.customerName}'s card, the ${formatCount(order.quantity)} items go back to stock and the customer is e-mailed. This cannot be undone.`}
     >
       <form onSubmit={submit}>
         <label htmlFor={reasonId} className="block text-sm font-medium">
@@ -293,7 +293,7 @@ function CancelDialog({ order, open, onClose }: DialogProps) {
       busy={cancel.isPending}
       size="sm"
       title="Cancel this order?"
-      description={`${order.quantity.toLocaleString()} × ${order.service} for ${formatBDT(order.price)}. The items go back to stock; this cannot be undone.`}
+      description={`${formatCount(order.quantity)} × ${order.service} for ${formatBDT(order.price)}. The items go back to stock; this cannot be undone.`}
     >
       <form
         onSubmit={(e) => {

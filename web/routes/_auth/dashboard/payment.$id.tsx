@@ -5,7 +5,8 @@ import { PAYMENT_SUCCESS_MESSAGE } from '../../../../worker/schemas/payment'
 import { bookingQueries } from '../../../features/bookings/bookings-queries'
 import { PaymentPanel } from '../../../features/payments/payment-panel'
 import { ApiRequestError } from '../../../lib/api'
-import { formatBDT } from '../../../lib/money'
+import { formatBDT } from '../../../../worker/schemas/money'
+import { formatCount } from '../../../lib/format'
 
 export const Route = createFileRoute('/_auth/dashboard/payment/$id')({
   loader: async ({ context, params }) => {
@@ -22,7 +23,6 @@ export const Route = createFileRoute('/_auth/dashboard/payment/$id')({
   component: PaymentPage,
 })
 
-const count = new Intl.NumberFormat('en-US')
 
 function PaymentPage() {
   const { id } = Route.useParams()
@@ -45,7 +45,7 @@ function PaymentPage() {
           Pay for: <span className="font-semibold text-ink">{booking.service}</span>
         </p>
         <p className="mt-1 text-sm text-slate-600">
-          {count.format(booking.quantity)} × {formatBDT(booking.unitPrice)}
+          {formatCount(booking.quantity)} × {formatBDT(booking.unitPrice)}
         </p>
         <p className="mt-4 text-sm font-medium text-slate-600">Amount</p>
         <p className="text-3xl font-extrabold tracking-tight text-ink" data-testid="amount">

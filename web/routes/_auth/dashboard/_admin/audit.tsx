@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { Pager } from '../../../../components/pager'
 import { DESK_PAGE_SIZE, deskQueries } from '../../../../features/desk/desk-queries'
-import { formatDateTime } from '../../../../lib/dates'
+import { formatDateTime } from '../../../../lib/format'
 import { pageNumber } from '../../../../lib/search-params'
 
 export const Route = createFileRoute('/_auth/dashboard/_admin/audit')({

@@ -11,8 +11,9 @@ import { bookingQueries } from '../../../../features/bookings/bookings-queries'
 import { deskQueries } from '../../../../features/desk/desk-queries'
 import { toolQueries } from '../../../../features/tools/tools-queries'
 import { api, ApiRequestError, unwrap } from '../../../../lib/api'
-import { formatBDT } from '../../../../lib/money'
+import { formatBDT } from '../../../../../worker/schemas/money'
 import { EditToolForm } from '../../../../features/catalogue/edit-tool-form'
+import { formatCount } from '../../../../lib/format'
 
 const PAGE_SIZE = 20
 
@@ -35,7 +36,6 @@ export const Route = createFileRoute('/_auth/dashboard/_admin/manage')({
   component: ManagePage,
 })
 
-const count = new Intl.NumberFormat('en-US')
 
 function ManagePage() {
   const { q, page = 1, edit } = Route.useSearch()
@@ -85,7 +85,7 @@ function ManagePage() {
         <div>
           <h1 className="text-2xl font-bold">Manage Tools</h1>
           <p className="mt-1 text-sm text-slate-600" aria-live="polite">
-            {data.total === 0 ? (q ? `No tools match “${q}”.` : 'No tools yet.') : `${first}–${last} of ${count.format(data.total)} tools`}
+            {data.total === 0 ? (q ? `No tools match “${q}”.` : 'No tools yet.') : `${first}–${last} of ${formatCount(data.total)} tools`}
           </p>
         </div>
         <Link to="/dashboard/addTools" className="btn-primary">
@@ -157,9 +157,9 @@ function ManagePage() {
                   </th>
                   <td className="px-4 py-3 text-right tabular-nums whitespace-nowrap">{formatBDT(tool.price)}</td>
                   <td className="px-4 py-3 text-right tabular-nums" data-testid="tool-stock">
-                    {count.format(tool.quantity)}
+                    {formatCount(tool.quantity)}
                   </td>
-                  <td className="px-4 py-3 text-right tabular-nums">{count.format(tool.Minimum_quantity)}</td>
+                  <td className="px-4 py-3 text-right tabular-nums">{formatCount(tool.Minimum_quantity)}</td>
                   <td className="px-4 py-3">
                     <div className="flex justify-end gap-2">
                       <button
@@ -251,12 +251,12 @@ function DeleteToolDialog({ tool, busy, error, onClose, onConfirm }: { tool?: To
           <>
             {open.unpaid > 0 && (
               <p>
-                <strong>{open.unpaid.toLocaleString()}</strong> unpaid {open.unpaid === 1 ? 'order is' : 'orders are'} cancelled, and the customers are e-mailed.
+                <strong>{formatCount(open.unpaid)}</strong> unpaid {open.unpaid === 1 ? 'order is' : 'orders are'} cancelled, and the customers are e-mailed.
               </p>
             )}
             {open.toFulfil > 0 && (
               <p>
-                <strong>{open.toFulfil.toLocaleString()}</strong> paid {open.toFulfil === 1 ? 'order still has' : 'orders still have'} to be shipped: deleting does not
+                <strong>{formatCount(open.toFulfil)}</strong> paid {open.toFulfil === 1 ? 'order still has' : 'orders still have'} to be shipped: deleting does not
                 cancel {open.toFulfil === 1 ? 'it' : 'them'}.
               </p>
             )}

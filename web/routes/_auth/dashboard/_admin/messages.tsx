@@ -4,7 +4,7 @@ import type { ContactMessage } from '../../../../../worker/schemas/contact'
 import { Pager } from '../../../../components/pager'
 import { SearchBox } from '../../../../components/search-box'
 import { DESK_PAGE_SIZE, deskQueries } from '../../../../features/desk/desk-queries'
-import { formatDateTime } from '../../../../lib/dates'
+import { formatDateTime, formatCount } from '../../../../lib/format'
 import { pageNumber, searchText } from '../../../../lib/search-params'
 
 export const Route = createFileRoute('/_auth/dashboard/_admin/messages')({
@@ -28,7 +28,7 @@ function MessagesPage() {
 
   return (
     <div>
-      <h1 className="text-2xl font-bold">Messages ({data.total.toLocaleString()})</h1>
+      <h1 className="text-2xl font-bold">Messages ({formatCount(data.total)})</h1>
       <p className="mt-1 text-sm text-slate-600">What visitors sent through the contact form, newest first.</p>
       <SearchBox
         key={q ?? ''}

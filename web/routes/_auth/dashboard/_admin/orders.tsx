@@ -5,8 +5,8 @@ import { Pager } from '../../../../components/pager'
 import { SearchBox } from '../../../../components/search-box'
 import { StatusBadge, STATUS_LABELS } from '../../../../features/bookings/components/status-badge'
 import { DESK_PAGE_SIZE, deskQueries } from '../../../../features/desk/desk-queries'
-import { formatDateTime } from '../../../../lib/dates'
-import { formatBDT } from '../../../../lib/money'
+import { formatDateTime, formatCount } from '../../../../lib/format'
+import { formatBDT } from '../../../../../worker/schemas/money'
 import { oneOf, pageNumber, searchText } from '../../../../lib/search-params'
 
 type OrdersSearch = { status?: OrderStatus; q?: string; page?: number }
@@ -43,7 +43,7 @@ function OrdersDesk() {
         }`}
       >
         {label}
-        {n !== undefined && <span className={active ? 'text-white/80' : 'text-slate-500'}> {n.toLocaleString()}</span>}
+        {n !== undefined && <span className={active ? 'text-white/80' : 'text-slate-500'}> {formatCount(n)}</span>}
       </Link>
     )
   }
@@ -56,7 +56,7 @@ function OrdersDesk() {
           ? q
             ? `No orders match “${q}”.`
             : 'No orders here yet.'
-          : `${data.total.toLocaleString()} ${data.total === 1 ? 'order' : 'orders'}${status ? ` ${STATUS_LABELS[status].toLowerCase()}` : ''}, newest first.`}
+          : `${formatCount(data.total)} ${data.total === 1 ? 'order' : 'orders'}${status ? ` ${STATUS_LABELS[status].toLowerCase()}` : ''}, newest first.`}
       </p>
 
       <nav aria-label="Order status" className="mt-4 flex flex-wrap gap-2">
@@ -89,7 +89,7 @@ function OrdersDesk() {
                     <StatusBadge status={order.status} />
                   </div>
                   <p className="mt-1 font-medium text-slate-900">
-                    {order.quantity.toLocaleString()} × {order.service}
+                    {formatCount(order.quantity)} × {order.service}
                   </p>
                   <p className="text-sm text-slate-600 break-words">
                     {order.customerName} · {order.customer}
@@ -131,7 +131,7 @@ function OrdersDesk() {
                       <div className="break-all text-slate-600">{order.customer}</div>
                     </td>
                     <td className="px-4 py-3">
-                      {order.quantity.toLocaleString()} × {order.service}
+                      {formatCount(order.quantity)} × {order.service}
                     </td>
                     <td className="px-4 py-3 text-right font-semibold whitespace-nowrap">{formatBDT(order.price)}</td>
                     <td className="px-4 py-3">

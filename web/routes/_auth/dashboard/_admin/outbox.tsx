@@ -5,7 +5,7 @@ import type { OutboxMail } from '../../../../../worker/schemas/mail'
 import { Modal } from '../../../../components/modal'
 import { Pager } from '../../../../components/pager'
 import { DESK_PAGE_SIZE, deskQueries } from '../../../../features/desk/desk-queries'
-import { formatDateTime } from '../../../../lib/dates'
+import { formatDateTime } from '../../../../lib/format'
 import { pageNumber } from '../../../../lib/search-params'
 
 export const Route = createFileRoute('/_auth/dashboard/_admin/outbox')({

@@ -7,7 +7,7 @@ import { Modal } from '../../../../components/modal'
 import { Pager } from '../../../../components/pager'
 import { useDeleteReview } from '../../../../features/desk/desk-mutations'
 import { DESK_PAGE_SIZE, deskQueries } from '../../../../features/desk/desk-queries'
-import { formatDateTime } from '../../../../lib/dates'
+import { formatDateTime, formatCount } from '../../../../lib/format'
 import { pageNumber } from '../../../../lib/search-params'
 
 export const Route = createFileRoute('/_auth/dashboard/_admin/reviews')({
@@ -26,7 +26,7 @@ function ReviewsPage() {
 
   return (
     <div>
-      <h1 className="text-2xl font-bold">Reviews ({data.total.toLocaleString()})</h1>
+      <h1 className="text-2xl font-bold">Reviews ({formatCount(data.total)})</h1>
       <p className="mt-1 text-sm text-slate-600">What customers wrote, newest first. The home page shows the newest ones.</p>
       {data.items.length === 0 ? (
         <p className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-slate-600">No reviews yet.</p>

@@ -9,7 +9,7 @@ import { SearchBox } from '../../../../components/search-box'
 import { useRestoreUser } from '../../../../features/desk/desk-mutations'
 import { DESK_PAGE_SIZE, deskQueries } from '../../../../features/desk/desk-queries'
 import { api, ApiRequestError, unwrap } from '../../../../lib/api'
-import { formatDateTime } from '../../../../lib/dates'
+import { formatDateTime, formatCount } from '../../../../lib/format'
 import { pageNumber, searchText } from '../../../../lib/search-params'
 
 type UsersSearch = { q?: string; removed?: boolean; page?: number }
@@ -72,7 +72,7 @@ function UsersPage() {
   return (
     <div>
       <h1 className="text-2xl font-bold">
-        {removed ? 'Removed users' : 'All Users'} ({data.total.toLocaleString()})
+        {removed ? 'Removed users' : 'All Users'} ({formatCount(data.total)})
       </h1>
       <nav aria-label="Users" className="mt-4 flex flex-wrap gap-2">
         {tab(false, 'Active')}
