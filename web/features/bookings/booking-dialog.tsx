@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation } from '@tanstack/react-query'
 import { useId, useMemo, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import type { z } from 'zod'
 import { bookingFormSchema, type BookingInput } from '../../../worker/schemas/booking'
 import type { Tool } from '../../../worker/schemas/tool'
 import { FormField } from '../../components/form-field'
-import { api, ApiRequestError, unwrap } from '../../lib/api'
+import { ApiRequestError } from '../../lib/api'
+import { usePlaceOrder } from './bookings-mutations'
 import { formatBDT } from '../../../worker/schemas/money'
 import { Modal } from '../../components/modal'
 import { showServerFieldErrors } from '../../lib/form-errors'
@@ -23,12 +23,10 @@ type BookingDialogProps = {
   onClose: () => void
   /** The order went through; the caller closes the dialog and refreshes the stock. */
   onOrdered: (order: OrderPlaced) => void
-  /** The server says the tool changed (stock, price): the caller refetches it. */
-  onToolChanged: () => void
 }
 
 /** The Purchase dialog of a tool detail: who orders, how many, where to deliver, and the live total. */
-export function BookingDialog({ tool, customer, open, onClose, onOrdered, onToolChanged }: BookingDialogProps) {
+export function BookingDialog({ tool, customer, open, onClose, onOrdered }: BookingDialogProps) {
   const [busy, setBusy] = useState(false)
   return (
     <Modal
@@ -43,7 +41,7 @@ export function BookingDialog({ tool, customer, open, onClose, onOrdered, onTool
         </>
       }
     >
-      <BookingForm tool={tool} customer={customer} onBusyChange={setBusy} onCancel={onClose} onOrdered={onOrdered} onToolChanged={onToolChanged} />
+      <BookingForm tool={tool} customer={customer} onBusyChange={setBusy} onCancel={onClose} onOrdered={onOrdered} />
     </Modal>
   )
 }
@@ -57,7 +55,6 @@ function BookingForm({
   onBusyChange,
   onCancel,
   onOrdered,
-  onToolChanged,
 }: Omit<BookingDialogProps, 'open' | 'onClose'> & { onBusyChange: (busy: boolean) => void; onCancel: () => void }) {
   const min = tool.Minimum_quantity
   const available = tool.quantity
@@ -83,29 +80,24 @@ function BookingForm({
   const quantity = Number(String(quantityText ?? '').trim() || NaN)
   const total = Number.isInteger(quantity) && quantity > 0 ? formatBDT(quantity * tool.price) : '—'
 
-  const order = useMutation({
-    mutationFn: (values: BookingInput) =>
-      unwrap(
-        api.booking.$post({
-          json: { ...values, service: tool.name, price: Math.round(values.quantity * tool.price * 100) / 100 },
-        }),
-      ),
-    onMutate: () => {
-      setFormError(undefined)
-      onBusyChange(true)
-    },
-    onSettled: () => onBusyChange(false),
-    onSuccess: (created, values) => onOrdered({ bookingId: created.insertedId, quantity: values.quantity }),
-    onError: (error) => {
-      if (!(error instanceof ApiRequestError)) {
-        setFormError('We could not reach the shop. Check your connection and try again.')
-        return
-      }
-      if (showServerFieldErrors(error, setError, FIELDS) === 0) setFormError(error.message)
-      // Stock or price moved on the server: show the tool as it is now.
-      if (error.status === 409 || error.fields.price || error.fields.quantity) onToolChanged()
-    },
-  })
+  const order = usePlaceOrder(tool)
+  const submit = (values: BookingInput) => {
+    setFormError(undefined)
+    onBusyChange(true)
+    order.mutate(values, {
+      onSettled: () => onBusyChange(false),
+      onSuccess: (created) => onOrdered({ bookingId: created.insertedId, quantity: values.quantity }),
+      onError: (error) => {
+        if (!(error instanceof ApiRequestError)) {
+          setFormError('We could not reach the shop. Check your connection and try again.')
+          return
+        }
+        // Stock or price moved on the server: the mutation refetches the tool, so it shows as it is now.
+        if (showServerFieldErrors(error, setError, FIELDS) === 0) setFormError(error.message)
+      },
+    })
+  }
+
 
   const quantityField = register('quantity', {
     // The spec's minimum / stock messages show while typing, not only when the field is left.
@@ -113,7 +105,7 @@ function BookingForm({
   })
 
   return (
-    <form noValidate onSubmit={handleSubmit((values) => !order.isPending && order.mutate(values))} className="space-y-4">
+    <form noValidate onSubmit={handleSubmit((values) => !order.isPending && submit(values))} className="space-y-4">
       <fieldset disabled={order.isPending} className="space-y-4">
         <legend className="sr-only">Your order</legend>
         <div className="grid gap-4 sm:grid-cols-2">

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
@@ -7,10 +6,9 @@ import type { z } from 'zod'
 import { MINIMUM_ABOVE_QUANTITY, ToolEditFormSchema, type Tool } from '../../../worker/schemas/tool'
 import { FormField } from '../../components/form-field'
 import { ImageFormField } from '../../components/image-field'
-import { api, ApiRequestError, unwrap } from '../../lib/api'
 import { formatBDT } from '../../../worker/schemas/money'
 import { showServerFieldErrors } from '../../lib/form-errors'
-import { toolQueries } from '../tools/tools-queries'
+import { useUpdateTool } from '../tools/tools-mutations'
 import { formatCount } from '../../lib/format'
 
 
@@ -26,7 +24,6 @@ type EditTool = z.infer<typeof EditToolSchema>
 const EDIT_FIELDS = ['name', 'description', 'img', 'price', 'quantity', 'Minimum_quantity'] as const
 
 export function EditToolForm({ tool, onDone }: { tool: Tool; onDone: () => void }) {
-  const queryClient = useQueryClient()
   const [uploading, setUploading] = useState(false)
   const { register, handleSubmit, formState, setError, control } = useForm<EditToolValues, unknown, EditTool>({
     resolver: zodResolver(EditToolSchema),
@@ -41,32 +38,29 @@ export function EditToolForm({ tool, onDone }: { tool: Tool; onDone: () => void 
   })
   const { errors } = formState
 
-  const save = useMutation({
+  const save = useUpdateTool(tool._id)
+  const submit = (values: EditTool) => {
     // Only what changed is sent: an untouched stock figure must not overwrite orders taken meanwhile.
-    mutationFn: async (values: EditTool) => {
-      const changed = Object.fromEntries(EDIT_FIELDS.filter((k) => values[k] !== tool[k]).map((k) => [k, values[k]])) as Partial<EditTool>
-      if (Object.keys(changed).length === 0) return null
-      // A new stock figure is stored only if no order came in since this form opened (409 otherwise).
-      const json = changed.quantity === undefined ? changed : { ...changed, previousQuantity: tool.quantity }
-      return unwrap(api.service[':id'].$patch({ param: { id: tool._id }, json }))
-    },
-    onSuccess: async (result) => {
-      if (result) {
-        await queryClient.invalidateQueries({ queryKey: toolQueries.all() })
+    const changed = Object.fromEntries(EDIT_FIELDS.filter((k) => values[k] !== tool[k]).map((k) => [k, values[k]])) as Partial<EditTool>
+    if (Object.keys(changed).length === 0) return onDone()
+    // A new stock figure is stored only if no order came in since this form opened (409 otherwise;
+    // the list then refetches, so saving again compares against today's stock).
+    const json = changed.quantity === undefined ? changed : { ...changed, previousQuantity: tool.quantity }
+    save.mutate(json, {
+      onSuccess: () => {
         toast.success(`${tool.name} updated`)
-      }
-      onDone()
-    },
-    onError: (error) => {
-      // The stock moved on (409): refresh the list so the table shows today's figure.
-      if (error instanceof ApiRequestError && error.status === 409) void queryClient.invalidateQueries({ queryKey: toolQueries.all() })
-      showServerFieldErrors(error, setError, EDIT_FIELDS)
-      toast.error(error.message)
-    },
-  })
+        onDone()
+      },
+      onError: (error) => {
+        showServerFieldErrors(error, setError, EDIT_FIELDS)
+        toast.error(error.message)
+      },
+    })
+  }
+
 
   return (
-    <form noValidate onSubmit={handleSubmit((values) => save.mutate(values))} className="grid gap-4">
+    <form noValidate onSubmit={handleSubmit(submit)} className="grid gap-4">
       <FormField label="Name" error={errors.name?.message}>
         <input className="field" autoComplete="off" {...register('name')} />
       </FormField>

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
@@ -10,7 +9,8 @@ import {
   type ContactInput,
 } from '../../../worker/schemas/contact'
 import { FormField } from '../../components/form-field'
-import { api, ApiRequestError, unwrap } from '../../lib/api'
+import { ApiRequestError } from '../../lib/api'
+import { useSendMessage } from './contact-mutations'
 
 const EMPTY: ContactFormValues = { name: '', email: '', subject: '', message: '' }
 const FIELDS = ['name', 'email', 'subject', 'message'] as const
@@ -30,24 +30,26 @@ export function ContactSection({ id }: { id?: string }) {
   })
   const { errors } = formState
 
-  const send = useMutation({
-    mutationFn: (json: ContactInput) => unwrap(api.contact.$post({ json })),
-    onMutate: () => setServerError(null),
-    onSuccess: () => {
-      toast.success('Message Successfully sent!')
-      reset(EMPTY)
-    },
-    onError: (err) => {
-      // What was typed stays in the form, so the visitor can simply try again.
-      toast.error('Failed to send message,Please try again')
-      if (!(err instanceof ApiRequestError)) return
-      if (err.status === 429) setServerError(err.message)
-      for (const field of FIELDS) {
-        const message = err.fields[field]
-        if (message) setError(field, { type: 'server', message })
-      }
-    },
-  })
+  const send = useSendMessage()
+  const submit = (values: ContactInput) => {
+    setServerError(null)
+    send.mutate(values, {
+      onSuccess: () => {
+        toast.success('Message Successfully sent!')
+        reset(EMPTY)
+      },
+      onError: (err) => {
+        // What was typed stays in the form, so the visitor can simply try again.
+        toast.error('Failed to send message,Please try again')
+        if (!(err instanceof ApiRequestError)) return
+        if (err.status === 429) setServerError(err.message)
+        for (const field of FIELDS) {
+          const message = err.fields[field]
+          if (message) setError(field, { type: 'server', message })
+        }
+      },
+    })
+  }
 
   return (
     <section id={id} className="bg-white py-16 sm:py-20" aria-labelledby="contact-title">
@@ -66,7 +68,7 @@ export function ContactSection({ id }: { id?: string }) {
         <form
           noValidate
           aria-labelledby="contact-title"
-          onSubmit={handleSubmit((values) => send.mutate(values))}
+          onSubmit={handleSubmit(submit)}
           className="min-w-0 space-y-5 rounded-2xl bg-slate-50 p-5 ring-1 ring-slate-200 sm:p-8 lg:col-span-3"
         >
           <div className="grid gap-5 sm:grid-cols-2">

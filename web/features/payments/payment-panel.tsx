@@ -2,28 +2,28 @@ import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect } from 'react'
 import { ApiRequestError } from '../../lib/api'
 import { paymentQueries } from './payments-queries'
-import type { CardFormProps } from './record-payment'
+import { useOrderRefresh } from '../bookings/bookings-mutations'
+import type { CardFormProps } from './card-form-props'
 import { SimulatedCardForm } from './simulated-card-form'
 
 // Stripe's packages are downloaded only when the shop takes card payments through Stripe.
 const StripeCardForm = lazy(() => import('./stripe-card-form'))
 
-type PaymentPanelProps = Omit<CardFormProps, 'clientSecret'> & {
-  /** The server refused an intent because the booking changed (paid, cancelled, expired). */
-  onBookingChanged: () => void
-}
+type PaymentPanelProps = Omit<CardFormProps, 'clientSecret'>
 
 /**
  * Asks for the booking's payment intent when it shows (the server reuses the open one)
  * and renders the card form of the configured provider.
  */
-export function PaymentPanel({ onBookingChanged, ...form }: PaymentPanelProps) {
+export function PaymentPanel(form: PaymentPanelProps) {
   const intent = useQuery(paymentQueries.intent(form.bookingId))
   const conflict = intent.error instanceof ApiRequestError && intent.error.status === 409
+  const refreshOrders = useOrderRefresh()
 
+  // The server refused an intent because the booking changed (paid, cancelled, expired): show it as it is now.
   useEffect(() => {
-    if (conflict) onBookingChanged()
-  }, [conflict, onBookingChanged])
+    if (conflict) void refreshOrders(false)
+  }, [conflict, refreshOrders])
 
   if (intent.isPending) return <FormSkeleton label="Preparing the payment…" />
   if (intent.isError) {

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation } from '@tanstack/react-query'
 import { useRef } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
@@ -7,7 +6,8 @@ import { CARD_MESSAGES, cardSchema, TEST_CARDS, type Card } from '../../../worke
 import { FormField } from '../../components/form-field'
 import { api, ApiRequestError, unwrap } from '../../lib/api'
 import { formatCardNumber, formatExpiry, reformatInput, splitExpiry } from './card-format'
-import { CONNECTION_MESSAGE, recordPayment, type CardFormProps } from './record-payment'
+import { usePayBooking } from '../bookings/bookings-mutations'
+import { CONNECTION_MESSAGE, type CardFormProps } from './card-form-props'
 import { showServerFieldErrors } from '../../lib/form-errors'
 
 // Stripe's wording for fields left incomplete; the shared card schema covers the rest.
@@ -60,20 +60,15 @@ export function SimulatedCardForm({ bookingId, clientSecret, paid, onPaid }: Car
     defaultValues: { number: '', expiry: '', cvc: '' },
   })
 
-  const pay = useMutation({
-    mutationFn: async (card: Card) => {
-      if (!confirmedId.current) {
-        const { paymentIntent } = await unwrap(api.payments.simulated.confirm.$post({ json: { clientSecret, card } }))
-        confirmedId.current = paymentIntent.id
-      }
-      await recordPayment(bookingId, confirmedId.current)
-      return confirmedId.current
-    },
-    onSuccess: (transactionId) => onPaid(transactionId),
-    onError: (error) => {
-      showServerFieldErrors(error, setError, fieldOf)
-    },
+  const pay = usePayBooking(bookingId, async (card: Card) => {
+    if (!confirmedId.current) {
+      const { paymentIntent } = await unwrap(api.payments.simulated.confirm.$post({ json: { clientSecret, card } }))
+      confirmedId.current = paymentIntent.id
+    }
+    return confirmedId.current
   })
+  const submit = (card: Card) => pay.mutate(card, { onSuccess: onPaid, onError: (error) => void showServerFieldErrors(error, setError, fieldOf) })
+
 
   // A decline (402) or any other refusal shows under the form; field problems show at their field.
   const shownAtField = pay.error instanceof ApiRequestError && Object.keys(pay.error.fields).some((key) => fieldOf(key))
@@ -89,7 +84,7 @@ export function SimulatedCardForm({ bookingId, clientSecret, paid, onPaid }: Car
     <form
       noValidate
       onSubmit={handleSubmit((card) => {
-        if (!busy) pay.mutate(card)
+        if (!busy) submit(card)
       })}
     >
       <fieldset disabled={busy} className="space-y-4">

@@ -1,9 +1,9 @@
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js'
 import type { Stripe, StripeCardElementOptions } from '@stripe/stripe-js'
-import { useMutation } from '@tanstack/react-query'
 import { useId, useMemo, useRef, useState } from 'react'
 import { ApiRequestError } from '../../lib/api'
-import { CONNECTION_MESSAGE, recordPayment, type CardFormProps } from './record-payment'
+import { usePayBooking } from '../bookings/bookings-mutations'
+import { CONNECTION_MESSAGE, type CardFormProps } from './card-form-props'
 
 /**
  * Stripe.js per publishable key, loaded on first use only.
@@ -67,28 +67,24 @@ function StripeCheckout({ bookingId, clientSecret, paid, onPaid, billing }: Card
   // Once the money is taken, a retry only records it (the PATCH), it never charges again.
   const confirmedId = useRef<string | undefined>(undefined)
 
-  const pay = useMutation({
-    mutationFn: async () => {
-      if (!confirmedId.current) {
-        const card = elements?.getElement(CardElement)
-        if (!stripe || !card) throw new CardError('The card form is still loading. Please try again in a moment.')
-        const result = await stripe.confirmCardPayment(clientSecret, {
-          payment_method: { card, billing_details: { name: billing.name, email: billing.email } },
-        })
-        if (result.error) {
-          // Paid already (e.g. a second tab): record it instead of failing.
-          if (result.error.payment_intent?.status === 'succeeded') confirmedId.current = result.error.payment_intent.id
-          else throw new CardError(result.error.message ?? 'Your card was declined.')
-        } else if (result.paymentIntent.status === 'succeeded') {
-          confirmedId.current = result.paymentIntent.id
-        } else {
-          throw new CardError('The payment is not complete yet. Please try again.')
-        }
+  const pay = usePayBooking(bookingId, async () => {
+    if (!confirmedId.current) {
+      const card = elements?.getElement(CardElement)
+      if (!stripe || !card) throw new CardError('The card form is still loading. Please try again in a moment.')
+      const result = await stripe.confirmCardPayment(clientSecret, {
+        payment_method: { card, billing_details: { name: billing.name, email: billing.email } },
+      })
+      if (result.error) {
+        // Paid already (e.g. a second tab): record it instead of failing.
+        if (result.error.payment_intent?.status === 'succeeded') confirmedId.current = result.error.payment_intent.id
+        else throw new CardError(result.error.message ?? 'Your card was declined.')
+      } else if (result.paymentIntent.status === 'succeeded') {
+        confirmedId.current = result.paymentIntent.id
+      } else {
+        throw new CardError('The payment is not complete yet. Please try again.')
       }
-      await recordPayment(bookingId, confirmedId.current)
-      return confirmedId.current
-    },
-    onSuccess: (transactionId) => onPaid(transactionId),
+    }
+    return confirmedId.current
   })
 
   const payError =
@@ -100,7 +96,7 @@ function StripeCheckout({ bookingId, clientSecret, paid, onPaid, billing }: Card
       noValidate
       onSubmit={(e) => {
         e.preventDefault()
-        if (!busy) pay.mutate()
+        if (!busy) pay.mutate(undefined, { onSuccess: onPaid })
       }}
     >
       <div role="group" aria-labelledby={labelId}>

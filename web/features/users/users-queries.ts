@@ -3,7 +3,6 @@ import { api, unwrap } from '../../lib/api'
 
 export const userQueries = {
   all: () => ['users'] as const,
-  list: () => queryOptions({ queryKey: [...userQueries.all(), 'list'] as const, queryFn: () => unwrap(api.user.$get({ query: { limit: '100' } })) }),
   profile: (email: string) =>
     queryOptions({
       queryKey: [...userQueries.all(), 'profile', email] as const,

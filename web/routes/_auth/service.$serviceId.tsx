@@ -1,9 +1,8 @@
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
 import { useState } from 'react'
 import { toast } from 'sonner'
-import { BookingDialog, type OrderPlaced } from '../../features/bookings/booking-dialog'
-import { bookingQueries } from '../../features/bookings/bookings-queries'
+import { BookingDialog } from '../../features/bookings/booking-dialog'
 import { toolQueries } from '../../features/tools/tools-queries'
 import { ApiRequestError } from '../../lib/api'
 import { useAuth } from '../../lib/auth'
@@ -33,22 +32,12 @@ function ToolPage() {
   const { session: initial } = Route.useRouteContext()
   const auth = useAuth()
   const session = auth.status === 'signedIn' ? auth : initial
-  const queryClient = useQueryClient()
   const [ordering, setOrdering] = useState(false)
 
   const canOrder = tool.quantity >= tool.Minimum_quantity && tool.quantity > 0
 
-  const refreshStock = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: toolQueries.all() }),
-      queryClient.invalidateQueries({ queryKey: bookingQueries.all() }),
-    ])
-
-  const onOrdered = ({ quantity }: OrderPlaced) => {
+  const onOrdered = () => {
     setOrdering(false)
-    // Show the new stock at once; the refetch confirms it.
-    queryClient.setQueryData(toolQueries.detail(serviceId).queryKey, (old) => (old ? { ...old, quantity: old.quantity - quantity } : old))
-    void refreshStock()
     toast.success('Order placed', {
       duration: 8000,
       description: (
@@ -127,7 +116,6 @@ function ToolPage() {
         open={ordering}
         onClose={() => setOrdering(false)}
         onOrdered={onOrdered}
-        onToolChanged={() => void refreshStock()}
       />
     </div>
   )

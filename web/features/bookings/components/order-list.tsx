@@ -1,11 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import type { Booking } from '../../../../worker/schemas/booking'
-import { api, unwrap } from '../../../lib/api'
 import { formatBDT } from '../../../../worker/schemas/money'
-import { bookingQueries } from '../bookings-queries'
+import { useCancelOrder } from '../bookings-mutations'
 import { Modal } from '../../../components/modal'
 import { formatDateTime, formatCount } from '../../../lib/format'
 import { StatusBadge } from './status-badge'
@@ -21,29 +19,19 @@ function cancelReason(order: Booking): string {
   return ''
 }
 
-type OrderListProps = {
-  orders: Booking[]
-  /** An order was cancelled and its stock went back: the caller refreshes what shows stock. */
-  onCancelled: () => Promise<unknown>
-}
-
 /** The customer's orders, newest first, with Payment and Cancel for the unpaid ones. */
-export function OrderList({ orders, onCancelled }: OrderListProps) {
-  const queryClient = useQueryClient()
+export function OrderList({ orders }: { orders: Booking[] }) {
   const [confirming, setConfirming] = useState<Booking>()
-
-  const cancel = useMutation({
-    mutationFn: (order: Booking) => unwrap(api.booking[':id'].cancel.$post({ param: { id: order._id } })),
-    onSuccess: async (_, order) => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: bookingQueries.all() }), onCancelled()])
-      setConfirming(undefined)
-      toast.success('Order cancelled', { description: `${order.service}: the items went back to stock.` })
-      // The Cancel button that opened the dialog is gone now: keep the focus on its order.
-      document.getElementById(orderElementId(order._id))?.focus()
-    },
-    // A 409 means the order changed meanwhile (paid, expired): show it as it is now.
-    onError: () => void queryClient.invalidateQueries({ queryKey: bookingQueries.all() }),
-  })
+  const cancel = useCancelOrder()
+  const cancelOrder = (order: Booking) =>
+    cancel.mutate(order._id, {
+      onSuccess: () => {
+        setConfirming(undefined)
+        toast.success('Order cancelled', { description: `${order.service}: the items went back to stock.` })
+        // The Cancel button that opened the dialog is gone now: keep the focus on its order.
+        document.getElementById(orderElementId(order._id))?.focus()
+      },
+    })
 
   return (
     <>
@@ -89,7 +77,7 @@ export function OrderList({ orders, onCancelled }: OrderListProps) {
             type="button"
             className="btn bg-red-700 text-white hover:bg-red-800"
             disabled={cancel.isPending || cancel.isError}
-            onClick={() => confirming && cancel.mutate(confirming)}
+            onClick={() => confirming && cancelOrder(confirming)}
           >
             {cancel.isPending ? 'Cancelling…' : 'Cancel order'}
           </button>

@@ -1,13 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import Autoplay from 'embla-carousel-autoplay'
 import useEmblaCarousel from 'embla-carousel-react'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { toast } from 'sonner'
 import type { Review } from '../../../../worker/schemas/review'
-import { api, unwrap } from '../../../lib/api'
 import { useAuth } from '../../../lib/auth'
 import { userQueries } from '../../users/users-queries'
-import { reviewQueries } from '../reviews-queries'
+import { useDeleteReview } from '../reviews-mutations'
 
 /** Spec section 9: the carousel moves on every 8500 ms. */
 const AUTOPLAY_DELAY_MS = 8500
@@ -98,17 +97,12 @@ function useAdminReviewDelete() {
   const session = useAuth()
   const email = session.status === 'signedIn' ? session.user.email : ''
   const { data: isAdmin } = useQuery({ ...userQueries.isAdmin(email), enabled: Boolean(email) })
-  const queryClient = useQueryClient()
-  const remove = useMutation({
-    mutationFn: (review: Review) => unwrap(api.review[':id'].$delete({ param: { id: review._id } })),
-    onSuccess: () => {
-      toast.success('Review deleted')
-      void queryClient.invalidateQueries({ queryKey: reviewQueries.all() })
-    },
-    onError: (error) => toast.error(error.message),
-  })
+  const remove = useDeleteReview()
   if (!isAdmin) return undefined
-  return { pendingId: remove.isPending ? remove.variables?._id : undefined, remove: (review: Review) => remove.mutate(review) }
+  return {
+    pendingId: remove.isPending ? remove.variables : undefined,
+    remove: (review: Review) => remove.mutate(review._id, { onSuccess: () => toast.success('Review deleted'), onError: (error) => toast.error(error.message) }),
+  }
 }
 
 type ReviewDelete = ReturnType<typeof useAdminReviewDelete>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -8,9 +8,9 @@ import { ProfileUpdateSchema, type ProfileUpdateInput, type UserProfile } from '
 import { FormField } from '../../../components/form-field'
 import { ImageFormField } from '../../../components/image-field'
 import { Overview } from '../../../features/desk/components/overview'
+import { useUpdateProfile } from '../../../features/users/users-mutations'
 import { userQueries } from '../../../features/users/users-queries'
-import { api, unwrap } from '../../../lib/api'
-import { auth, useAuth } from '../../../lib/auth'
+import { useAuth } from '../../../lib/auth'
 import { showServerFieldErrors } from '../../../lib/form-errors'
 
 export const Route = createFileRoute('/_auth/dashboard/')({
@@ -80,7 +80,6 @@ function Detail({ label, value }: { label: string; value: React.ReactNode }) {
 const PROFILE_FIELDS = ['name', 'education', 'address', 'phone', 'social', 'image'] as const
 
 function ProfileForm({ profile, displayName }: { profile: UserProfile; displayName: string }) {
-  const queryClient = useQueryClient()
   const [uploading, setUploading] = useState(false)
   const { register, control, handleSubmit, formState, setError } = useForm<ProfileUpdateInput>({
     resolver: zodResolver(ProfileUpdateSchema),
@@ -93,25 +92,19 @@ function ProfileForm({ profile, displayName }: { profile: UserProfile; displayNa
       image: profile.image,
     },
   })
-  const save = useMutation({
-    mutationFn: async (values: ProfileUpdateInput) => {
-      if (values.name && values.name !== displayName) await auth.updateDisplayName(values.name)
-      const [saved] = await unwrap(api.user[':email'].$put({ param: { email: profile.email }, json: values }))
-      return saved
-    },
-    onSuccess: (saved) => {
-      queryClient.setQueryData(userQueries.profile(profile.email).queryKey, saved)
-      auth.setProfile(saved)
-      toast.success('Your information have been updated successfully')
-    },
-    onError: (error) => {
-      showServerFieldErrors(error, setError, PROFILE_FIELDS)
-      toast.error(error.message)
-    },
-  })
+  const save = useUpdateProfile(profile, displayName)
+  const submit = (values: ProfileUpdateInput) =>
+    save.mutate(values, {
+      onSuccess: () => toast.success('Your information have been updated successfully'),
+      onError: (error) => {
+        showServerFieldErrors(error, setError, PROFILE_FIELDS)
+        toast.error(error.message)
+      },
+    })
+
 
   return (
-    <form noValidate onSubmit={handleSubmit((v) => save.mutate(v))} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+    <form noValidate onSubmit={handleSubmit(submit)} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
       <h2 className="text-lg font-bold">Update your profile</h2>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <FormField label="Name" error={formState.errors.name?.message}>

@@ -1,8 +1,7 @@
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { bookingQueries } from '../../../features/bookings/bookings-queries'
 import { OrderList } from '../../../features/bookings/components/order-list'
-import { toolQueries } from '../../../features/tools/tools-queries'
 
 export const Route = createFileRoute('/_auth/dashboard/order')({
   loader: ({ context }) => context.queryClient.ensureQueryData(bookingQueries.list(context.session.user.email)),
@@ -13,7 +12,6 @@ export const Route = createFileRoute('/_auth/dashboard/order')({
 function OrdersPage() {
   const { session } = Route.useRouteContext()
   const { data: orders } = useSuspenseQuery(bookingQueries.list(session.user.email))
-  const queryClient = useQueryClient()
 
   return (
     <div>
@@ -23,8 +21,7 @@ function OrdersPage() {
       </p>
       <div className="mt-6">
         {orders.length > 0 ? (
-          // Cancelling returns stock: every view of a tool's quantity refetches.
-          <OrderList orders={orders} onCancelled={() => queryClient.invalidateQueries({ queryKey: toolQueries.all() })} />
+          <OrderList orders={orders} />
         ) : (
           <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
             <svg width="44" height="44" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className="text-slate-400">

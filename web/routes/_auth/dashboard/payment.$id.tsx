@@ -1,6 +1,6 @@
-import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
-import { useCallback, useState } from 'react'
+import { useState } from 'react'
 import { PAYMENT_SUCCESS_MESSAGE } from '../../../../worker/schemas/payment'
 import { bookingQueries } from '../../../features/bookings/bookings-queries'
 import { PaymentPanel } from '../../../features/payments/payment-panel'
@@ -27,15 +27,11 @@ export const Route = createFileRoute('/_auth/dashboard/payment/$id')({
 function PaymentPage() {
   const { id } = Route.useParams()
   const { data: booking } = useSuspenseQuery(bookingQueries.detail(id))
-  const queryClient = useQueryClient()
   // The payment made on this visit: the form stays with Pay disabled, and the message shows.
   const [paidNow, setPaidNow] = useState<string>()
 
-  const refreshOrders = useCallback(() => void queryClient.invalidateQueries({ queryKey: bookingQueries.all() }), [queryClient])
-  const onPaid = (transactionId: string) => {
-    setPaidNow(transactionId)
-    refreshOrders()
-  }
+  // The payment's mutation (usePayBooking) refreshes every view of the order.
+  const onPaid = (transactionId: string) => setPaidNow(transactionId)
 
   return (
     <div className="max-w-2xl space-y-6">
@@ -64,7 +60,6 @@ function PaymentPage() {
             paid={paidNow !== undefined}
             onPaid={onPaid}
             billing={{ name: booking.customerName, email: booking.customer }}
-            onBookingChanged={refreshOrders}
           />
         ) : booking.status === 'paid' ? (
           <div className="rounded-xl bg-emerald-50 p-4 text-emerald-900 ring-1 ring-emerald-600/20">

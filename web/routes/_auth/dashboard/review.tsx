@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
@@ -8,8 +7,7 @@ import type { z } from 'zod'
 import { ReviewInputSchema, type ReviewInput } from '../../../../worker/schemas/review'
 import { FormField } from '../../../components/form-field'
 import { ImageFormField } from '../../../components/image-field'
-import { reviewQueries } from '../../../features/reviews/reviews-queries'
-import { api, unwrap } from '../../../lib/api'
+import { useAddReview } from '../../../features/reviews/reviews-mutations'
 import { useAuth } from '../../../lib/auth'
 import { showServerFieldErrors } from '../../../lib/form-errors'
 
@@ -28,7 +26,6 @@ function AddReviewPage() {
   const prefilledName = account.user.displayName || account.profile.name
   const empty: ReviewFormValues = { name: prefilledName, description: '', img: '', rating: null }
 
-  const queryClient = useQueryClient()
   const [uploading, setUploading] = useState(false)
   const { register, control, handleSubmit, reset, setError, formState } = useForm<ReviewFormValues, unknown, ReviewInput>({
     resolver: zodResolver(ReviewInputSchema),
@@ -36,24 +33,23 @@ function AddReviewPage() {
   })
   const { errors } = formState
 
-  const add = useMutation({
-    mutationFn: (values: ReviewInput) => unwrap(api.review.$post({ json: values })),
-    onSuccess: (result) => {
-      if (!result.insertedId) {
-        toast.error('Failed to add Tools')
-        return
-      }
-      // The spec's toast text, word for word (section 8 uses it for tools and reviews alike).
-      toast.success('Tools added successfully', { description: 'Thank you! Your review is now on the home page.' })
-      reset(empty)
-      // Refetch now, even while the home page is not shown, so its carousel has the review at once.
-      void queryClient.invalidateQueries({ queryKey: reviewQueries.all(), refetchType: 'all' })
-    },
-    onError: (error) => {
-      showServerFieldErrors(error, setError, FIELDS)
-      toast.error('Failed to add Tools', { description: error.message })
-    },
-  })
+  const add = useAddReview()
+  const submit = (values: ReviewInput) =>
+    add.mutate(values, {
+      onSuccess: (result) => {
+        if (!result.insertedId) {
+          toast.error('Failed to add Tools')
+          return
+        }
+        // The spec's toast text, word for word (section 8 uses it for tools and reviews alike).
+        toast.success('Tools added successfully', { description: 'Thank you! Your review is now on the home page.' })
+        reset(empty)
+      },
+      onError: (error) => {
+        showServerFieldErrors(error, setError, FIELDS)
+        toast.error('Failed to add Tools', { description: error.message })
+      },
+    })
 
   return (
     <div>
@@ -68,7 +64,7 @@ function AddReviewPage() {
       <form
         noValidate
         aria-label="Add Review"
-        onSubmit={handleSubmit((values) => add.mutate(values))}
+        onSubmit={handleSubmit((values) => submit(values))}
         className="mt-6 grid gap-5 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
       >
         <FormField label="Name" error={errors.name?.message}>

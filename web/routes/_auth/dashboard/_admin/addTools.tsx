@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -8,8 +7,7 @@ import type { z } from 'zod'
 import { ToolFormSchema, type ToolInput } from '../../../../../worker/schemas/tool'
 import { FormField } from '../../../../components/form-field'
 import { ImageFormField } from '../../../../components/image-field'
-import { toolQueries } from '../../../../features/tools/tools-queries'
-import { api, unwrap } from '../../../../lib/api'
+import { useAddTool } from '../../../../features/tools/tools-mutations'
 import { showServerFieldErrors } from '../../../../lib/form-errors'
 
 export const Route = createFileRoute('/_auth/dashboard/_admin/addTools')({
@@ -23,7 +21,6 @@ const FIELDS = ['name', 'description', 'price', 'quantity', 'Minimum_quantity', 
 
 function AddToolPage() {
   const { session } = Route.useRouteContext()
-  const queryClient = useQueryClient()
   const [uploading, setUploading] = useState(false)
   const { register, control, handleSubmit, reset, setError, formState } = useForm<ToolFormValues, unknown, ToolInput>({
     resolver: zodResolver(ToolFormSchema),
@@ -31,23 +28,27 @@ function AddToolPage() {
   })
   const { errors } = formState
 
-  const add = useMutation({
-    // The spec's payload carries the submitter's e-mail; the server checks it is the caller's.
-    mutationFn: (values: ToolInput) => unwrap(api.service.$post({ json: { ...values, email: session.user.email } })),
-    onSuccess: (result) => {
-      if (!result.insertedId) {
-        toast.error('Failed to add Tools')
-        return
-      }
-      toast.success('Tools added successfully')
-      reset(EMPTY)
-      void queryClient.invalidateQueries({ queryKey: toolQueries.all() })
-    },
-    onError: (error) => {
-      showServerFieldErrors(error, setError, FIELDS)
-      toast.error('Failed to add Tools', { description: error.message })
-    },
-  })
+  const add = useAddTool()
+  // The spec's payload carries the submitter's e-mail; the server checks it is the caller's.
+  const submit = (values: ToolInput) =>
+    add.mutate(
+      { ...values, email: session.user.email },
+      {
+        onSuccess: (result) => {
+          if (!result.insertedId) {
+            toast.error('Failed to add Tools')
+            return
+          }
+          toast.success('Tools added successfully')
+          reset(EMPTY)
+        },
+        onError: (error) => {
+          showServerFieldErrors(error, setError, FIELDS)
+          toast.error('Failed to add Tools', { description: error.message })
+        },
+      },
+    )
+
 
   return (
     <div>
@@ -56,7 +57,7 @@ function AddToolPage() {
       <form
         noValidate
         aria-label="Add a Tool"
-        onSubmit={handleSubmit((values) => add.mutate(values))}
+        onSubmit={handleSubmit((values) => submit(values))}
         className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
       >
         <div className="grid gap-5">

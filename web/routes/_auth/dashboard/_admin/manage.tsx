@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
@@ -7,10 +7,10 @@ import type { Tool } from '../../../../../worker/schemas/tool'
 import { Modal } from '../../../../components/modal'
 import { SearchBox } from '../../../../components/search-box'
 import { pageNumber, searchText } from '../../../../lib/search-params'
-import { bookingQueries } from '../../../../features/bookings/bookings-queries'
 import { deskQueries } from '../../../../features/desk/desk-queries'
+import { useDeleteTool } from '../../../../features/tools/tools-mutations'
 import { toolQueries } from '../../../../features/tools/tools-queries'
-import { api, ApiRequestError, unwrap } from '../../../../lib/api'
+import { ApiRequestError } from '../../../../lib/api'
 import { formatBDT } from '../../../../../worker/schemas/money'
 import { EditToolForm } from '../../../../features/catalogue/edit-tool-form'
 import { formatCount } from '../../../../lib/format'
@@ -41,7 +41,6 @@ function ManagePage() {
   const { q, page = 1, edit } = Route.useSearch()
   const navigate = Route.useNavigate()
   const { data } = useSuspenseQuery(listQuery({ q, page }))
-  const queryClient = useQueryClient()
   // The id, not a copy: after a refetch (say, a 409 because orders took stock) the form sees
   // the tool's current figures, so saving again compares against today's stock.
   const editingId = edit ?? null
@@ -58,23 +57,23 @@ function ManagePage() {
       void navigate({ search: (prev) => ({ ...prev, page: totalPages > 1 ? totalPages : undefined }), replace: true })
   }, [data.items.length, page, totalPages, navigate])
 
-  const remove = useMutation({
-    mutationFn: (tool: Tool) => unwrap(api.service[':id'].$delete({ param: { id: tool._id } })),
-    // The row goes only once the server has deleted it and the list has been read again.
-    onSuccess: async (_result, tool) => {
-      setDeleting(undefined)
-      await Promise.all([queryClient.invalidateQueries({ queryKey: toolQueries.all() }), queryClient.invalidateQueries({ queryKey: bookingQueries.all() })])
-      toast.success(`${tool.name} deleted`)
-    },
-    onError: async (error, tool) => {
-      if (error instanceof ApiRequestError && error.status === 404) {
-        await queryClient.invalidateQueries({ queryKey: toolQueries.all() })
-        toast.error(`${tool.name} was already deleted`)
-        return
-      }
-      toast.error(error.message)
-    },
-  })
+  const remove = useDeleteTool()
+  const deleteTool = (tool: Tool) =>
+    remove.mutate(tool._id, {
+      onSuccess: () => {
+        setDeleting(undefined)
+        toast.success(`${tool.name} deleted`)
+      },
+      onError: (error) => {
+        if (error instanceof ApiRequestError && error.status === 404) {
+          setDeleting(undefined)
+          toast.error(`${tool.name} was already deleted`)
+          return
+        }
+        toast.error(error.message)
+      },
+    })
+
 
   const first = data.total === 0 ? 0 : (page - 1) * PAGE_SIZE + 1
   const last = (page - 1) * PAGE_SIZE + data.items.length
@@ -131,7 +130,7 @@ function ManagePage() {
           </thead>
           <tbody className="divide-y divide-slate-100">
             {data.items.map((tool) => {
-              const deleting = remove.isPending && remove.variables?._id === tool._id
+              const deleting = remove.isPending && remove.variables === tool._id
               return (
                 <tr key={tool._id} data-testid="tool-row" aria-busy={deleting || undefined}>
                   <td className="px-4 py-2">
@@ -217,7 +216,7 @@ function ManagePage() {
         </nav>
       )}
 
-      <DeleteToolDialog tool={deleting} busy={remove.isPending} error={remove.error?.message} onClose={() => setDeleting(undefined)} onConfirm={(tool) => remove.mutate(tool)} />
+      <DeleteToolDialog tool={deleting} busy={remove.isPending} error={remove.error?.message} onClose={() => setDeleting(undefined)} onConfirm={deleteTool} />
 
       <Modal
         open={editing !== null}

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { toast } from 'sonner'
@@ -6,9 +6,9 @@ import type { UserProfile } from '../../../../../worker/schemas/user'
 import { Modal } from '../../../../components/modal'
 import { Pager } from '../../../../components/pager'
 import { SearchBox } from '../../../../components/search-box'
-import { useRestoreUser } from '../../../../features/desk/desk-mutations'
 import { DESK_PAGE_SIZE, deskQueries } from '../../../../features/desk/desk-queries'
-import { api, ApiRequestError, unwrap } from '../../../../lib/api'
+import { useMakeAdmin, useRemoveUser, useRestoreUser } from '../../../../features/users/users-mutations'
+import { ApiRequestError } from '../../../../lib/api'
 import { formatDateTime, formatCount } from '../../../../lib/format'
 import { pageNumber, searchText } from '../../../../lib/search-params'
 
@@ -31,30 +31,25 @@ function UsersPage() {
   const navigate = Route.useNavigate()
   const { data } = useSuspenseQuery(deskQueries.users({ q, removed, page }))
   const { session } = Route.useRouteContext()
-  const queryClient = useQueryClient()
-  const refetch = () => queryClient.invalidateQueries({ queryKey: ['users'] })
   const [removing, setRemoving] = useState<UserProfile>()
-
-  const makeAdmin = useMutation({
-    mutationFn: (email: string) => unwrap(api.user.admin[':email'].$put({ param: { email } })),
-    onSuccess: (result) => {
-      if (result.modifiedCount > 0) toast.success('Successfully made an admin')
-      void refetch()
-    },
-    onError: (error) => {
-      toast.error(error instanceof ApiRequestError && error.status === 403 ? 'Failed to make an admin' : error.message)
-    },
-  })
-  const remove = useMutation({
-    mutationFn: (email: string) => unwrap(api.user[':email'].$delete({ param: { email } })),
-    onSuccess: () => {
-      toast.success('User removed', { description: 'They are signed out and cannot sign in until you restore them.' })
-      setRemoving(undefined)
-      void refetch()
-    },
-    onError: (error) => toast.error(error.message),
-  })
+  const makeAdmin = useMakeAdmin()
+  const remove = useRemoveUser()
   const restore = useRestoreUser()
+  const promote = (email: string) =>
+    makeAdmin.mutate(email, {
+      onSuccess: (result) => {
+        if (result.modifiedCount > 0) toast.success('Successfully made an admin')
+      },
+      onError: (error) => toast.error(error instanceof ApiRequestError && error.status === 403 ? 'Failed to make an admin' : error.message),
+    })
+  const removeUser = (email: string) =>
+    remove.mutate(email, {
+      onSuccess: () => {
+        toast.success('User removed', { description: 'They are signed out and cannot sign in until you restore them.' })
+        setRemoving(undefined)
+      },
+      onError: (error) => toast.error(error.message),
+    })
 
   const tab = (isRemoved: boolean, label: string) => (
     <Link
@@ -118,7 +113,7 @@ function UsersPage() {
                 ) : (
                   <>
                     {user.role !== 'admin' && (
-                      <button type="button" className="btn-primary px-3 py-1.5" disabled={makeAdmin.isPending} onClick={() => makeAdmin.mutate(user.email)}>
+                      <button type="button" className="btn-primary px-3 py-1.5" disabled={makeAdmin.isPending} onClick={() => promote(user.email)}>
                         Make Admin
                       </button>
                     )}
@@ -148,7 +143,7 @@ function UsersPage() {
           <button type="button" className="btn-ghost" data-autofocus onClick={() => setRemoving(undefined)} disabled={remove.isPending}>
             Keep user
           </button>
-          <button type="button" className="btn bg-red-700 text-white hover:bg-red-800" disabled={remove.isPending} onClick={() => removing && remove.mutate(removing.email)}>
+          <button type="button" className="btn bg-red-700 text-white hover:bg-red-800" disabled={remove.isPending} onClick={() => removing && removeUser(removing.email)}>
             {remove.isPending ? 'Removing…' : 'Remove User'}
           </button>
         </div>

@@ -1,0 +1,84 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useCallback } from 'react'
+import type { BookingInput, OrderStatusChange } from '../../../worker/schemas/booking'
+import { api, unwrap } from '../../lib/api'
+import { deskQueries } from '../desk/desk-queries'
+import { toolQueries } from '../tools/tools-queries'
+import { bookingQueries } from './bookings-queries'
+
+/** After any change to an order: every order view and the desk; the tools too when stock moved. */
+export function useOrderRefresh() {
+  const queryClient = useQueryClient()
+  // Stable, so an effect can depend on it.
+  return useCallback(
+    (stockChanged: boolean) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: bookingQueries.all() }),
+        queryClient.invalidateQueries({ queryKey: deskQueries.all() }),
+        ...(stockChanged ? [queryClient.invalidateQueries({ queryKey: toolQueries.all() })] : []),
+      ]),
+    [queryClient],
+  )
+}
+
+/** A customer orders a tool: the price sent is quantity × unit price (the server checks it); stock is taken. */
+export function usePlaceOrder(tool: { _id: string; name: string; price: number }) {
+  const queryClient = useQueryClient()
+  const refresh = useOrderRefresh()
+  return useMutation({
+    mutationFn: (values: BookingInput) =>
+      unwrap(api.booking.$post({ json: { ...values, service: tool.name, price: Math.round(values.quantity * tool.price * 100) / 100 } })),
+    onSuccess: (_created, values) => {
+      // Show the new stock at once; the refetch confirms it.
+      queryClient.setQueryData(toolQueries.detail(tool._id).queryKey, (old) => (old ? { ...old, quantity: old.quantity - values.quantity } : old))
+      return refresh(true)
+    },
+    // Stock or price moved on the server (409, or a field refused): show the tool as it is now.
+    onError: () => refresh(true),
+  })
+}
+
+/** The customer or an admin cancels an unpaid order (its stock goes back). */
+export function useCancelOrder() {
+  const refresh = useOrderRefresh()
+  return useMutation({
+    mutationFn: (id: string) => unwrap(api.booking[':id'].cancel.$post({ param: { id } })),
+    // A 409 means the order changed meanwhile (paid, expired): show it as it is now.
+    onSettled: () => refresh(true),
+  })
+}
+
+/** An admin moves a paid order forward: processing, shipped (carrier, tracking number), delivered. */
+export function useChangeOrderStatus(id: string) {
+  const refresh = useOrderRefresh()
+  return useMutation({
+    mutationFn: (change: OrderStatusChange) => unwrap(api.booking[':id'].status.$post({ param: { id }, json: change })),
+    onSettled: () => refresh(false),
+  })
+}
+
+/** An admin refunds a paid or processing order in full (its stock goes back). */
+export function useRefundOrder(id: string) {
+  const refresh = useOrderRefresh()
+  return useMutation({
+    mutationFn: (reason: string) => unwrap(api.booking[':id'].refund.$post({ param: { id }, json: reason ? { reason } : {} })),
+    onSettled: () => refresh(true),
+  })
+}
+
+/**
+ * Pays a booking: `confirmCard` takes the money (the simulated form or Stripe.js, each its own
+ * way) and answers the payment's id; the spec's `PATCH /booking/{id}` then records it (the
+ * server asks the provider; sending it again changes nothing).
+ */
+export function usePayBooking<Input = void>(bookingId: string, confirmCard: (input: Input) => Promise<string>) {
+  const refresh = useOrderRefresh()
+  return useMutation({
+    mutationFn: async (input: Input) => {
+      const transactionId = await confirmCard(input)
+      await unwrap(api.booking[':id'].$patch({ param: { id: bookingId }, json: { transactionId } }))
+      return transactionId
+    },
+    onSuccess: () => refresh(false),
+  })
+}

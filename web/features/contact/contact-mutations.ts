@@ -1,0 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { ContactInput } from '../../../worker/schemas/contact'
+import { api, unwrap } from '../../lib/api'
+
+/** A visitor sends a message through the contact form (admins see it in Messages). */
+export function useSendMessage() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (json: ContactInput) => unwrap(api.contact.$post({ json })),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['contact'] }),
+  })
+}

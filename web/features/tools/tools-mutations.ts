@@ -1,0 +1,45 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { ToolInput, ToolPatch } from '../../../worker/schemas/tool'
+import { api, unwrap } from '../../lib/api'
+import { bookingQueries } from '../bookings/bookings-queries'
+import { deskQueries } from '../desk/desk-queries'
+import { toolQueries } from './tools-queries'
+
+/** Every view of the catalogue, and the overview's low-stock list. */
+function useToolsRefresh() {
+  const queryClient = useQueryClient()
+  return () => Promise.all([queryClient.invalidateQueries({ queryKey: toolQueries.all() }), queryClient.invalidateQueries({ queryKey: deskQueries.all() })])
+}
+
+/** An admin adds a tool. */
+export function useAddTool() {
+  const refresh = useToolsRefresh()
+  return useMutation({
+    mutationFn: (json: ToolInput) => unwrap(api.service.$post({ json })),
+    onSuccess: () => refresh(),
+  })
+}
+
+/**
+ * An admin edits a tool: only the fields sent change; with a new `quantity`, `previousQuantity`
+ * makes the server refuse (409) when orders took stock meanwhile, and the list refetches so
+ * the form shows today's stock.
+ */
+export function useUpdateTool(id: string) {
+  const refresh = useToolsRefresh()
+  return useMutation({
+    mutationFn: (json: ToolPatch) => unwrap(api.service[':id'].$patch({ param: { id }, json })),
+    onSettled: () => refresh(),
+  })
+}
+
+/** An admin deletes a tool; its unpaid orders are cancelled, so orders refetch too. */
+export function useDeleteTool() {
+  const queryClient = useQueryClient()
+  const refresh = useToolsRefresh()
+  return useMutation({
+    mutationFn: (id: string) => unwrap(api.service[':id'].$delete({ param: { id } })),
+    // The row goes only once the server has deleted it and the list has been read again.
+    onSettled: () => Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: bookingQueries.all() })]),
+  })
+}

@@ -1,0 +1,53 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { ProfileUpdateInput, UserProfile } from '../../../worker/schemas/user'
+import { api, unwrap } from '../../lib/api'
+import { auth } from '../../lib/auth'
+import { userQueries } from './users-queries'
+
+function useUsersRefresh() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: userQueries.all() })
+}
+
+/** An admin makes a user an admin. */
+export function useMakeAdmin() {
+  const refresh = useUsersRefresh()
+  return useMutation({
+    mutationFn: (email: string) => unwrap(api.user.admin[':email'].$put({ param: { email } })),
+    onSettled: () => refresh(),
+  })
+}
+
+/** An admin removes (blocks) a user. */
+export function useRemoveUser() {
+  const refresh = useUsersRefresh()
+  return useMutation({
+    mutationFn: (email: string) => unwrap(api.user[':email'].$delete({ param: { email } })),
+    onSettled: () => refresh(),
+  })
+}
+
+/** An admin lets a removed user back in. */
+export function useRestoreUser() {
+  const refresh = useUsersRefresh()
+  return useMutation({
+    mutationFn: (email: string) => unwrap(api.user[':email'].restore.$post({ param: { email } })),
+    onSettled: () => refresh(),
+  })
+}
+
+/** Someone updates their profile (a new name goes to Firebase too, as the spec's form does). */
+export function useUpdateProfile(profile: UserProfile, displayName: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: async (values: ProfileUpdateInput) => {
+      if (values.name && values.name !== displayName) await auth.updateDisplayName(values.name)
+      const [saved] = await unwrap(api.user[':email'].$put({ param: { email: profile.email }, json: values }))
+      return saved
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(userQueries.profile(profile.email).queryKey, saved)
+      auth.setProfile(saved)
+    },
+  })
+}
