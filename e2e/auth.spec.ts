@@ -183,3 +183,14 @@ test('a page left open renews its session through Firebase before the access tok
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible()
   await expect(page).toHaveURL(/\/dashboard\/order$/)
 })
+
+test('navbar and footer read one session: signed in, the footer offers the dashboard, not Login', async ({ page }) => {
+  await page.goto('/')
+  const footer = page.getByRole('contentinfo')
+  await expect(footer.getByRole('link', { name: 'Login' })).toBeVisible()
+  await logIn(page, CUSTOMER)
+  await expect(footer.getByRole('link', { name: 'Login' })).toHaveCount(0)
+  await expect(footer.getByRole('link', { name: 'Dashboard' })).toBeVisible()
+  await page.getByRole('button', { name: 'Sign Out' }).click()
+  await expect(footer.getByRole('link', { name: 'Login' })).toBeVisible()
+})

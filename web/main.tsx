@@ -2,11 +2,11 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { auth } from './lib/auth'
+import { session } from './lib/session'
 import { queryClient, router } from './router'
 import './styles.css'
 
-auth.start()
+session.boot()
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

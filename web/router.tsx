@@ -1,5 +1,5 @@
 import { createRouter } from '@tanstack/react-router'
-import { auth } from './lib/auth'
+import { session } from './lib/session'
 import { queryClient } from './lib/query-client'
 import { routeTree } from './routeTree.gen'
 
@@ -7,13 +7,13 @@ export { queryClient }
 
 export const router = createRouter({
   routeTree,
-  context: { queryClient, auth },
+  context: { queryClient, auth: session },
   defaultPreload: 'intent',
   defaultPreloadStaleTime: 0,
   scrollRestoration: true,
 })
 
-auth.setNavigator((to) => router.navigate({ to: '/login', search: { redirect: to } }))
+session.setNavigator((to) => router.navigate({ to: '/login', search: { redirect: to } }))
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -1,6 +1,9 @@
 import { Link } from '@tanstack/react-router'
+import { useSession } from '../lib/session'
 
 export function Footer() {
+  // The same session the navbar reads: a signed-in person is not offered Login.
+  const session = useSession()
   return (
     <footer className="mt-16 bg-ink text-slate-300">
       <div className="container-page grid gap-8 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -19,8 +22,19 @@ export function Footer() {
           <Link to="/" hash="contact">Contact us</Link>
         </FooterColumn>
         <FooterColumn title="Account">
-          <Link to="/login">Login</Link>
-          <Link to="/signup">Create an account</Link>
+          {session.status === 'signedIn' ? (
+            <>
+              <Link to="/dashboard">Dashboard</Link>
+              <Link to="/dashboard/order">My orders</Link>
+            </>
+          ) : (
+            session.status === 'signedOut' && (
+              <>
+                <Link to="/login">Login</Link>
+                <Link to="/signup">Create an account</Link>
+              </>
+            )
+          )}
         </FooterColumn>
       </div>
       <p className="border-t border-white/10 py-4 text-center text-xs text-slate-400">© {new Date().getFullYear()} Toolhaus Ltd. All rights reserved.</p>

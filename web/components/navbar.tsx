@@ -1,5 +1,5 @@
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
-import { auth, useAuth } from '../lib/auth'
+import { session as sessionStore, useSession } from '../lib/session'
 import { useEffect, useState } from 'react'
 import { Clock } from './clock'
 
@@ -20,10 +20,10 @@ export function Navbar() {
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   useEffect(() => setOpen(false), [pathname])
 
-  const session = useAuth()
+  const session = useSession()
   const navigate = useNavigate()
   const signOut = async () => {
-    await auth.signOut()
+    await sessionStore.signOut()
     await navigate({ to: '/' })
   }
 

@@ -5,7 +5,7 @@ import { Footer } from '../components/footer'
 import { Navbar } from '../components/navbar'
 import { NotFound } from '../components/not-found'
 import { ApiRequestError } from '../lib/api'
-import type { Auth } from '../lib/auth'
+import type { Session } from '../lib/session'
 import { usePageSettled } from '../lib/use-page-settled'
 
 // Toasts only ever follow something the visitor did, so the toaster's code loads once the page
@@ -15,7 +15,7 @@ const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })
 /** What every route's beforeLoad and loader receive. Add fields here (e.g. `auth`) and supply them in router.tsx. */
 export interface RouterContext {
   queryClient: QueryClient
-  auth: Auth
+  auth: Session
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({

@@ -8,7 +8,7 @@ import { AuthCard } from '../features/auth/auth-card'
 import { GoogleButton } from '../features/auth/google-button'
 import { useSignInAction } from '../features/auth/use-sign-in-action'
 import { localPath } from '../lib/search-params'
-import { auth } from '../lib/auth'
+import { signIn } from '../features/auth/sign-in'
 
 export const Route = createFileRoute('/login')({
   validateSearch: (search: Record<string, unknown>): { redirect?: string } => ({ redirect: localPath(search.redirect) }),
@@ -38,7 +38,7 @@ function LoginPage() {
         </>
       }
     >
-      <form noValidate className="space-y-4" onSubmit={handleSubmit((v) => run(() => auth.signInWithPassword(v.email, v.password)))}>
+      <form noValidate className="space-y-4" onSubmit={handleSubmit((v) => run(() => signIn.withPassword(v.email, v.password)))}>
         <FormField label="Email" error={formState.errors.email?.message}>
           <input type="email" autoComplete="email" className="field" {...register('email')} />
         </FormField>
@@ -63,7 +63,7 @@ function LoginPage() {
                   onClick={async () => {
                     setVerification('sending')
                     try {
-                      await auth.sendVerificationEmail(getValues('email'), getValues('password'))
+                      await signIn.sendVerificationEmail(getValues('email'), getValues('password'))
                       setVerification('sent')
                     } catch (err) {
                       setVerification(err instanceof Error ? err.message : 'The e-mail could not be sent. Please try again.')
@@ -79,7 +79,7 @@ function LoginPage() {
         )}
       </form>
       <div className="mt-4">
-        <GoogleButton disabled={busy} onClick={() => run(auth.signInWithGoogle)} />
+        <GoogleButton disabled={busy} onClick={() => run(signIn.withGoogle)} />
       </div>
     </AuthCard>
   )

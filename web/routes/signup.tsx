@@ -6,7 +6,7 @@ import { FormField } from '../components/form-field'
 import { AuthCard } from '../features/auth/auth-card'
 import { GoogleButton } from '../features/auth/google-button'
 import { useSignInAction } from '../features/auth/use-sign-in-action'
-import { auth } from '../lib/auth'
+import { signIn } from '../features/auth/sign-in'
 
 export const Route = createFileRoute('/signup')({
   beforeLoad: async ({ context }) => {
@@ -33,7 +33,7 @@ function SignupPage() {
         </>
       }
     >
-      <form noValidate className="space-y-4" onSubmit={handleSubmit((v) => run(() => auth.signUp(v.name, v.email, v.password)))}>
+      <form noValidate className="space-y-4" onSubmit={handleSubmit((v) => run(() => signIn.signUp(v.name, v.email, v.password)))}>
         <FormField label="Name" error={formState.errors.name?.message}>
           <input autoComplete="name" className="field" {...register('name')} />
         </FormField>
@@ -49,7 +49,7 @@ function SignupPage() {
         {error}
       </form>
       <div className="mt-4">
-        <GoogleButton disabled={busy} onClick={() => run(auth.signInWithGoogle)} />
+        <GoogleButton disabled={busy} onClick={() => run(signIn.withGoogle)} />
       </div>
     </AuthCard>
   )

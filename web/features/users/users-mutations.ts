@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ProfileUpdateInput, UserProfile } from '../../../worker/schemas/user'
 import { api, unwrap } from '../../lib/api'
-import { auth } from '../../lib/auth'
+import { session } from '../../lib/session'
+import { signIn } from '../auth/sign-in'
 import { userQueries } from './users-queries'
 
 function useUsersRefresh() {
@@ -41,13 +42,13 @@ export function useUpdateProfile(profile: UserProfile, displayName: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (values: ProfileUpdateInput) => {
-      if (values.name && values.name !== displayName) await auth.updateDisplayName(values.name)
+      if (values.name && values.name !== displayName) await signIn.updateDisplayName(values.name)
       const [saved] = await unwrap(api.user[':email'].$put({ param: { email: profile.email }, json: values }))
       return saved
     },
     onSuccess: (saved) => {
       queryClient.setQueryData(userQueries.profile(profile.email).queryKey, saved)
-      auth.setProfile(saved)
+      session.setProfile(saved)
     },
   })
 }

@@ -8,11 +8,4 @@ export const userQueries = {
       queryKey: [...userQueries.all(), 'profile', email] as const,
       queryFn: () => unwrap(api.user[':email'].$get({ param: { email } })),
     }),
-  /** The spec's admin lookup: GET /api/admin/{email}. */
-  isAdmin: (email: string) =>
-    queryOptions({
-      queryKey: [...userQueries.all(), 'admin', email] as const,
-      queryFn: async () => (await unwrap(api.admin[':email'].$get({ param: { email } }))).admin,
-      staleTime: 0,
-    }),
 }

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, Outlet } from '@tanstack/react-router'
-import { userQueries } from '../../features/users/users-queries'
 import { configQuery } from '../../lib/config'
-import { useAuth } from '../../lib/auth'
+import { useSession } from '../../lib/session'
 
 export const Route = createFileRoute('/_auth/dashboard')({
   head: () => ({ meta: [{ title: 'Dashboard · Toolhaus' }] }),
@@ -13,9 +12,7 @@ const linkClass = 'block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-med
 const activeClass = 'bg-ink text-white hover:bg-ink'
 
 function DashboardLayout() {
-  const session = useAuth()
-  const email = session.status === 'signedIn' ? session.user.email : ''
-  const { data: isAdmin } = useQuery({ ...userQueries.isAdmin(email), enabled: Boolean(email) })
+  const { isAdmin } = useSession()
   // The outbox page exists only while e-mail goes to the local outbox (no mail provider).
   const { data: config } = useQuery({ ...configQuery, enabled: Boolean(isAdmin) })
   const localOutbox = config?.localOutbox === true

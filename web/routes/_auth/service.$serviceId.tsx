@@ -5,7 +5,7 @@ import { toast } from 'sonner'
 import { BookingDialog } from '../../features/bookings/booking-dialog'
 import { toolQueries } from '../../features/tools/tools-queries'
 import { ApiRequestError } from '../../lib/api'
-import { useAuth } from '../../lib/auth'
+import { useSession } from '../../lib/session'
 import { formatBDT } from '../../../worker/schemas/money'
 import { formatCount } from '../../lib/format'
 
@@ -30,7 +30,7 @@ function ToolPage() {
   const { serviceId } = Route.useParams()
   const { data: tool } = useSuspenseQuery(toolQueries.detail(serviceId))
   const { session: initial } = Route.useRouteContext()
-  const auth = useAuth()
+  const auth = useSession()
   const session = auth.status === 'signedIn' ? auth : initial
   const [ordering, setOrdering] = useState(false)
 

@@ -1,11 +1,9 @@
-import { useQuery } from '@tanstack/react-query'
 import Autoplay from 'embla-carousel-autoplay'
 import useEmblaCarousel from 'embla-carousel-react'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { toast } from 'sonner'
 import type { Review } from '../../../../worker/schemas/review'
-import { useAuth } from '../../../lib/auth'
-import { userQueries } from '../../users/users-queries'
+import { useSession } from '../../../lib/session'
 import { useDeleteReview } from '../reviews-mutations'
 
 /** Spec section 9: the carousel moves on every 8500 ms. */
@@ -94,9 +92,7 @@ export function ReviewCarousel({ reviews }: { reviews: Review[] }) {
 
 /** Admins can delete a review (after confirming); for everyone else this is undefined. */
 function useAdminReviewDelete() {
-  const session = useAuth()
-  const email = session.status === 'signedIn' ? session.user.email : ''
-  const { data: isAdmin } = useQuery({ ...userQueries.isAdmin(email), enabled: Boolean(email) })
+  const { isAdmin } = useSession()
   const remove = useDeleteReview()
   if (!isAdmin) return undefined
   return {

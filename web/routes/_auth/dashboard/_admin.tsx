@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
-import { userQueries } from '../../../features/users/users-queries'
+import { adminQuery } from '../../../lib/session'
 import { ApiRequestError } from '../../../lib/api'
 
 /**
@@ -9,7 +9,7 @@ import { ApiRequestError } from '../../../lib/api'
  */
 export const Route = createFileRoute('/_auth/dashboard/_admin')({
   beforeLoad: async ({ context, location }) => {
-    const isAdmin = await context.queryClient.fetchQuery(userQueries.isAdmin(context.session.user.email)).catch((error: unknown) => {
+    const isAdmin = await context.queryClient.fetchQuery(adminQuery(context.session.user.email)).catch((error: unknown) => {
       if (error instanceof ApiRequestError && (error.status === 401 || error.status === 403)) return false
       throw error
     })

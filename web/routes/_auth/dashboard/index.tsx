@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
@@ -10,7 +10,7 @@ import { ImageFormField } from '../../../components/image-field'
 import { Overview } from '../../../features/desk/components/overview'
 import { useUpdateProfile } from '../../../features/users/users-mutations'
 import { userQueries } from '../../../features/users/users-queries'
-import { useAuth } from '../../../lib/auth'
+import { useSession } from '../../../lib/session'
 import { showServerFieldErrors } from '../../../lib/form-errors'
 
 export const Route = createFileRoute('/_auth/dashboard/')({
@@ -20,11 +20,11 @@ export const Route = createFileRoute('/_auth/dashboard/')({
 })
 
 function ProfilePage() {
-  const session = useAuth()
+  const session = useSession()
   const { session: initial } = Route.useRouteContext()
   const account = session.status === 'signedIn' ? session.user : initial.user
   const { data: profile } = useSuspenseQuery(userQueries.profile(account.email))
-  const { data: isAdmin } = useQuery(userQueries.isAdmin(account.email))
+  const { isAdmin } = session
   const photo = profile.image || account.photoURL
 
   return (

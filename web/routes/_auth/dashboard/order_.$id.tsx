@@ -10,7 +10,7 @@ import { bookingQueries } from '../../../features/bookings/bookings-queries'
 import { OrderTimeline } from '../../../features/bookings/components/order-timeline'
 import { StatusBadge } from '../../../features/bookings/components/status-badge'
 import { useCancelOrder, useChangeOrderStatus, useRefundOrder } from '../../../features/bookings/bookings-mutations'
-import { userQueries } from '../../../features/users/users-queries'
+import { useSession } from '../../../lib/session'
 import { api, ApiRequestError } from '../../../lib/api'
 import { formatDateTime, formatCount } from '../../../lib/format'
 import { formatBDT } from '../../../../worker/schemas/money'
@@ -34,7 +34,7 @@ function OrderPage() {
   const { id } = Route.useParams()
   const { session } = Route.useRouteContext()
   const { data: order } = useSuspenseQuery(bookingQueries.detail(id))
-  const { data: isAdmin = false } = useQuery(userQueries.isAdmin(session.user.email))
+  const { isAdmin } = useSession()
   const [dialog, setDialog] = useState<Dialog>()
   const status = useChangeOrderStatus(id)
   const mine = order.customer === session.user.email

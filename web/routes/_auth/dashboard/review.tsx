@@ -8,7 +8,7 @@ import { ReviewInputSchema, type ReviewInput } from '../../../../worker/schemas/
 import { FormField } from '../../../components/form-field'
 import { ImageFormField } from '../../../components/image-field'
 import { useAddReview } from '../../../features/reviews/reviews-mutations'
-import { useAuth } from '../../../lib/auth'
+import { useSession } from '../../../lib/session'
 import { showServerFieldErrors } from '../../../lib/form-errors'
 
 export const Route = createFileRoute('/_auth/dashboard/review')({
@@ -20,7 +20,7 @@ type ReviewFormValues = z.input<typeof ReviewInputSchema>
 const FIELDS = ['name', 'description', 'img', 'rating'] as const
 
 function AddReviewPage() {
-  const session = useAuth()
+  const session = useSession()
   const { session: initial } = Route.useRouteContext()
   const account = session.status === 'signedIn' ? session : initial
   const prefilledName = account.user.displayName || account.profile.name

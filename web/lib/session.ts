@@ -1,12 +1,11 @@
 import type { User } from 'firebase/auth'
+import { queryOptions, useQuery } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
 import type { UserProfile } from '../../worker/schemas/user'
 import { api, ApiRequestError, configureApiAuth, unwrap } from './api'
 import { getFirebaseAuth } from './firebase'
 import { queryClient } from './query-client'
-
-/** The key the spec stores the API's access token under. */
-export const TOKEN_KEY = 'accessToken'
+import { tokenExpiresAtMs, tokenStore } from './token-store'
 
 export type AuthSnapshot =
   | { status: 'loading' }
@@ -19,11 +18,7 @@ let firstState: Promise<void> | undefined
 let inFlight: { uid: string; promise: Promise<void> } | undefined
 let navigateToLogin: (from: string) => void = () => {}
 
-const storage = {
-  get: () => (typeof localStorage === 'undefined' ? null : localStorage.getItem(TOKEN_KEY)),
-  set: (token: string) => localStorage.setItem(TOKEN_KEY, token),
-  clear: () => localStorage.removeItem(TOKEN_KEY),
-}
+const storage = tokenStore
 
 function set(next: AuthSnapshot) {
   snapshot = next
@@ -63,16 +58,6 @@ async function establish(user: User, extra: { name?: string } = {}, forceRefresh
 const RENEW_BEFORE_MS = 5 * 60_000
 let renewalTimer: ReturnType<typeof setTimeout> | undefined
 
-/** The `exp` of an access token in ms, read without verifying (the server verifies it). */
-function expiresAtMs(token: string): number | undefined {
-  try {
-    const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown }
-    return typeof payload.exp === 'number' ? payload.exp * 1000 : undefined
-  } catch {
-    return undefined
-  }
-}
-
 /**
  * Only a Firebase ID token renews a session: a few minutes before the access token ends, a
  * page left open gets a fresh ID token from Firebase (which refreshes its own) and exchanges
@@ -81,7 +66,7 @@ function expiresAtMs(token: string): number | undefined {
  */
 function scheduleRenewal(token: string) {
   clearTimeout(renewalTimer)
-  const exp = expiresAtMs(token)
+  const exp = tokenExpiresAtMs(token)
   if (exp === undefined || typeof window === 'undefined') return
   // setTimeout's limit is about 24.8 days; tokens last a day at most.
   renewalTimer = setTimeout(() => void renewSession(), Math.max(0, exp - Date.now() - RENEW_BEFORE_MS))
@@ -160,7 +145,7 @@ async function signOutQuietly() {
   }
 }
 
-export const auth = {
+export const session = {
   subscribe(listener: () => void) {
     listeners.add(listener)
     return () => listeners.delete(listener)
@@ -169,10 +154,10 @@ export const auth = {
     return snapshot
   },
   /**
-   * Starts at boot. Firebase is loaded at once only when a session is stored; a visitor who
-   * never signed in does not download it until they open the login page or a guarded route.
+   * Boots the session store. Firebase is loaded at once only when a session is stored; a visitor
+   * who never signed in does not download it until they open the login page or a guarded route.
    */
-  start() {
+  boot() {
     if (storage.get()) void listen()
     else set({ status: 'signedOut' })
   },
@@ -181,47 +166,13 @@ export const auth = {
     if (firstState || storage.get()) await listen()
     return snapshot
   },
-  async signInWithPassword(email: string, password: string) {
+  /** Starts the session of a Firebase user who just signed in (the sign-in forms call it). */
+  async start(user: User, extra: { name?: string } = {}) {
     void listen()
-    const [firebaseAuth, { signInWithEmailAndPassword }] = await Promise.all([getFirebaseAuth(), import('firebase/auth')])
-    const credential = await signInWithEmailAndPassword(firebaseAuth, email, password)
-    await establish(credential.user)
+    await establish(user, extra)
   },
-  async signUp(name: string, email: string, password: string) {
-    void listen()
-    const [firebaseAuth, { createUserWithEmailAndPassword, updateProfile }] = await Promise.all([getFirebaseAuth(), import('firebase/auth')])
-    const credential = await createUserWithEmailAndPassword(firebaseAuth, email, password)
-    await updateProfile(credential.user, { displayName: name })
-    await establish(credential.user, { name })
-  },
-  async signInWithGoogle() {
-    void listen()
-    const [firebaseAuth, { GoogleAuthProvider, signInWithPopup, browserPopupRedirectResolver }] = await Promise.all([
-      getFirebaseAuth(),
-      import('firebase/auth'),
-    ])
-    const credential = await signInWithPopup(firebaseAuth, new GoogleAuthProvider(), browserPopupRedirectResolver)
-    await establish(credential.user)
-  },
-  /**
-   * After a 403 EMAIL_NOT_VERIFIED: signs in with the same e-mail and password once more, has
-   * Firebase send its verification e-mail, and signs out again. Once the owner opens the link,
-   * the password sign-in is verified and works.
-   */
-  async sendVerificationEmail(email: string, password: string) {
-    const [firebaseAuth, { signInWithEmailAndPassword, sendEmailVerification, signOut }] = await Promise.all([getFirebaseAuth(), import('firebase/auth')])
-    const credential = await signInWithEmailAndPassword(firebaseAuth, email, password)
-    try {
-      await sendEmailVerification(credential.user)
-    } finally {
-      await signOut(firebaseAuth)
-    }
-  },
-  /** Updates the account's display name (the spec's 'No user is logged in' when nobody is). */
-  async updateDisplayName(name: string) {
-    const [firebaseAuth, { updateProfile }] = await Promise.all([getFirebaseAuth(), import('firebase/auth')])
-    if (!firebaseAuth.currentUser) throw new Error('No user is logged in')
-    await updateProfile(firebaseAuth.currentUser, { displayName: name })
+  /** Keeps the snapshot's display name in step after Firebase changed it. */
+  setDisplayName(name: string) {
     if (snapshot.status === 'signedIn') set({ ...snapshot, user: { ...snapshot.user, displayName: name } })
   },
   /** Keeps the snapshot's profile in step after a successful profile update. */
@@ -235,12 +186,28 @@ export const auth = {
   },
 }
 
-export type Auth = typeof auth
+export type Session = typeof session
 
 // A 401 renews the access token once (through Firebase); when that fails the user is signed out and sent to /login.
 configureApiAuth(storage.get, renewSession)
 
-/** The current auth state, re-rendering on change. */
-export function useAuth(): AuthSnapshot {
-  return useSyncExternalStore(auth.subscribe, () => snapshot)
+/** The spec's admin lookup, GET /api/admin/{email}: the one answer to "is this user an admin". */
+export const adminQuery = (email: string) =>
+  queryOptions({
+    queryKey: ['users', 'admin', email] as const,
+    queryFn: async () => (await unwrap(api.admin[':email'].$get({ param: { email } }))).admin,
+    staleTime: 0,
+  })
+
+export type SessionState = AuthSnapshot & { isAdmin: boolean }
+
+/**
+ * The one source of who is signed in, for every component (navbar, footer, sidebar, pages):
+ * the session's state, re-rendering on change, and whether the user is an admin.
+ */
+export function useSession(): SessionState {
+  const state = useSyncExternalStore(session.subscribe, () => snapshot)
+  const email = state.status === 'signedIn' ? state.user.email : ''
+  const { data: isAdmin = false } = useQuery({ ...adminQuery(email), enabled: Boolean(email) })
+  return { ...state, isAdmin: Boolean(email) && isAdmin }
 }

@@ -1,0 +1,49 @@
+import { getFirebaseAuth } from '../../lib/firebase'
+import { session } from '../../lib/session'
+
+/**
+ * The sign-in actions of the login and sign-up pages: Firebase signs the person in, then
+ * the session exchanges its ID token for the API's access token.
+ */
+export const signIn = {
+  async withPassword(email: string, password: string) {
+    const [firebaseAuth, { signInWithEmailAndPassword }] = await Promise.all([getFirebaseAuth(), import('firebase/auth')])
+    const credential = await signInWithEmailAndPassword(firebaseAuth, email, password)
+    await session.start(credential.user)
+  },
+  async signUp(name: string, email: string, password: string) {
+    const [firebaseAuth, { createUserWithEmailAndPassword, updateProfile }] = await Promise.all([getFirebaseAuth(), import('firebase/auth')])
+    const credential = await createUserWithEmailAndPassword(firebaseAuth, email, password)
+    await updateProfile(credential.user, { displayName: name })
+    await session.start(credential.user, { name })
+  },
+  async withGoogle() {
+    const [firebaseAuth, { GoogleAuthProvider, signInWithPopup, browserPopupRedirectResolver }] = await Promise.all([
+      getFirebaseAuth(),
+      import('firebase/auth'),
+    ])
+    const credential = await signInWithPopup(firebaseAuth, new GoogleAuthProvider(), browserPopupRedirectResolver)
+    await session.start(credential.user)
+  },
+  /**
+   * After a 403 EMAIL_NOT_VERIFIED: signs in with the same e-mail and password once more, has
+   * Firebase send its verification e-mail, and signs out again. Once the owner opens the link,
+   * the password sign-in is verified and works.
+   */
+  async sendVerificationEmail(email: string, password: string) {
+    const [firebaseAuth, { signInWithEmailAndPassword, sendEmailVerification, signOut }] = await Promise.all([getFirebaseAuth(), import('firebase/auth')])
+    const credential = await signInWithEmailAndPassword(firebaseAuth, email, password)
+    try {
+      await sendEmailVerification(credential.user)
+    } finally {
+      await signOut(firebaseAuth)
+    }
+  },
+  /** Updates the account's display name (the spec's 'No user is logged in' when nobody is). */
+  async updateDisplayName(name: string) {
+    const [firebaseAuth, { updateProfile }] = await Promise.all([getFirebaseAuth(), import('firebase/auth')])
+    if (!firebaseAuth.currentUser) throw new Error('No user is logged in')
+    await updateProfile(firebaseAuth.currentUser, { displayName: name })
+    session.setDisplayName(name)
+  },
+}
