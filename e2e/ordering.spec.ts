@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test'
-import { CUSTOMER, logIn, signUp } from './auth'
+import { ADMIN, CUSTOMER, logIn, signUp } from './auth'
 import { API, expect, sidewaysOverflow, test } from './fixtures'
 
 // Each test signs up a fresh customer first, which is slow on a busy machine.
@@ -272,9 +272,39 @@ test('the tool cards link to the tool, and the empty My Orders links to /service
   await expect(page.getByText('You have no orders yet')).toBeVisible()
   await page.getByRole('main').getByRole('link', { name: 'Browse tools' }).click()
   await expect(page).toHaveURL('/service')
-  await page.getByRole('link', { name: 'Purchase Drill Machine' }).click()
+  // The whole card opens the tool: a click on its picture does too.
+  const card = page.locator('main article').filter({ has: page.getByRole('heading', { name: 'Drill Machine' }) })
+  // (The name's link is stretched over the card, so a click on its picture lands on the link.)
+  await card.click({ position: { x: 40, y: 40 } })
   await expect(page).toHaveURL('/service/drill-machine')
   await expect(page.getByRole('heading', { level: 1, name: 'Drill Machine' })).toBeVisible()
+  await page.goBack()
+  await page.getByRole('link', { name: 'Drill Machine', exact: true }).click()
+  await expect(page).toHaveURL('/service/drill-machine')
+})
+
+test('an out-of-stock tool shows "Out of stock" and cannot be ordered', async ({ page, browser }) => {
+  // An admin sets a tool's stock to 0 (through the API, as the Manage form does).
+  const admin = await browser.newPage()
+  await logIn(admin, ADMIN)
+  const token = await admin.evaluate(() => localStorage.getItem('accessToken'))
+  const photo = (await tool(admin, 'heat-gun')) as unknown as { img: string }
+  const created = await admin.request.post(`${API}/service`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { name: 'Sold Out Planer', price: 2500, quantity: 10, Minimum_quantity: 2, description: 'A bench planer, sold out.', img: photo.img },
+  })
+  const id = (await created.json()).insertedId
+  expect((await admin.request.patch(`${API}/service/${id}`, { headers: { Authorization: `Bearer ${token}` }, data: { quantity: 0, previousQuantity: 10 } })).status()).toBe(200)
+  await admin.close()
+
+  await logIn(page, CUSTOMER)
+  await page.goto('/service?q=Sold%20Out%20Planer')
+  const card = page.locator('main article').filter({ hasText: 'Sold Out Planer' })
+  await expect(card.getByText('Out of stock').first()).toBeVisible()
+  await expect(card.getByText('Purchase')).toHaveCount(0)
+  await card.getByRole('link', { name: 'Sold Out Planer' }).click()
+  await expect(page.getByRole('button', { name: 'Purchase' })).toBeDisabled()
+  await expect(page.getByText('Out of stock: fewer than the minimum order are left.')).toBeVisible()
 })
 
 test('ordering and paying pages fit a 360 px phone without sideways scrolling', async ({ page }) => {

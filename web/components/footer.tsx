@@ -5,7 +5,7 @@ export function Footer() {
   // The same session the navbar reads: a signed-in person is not offered Login.
   const session = useSession()
   return (
-    <footer className="mt-16 bg-ink text-slate-300">
+    <footer className="bg-ink text-slate-300">
       <div className="container-page grid gap-8 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="text-lg font-extrabold text-white">Toolhaus</p>

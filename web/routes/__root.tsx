@@ -61,7 +61,8 @@ function LateToaster() {
   if (!settled) return null
   return (
     <Suspense fallback={null}>
-      <Toaster richColors position="top-center" />
+      {/* Below the navbar (about 4 rem), so a toast never hides it, on phones too. */}
+      <Toaster richColors position="top-center" offset={{ top: 80 }} mobileOffset={{ top: 72 }} />
     </Suspense>
   )
 }

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { LoginFormSchema, type LoginForm } from '../../worker/schemas/sign-in'
 import { FormField } from '../components/form-field'
 import { AuthCard } from '../features/auth/auth-card'
@@ -23,7 +23,8 @@ function LoginPage() {
   const { redirect: back } = Route.useSearch()
   const navigate = useNavigate()
   const { busy, run, error, code } = useSignInAction(() => navigate({ to: back ?? '/', replace: true }))
-  const { register, handleSubmit, formState, getValues } = useForm<LoginForm>({ resolver: zodResolver(LoginFormSchema) })
+  const { register, handleSubmit, formState, getValues, control } = useForm<LoginForm>({ resolver: zodResolver(LoginFormSchema) })
+  const watchedEmail = useWatch({ control, name: 'email' })
   const [verification, setVerification] = useState<'sending' | 'sent' | string>()
 
   return (
@@ -32,7 +33,7 @@ function LoginPage() {
       footer={
         <>
           New to Toolhaus?{' '}
-          <Link to="/signup" className="font-semibold text-brand-700 underline underline-offset-4">
+          <Link to="/signup" search={back ? { redirect: back } : {}} className="font-semibold text-brand-700 underline underline-offset-4">
             Create an account
           </Link>
         </>
@@ -45,6 +46,11 @@ function LoginPage() {
         <FormField label="Password" error={formState.errors.password?.message}>
           <input type="password" autoComplete="current-password" className="field" {...register('password')} />
         </FormField>
+        <p className="-mt-2 text-right text-sm">
+          <Link to="/forgot-password" search={{ email: watchedEmail || undefined }} className="font-medium text-brand-700 underline underline-offset-4">
+            Forgot password?
+          </Link>
+        </p>
         <button type="submit" className="btn-dark w-full" disabled={busy}>
           {busy ? 'Signing in…' : 'Login'}
         </button>

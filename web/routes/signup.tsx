@@ -7,18 +7,22 @@ import { AuthCard } from '../features/auth/auth-card'
 import { GoogleButton } from '../features/auth/google-button'
 import { useSignInAction } from '../features/auth/use-sign-in-action'
 import { signIn } from '../features/auth/sign-in'
+import { localPath } from '../lib/search-params'
 
 export const Route = createFileRoute('/signup')({
-  beforeLoad: async ({ context }) => {
-    if ((await context.auth.ready()).status === 'signedIn') throw redirect({ to: '/' })
+  // Where the person was going before they chose to create an account (kept from /login).
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } => ({ redirect: localPath(search.redirect) }),
+  beforeLoad: async ({ context, search }) => {
+    if ((await context.auth.ready()).status === 'signedIn') throw redirect({ to: search.redirect ?? '/' })
   },
   head: () => ({ meta: [{ title: 'Sign up · Toolhaus' }] }),
   component: SignupPage,
 })
 
 function SignupPage() {
+  const { redirect: back } = Route.useSearch()
   const navigate = useNavigate()
-  const { busy, run, error } = useSignInAction(() => navigate({ to: '/', replace: true }))
+  const { busy, run, error } = useSignInAction(() => navigate({ to: back ?? '/', replace: true }))
   const { register, handleSubmit, formState } = useForm<SignupForm>({ resolver: zodResolver(SignupFormSchema) })
 
   return (
@@ -27,7 +31,7 @@ function SignupPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/login" className="font-semibold text-brand-700 underline underline-offset-4">
+          <Link to="/login" search={back ? { redirect: back } : {}} className="font-semibold text-brand-700 underline underline-offset-4">
             Login
           </Link>
         </>

@@ -21,7 +21,9 @@ export function pageCsp(config: Config): string {
     `script-src ${scripts.join(' ')}`,
     // NOTE: sonner and the carousel set inline styles at runtime.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob: https://*.googleusercontent.com",
+    // NOTE: tools, reviews and profiles may show an image from any https address (the API
+    // accepts them: schemas/image.ts); images run no code.
+    "img-src 'self' data: blob: https:",
     "font-src 'self'",
     `connect-src ${connect.join(' ')}`,
     `frame-src ${frames.join(' ')}`,

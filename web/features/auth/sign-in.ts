@@ -46,4 +46,9 @@ export const signIn = {
     await updateProfile(firebaseAuth.currentUser, { displayName: name })
     session.setDisplayName(name)
   },
+  /** "Forgot password?": Firebase e-mails the address a link to choose a new password. */
+  async sendPasswordReset(email: string) {
+    const [firebaseAuth, { sendPasswordResetEmail }] = await Promise.all([getFirebaseAuth(), import('firebase/auth')])
+    await sendPasswordResetEmail(firebaseAuth, email)
+  },
 }

@@ -78,7 +78,8 @@ function BookingForm({
 
   const quantityText = useWatch({ control, name: 'quantity' })
   const quantity = Number(String(quantityText ?? '').trim() || NaN)
-  const total = Number.isInteger(quantity) && quantity > 0 ? formatBDT(quantity * tool.price) : '—'
+  // No total for a quantity the order would refuse: the spec's message shows instead.
+  const total = Number.isInteger(quantity) && quantity >= min && quantity <= available ? formatBDT(quantity * tool.price) : '—'
 
   const order = usePlaceOrder(tool)
   const submit = (values: BookingInput) => {

@@ -21,7 +21,7 @@ function DashboardLayout() {
     <div className="container-page grid gap-6 py-8 md:grid-cols-[14rem_1fr]">
       <aside className="min-w-0">
         <h2 className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">Dashboard</h2>
-        <nav aria-label="Dashboard" className="mt-2 flex gap-1 overflow-x-auto md:flex-col">
+        <nav aria-label="Dashboard" className="mt-2 flex flex-wrap gap-1 md:flex-col md:flex-nowrap">
           {!isAdmin && (
             <>
               <Link to="/dashboard" className={linkClass} activeProps={{ className: activeClass }} activeOptions={{ exact: true }}>

@@ -11,16 +11,16 @@ export function Overview() {
   const toShip = data ? data.orders.paid + data.orders.processing : undefined
 
   const stat = (label: string, value: string | undefined, to?: { status: 'paid' | 'unpaid' | 'processing' }) => (
-    <div className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
+    <div className="min-w-0 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
       <p className="text-sm text-slate-600">{label}</p>
       {value === undefined ? (
         <div className="mt-2 h-8 w-24 animate-pulse rounded bg-slate-100" />
       ) : to ? (
-        <Link to="/dashboard/orders" search={to} className="mt-1 block text-2xl font-bold text-ink hover:text-brand-700">
+        <Link to="/dashboard/orders" search={to} className="mt-1 block text-xl font-bold text-ink [overflow-wrap:anywhere] hover:text-brand-700 sm:text-2xl">
           {value}
         </Link>
       ) : (
-        <p className="mt-1 text-2xl font-bold text-ink">{value}</p>
+        <p className="mt-1 text-xl font-bold text-ink [overflow-wrap:anywhere] sm:text-2xl">{value}</p>
       )}
     </div>
   )

@@ -14,8 +14,11 @@ type ToolCardProps = {
 
 /** The one tool card of the storefront: home page, tool list. */
 export function ToolCard({ tool, priority = false, headingLevel: Heading = 'h3' }: ToolCardProps) {
+  // Less than the minimum order left is as good as none: nobody can order it.
+  const outOfStock = tool.quantity < tool.Minimum_quantity || tool.quantity === 0
   return (
-    <article className="group flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md">
+    // The whole card opens the tool: the name is the link, stretched over the card (one tab stop).
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition focus-within:ring-2 focus-within:ring-brand-600 hover:-translate-y-0.5 hover:shadow-md">
       <div className="aspect-[4/3] overflow-hidden bg-slate-100">
         <img
           src={tool.img}
@@ -30,7 +33,11 @@ export function ToolCard({ tool, priority = false, headingLevel: Heading = 'h3' 
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex items-start justify-between gap-3">
-          <Heading className="text-lg font-bold leading-snug text-ink">{tool.name}</Heading>
+          <Heading className="text-lg font-bold leading-snug text-ink">
+            <Link to="/service/$serviceId" params={{ serviceId: tool._id }} className="after:absolute after:inset-0 focus:outline-none">
+              {tool.name}
+            </Link>
+          </Heading>
           <p className="shrink-0 rounded-md bg-brand-50 px-2 py-1 text-sm font-bold text-brand-700 ring-1 ring-brand-100">
             {formatBDT(tool.price)}
           </p>
@@ -39,16 +46,20 @@ export function ToolCard({ tool, priority = false, headingLevel: Heading = 'h3' 
         <dl className="mt-auto grid grid-cols-2 gap-2 border-t border-slate-100 pt-3 text-sm">
           <div>
             <dt className="text-slate-600">In stock:</dt>
-            <dd className="font-semibold text-slate-900">{formatCount(tool.quantity)}</dd>
+            <dd className={`font-semibold ${outOfStock ? 'text-red-700' : 'text-slate-900'}`}>{outOfStock ? 'Out of stock' : formatCount(tool.quantity)}</dd>
           </div>
           <div>
             <dt className="text-slate-600">Minimum order:</dt>
             <dd className="font-semibold text-slate-900">{formatCount(tool.Minimum_quantity)}</dd>
           </div>
         </dl>
-        <Link to="/service/$serviceId" params={{ serviceId: tool._id }} className="btn-dark w-full" aria-label={`Purchase ${tool.name}`}>
-          Purchase
-        </Link>
+        {outOfStock ? (
+          <p className="rounded-lg bg-slate-100 py-2.5 text-center text-sm font-semibold text-slate-600">Out of stock</p>
+        ) : (
+          <span aria-hidden="true" className="btn-dark w-full">
+            Purchase
+          </span>
+        )}
       </div>
     </article>
   )
