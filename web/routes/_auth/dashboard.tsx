@@ -17,6 +17,13 @@ function DashboardLayout() {
   const { data: config } = useQuery({ ...configQuery, enabled: Boolean(isAdmin) })
   const localOutbox = config?.localOutbox === true
 
+  // Everyone sees My Order (spec); an admin sees it after the shop's Orders.
+  const myOrder = (
+    <Link to="/dashboard/order" className={linkClass} activeProps={{ className: activeClass }} activeOptions={{ exact: true }}>
+      My Order
+    </Link>
+  )
+
   return (
     <div className="container-page grid gap-6 py-8 md:grid-cols-[14rem_1fr]">
       <aside className="min-w-0">
@@ -32,9 +39,7 @@ function DashboardLayout() {
               </Link>
             </>
           )}
-          <Link to="/dashboard/order" className={linkClass} activeProps={{ className: activeClass }}>
-            My Order
-          </Link>
+          {!isAdmin && myOrder}
           {isAdmin && (
             <>
               <Link to="/dashboard" className={linkClass} activeProps={{ className: activeClass }} activeOptions={{ exact: true }}>
@@ -43,6 +48,7 @@ function DashboardLayout() {
               <Link to="/dashboard/orders" className={linkClass} activeProps={{ className: activeClass }}>
                 Orders
               </Link>
+              {myOrder}
               <Link to="/dashboard/users" className={linkClass} activeProps={{ className: activeClass }}>
                 All Users
               </Link>

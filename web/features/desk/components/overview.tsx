@@ -16,11 +16,11 @@ export function Overview() {
       {value === undefined ? (
         <div className="mt-2 h-8 w-24 animate-pulse rounded bg-slate-100" />
       ) : to ? (
-        <Link to="/dashboard/orders" search={to} className="mt-1 block text-xl font-bold text-ink [overflow-wrap:anywhere] hover:text-brand-700 sm:text-2xl">
+        <Link to="/dashboard/orders" search={to} className="mt-1 block text-lg font-bold text-ink [overflow-wrap:anywhere] hover:text-brand-700 sm:text-2xl">
           {value}
         </Link>
       ) : (
-        <p className="mt-1 text-xl font-bold text-ink [overflow-wrap:anywhere] sm:text-2xl">{value}</p>
+        <p className="mt-1 text-base font-bold text-ink [overflow-wrap:anywhere] sm:text-2xl">{value}</p>
       )}
     </div>
   )
