@@ -10,6 +10,8 @@ export default defineConfig({
       wrangler: { configPath: './wrangler.toml', environment: 'test' },
       miniflare: {
         bindings: { TEST_MIGRATIONS: await readD1Migrations(fileURLToPath(new URL('./migrations', import.meta.url))) },
+        // An empty database beside DB, for worker/test/migrations.test.ts to apply the migrations step by step.
+        d1Databases: { MIGRATIONS_DB: 'migrations-test' },
       },
     })),
   ],

@@ -37,7 +37,11 @@ CREATE TABLE `__new_bookings` (
 	CONSTRAINT "bookings_quantity_check" CHECK("__new_bookings"."quantity" > 0)
 );
 --> statement-breakpoint
-INSERT INTO `__new_bookings`("id", "service_id", "service", "unit_price_paisa", "quantity", "price_paisa", "customer", "customer_name", "phone", "address", "status", "order_no", "transaction_id", "payment_intent_id", "refund_id", "carrier", "tracking_number", "created_at", "updated_at", "paid_at", "shipped_at", "delivered_at", "refunded_at") SELECT "id", "service_id", "service", "unit_price_paisa", "quantity", "price_paisa", "customer", "customer_name", "phone", "address", "status", "order_no", "transaction_id", "payment_intent_id", "refund_id", "carrier", "tracking_number", "created_at", "updated_at", "paid_at", "shipped_at", "delivered_at", "refunded_at" FROM `bookings`;--> statement-breakpoint
+-- Only the columns the old table has (0000): the new ones (order_no, refund_id, carrier,
+-- tracking_number, shipped_at, delivered_at, refunded_at) start NULL; order_no is backfilled below.
+-- NOTE: backticks, not double quotes: SQLite reads an unknown double-quoted name as a string
+-- literal (every row would get the column's name as its value); an unknown backticked one fails.
+INSERT INTO `__new_bookings`(`id`, `service_id`, `service`, `unit_price_paisa`, `quantity`, `price_paisa`, `customer`, `customer_name`, `phone`, `address`, `status`, `transaction_id`, `payment_intent_id`, `created_at`, `updated_at`, `paid_at`) SELECT `id`, `service_id`, `service`, `unit_price_paisa`, `quantity`, `price_paisa`, `customer`, `customer_name`, `phone`, `address`, `status`, `transaction_id`, `payment_intent_id`, `created_at`, `updated_at`, `paid_at` FROM `bookings`;--> statement-breakpoint
 DROP TABLE `bookings`;--> statement-breakpoint
 ALTER TABLE `__new_bookings` RENAME TO `bookings`;--> statement-breakpoint
 PRAGMA foreign_keys=ON;--> statement-breakpoint
@@ -55,6 +59,8 @@ ALTER TABLE `email_outbox` ADD `attempts` integer DEFAULT 0 NOT NULL;--> stateme
 ALTER TABLE `email_outbox` ADD `next_attempt_at` integer;--> statement-breakpoint
 ALTER TABLE `email_outbox` ADD `last_error` text;--> statement-breakpoint
 ALTER TABLE `email_outbox` ADD `sent_at` integer;--> statement-breakpoint
+-- Every e-mail already in the outbox was written there as sent (the local outbox), so it was sent then.
+UPDATE `email_outbox` SET `sent_at` = `created_at` WHERE `sent_at` IS NULL AND `status` = 'sent';--> statement-breakpoint
 CREATE INDEX `email_outbox_due_idx` ON `email_outbox` (`status`,`next_attempt_at`);--> statement-breakpoint
 CREATE UNIQUE INDEX `email_outbox_dedupe_idx` ON `email_outbox` (`dedupe_key`);--> statement-breakpoint
 ALTER TABLE `payment_intents` ADD `refund_id` text;--> statement-breakpoint
