@@ -3,8 +3,8 @@ import { z } from 'zod'
 /**
  * Every image rule in one place: upload types, size and refusal messages (shared by
  * POST /api/images and the web app's pre-check, so a refusal reads the same whoever makes
- * it), the keys uploads are stored under, and which addresses a tool, review or profile
- * may show. Browser-safe: imports only zod.
+ * it), the keys uploads are stored under, which addresses a tool, review or profile may
+ * show, and the widths images are served at (`?w=`). Browser-safe: imports only zod.
  */
 export const IMAGE_TYPES = {
   jpg: 'image/jpeg',
@@ -67,3 +67,24 @@ export const imageRefSchema = (requiredMessage: string) =>
     .min(1, requiredMessage)
     .max(1000, 'Photo address is too long')
     .refine(isImageRef, IMAGE_REF_MESSAGE)
+
+// ─── Variants (GET /api/images/{key}?w=N) ─────────────────────────────────────────────────
+
+/**
+ * The widths an uploaded image is served at besides its original (`?w=N`): a WebP no wider
+ * than N. The web app builds its `srcset` from the same list.
+ */
+export const IMAGE_WIDTHS = [160, 320, 640, 1280] as const
+export type ImageWidth = (typeof IMAGE_WIDTHS)[number]
+
+export const IMAGE_WIDTH_MESSAGE = `w must be one of ${IMAGE_WIDTHS.join(', ')}`
+
+const WIDTH_TEXTS = IMAGE_WIDTHS.map(String) as [`${ImageWidth}`, ...`${ImageWidth}`[]]
+
+/** The query of GET /api/images/{key}: no `w` (the original), or one of IMAGE_WIDTHS once. */
+export const imageQuerySchema = z.object({
+  w: z
+    .enum(WIDTH_TEXTS, { error: IMAGE_WIDTH_MESSAGE })
+    .transform((w) => Number(w) as ImageWidth)
+    .optional(),
+})

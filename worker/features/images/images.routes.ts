@@ -2,8 +2,10 @@ import { Hono } from 'hono'
 import type { AppEnv } from '../../env'
 import { requireUser } from '../../lib/auth'
 import { ApiError, badRequest, notFound } from '../../lib/errors'
-import { IMAGE_KEY_PATTERN, IMAGE_MESSAGES, MAX_IMAGE_BYTES } from '../../schemas/image'
+import { validate } from '../../lib/validator'
+import { IMAGE_KEY_PATTERN, IMAGE_MESSAGES, MAX_IMAGE_BYTES, imageQuerySchema } from '../../schemas/image'
 import { looksLikeSvg, storeImage, type StoredImage } from './images.service'
+import { readOriginal, readVariant } from './variants.service'
 
 /** The answer of POST /api/images: the image host's shape the spec's client reads (`success`, `data.url`). */
 export type UploadAnswer = { success: true; data: StoredImage }
@@ -47,20 +49,19 @@ export const imagesRoutes = new Hono<AppEnv>()
       return c.json<UploadAnswer, 200>({ success: true, data: stored }, 200)
     },
   )
-  .get('/:key', async (c) => {
+  .get('/:key', validate('query', imageQuerySchema), async (c) => {
     const key = c.req.param('key')
     if (!IMAGE_KEY_PATTERN.test(key)) throw notFound('No such image.')
+    const { w } = c.req.valid('query')
     const ifNoneMatch = c.req.header('If-None-Match')
-    const object = await c.env.IMAGES.get(key, ifNoneMatch ? { onlyIf: { etagDoesNotMatch: stripEtag(ifNoneMatch) } } : {})
-    if (!object) throw notFound('No such image.')
+    const reply = w ? await readVariant(c.env.IMAGES, key, w, ifNoneMatch) : await readOriginal(c.env.IMAGES, key, ifNoneMatch)
+    if (!reply) throw notFound('No such image.')
     const headers = new Headers()
-    object.writeHttpMetadata(headers)
-    headers.set('ETag', object.httpEtag)
-    // Keys are content hashes: an image under a key never changes.
+    reply.object.writeHttpMetadata(headers)
+    headers.set('ETag', reply.object.httpEtag)
+    // Keys are content hashes (and a variant's key is derived from one): never changes.
     headers.set('Cache-Control', 'public, max-age=31536000, immutable')
-    if (!('body' in object)) return new Response(null, { status: 304, headers })
-    headers.set('Content-Length', String(object.size))
-    return new Response(object.body, { headers })
+    if (!reply.body) return new Response(null, { status: 304, headers })
+    headers.set('Content-Length', String(reply.object.size))
+    return new Response(reply.body, { headers })
   })
-
-const stripEtag = (value: string) => value.replace(/^W\//, '').replace(/"/g, '').trim()

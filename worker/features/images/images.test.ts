@@ -3,7 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { call, json, PNG_1X1, seedDemo } from '../../test/helpers'
 import { accessTokenFor, signIn } from '../../test/tokens'
 import { MAX_UPLOAD_BODY_BYTES } from '../../schemas/image'
+import { IMAGE_WIDTH_MESSAGE, IMAGE_WIDTHS } from '../../schemas/image'
+import { decodeWebp, makeJpeg, makePng, pixelAt, withOrientation } from '../../test/image-fixtures'
+import type { UploadAnswer } from './images.routes'
 import { imageKey, sniffImage } from './images.service'
+import { variantKey } from './variants.service'
 
 let url: string
 
@@ -271,5 +275,214 @@ describe('POST /api/images', () => {
     const res = await upload(token, body as BodyInit, contentType ? { 'Content-Type': contentType } : {})
     expect(res.status).toBe(400)
     expect((await json(res)).error.code).toBe('VALIDATION_FAILED')
+  })
+})
+
+// ─── GET /api/images/{key}?w=N: images that fit the screen ────────────────────────────────
+
+describe('GET /api/images/{key}?w=N', () => {
+  let token: string
+  let photo: Uint8Array
+  let photoUrl: string
+  let photoKey: string
+
+  const uploadBytes = async (bytes: Uint8Array) => {
+    const res = await upload(token, form(bytes, 'photo.jpg', 'image/jpeg'))
+    expect(res.status).toBe(200)
+    return (await json<UploadAnswer>(res)).data
+  }
+  const bytesOf = async (res: Response) => new Uint8Array(await res.arrayBuffer())
+
+  beforeAll(async () => {
+    token = await signIn('photographer@example.com')
+    // A 6 MP photo, as an admin's phone would send it (3000×2000, a few MB).
+    photo = makeJpeg(3000, 2000)
+    ;({ url: photoUrl, key: photoKey } = await uploadBytes(photo))
+  })
+
+  it('answers a WebP no wider than 320 with far fewer bytes, kept in R2', async () => {
+    expect(photo.length).toBeGreaterThan(1_500_000)
+    const res = await call(`${photoUrl}?w=320`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('Content-Type')).toBe('image/webp')
+    expect(res.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
+    const bytes = await bytesOf(res)
+    expect(Number(res.headers.get('Content-Length'))).toBe(bytes.length)
+    expect(bytes.length).toBeLessThan(photo.length / 20)
+    const image = await decodeWebp(bytes)
+    expect(image).toMatchObject({ width: 320, height: 213 })
+    const kept = await env.IMAGES.head(variantKey(photoKey, 320))
+    expect(kept?.size).toBe(bytes.length)
+    expect(res.headers.get('ETag')).toBe(kept?.httpEtag)
+  })
+
+  it('serves the kept variant again without making it again', async () => {
+    const before = await env.IMAGES.head(variantKey(photoKey, 320))
+    const res = await call(`${photoUrl}?w=320`)
+    expect(res.status).toBe(200)
+    const bytes = await bytesOf(res)
+    const after = await env.IMAGES.head(variantKey(photoKey, 320))
+    // Re-made, it would have been written again (a new upload time).
+    expect(after?.uploaded.getTime()).toBe(before?.uploaded.getTime())
+    expect(bytes.length).toBe(before?.size)
+    expect(res.headers.get('ETag')).toBe(before?.httpEtag)
+  })
+
+  it.each(IMAGE_WIDTHS)('w=%i: a WebP exactly that wide, same aspect ratio', async (w) => {
+    const res = await call(`${photoUrl}?w=${w}`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('Content-Type')).toBe('image/webp')
+    const bytes = await bytesOf(res)
+    expect(await decodeWebp(bytes)).toMatchObject({ width: w, height: Math.round((w * 2000) / 3000) })
+    expect(bytes.length).toBeLessThan(photo.length / 4)
+    expect(await env.IMAGES.head(variantKey(photoKey, w))).not.toBeNull()
+  })
+
+  it('keeps one variant per width, apart from the originals', async () => {
+    const listed = await env.IMAGES.list({ prefix: 'variants/' })
+    const mine = listed.objects.filter((o) => o.key.includes(photoKey)).map((o) => o.key)
+    expect(mine.sort()).toEqual(IMAGE_WIDTHS.map((w) => variantKey(photoKey, w)).sort())
+  })
+
+  it('serves the original unchanged without w', async () => {
+    const res = await call(photoUrl)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('Content-Type')).toBe('image/jpeg')
+    // The key is the SHA-256 of the bytes (and much faster to compare than 3 MB).
+    expect(await imageKey(await bytesOf(res), 'jpg')).toBe(photoKey)
+  })
+
+  it.each([['0'], ['999'], ['abc'], ['320.5'], [''], ['0320'], ['-320'], ['320 ']])('w=%j is a 400 in the error shape', async (w) => {
+    const res = await call(`${photoUrl}?w=${encodeURIComponent(w)}`)
+    expect(res.status).toBe(400)
+    expect(await json(res)).toEqual({ error: { code: 'VALIDATION_FAILED', message: IMAGE_WIDTH_MESSAGE, fields: { w: IMAGE_WIDTH_MESSAGE } } })
+  })
+
+  it('a repeated w is a 400, even when both are allowed widths', async () => {
+    const res = await call(`${photoUrl}?w=320&w=640`)
+    expect(res.status).toBe(400)
+    expect((await json(res)).error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { w: IMAGE_WIDTH_MESSAGE } })
+  })
+
+  it('is a 404 for a key that is not stored, and makes nothing', async () => {
+    const key = `${'1'.repeat(64)}.jpg`
+    const res = await call(`/api/images/${key}?w=320`)
+    expect(res.status).toBe(404)
+    expect((await json(res)).error.code).toBe('NOT_FOUND')
+    expect(await env.IMAGES.head(variantKey(key, 320))).toBeNull()
+    expect((await call(`/api/images/not-a-key.jpg?w=320`)).status).toBe(404)
+  })
+
+  it('answers 304 to If-None-Match, on the first request for a width and on later ones', async () => {
+    const first = await uploadBytes(makeJpeg(900, 600))
+    // The variant's ETag is that of its bytes, so a client can hold it before the variant is
+    // kept (a variant made again after a purge): the first request already compares it.
+    const made = await call(`${first.url}?w=640`)
+    const etag = made.headers.get('ETag')!
+    await env.IMAGES.delete(variantKey(first.key, 640))
+    const remade = await call(`${first.url}?w=640`, { headers: { 'If-None-Match': etag } })
+    expect(remade.status).toBe(304)
+    expect(await remade.text()).toBe('')
+    const kept = await call(`${first.url}?w=640`, { headers: { 'If-None-Match': etag } })
+    expect(kept.status).toBe(304)
+    expect(kept.headers.get('ETag')).toBe(etag)
+    expect(kept.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
+    expect((await call(`${first.url}?w=640`, { headers: { 'If-None-Match': `W/${etag}` } })).status).toBe(304)
+    // The original's ETag is not the variant's.
+    const other = await call(`${first.url}?w=640`, { headers: { 'If-None-Match': (await call(first.url)).headers.get('ETag')! } })
+    expect(other.status).toBe(200)
+  })
+
+  it('never upscales: an image narrower than w keeps its size', async () => {
+    const small = await uploadBytes(makeJpeg(300, 200, undefined, 95))
+    const res = await call(`${small.url}?w=1280`)
+    expect(res.headers.get('Content-Type')).toBe('image/webp')
+    expect(await decodeWebp(await bytesOf(res))).toMatchObject({ width: 300, height: 200 })
+  })
+
+  it('turns a JPEG the way its EXIF orientation says', async () => {
+    // Stored 400×200, red on the left, blue on the right; orientation 6: turn 90° clockwise,
+    // so it shows 200×400 with red on top.
+    const stored = makeJpeg(400, 200, (x) => (x < 200 ? [220, 20, 20, 255] : [20, 20, 220, 255]))
+    const turned = await uploadBytes(withOrientation(stored, 6))
+    const image = await decodeWebp(await bytesOf(await call(`${turned.url}?w=160`)))
+    expect(image).toMatchObject({ width: 160, height: 320 })
+    const [r1, , b1] = pixelAt(image, 80, 40)
+    const [r2, , b2] = pixelAt(image, 80, 280)
+    expect(r1).toBeGreaterThan(150)
+    expect(b1).toBeLessThan(80)
+    expect(b2).toBeGreaterThan(150)
+    expect(r2).toBeLessThan(80)
+  })
+
+  it('shrinks a PNG and keeps its transparency', async () => {
+    const png = await makePng(800, 400, (x) => (x < 400 ? [0, 160, 0, 255] : [0, 0, 0, 0]))
+    const stored = await uploadBytes(png)
+    const res = await call(`${stored.url}?w=160`)
+    expect(res.headers.get('Content-Type')).toBe('image/webp')
+    const image = await decodeWebp(await bytesOf(res))
+    expect(image).toMatchObject({ width: 160, height: 80 })
+    expect(pixelAt(image, 20, 40)[3]).toBe(255)
+    expect(pixelAt(image, 140, 40)[3]).toBe(0)
+  })
+
+  it('serves a WebP that is already narrow enough as it is', async () => {
+    const webp = await bytesOf(await call(`${photoUrl}?w=640`))
+    const stored = await uploadBytes(webp)
+    const res = await call(`${stored.url}?w=1280`)
+    expect(res.headers.get('Content-Type')).toBe('image/webp')
+    expect(await bytesOf(res)).toEqual(webp)
+    // …and shrinks it for a smaller width (from 640×427).
+    expect(await decodeWebp(await bytesOf(await call(`${stored.url}?w=320`)))).toMatchObject({ width: 320, height: 214 })
+  })
+
+  it.each([
+    ['a GIF', SAMPLES.gif, 'image/gif', 'format'],
+    ['an AVIF', SAMPLES.avif, 'image/avif', 'format'],
+    ['a JPEG that does not decode', SAMPLES.jpg, 'image/jpeg', 'undecodable'],
+  ] as const)('serves the original for %s, and remembers that', async (_, sample, type, reason) => {
+    const bytes = sample()
+    const stored = await uploadBytes(bytes)
+    for (let i = 0; i < 2; i++) {
+      const res = await call(`${stored.url}?w=320`)
+      expect(res.status).toBe(200)
+      expect(res.headers.get('Content-Type')).toBe(type)
+      expect(res.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
+      expect(await bytesOf(res)).toEqual(bytes)
+    }
+    const marker = await env.IMAGES.head(variantKey(stored.key, 320))
+    expect(marker?.customMetadata).toEqual({ serve: 'original', reason })
+    const etag = (await call(stored.url)).headers.get('ETag')!
+    expect((await call(`${stored.url}?w=320`, { headers: { 'If-None-Match': etag } })).status).toBe(304)
+  })
+
+  it('makes every width of a 12 MP phone photo (4000×3000) within the memory a Worker has', async () => {
+    const big = makeJpeg(4000, 3000, undefined, 80)
+    expect(big.length).toBeGreaterThan(3_000_000)
+    const stored = await uploadBytes(big)
+    // Every wasm instance the codecs make, to add up their memory (it only grows, so its
+    // size at the end is its peak). Counted as if none were freed before the next one.
+    const memories: WebAssembly.Memory[] = []
+    const Instance = WebAssembly.Instance
+    WebAssembly.Instance = function (module: WebAssembly.Module, imports?: WebAssembly.Imports) {
+      const instance = new Instance(module, imports)
+      const memory = Object.values(instance.exports).find((e) => e instanceof WebAssembly.Memory)
+      if (memory) memories.push(memory)
+      return instance
+    } as unknown as typeof WebAssembly.Instance
+    try {
+      for (const w of IMAGE_WIDTHS) {
+        memories.length = 0
+        const res = await call(`${stored.url}?w=${w}`)
+        expect(res.headers.get('Content-Type')).toBe('image/webp')
+        const wasmBytes = memories.reduce((sum, m) => sum + m.buffer.byteLength, 0)
+        // 22–39 MiB here (the JPEG decoder and the WebP encoder). With the photo itself (5 MB
+        // at most, twice), the variant and the Worker's own heap, that leaves room under 128 MB.
+        expect(wasmBytes).toBeLessThan(64 * 2 ** 20)
+        expect(await decodeWebp(await bytesOf(res))).toMatchObject({ width: w, height: (w * 3) / 4 })
+      }
+    } finally {
+      WebAssembly.Instance = Instance
+    }
   })
 })
