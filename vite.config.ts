@@ -1,34 +1,57 @@
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
-import { routePreloads } from './scripts/route-preloads.ts'
+import { routerManifest } from './scripts/router-manifest.ts'
 
-export default defineConfig({
+const web = (path: string) => fileURLToPath(new URL(`./web/${path}`, import.meta.url))
+
+/**
+ * Two builds from one route tree (`npm run build`, scripts/build.mjs runs both):
+ * - the browser's: `dist/` (served as Workers static assets), entry web/main.tsx, with a Vite
+ *   manifest the server build reads;
+ * - the server's (`--ssr`): `build/server/entry-server.js`, which the Worker imports to render the
+ *   public pages (docs/decisions/009-server-rendering.md). Dependencies stay bare imports there:
+ *   wrangler bundles them with the Worker under its own `workerd` conditions.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
-  publicDir: 'public',
-  // The router plugin must come before react(); its route folder resolves from the Vite root.
+  publicDir: isSsrBuild ? false : 'public',
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './routes', generatedRouteTree: './routeTree.gen.ts' }),
+    // The router plugin must come before react(); its route folder resolves from the Vite root.
+    // The server renders every route at once, so only the browser's build splits route code: each
+    // route's loader (with the queries it imports) and its components load with the route, and the
+    // app's entry keeps only the route tree.
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: !isSsrBuild,
+      codeSplittingOptions: { defaultBehavior: [['loader'], ['component', 'pendingComponent', 'errorComponent', 'notFoundComponent']] },
+      routesDirectory: './routes',
+      generatedRouteTree: './routeTree.gen.ts',
+    }),
     react(),
     tailwindcss(),
-    // The public pages a visit can start on: their code is preloaded with the page (see the plugin).
-    routePreloads({
-      '/': 'index.tsx',
-      '/service': 'service.index.tsx',
-      '/blogs': 'blogs.tsx',
-      '/portfolio': 'portfolio.tsx',
-      '/login': 'login.tsx',
-      '/signup': 'signup.tsx',
-    }),
+    // The server build turns the browser build's manifest into the router's (assets per route).
+    isSsrBuild && routerManifest({ clientManifest: fileURLToPath(new URL('./dist/.vite/manifest.json', import.meta.url)) }),
   ],
-  build: {
-    outDir: '../dist',
-    emptyOutDir: true,
-    target: 'es2022',
-    // What the entry imports statically ships as one file, not a dozen small shared chunks: the
-    // first visit fetches the app in one request (each request costs a round trip on a slow link).
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } } },
-  },
-  server: { host: '127.0.0.1', port: 5173, proxy: { '/api': 'http://127.0.0.1:8787' } },
-})
+  build: isSsrBuild
+    ? {
+        outDir: '../build/server',
+        emptyOutDir: true,
+        target: 'es2022',
+        rolldownOptions: { input: web('entry-server.tsx'), output: { entryFileNames: '[name].js' } },
+      }
+    : {
+        outDir: '../dist',
+        emptyOutDir: true,
+        target: 'es2022',
+        manifest: true,
+        rolldownOptions: {
+          input: web('main.tsx'),
+          // What the entry imports statically ships as one file, not a dozen small shared chunks: the
+          // first visit fetches the app in one request (each request costs a round trip on a slow link).
+          output: { codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] } },
+        },
+      },
+}))

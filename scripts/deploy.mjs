@@ -1,4 +1,4 @@
-// `npm run deploy`: builds the SPA, applies D1 migrations to the remote database, deploys the Worker.
+// `npm run deploy`: builds the web app (browser and server bundles), applies D1 migrations to the remote database, deploys the Worker.
 // Needs `wrangler login` (or CLOUDFLARE_API_TOKEN) and the setup in README "Deploying to production".
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
@@ -6,7 +6,7 @@ import { root } from './stack.mjs'
 
 const bin = (name) => join(root, 'node_modules', '.bin', name)
 const steps = [
-  ['Build the web app', bin('vite'), ['build']],
+  ['Build the web app', process.execPath, [join(root, 'scripts', 'build.mjs')]],
   ['Apply D1 migrations (remote)', bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--remote']],
   ['Deploy the Worker and assets', bin('wrangler'), ['deploy']],
 ]

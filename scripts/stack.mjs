@@ -6,6 +6,7 @@ import { createServer } from 'node:net'
 import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { isBuilt } from './build.mjs'
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 /** The wrangler.toml environment of every local stack (dev, browser tests, bench). */
@@ -98,9 +99,9 @@ export async function startStack({ port = 8787, authPort = 9099, persistTo = '.w
 
   if (build) {
     log('Building the web app…\n')
-    await run(bin('vite'), ['build', '--logLevel', 'warn'], { log })
-  } else if (!existsSync(join(root, 'dist', 'index.html'))) {
-    throw new Error('dist/ is missing: run `npm run build` first')
+    await run(process.execPath, [join(root, 'scripts', 'build.mjs'), '--quiet'], { log })
+  } else if (!isBuilt()) {
+    throw new Error('The build (dist/, build/server/) is missing: run `npm run build` first')
   }
   log('Applying D1 migrations…\n')
   await run(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--env', WRANGLER_ENV, '--persist-to', persistDir])

@@ -26,7 +26,7 @@ let passed = 0
 let failed = 0
 
 // The browser tests run the production build.
-const built = step('Build the web app', bin('vite'), ['build', '--logLevel', 'warn'])
+const built = step('Build the web app (browser and server)', process.execPath, [join(root, 'scripts', 'build.mjs'), '--quiet'])
 built ? passed++ : failed++
 
 // The type checks generate the web app's route tree themselves (never a leftover from a build).

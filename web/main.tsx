@@ -1,17 +1,21 @@
-import { QueryClientProvider } from '@tanstack/react-query'
-import { RouterProvider } from '@tanstack/react-router'
+import { RouterClient } from '@tanstack/react-router/ssr/client'
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { hydrateRoot } from 'react-dom/client'
+import { queryClient } from './lib/query-client'
 import { session } from './lib/session'
-import { queryClient, router } from './router'
+import { createAppRouter } from './router'
 import './styles.css'
 
 session.boot()
 
-createRoot(document.getElementById('root')!).render(
+const router = createAppRouter({ queryClient, origin: window.location.origin })
+session.setNavigator((to) => router.navigate({ to: '/login', search: { redirect: to } }))
+
+// The Worker rendered this document (public pages whole, signed-in pages as the frame around a
+// placeholder): the app takes it over where it stands.
+hydrateRoot(
+  document,
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
+    <RouterClient router={router} />
   </StrictMode>,
 )

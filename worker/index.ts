@@ -1,32 +1,52 @@
 import app from './app'
 import { getConfig } from './env'
-import { withRoutePreloads } from './lib/route-preloads'
 import { applySecurityHeaders } from './lib/security-headers'
+import { renderPage, robots, sitemap } from './pages'
 import { runScheduled } from './scheduled'
 
 export default {
   async fetch(request, env, ctx) {
     const url = new URL(request.url)
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return app.fetch(request, env, ctx)
-    return servePage(request, env, url)
+    if (url.pathname === '/sitemap.xml') return withPageHeaders(await sitemap(env, url.origin), env)
+    if (url.pathname === '/robots.txt') return withPageHeaders(robots(url.origin), env)
+    if (isFilePath(url.pathname)) {
+      const asset = await serveAsset(request, env, url)
+      if (asset) return asset
+    }
+    return renderPage(request, env, ctx)
   },
   async scheduled(controller, env, ctx) {
     ctx.waitUntil(runScheduled(env, controller.scheduledTime))
   },
 } satisfies ExportedHandler<Env>
 
-/** The SPA from Workers static assets, with the page security headers and cache rules. */
-async function servePage(request: Request, env: Env, url: URL): Promise<Response> {
-  const config = getConfig(env)
+/** Paths of static files (a dot in the last segment, or under /assets/); every other path is a page. */
+const isFilePath = (path: string) => path.startsWith('/assets/') || /\.[^/]+$/.test(path)
+
+/**
+ * A file of the browser build (Workers static assets), with the page security headers and its
+ * cache rule; undefined when there is none, so the path renders as a page (the not-found page).
+ */
+async function serveAsset(request: Request, env: Env, url: URL): Promise<Response | undefined> {
+  // NOTE: dot-folders (the build's .vite/manifest.json) are the build's own, never served.
+  if (url.pathname.includes('/.')) return undefined
   const asset = await env.ASSETS.fetch(request)
-  // NOTE: the SPA fallback answers index.html for any missing file; a missing hashed asset
-  // must be a 404, or a stale tab would try to run HTML as JavaScript.
-  const missingAsset = url.pathname.startsWith('/assets/') && asset.headers.get('Content-Type')?.startsWith('text/html')
-  const response = missingAsset ? new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } }) : new Response(asset.body, asset)
-  applySecurityHeaders(response.headers, 'page', config)
+  if (asset.status === 404) {
+    // A missing hashed file must stay a plain 404, or a stale tab would try to run HTML as JavaScript.
+    if (!url.pathname.startsWith('/assets/')) return undefined
+    return withPageHeaders(new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } }), env)
+  }
+  const response = withPageHeaders(new Response(asset.body, asset), env)
   if (url.pathname.startsWith('/assets/') && response.status === 200) {
     // Vite puts a content hash in every file name under /assets.
     response.headers.set('Cache-Control', 'public, max-age=31536000, immutable')
   }
-  return response.headers.get('Content-Type')?.startsWith('text/html') ? withRoutePreloads(response, url.pathname) : response
+  return response
+}
+
+/** The page security headers on a response the Worker makes itself. */
+function withPageHeaders(response: Response, env: Env): Response {
+  applySecurityHeaders(response.headers, 'page', getConfig(env))
+  return response
 }

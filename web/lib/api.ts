@@ -16,6 +16,15 @@ export class ApiRequestError extends Error {
 
 let tokenSource: () => string | null = () => null
 let onUnauthorized: (() => Promise<boolean>) | undefined
+let transport: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response> = (input, init) => fetch(input, init)
+
+/**
+ * Where API requests go. The browser uses fetch; the server, rendering a page inside the Worker,
+ * hands them to the Worker's own API without a network hop (web/entry-server.tsx).
+ */
+export function setApiTransport(send: typeof transport) {
+  transport = send
+}
 
 /** Lets the auth layer supply the bearer token and renew it once on a 401. */
 export function configureApiAuth(getToken: () => string | null, renew?: () => Promise<boolean>) {
@@ -28,7 +37,7 @@ async function authedFetch(input: RequestInfo | URL, init?: RequestInit): Promis
     const headers = new Headers(init?.headers)
     const token = tokenSource()
     if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`)
-    return fetch(input, { ...init, headers })
+    return transport(input, { ...init, headers })
   }
   const res = await send()
   if (res.status === 401 && (await renewAccessToken())) return send()

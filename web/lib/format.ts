@@ -1,5 +1,5 @@
 // How numbers and dates read on screen: one formatter each. Money is BDT everywhere, formatted
-// by the shared formatBDT (worker/schemas/money.ts, also used in e-mails and receipts).
+// by the shared formatBDT (worker/schemas/bdt.ts, also used in e-mails and receipts).
 const count = new Intl.NumberFormat('en-US')
 // Dates and times in the reader's own locale and time zone (the browser's).
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })

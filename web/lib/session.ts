@@ -12,7 +12,8 @@ export type AuthSnapshot =
   | { status: 'signedOut' }
   | { status: 'signedIn'; user: { uid: string; email: string; displayName: string; photoURL: string | null }; profile: UserProfile }
 
-let snapshot: AuthSnapshot = { status: 'loading' }
+const LOADING: AuthSnapshot = { status: 'loading' }
+let snapshot: AuthSnapshot = LOADING
 const listeners = new Set<() => void>()
 let firstState: Promise<void> | undefined
 let inFlight: { uid: string; promise: Promise<void> } | undefined
@@ -206,7 +207,9 @@ export type SessionState = AuthSnapshot & { isAdmin: boolean }
  * the session's state, re-rendering on change, and whether the user is an admin.
  */
 export function useSession(): SessionState {
-  const state = useSyncExternalStore(session.subscribe, () => snapshot)
+  // The server does not know who reads the page (the token lives in the browser): it renders, and
+  // the browser hydrates, the 'loading' state; the real one follows at once.
+  const state = useSyncExternalStore(session.subscribe, () => snapshot, () => LOADING)
   const email = state.status === 'signedIn' ? state.user.email : ''
   const { data: isAdmin = false } = useQuery({ ...adminQuery(email), enabled: Boolean(email) })
   return { ...state, isAdmin: Boolean(email) && isAdmin }

@@ -1,29 +1,57 @@
 import { useQueryErrorResetBoundary, type QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, HeadContent, Outlet, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
+import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, type ReactNode } from 'react'
 import { Footer } from '../components/footer'
 import { Navbar } from '../components/navbar'
 import { NotFound } from '../components/not-found'
 import { ApiRequestError } from '../lib/api'
 import type { Session } from '../lib/session'
+import { SHOP_DESCRIPTION, SHOP_TITLE } from '../lib/page-head'
 import { usePageSettled } from '../lib/use-page-settled'
 
 // Toasts only ever follow something the visitor did, so the toaster's code loads once the page
 // has settled, off the critical path; sonner shows a toast raised before then as soon as it mounts.
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })))
 
-/** What every route's beforeLoad and loader receive. Add fields here (e.g. `auth`) and supply them in router.tsx. */
+/** What every route's beforeLoad, loader and head receive. Add fields here and supply them in router.tsx. */
 export interface RouterContext {
   queryClient: QueryClient
   auth: Session
+  /** The shop's origin (`https://…`), for canonical and Open Graph links: the same on the server and in the browser. */
+  origin: string
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  head: () => ({ meta: [{ title: 'Toolhaus · Power tools since 1992' }] }),
+  head: () => ({
+    meta: [
+      { charSet: 'utf-8' },
+      { name: 'viewport', content: 'width=device-width, initial-scale=1' },
+      { title: SHOP_TITLE },
+      { name: 'description', content: SHOP_DESCRIPTION },
+      { name: 'theme-color', content: '#0f172a' },
+    ],
+    links: [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }],
+  }),
+  shellComponent: Document,
   component: RootLayout,
   notFoundComponent: NotFound,
   errorComponent: RootError,
 })
+
+/** The HTML document around every page: the server renders it whole, the browser hydrates it. */
+function Document({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <HeadContent />
+      </head>
+      <body className="bg-slate-50 text-slate-900 antialiased">
+        {children}
+        <Scripts />
+      </body>
+    </html>
+  )
+}
 
 function RootLayout() {
   return (
@@ -37,7 +65,6 @@ function RootLayout() {
 function Shell({ children }: { children: ReactNode }) {
   return (
     <>
-      <HeadContent />
       <a
         href="#main"
         className="sr-only rounded-md bg-brand-500 px-4 py-2 font-semibold text-ink focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50"

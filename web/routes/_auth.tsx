@@ -1,11 +1,17 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
+import { PagePending } from '../components/page-pending'
 
 /** The signed-in guard: a visitor goes to /login, which brings them back here afterwards. */
 export const Route = createFileRoute('/_auth')({
+  // The dashboard is the browser's: the server, which does not know who is signed in, sends the
+  // page frame with a placeholder, and the browser checks the session and renders the page.
+  ssr: false,
+  headers: () => ({ 'X-Robots-Tag': 'noindex' }),
   beforeLoad: async ({ context, location }) => {
     const state = await context.auth.ready()
     if (state.status !== 'signedIn') throw redirect({ to: '/login', search: { redirect: location.href } })
     return { session: state }
   },
+  pendingComponent: PagePending,
   component: Outlet,
 })

@@ -1,9 +1,16 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { Fragment } from 'react'
 import { articles } from '../features/blogs/articles'
+import { publicPage } from '../lib/page-head'
 
 export const Route = createFileRoute('/blogs')({
-  head: () => ({ meta: [{ title: 'Blogs · Toolhaus' }] }),
+  head: ({ match }) =>
+    publicPage({
+      origin: match.context.origin,
+      path: '/blogs',
+      title: 'Blogs · Toolhaus',
+      description: 'Questions and answers on JavaScript and React from the team that builds the Toolhaus storefront.',
+    }),
   component: BlogsPage,
 })
 

@@ -8,6 +8,10 @@ import { authErrorMessage } from '../lib/firebase'
 const EmailSchema = emailField({ required: 'Email is Required', invalid: 'Provide a Valid Email' })
 
 export const Route = createFileRoute('/forgot-password')({
+  // Signed-in pages and the way to them: rendered in the browser (the server does not know who
+  // is signed in), and never indexed.
+  ssr: false,
+  headers: () => ({ 'X-Robots-Tag': 'noindex' }),
   validateSearch: (search: Record<string, unknown>): { email?: string } => ({ email: typeof search.email === 'string' ? search.email.slice(0, 254) : undefined }),
   head: () => ({ meta: [{ title: 'Reset your password · Toolhaus' }] }),
   component: ForgotPasswordPage,

@@ -5,12 +5,16 @@ import { WhenNear } from '../components/when-near'
 import { BusinessStats } from '../features/home/components/stats'
 import { Hero } from '../features/home/components/hero'
 import { ProductHighlight } from '../features/home/components/product-highlight'
+import { ReviewTrack } from '../features/reviews/components/review-cards'
 import { reviewQueries } from '../features/reviews/reviews-queries'
 import { ToolCard, ToolCardSkeleton } from '../features/tools/components/tool-card'
 import { toolQueries } from '../features/tools/tools-queries'
+import { isServer } from '../lib/is-server'
+import { publicPage, SHOP_DESCRIPTION, SHOP_NAME, SHOP_TITLE } from '../lib/page-head'
 
 // Below the fold: their code (the carousel, the contact form with its validation) loads only
-// when the visitor scrolls near them, in placeholders of their own height, so nothing shifts.
+// when the visitor scrolls near them; until then the reviews show as plain cards and the form
+// as a placeholder of its own height, so nothing shifts.
 const ReviewCarousel = lazy(() => import('../features/reviews/components/review-carousel').then((m) => ({ default: m.ReviewCarousel })))
 const ContactSection = lazy(() => import('../features/contact/contact-section').then((m) => ({ default: m.ContactSection })))
 
@@ -22,14 +26,35 @@ const NEWEST_TOOL_ID = 'electric-saw'
 const MOST_SOLD_TOOL_ID = 'drill-machine'
 
 export const Route = createFileRoute('/')({
-  head: () => ({ meta: [{ title: 'Power tools since 1992 · Toolhaus' }] }),
-  // Nothing is awaited: the hero needs no data and paints at once; each section shows its own
-  // placeholder until its data arrives (the requests start here, in parallel).
-  loader: ({ context: { queryClient } }) => {
-    void queryClient.prefetchQuery(homeTools())
-    void queryClient.prefetchQuery(reviewQueries.list())
-    void queryClient.prefetchQuery(toolQueries.detail(NEWEST_TOOL_ID))
-    void queryClient.prefetchQuery(toolQueries.detail(MOST_SOLD_TOOL_ID))
+  head: ({ match }) =>
+    publicPage({
+      origin: match.context.origin,
+      path: '/',
+      title: SHOP_TITLE,
+      description: SHOP_DESCRIPTION,
+      jsonLd: [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'Organization',
+          name: SHOP_NAME,
+          url: `${match.context.origin}/`,
+          logo: `${match.context.origin}/favicon.svg`,
+          foundingDate: '1992',
+          description: SHOP_DESCRIPTION,
+        },
+      ],
+    }),
+  // The server waits for every section's data, so the page arrives whole. In the browser (coming
+  // from another page) nothing is awaited: the hero needs no data and paints at once, and each
+  // section shows its own placeholder until its data arrives (the requests start here, in parallel).
+  loader: async ({ context: { queryClient } }) => {
+    const sections = Promise.all([
+      queryClient.prefetchQuery(homeTools()),
+      queryClient.prefetchQuery(reviewQueries.list()),
+      queryClient.prefetchQuery(toolQueries.detail(NEWEST_TOOL_ID)),
+      queryClient.prefetchQuery(toolQueries.detail(MOST_SOLD_TOOL_ID)),
+    ])
+    if (isServer) await sections
   },
   component: HomePage,
 })
@@ -53,9 +78,15 @@ function HomePage() {
   )
 }
 
+/** The reviews arrive in the page's HTML; the carousel's code takes them over when the visitor scrolls near. */
 function ReviewSlides() {
   const { data: reviews } = useSuspenseQuery(reviewQueries.list())
-  return <ReviewCarousel reviews={reviews} />
+  const track = <ReviewTrack reviews={reviews} />
+  return (
+    <WhenNear fallback={track}>
+      <ReviewCarousel reviews={reviews} />
+    </WhenNear>
+  )
 }
 
 function OurTools() {
@@ -131,10 +162,10 @@ function Reviews() {
             What our customers say
           </h2>
         </div>
-        <div className="mt-10">
-          <WhenNear fallback={<SectionPlaceholder className="min-h-[26rem]" />}>
+        <div className="mt-10 min-h-[26rem]">
+          <Suspense fallback={null}>
             <ReviewSlides />
-          </WhenNear>
+          </Suspense>
         </div>
       </div>
     </section>

@@ -11,6 +11,10 @@ import { localPath } from '../lib/search-params'
 import { signIn } from '../features/auth/sign-in'
 
 export const Route = createFileRoute('/login')({
+  // Signed-in pages and the way to them: rendered in the browser (the server does not know who
+  // is signed in), and never indexed.
+  ssr: false,
+  headers: () => ({ 'X-Robots-Tag': 'noindex' }),
   validateSearch: (search: Record<string, unknown>): { redirect?: string } => ({ redirect: localPath(search.redirect) }),
   beforeLoad: async ({ context, search }) => {
     if ((await context.auth.ready()).status === 'signedIn') throw redirect({ to: search.redirect ?? '/' })

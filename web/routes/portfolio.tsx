@@ -1,9 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { portfolio } from '../features/portfolio/portfolio-data'
 import { StrokeIcon } from '../components/stroke-icon'
+import { publicPage } from '../lib/page-head'
 
 export const Route = createFileRoute('/portfolio')({
-  head: () => ({ meta: [{ title: 'Portfolio · Toolhaus' }] }),
+  head: ({ match }) =>
+    publicPage({
+      origin: match.context.origin,
+      path: '/portfolio',
+      title: 'Portfolio · Toolhaus',
+      description: 'The developer behind the Toolhaus storefront, their projects and the tools they build with.',
+    }),
   component: PortfolioPage,
 })
 

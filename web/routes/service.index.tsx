@@ -5,6 +5,7 @@ import { TOOL_SORTS, type ToolSort } from '../../worker/schemas/tool-sorts'
 import { oneOf, pageNumber, searchText } from '../lib/search-params'
 import { ToolCard, ToolCardSkeleton } from '../features/tools/components/tool-card'
 import { toolQueries } from '../features/tools/tools-queries'
+import { publicPage } from '../lib/page-head'
 
 const PAGE_SIZE = 12
 const SEARCH_DEBOUNCE_MS = 300
@@ -32,7 +33,14 @@ export const Route = createFileRoute('/service/')({
   validateSearch: validateServiceSearch,
   loaderDeps: ({ search: { q, sort, page } }) => ({ q, sort, page }),
   loader: ({ context: { queryClient }, deps }) => queryClient.ensureQueryData(listQuery(deps)),
-  head: () => ({ meta: [{ title: 'All tools · Toolhaus' }] }),
+  head: ({ match }) =>
+    publicPage({
+      origin: match.context.origin,
+      // A search or a sort is the same list; a page of it is its own.
+      path: match.search.page && match.search.page > 1 ? `/service?page=${match.search.page}` : '/service',
+      title: match.search.page && match.search.page > 1 ? `All tools, page ${match.search.page} · Toolhaus` : 'All tools · Toolhaus',
+      description: 'Every Toolhaus power tool with its wholesale price in BDT, current stock and minimum order.',
+    }),
   pendingComponent: ServicePending,
   component: ServicePage,
 })

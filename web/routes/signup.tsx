@@ -10,6 +10,10 @@ import { signIn } from '../features/auth/sign-in'
 import { localPath } from '../lib/search-params'
 
 export const Route = createFileRoute('/signup')({
+  // Signed-in pages and the way to them: rendered in the browser (the server does not know who
+  // is signed in), and never indexed.
+  ssr: false,
+  headers: () => ({ 'X-Robots-Tag': 'noindex' }),
   // Where the person was going before they chose to create an account (kept from /login).
   validateSearch: (search: Record<string, unknown>): { redirect?: string } => ({ redirect: localPath(search.redirect) }),
   beforeLoad: async ({ context, search }) => {

@@ -1,9 +1,12 @@
 import type { Config } from '../env'
 
-/** The page CSP: only the origins the shop really talks to, derived from the configuration. */
-export function pageCsp(config: Config): string {
+/**
+ * The page CSP: only the origins the shop really talks to, derived from the configuration, and
+ * the page's own inline scripts by hash (`'sha256-…'`).
+ */
+export function pageCsp(config: Config, scriptHashes: string[] = []): string {
   const connect = ["'self'", 'https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com']
-  const scripts = ["'self'", 'https://apis.google.com']
+  const scripts = ["'self'", ...scriptHashes, 'https://apis.google.com']
   const frames = ["'self'"]
   if (config.FIREBASE_AUTH_EMULATOR_HOST) {
     // The emulator serves Firebase's auth iframe and its token endpoints itself.
@@ -44,9 +47,9 @@ const COMMON = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(self)',
 }
 
-/** Adds the security headers; `kind` picks the CSP for SPA pages or for API answers. */
-export function applySecurityHeaders(headers: Headers, kind: 'page' | 'api', config: Config | undefined) {
+/** Adds the security headers; `kind` picks the CSP for pages (with their inline scripts' hashes) or for API answers. */
+export function applySecurityHeaders(headers: Headers, kind: 'page' | 'api', config: Config | undefined, scriptHashes?: string[]) {
   for (const [k, v] of Object.entries(COMMON)) headers.set(k, v)
-  headers.set('Content-Security-Policy', kind === 'page' && config ? pageCsp(config) : API_CSP)
+  headers.set('Content-Security-Policy', kind === 'page' && config ? pageCsp(config, scriptHashes) : API_CSP)
   if (config?.ENVIRONMENT === 'production') headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains')
 }

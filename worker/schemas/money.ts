@@ -1,14 +1,5 @@
 import { z } from 'zod'
 
-/** BDT on the wire (whole taka or up to 2 decimals); paisa in the database. */
-export const toPaisa = (taka: number) => Math.round(taka * 100)
-export const toTaka = (paisa: number) => paisa / 100
-
-const bdt = new Intl.NumberFormat('en-BD', { style: 'currency', currency: 'BDT', maximumFractionDigits: 2 })
-
-/** The one money format, on screen, in e-mails and receipts: BDT (e.g. "BDT 1,250.50"). */
-export const formatBDT = (taka: number) => bdt.format(taka)
-
 /**
  * Money on the wire: a JSON number of BDT, at least 0.01, with at most 2 decimals (so it is
  * a whole number of paisa, never one that rounds to 0). Strings are refused: a form turns

@@ -67,7 +67,7 @@ describe('errors and headers', () => {
     expect(other.headers.get('Access-Control-Allow-Origin')).toBeNull()
   })
 
-  it('serves SPA pages with a CSP that allows only what the shop uses', async () => {
+  it('serves pages with a CSP that allows only what the shop uses', async () => {
     const res = await exports.default.fetch('http://shop.test/dashboard/order')
     const csp = res.headers.get('Content-Security-Policy')!
     expect(csp).toContain("default-src 'self'")
@@ -76,23 +76,6 @@ describe('errors and headers', () => {
     expect(csp).toContain('connect-src \'self\' https://identitytoolkit.googleapis.com https://securetoken.googleapis.com http://127.0.0.1:9099')
     expect(csp).not.toContain('stripe')
     expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff')
-  })
-
-  it("preloads a landing page's own route code with the page, and only that page's", async () => {
-    const preloads = async (path: string) => {
-      const html = await (await exports.default.fetch(`http://shop.test${path}`)).text()
-      expect(html).not.toContain('route-preloads')
-      expect(html).toContain('<div id="root">')
-      return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1])
-    }
-    const app = await preloads('/dashboard/order')
-    const blogs = await preloads('/blogs')
-    const service = await preloads('/service/')
-    expect(blogs.slice(0, app.length)).toEqual(app)
-    expect(blogs.slice(app.length)).toEqual([expect.stringMatching(/^\/assets\/blogs-[\w-]+\.js$/)])
-    expect(service.slice(app.length)).toContainEqual(expect.stringMatching(/^\/assets\/service\.index-[\w-]+\.js$/))
-    expect(await preloads('/service/electric-saw')).toEqual(app)
-    expect(await preloads('/blogs/extra')).toEqual(app)
   })
 
   it('refuses to run in production with missing settings, naming them', async () => {

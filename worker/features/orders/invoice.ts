@@ -1,5 +1,5 @@
 import type { Booking } from '../../schemas/booking'
-import { formatBDT } from '../../schemas/money'
+import { formatBDT } from '../../schemas/bdt'
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
 const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }) : '—')

@@ -1,6 +1,6 @@
 import type { QueuedMail } from '../mail/mail.service'
 import { formatOrderNumber } from '../../schemas/booking'
-import { formatBDT, toTaka } from '../../schemas/money'
+import { formatBDT, toTaka } from '../../schemas/bdt'
 import type { OrderActor, OrderStatus } from '../../schemas/order-status'
 import type { OrderRow } from '../../db/schema'
 

@@ -2,7 +2,7 @@ import { lt, sql } from 'drizzle-orm'
 import { bookings, tools } from '../../db/schema'
 import type { Db } from '../../lib/db'
 import type { OrderSummary } from '../../schemas/booking'
-import { toTaka } from '../../schemas/money'
+import { toTaka } from '../../schemas/bdt'
 import { ORDER_STATUSES, type OrderStatus } from '../../schemas/order-status'
 
 const DAY_MS = 24 * 60 * 60 * 1000

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, lte, or, type SQL } from 'drizzle-orm'
 import { containsText, newId, type Db } from '../../lib/db'
 import { badRequest, conflict, notFound } from '../../lib/errors'
 import { tools } from '../../db/schema'
-import { toPaisa, toTaka } from '../../schemas/money'
+import { toPaisa, toTaka } from '../../schemas/bdt'
 import { MINIMUM_ABOVE_QUANTITY, type Tool, type ToolFields, type ToolPatch } from '../../schemas/tool'
 import type { ToolSort } from '../../schemas/tool-sorts'
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { formatBDT } from '../../../../worker/schemas/money'
+import { formatBDT } from '../../../../worker/schemas/bdt'
 import { toolQueries } from '../../tools/tools-queries'
 import { formatCount } from '../../../lib/format'
 

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { Tool } from '../../../../worker/schemas/tool'
-import { formatBDT } from '../../../../worker/schemas/money'
+import { formatBDT } from '../../../../worker/schemas/bdt'
 import { formatCount } from '../../../lib/format'
 
 type ToolCardProps = {

@@ -13,7 +13,7 @@ import { useCancelOrder, useChangeOrderStatus, useRefundOrder } from '../../../f
 import { useSession } from '../../../lib/session'
 import { api, ApiRequestError } from '../../../lib/api'
 import { formatDateTime, formatCount } from '../../../lib/format'
-import { formatBDT } from '../../../../worker/schemas/money'
+import { formatBDT } from '../../../../worker/schemas/bdt'
 
 export const Route = createFileRoute('/_auth/dashboard/order_/$id')({
   loader: async ({ context, params }) => {

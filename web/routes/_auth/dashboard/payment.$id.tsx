@@ -5,7 +5,7 @@ import { PAYMENT_SUCCESS_MESSAGE } from '../../../../worker/schemas/payment'
 import { bookingQueries } from '../../../features/bookings/bookings-queries'
 import { PaymentPanel } from '../../../features/payments/payment-panel'
 import { ApiRequestError } from '../../../lib/api'
-import { formatBDT } from '../../../../worker/schemas/money'
+import { formatBDT } from '../../../../worker/schemas/bdt'
 import { formatCount } from '../../../lib/format'
 
 export const Route = createFileRoute('/_auth/dashboard/payment/$id')({

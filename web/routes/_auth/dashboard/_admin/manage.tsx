@@ -11,7 +11,7 @@ import { deskQueries } from '../../../../features/desk/desk-queries'
 import { useDeleteTool } from '../../../../features/tools/tools-mutations'
 import { toolQueries } from '../../../../features/tools/tools-queries'
 import { ApiRequestError } from '../../../../lib/api'
-import { formatBDT } from '../../../../../worker/schemas/money'
+import { formatBDT } from '../../../../../worker/schemas/bdt'
 import { EditToolForm } from '../../../../features/catalogue/edit-tool-form'
 import { formatCount } from '../../../../lib/format'
 

@@ -6,7 +6,7 @@ import { SearchBox } from '../../../../components/search-box'
 import { StatusBadge, STATUS_LABELS } from '../../../../features/bookings/components/status-badge'
 import { DESK_PAGE_SIZE, deskQueries } from '../../../../features/desk/desk-queries'
 import { formatDateTime, formatCount } from '../../../../lib/format'
-import { formatBDT } from '../../../../../worker/schemas/money'
+import { formatBDT } from '../../../../../worker/schemas/bdt'
 import { oneOf, pageNumber, searchText } from '../../../../lib/search-params'
 
 type OrdersSearch = { status?: OrderStatus; q?: string; page?: number }

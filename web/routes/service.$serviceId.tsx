@@ -1,15 +1,19 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
-import { BookingDialog } from '../../features/bookings/booking-dialog'
-import { toolQueries } from '../../features/tools/tools-queries'
-import { ApiRequestError } from '../../lib/api'
-import { useSession } from '../../lib/session'
-import { formatBDT } from '../../../worker/schemas/money'
-import { formatCount } from '../../lib/format'
+import { BookingDialog } from '../features/bookings/booking-dialog'
+import { toolQueries } from '../features/tools/tools-queries'
+import { ApiRequestError } from '../lib/api'
+import { useSession } from '../lib/session'
+import { formatBDT } from '../../worker/schemas/bdt'
+import { formatCount } from '../lib/format'
+import { absoluteUrl, breadcrumbs, publicPage, SHOP_NAME } from '../lib/page-head'
+import type { Tool } from '../../worker/schemas/tool'
 
-export const Route = createFileRoute('/_auth/service/$serviceId')({
+export const Route = createFileRoute('/service/$serviceId')({
+  // `?order=1`: open the order dialog (a visitor who pressed Purchase comes back signed in).
+  validateSearch: (search: Record<string, unknown>): { order?: boolean } => ({ order: search.order === 1 || search.order === '1' || search.order === true ? true : undefined }),
   loader: async ({ context, params }) => {
     try {
       return await context.queryClient.ensureQueryData(toolQueries.detail(params.serviceId))
@@ -19,22 +23,73 @@ export const Route = createFileRoute('/_auth/service/$serviceId')({
       throw error
     }
   },
-  head: ({ loaderData }) => ({ meta: [{ title: `${loaderData?.name ?? 'Tool not found'} · Toolhaus` }] }),
+  head: ({ loaderData: tool, match }) => (tool ? toolHead(tool, match.context.origin) : { meta: [{ title: 'Tool not found · Toolhaus' }] }),
   notFoundComponent: ToolNotFound,
   pendingComponent: ToolPending,
   component: ToolPage,
 })
 
+/** A tool's page as a search engine or a link preview reads it: Product (price, BDT, availability) and where it sits. */
+function toolHead(tool: Tool, origin: string) {
+  const path = `/service/${encodeURIComponent(tool._id)}`
+  const price = formatBDT(tool.price)
+  return publicPage({
+    origin,
+    path,
+    title: `${tool.name} · Toolhaus`,
+    description: `${tool.name}: ${price} per unit, minimum order ${tool.Minimum_quantity}. ${tool.description}`.slice(0, 300),
+    image: tool.img,
+    type: 'product',
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: tool.name,
+        description: tool.description,
+        image: absoluteUrl(origin, tool.img),
+        sku: tool._id,
+        brand: { '@type': 'Brand', name: SHOP_NAME },
+        offers: {
+          '@type': 'Offer',
+          url: absoluteUrl(origin, path),
+          price: tool.price.toFixed(2),
+          priceCurrency: 'BDT',
+          availability: inStock(tool) ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+          eligibleQuantity: { '@type': 'QuantitativeValue', minValue: tool.Minimum_quantity },
+        },
+      },
+      breadcrumbs(origin, [
+        ['Service', '/service'],
+        [tool.name, path],
+      ]),
+    ],
+  })
+}
+
+/** Orderable: at least the minimum order is in stock. */
+const inStock = (tool: Tool) => tool.quantity >= tool.Minimum_quantity && tool.quantity > 0
 
 function ToolPage() {
   const { serviceId } = Route.useParams()
+  const { order: orderOnArrival } = Route.useSearch()
+  const navigate = Route.useNavigate()
   const { data: tool } = useSuspenseQuery(toolQueries.detail(serviceId))
-  const { session: initial } = Route.useRouteContext()
-  const auth = useSession()
-  const session = auth.status === 'signedIn' ? auth : initial
+  // The tool page is public (product.md): anyone can read it; ordering needs a signed-in customer.
+  const session = useSession()
   const [ordering, setOrdering] = useState(false)
+  useEffect(() => {
+    if (orderOnArrival && session.status === 'signedIn') {
+      setOrdering(true)
+      void navigate({ search: {}, replace: true })
+    }
+  }, [orderOnArrival, session.status, navigate])
 
-  const canOrder = tool.quantity >= tool.Minimum_quantity && tool.quantity > 0
+  const purchase = () => {
+    if (session.status === 'signedIn') return setOrdering(true)
+    void navigate({ to: '/login', search: { redirect: `/service/${serviceId}?order=1` } })
+  }
+
+  const canOrder = inStock(tool)
 
   const onOrdered = () => {
     setOrdering(false)
@@ -94,9 +149,10 @@ function ToolPage() {
             </div>
           </dl>
 
-          <button type="button" className="btn-dark mt-6 w-full py-3 text-base sm:w-auto sm:px-10" disabled={!canOrder} onClick={() => setOrdering(true)}>
+          <button type="button" className="btn-dark mt-6 w-full py-3 text-base sm:w-auto sm:px-10" disabled={!canOrder} onClick={purchase}>
             Purchase
           </button>
+          {session.status === 'signedOut' && canOrder && <p className="mt-2 text-sm text-slate-600">You will be asked to log in or create an account first.</p>}
           {!canOrder && (
             <p className="mt-3 text-sm font-medium text-slate-700">
               Out of stock: fewer than the minimum order are left. Please check back soon.
@@ -105,18 +161,20 @@ function ToolPage() {
         </div>
       </article>
 
-      <BookingDialog
-        tool={tool}
-        customer={{
-          email: session.user.email,
-          name: session.user.displayName || session.profile.name || session.user.email,
-          phone: session.profile.phone,
-          address: session.profile.address,
-        }}
-        open={ordering}
-        onClose={() => setOrdering(false)}
-        onOrdered={onOrdered}
-      />
+      {session.status === 'signedIn' && (
+        <BookingDialog
+          tool={tool}
+          customer={{
+            email: session.user.email,
+            name: session.user.displayName || session.profile.name || session.user.email,
+            phone: session.profile.phone,
+            address: session.profile.address,
+          }}
+          open={ordering}
+          onClose={() => setOrdering(false)}
+          onOrdered={onOrdered}
+        />
+      )}
     </div>
   )
 }

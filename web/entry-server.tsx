@@ -1,0 +1,36 @@
+/**
+ * The server's entry (built by `vite build --ssr` into build/server/entry-server.js, imported by
+ * the Worker: worker/pages.ts). It renders a page of the same route tree the browser runs, with
+ * the same loaders: their API calls go to the Worker's own API in-process, and the Query cache
+ * they fill travels in the page (docs/decisions/009-server-rendering.md).
+ */
+import { createRequestHandler, renderRouterToString, RouterServer } from '@tanstack/react-router/ssr/server'
+import { AsyncLocalStorage } from 'node:async_hooks'
+import manifest from 'virtual:router-manifest'
+import { setApiTransport } from './lib/api'
+import { createQueryClient } from './lib/query-client'
+import { createAppRouter } from './router'
+
+/** Answers one API request (the Worker's own Hono app). */
+export type FetchApi = (request: Request) => Promise<Response>
+
+// Each render's API calls go to the fetchApi of its own request, however renders interleave.
+const renders = new AsyncLocalStorage<{ fetchApi: FetchApi; origin: string }>()
+setApiTransport((input, init) => {
+  const render = renders.getStore()
+  if (!render) return Promise.reject(new Error('An API call outside a server render'))
+  const url = input instanceof Request ? input.url : String(input)
+  return render.fetchApi(new Request(new URL(url, render.origin), init))
+})
+
+/** Renders the page a GET request asks for: the whole HTML document, its status (200, 404, 500) and headers, or a redirect. */
+export function render({ request, fetchApi }: { request: Request; fetchApi: FetchApi }): Promise<Response> {
+  const origin = new URL(request.url).origin
+  return renders.run({ fetchApi, origin }, () =>
+    createRequestHandler({
+      request,
+      createRouter: () => createAppRouter({ queryClient: createQueryClient(), origin }),
+      getRouterManifest: () => manifest,
+    })(({ router, responseHeaders }) => renderRouterToString({ router, responseHeaders, children: <RouterServer router={router} /> })),
+  )
+}

@@ -1,0 +1,58 @@
+/**
+ * The head of a public page, for people and machines: title, description, canonical link, Open
+ * Graph and Twitter card (a shared link previews with its title, image and price), JSON-LD. Route
+ * `head()` functions call `publicPage`; the server renders the result into the HTML.
+ */
+export const SHOP_NAME = 'Toolhaus'
+export const SHOP_TITLE = 'Toolhaus · Power tools since 1992'
+export const SHOP_DESCRIPTION =
+  'Toolhaus makes professional power tools in Bangladesh since 1992. Order saws, drills, grinders and more at wholesale quantities.'
+
+type JsonLd = Record<string, unknown>
+
+export type PublicPage = {
+  /** The shop's origin, from the router context. */
+  origin: string
+  /** Path of the canonical URL, e.g. `/service/drill-machine`. */
+  path: string
+  title: string
+  description: string
+  /** An image for previews: same-origin path or absolute URL. */
+  image?: string
+  type?: 'website' | 'product'
+  jsonLd?: JsonLd[]
+}
+
+/** Absolute URL of a path or address on the shop's origin. */
+export const absoluteUrl = (origin: string, pathOrUrl: string) => (/^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${origin}${pathOrUrl}`)
+
+export function publicPage({ origin, path, title, description, image, type = 'website', jsonLd = [] }: PublicPage) {
+  const url = absoluteUrl(origin, path)
+  const imageUrl = image ? absoluteUrl(origin, image) : undefined
+  return {
+    meta: [
+      { title },
+      { name: 'description', content: description },
+      { property: 'og:site_name', content: SHOP_NAME },
+      { property: 'og:type', content: type },
+      { property: 'og:title', content: title },
+      { property: 'og:description', content: description },
+      { property: 'og:url', content: url },
+      ...(imageUrl ? [{ property: 'og:image', content: imageUrl }] : []),
+      { name: 'twitter:card', content: imageUrl ? 'summary_large_image' : 'summary' },
+      { name: 'twitter:title', content: title },
+      { name: 'twitter:description', content: description },
+      ...(imageUrl ? [{ name: 'twitter:image', content: imageUrl }] : []),
+    ],
+    links: [{ rel: 'canonical', href: url }],
+    // NOTE: `<` escaped, so text such as "</script>" in a tool's description cannot end the block.
+    scripts: jsonLd.map((data) => ({ type: 'application/ld+json', children: JSON.stringify(data).replace(/</g, '\\u003c') })),
+  }
+}
+
+/** Schema.org BreadcrumbList from `[name, path]` pairs. */
+export const breadcrumbs = (origin: string, items: [name: string, path: string][]): JsonLd => ({
+  '@context': 'https://schema.org',
+  '@type': 'BreadcrumbList',
+  itemListElement: items.map(([name, path], i) => ({ '@type': 'ListItem', position: i + 1, name, item: absoluteUrl(origin, path) })),
+})

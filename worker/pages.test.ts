@@ -1,0 +1,200 @@
+import { env } from 'cloudflare:workers'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { call, seedDemo } from './test/helpers'
+import { makeTool } from './test/order-fixtures'
+import { signIn } from './test/tokens'
+
+/** A page as a browser or crawler gets it: status, headers and the HTML. */
+async function page(path: string, init?: RequestInit) {
+  const res = await call(path, init)
+  return { res, html: await res.text() }
+}
+
+const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1]
+const meta = (html: string, key: string) => new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(html)?.[1]
+const canonical = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1]
+const jsonLd = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, any>)
+
+beforeAll(async () => {
+  await seedDemo()
+})
+
+describe('public pages arrive whole (server-rendered)', () => {
+  it('/ holds the tools with their prices, the reviews, its own head and Organization JSON-LD', async () => {
+    const { res, html } = await page('/')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('Content-Type')).toMatch(/^text\/html/)
+    expect(html.startsWith('<!DOCTYPE html><html lang="en">')).toBe(true)
+    // The first five tools of the catalogue, by name and price, and a review's text.
+    expect(html).toContain('Electric Saw')
+    expect(html).toMatch(/BDT\s?[\d,]+\.\d\d/)
+    const { description } = (await env.DB.prepare('select description from reviews order by created_at desc limit 1').first<{ description: string }>())!
+    expect(html).toContain(description.slice(0, 30).replace(/&/g, '&amp;'))
+    expect(title(html)).toBe('Toolhaus · Power tools since 1992')
+    expect(meta(html, 'description')).toContain('since 1992')
+    expect(canonical(html)).toBe('http://shop.test/')
+    expect(meta(html, 'og:title')).toBe('Toolhaus · Power tools since 1992')
+    expect(jsonLd(html)).toContainEqual(expect.objectContaining({ '@type': 'Organization', name: 'Toolhaus', url: 'http://shop.test/' }))
+    expect(res.headers.get('X-Robots-Tag')).toBeNull()
+  })
+
+  it('/service/{id} is public: the tool, Open Graph for link previews, Product and BreadcrumbList JSON-LD', async () => {
+    const tool = await makeTool({ name: 'Bench Grinder 200', pricePaisa: 1_234_550, quantity: 3, min: 5 })
+    const { res, html } = await page(`/service/${tool.id}`)
+    expect(res.status).toBe(200)
+    expect(html).toContain('<h1')
+    expect(html).toContain('Bench Grinder 200')
+    expect(title(html)).toBe('Bench Grinder 200 · Toolhaus')
+    expect(meta(html, 'og:type')).toBe('product')
+    expect(meta(html, 'og:title')).toBe('Bench Grinder 200 · Toolhaus')
+    expect(meta(html, 'og:description')).toContain('12,345.50')
+    expect(meta(html, 'og:image')).toMatch(/^http:\/\/shop\.test\/|^https:\/\//)
+    expect(meta(html, 'twitter:card')).toBe('summary_large_image')
+    expect(canonical(html)).toBe(`http://shop.test/service/${tool.id}`)
+    const [product, crumbs] = jsonLd(html)
+    expect(product).toMatchObject({
+      '@type': 'Product',
+      name: 'Bench Grinder 200',
+      offers: { '@type': 'Offer', price: '12345.50', priceCurrency: 'BDT', availability: 'https://schema.org/OutOfStock' },
+    })
+    expect(crumbs).toMatchObject({ '@type': 'BreadcrumbList', itemListElement: [{ name: 'Service' }, { name: 'Bench Grinder 200' }] })
+  })
+
+  it('says InStock when at least the minimum order is in stock', async () => {
+    const tool = await makeTool({ quantity: 500, min: 10 })
+    const [product] = jsonLd((await page(`/service/${tool.id}`)).html)
+    expect(product!.offers.availability).toBe('https://schema.org/InStock')
+  })
+
+  it('escapes what an admin typed: no markup or script from a tool name or description reaches the page', async () => {
+    const tool = await makeTool({ name: '<script>alert(1)</script> Saw' })
+    await env.DB.prepare('update tools set description = ? where id = ?').bind('Cuts </script><img src=x onerror=alert(2)> fast', tool.id).run()
+    const { html } = await page(`/service/${tool.id}`)
+    expect(html).not.toContain('<script>alert(1)</script>')
+    expect(html).not.toContain('<img src=x onerror')
+    // The JSON-LD still parses and holds the text as it was typed.
+    expect(jsonLd(html)[0]!.description).toBe('Cuts </script><img src=x onerror=alert(2)> fast')
+  })
+
+  it('/service, /blogs and /portfolio have titles, descriptions and canonical links of their own', async () => {
+    const seen = new Set<string>()
+    for (const path of ['/service', '/blogs', '/portfolio']) {
+      const { res, html } = await page(path)
+      expect(res.status, path).toBe(200)
+      expect(canonical(html), path).toBe(`http://shop.test${path}`)
+      seen.add(title(html)!)
+      seen.add(meta(html, 'description')!)
+    }
+    expect(seen.size).toBe(6)
+    expect((await page('/service')).html).toContain('Drill Machine')
+    expect((await page('/blogs')).html).toMatch(/<h1[^>]*>[^<]*JavaScript/)
+  })
+
+  it('carries the data it rendered, so the app hydrates without fetching it again', async () => {
+    const { html } = await page('/service')
+    expect(html).toContain('$_TSR')
+    // The Query cache, dehydrated: the list the page shows, with its data and status.
+    expect(html).toMatch(/queryKey:\$R\[\d+\]=\["tools","list"/)
+    expect(html).toMatch(/status:"success",fetchStatus:"idle"/)
+  })
+
+  it("allows the page's own inline scripts by hash in its CSP, and no other inline script", async () => {
+    const { res, html } = await page('/')
+    const csp = res.headers.get('Content-Security-Policy')!
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!)
+    expect(inline.length).toBeGreaterThan(0)
+    for (const body of inline) {
+      const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body)))
+      expect(csp).toContain(`'sha256-${btoa(String.fromCharCode(...digest))}'`)
+    }
+    expect(csp).not.toContain('unsafe-inline\' https://apis')
+    expect(csp).toMatch(/script-src 'self' 'sha256-/)
+  })
+
+  it('links the app stylesheet and entry script of the build, and preloads the route code', async () => {
+    const { html } = await page('/blogs')
+    expect(html).toMatch(/<link rel="stylesheet" href="\/assets\/main-[\w-]+\.css"/)
+    expect(html).toMatch(/<script type="module" src="\/assets\/main-[\w-]+\.js"><\/script>/)
+    expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/blogs-[\w-]+\.js"/)
+  })
+
+  it('answers HEAD with the headers and no body, and refuses other methods', async () => {
+    const head = await call('/blogs', { method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(await head.text()).toBe('')
+    const post = await call('/blogs', { method: 'POST', body: 'x' })
+    expect(post.status).toBe(405)
+    expect(post.headers.get('Allow')).toBe('GET, HEAD')
+  })
+})
+
+describe('real status codes', () => {
+  it('answers 404 with the not-found page for unknown paths and unknown tools', async () => {
+    for (const path of ['/nope', '/service/no-such-tool', '/blogs/extra', '/service/x/y', '/sitemap']) {
+      const { res, html } = await page(path)
+      expect(res.status, path).toBe(404)
+      expect(html, path).toMatch(/not found/i)
+      expect(html, path).toContain('href="/service"')
+    }
+    expect(title((await page('/service/no-such-tool')).html)).toBe('Tool not found · Toolhaus')
+  })
+
+  it('answers a missing static file with a plain 404, a missing hashed script too (never HTML)', async () => {
+    const script = await call('/assets/main-doesnotexist.js')
+    expect(script.status).toBe(404)
+    expect(script.headers.get('Content-Type')).toMatch(/^text\/plain/)
+    const file = await call('/missing.png')
+    expect(file.status).toBe(404)
+  })
+
+  it("never serves the build's own files (.vite/manifest.json)", async () => {
+    const res = await call('/.vite/manifest.json')
+    expect(res.status).toBe(404)
+    expect(await res.text()).not.toContain('"isEntry"')
+  })
+
+  it('serves static files with long caching for hashed assets', async () => {
+    const { html } = await page('/blogs')
+    const script = /src="(\/assets\/main-[\w-]+\.js)"/.exec(html)![1]!
+    const res = await call(script)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
+    expect((await call('/favicon.svg')).status).toBe(200)
+  })
+})
+
+describe('private pages', () => {
+  it('are never indexed and arrive as the frame the browser fills in (the server does not know who signs in)', async () => {
+    const token = await signIn('customer@example.com')
+    for (const path of ['/dashboard', '/dashboard/order', '/dashboard/payment/abc', '/login', '/signup', '/forgot-password']) {
+      const { res, html } = await page(path, { headers: { Authorization: `Bearer ${token}` } })
+      expect(res.status, path).toBe(200)
+      expect(res.headers.get('X-Robots-Tag'), path).toBe('noindex')
+      expect(html, path).toContain('<nav')
+      // No private data: nothing of the signed-in customer is in the HTML.
+      expect(html, path).not.toContain('customer@example.com')
+    }
+  })
+})
+
+describe('sitemap and robots', () => {
+  it('/sitemap.xml lists the public pages and every tool', async () => {
+    const tool = await makeTool({ name: 'Sitemap Drill' })
+    const res = await call('/sitemap.xml')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('Content-Type')).toMatch(/^application\/xml/)
+    const xml = await res.text()
+    for (const path of ['/', '/service', '/blogs', '/portfolio', `/service/${tool.id}`, '/service/drill-machine']) {
+      expect(xml).toContain(`<loc>http://shop.test${path}</loc>`)
+    }
+    expect(xml).not.toContain('/dashboard')
+  })
+
+  it('/robots.txt names the sitemap and disallows the dashboard and the API', async () => {
+    const text = await (await call('/robots.txt')).text()
+    expect(text).toContain('Sitemap: http://shop.test/sitemap.xml')
+    expect(text).toContain('Disallow: /dashboard')
+    expect(text).toContain('Disallow: /api/')
+  })
+})

@@ -1,0 +1,72 @@
+/**
+ * The shop's pages. Every path that is not the API or a static file is rendered here from the web
+ * app's route tree (the server build, web/entry-server.tsx): public pages arrive whole, with their
+ * data, head and status (404 for unknown paths and tools); signed-in pages arrive as the frame the
+ * browser fills in. Also /sitemap.xml and /robots.txt. See docs/decisions/009-server-rendering.md.
+ */
+import { render } from '#ssr'
+import { asc } from 'drizzle-orm'
+import app from './app'
+import { tools } from './db/schema'
+import { getConfig } from './env'
+import { getDb } from './lib/db'
+import { applySecurityHeaders } from './lib/security-headers'
+
+/** The public pages of the sitemap (tool pages are added from D1). */
+const PUBLIC_PATHS = ['/', '/service', '/blogs', '/portfolio']
+
+/** A rendered page, with the page security headers; its inline scripts are allowed by their hashes. */
+export async function renderPage(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const config = getConfig(env)
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    return new Response('Method not allowed', { status: 405, headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' } })
+  }
+  // The page's own API reads go to the API in-process, anonymously: a page is the same for everyone.
+  const rendered = await render({ request: new Request(request.url, { method: 'GET' }), fetchApi: async (apiRequest) => app.fetch(apiRequest, env, ctx) })
+  const headers = new Headers(rendered.headers)
+  // A redirect (a route's beforeLoad) has no page to secure.
+  if (rendered.status >= 300 && rendered.status < 400) return new Response(null, { status: rendered.status, headers })
+  const html = await rendered.text()
+  applySecurityHeaders(headers, 'page', config, await inlineScriptHashes(html))
+  // Pages carry prices and stock: the browser always asks again.
+  headers.set('Cache-Control', 'no-cache')
+  return new Response(request.method === 'HEAD' ? null : html, { status: rendered.status, headers })
+}
+
+/**
+ * The CSP hashes (`'sha256-…'`) of the page's inline scripts (the router's hydration data), so the
+ * page runs them and nothing else inline; JSON-LD blocks are data, not scripts, and need none.
+ */
+async function inlineScriptHashes(html: string): Promise<string[]> {
+  const hashes: string[] = []
+  for (const [, attrs, body] of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)) {
+    if (!body || /\bsrc=/.test(attrs ?? '') || /type="application\/ld\+json"/.test(attrs ?? '')) continue
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body))
+    hashes.push(`'sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}'`)
+  }
+  return hashes
+}
+
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+
+/** /sitemap.xml: the public pages and every tool's page, from D1. */
+export async function sitemap(env: Env, origin: string): Promise<Response> {
+  const rows = await getDb(env).select({ id: tools.id, createdAt: tools.createdAt }).from(tools).orderBy(asc(tools.createdAt), asc(tools.id))
+  const url = (path: string, lastmod?: number) =>
+    `  <url><loc>${escapeXml(`${origin}${path}`)}</loc>${lastmod ? `<lastmod>${new Date(lastmod).toISOString().slice(0, 10)}</lastmod>` : ''}</url>`
+  const body = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...PUBLIC_PATHS.map((p) => url(p)),
+    ...rows.map((r) => url(`/service/${encodeURIComponent(r.id)}`, r.createdAt)),
+    '</urlset>',
+    '',
+  ].join('\n')
+  return new Response(body, { headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=300' } })
+}
+
+/** /robots.txt: everything public may be crawled, the dashboard and the API not; names the sitemap. */
+export function robots(origin: string): Response {
+  const body = ['User-agent: *', 'Disallow: /dashboard', 'Disallow: /api/', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n')
+  return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } })
+}
