@@ -13,7 +13,7 @@ import {
   type OrderHistoryEntry,
   type OrderStatusChange,
 } from '../../schemas/booking'
-import { toPaisa, toTaka } from '../../schemas/money'
+import { toPaisa, toTaka } from '../../schemas/bdt'
 import { PAID_STATUSES, type OrderStatus } from '../../schemas/order-status'
 import { queueMailStatement } from '../mail/mail.service'
 import type { Config } from '../../env'
