@@ -1,5 +1,9 @@
+import { z } from 'zod'
 import { EmailSchema } from './user'
 import { pageQuery } from './paging'
+
+export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const
+export type MailStatus = (typeof MAIL_STATUSES)[number]
 
 /** An e-mail of the shop as `GET /api/outbox` answers it. */
 export type OutboxMail = {
@@ -8,7 +12,7 @@ export type OutboxMail = {
   subject: string
   text: string
   html: string | null
-  status: 'pending' | 'sent' | 'failed'
+  status: MailStatus
   attempts: number
   lastError: string | null
   /** ISO 8601. */
@@ -16,5 +20,19 @@ export type OutboxMail = {
   sentAt: string | null
 }
 
+/**
+ * One e-mail's delivery as `GET /api/outbox/deliveries` answers it: who it went to, what
+ * about, and whether it went out, without its text (see docs/api-extensions.md).
+ */
+export type MailDelivery = Omit<OutboxMail, 'text' | 'html'> & {
+  /** ISO 8601: when a pending e-mail is tried next; null once sent or failed. */
+  nextAttemptAt: string | null
+}
+
 /** `GET /api/outbox`. */
 export const OutboxQuerySchema = pageQuery.extend({ to: EmailSchema.optional() })
+
+/** `GET /api/outbox/deliveries`: optionally one recipient, one status. */
+export const DeliveryQuerySchema = OutboxQuerySchema.extend({
+  status: z.enum(MAIL_STATUSES, { error: `status must be one of ${MAIL_STATUSES.join(', ')}` }).optional(),
+})

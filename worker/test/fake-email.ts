@@ -5,6 +5,8 @@
  * - `POST /emails` answers 200 `{id}` for a well-formed request with a bearer key;
  *   401 without `Authorization: Bearer …`; 422 without from/to/subject/text;
  *   500 when the subject contains 'FAIL' or after `POST /__fail`.
+ * - `POST /down/emails` is a provider that is down: recorded like `/emails`, always 503
+ *   (a failing provider for one test, without switching the shared server for every file).
  * - `GET /__requests` lists every `/emails` request received ({headers, body, status});
  *   `POST /__reset` clears the list and switches failing off; any request to `/__drop`
  *   has its connection closed without an answer.
@@ -50,7 +52,8 @@ export default async function setup(project: TestProject) {
         failing = true
         return send(res, 200, { ok: true })
       }
-      if (url.pathname !== '/emails' || req.method !== 'POST')
+      const down = url.pathname === '/down/emails'
+      if ((url.pathname !== '/emails' && !down) || req.method !== 'POST')
         return send(res, 404, { statusCode: 404, name: 'not_found', message: 'Not found' })
 
       let body: any = null
@@ -59,7 +62,9 @@ export default async function setup(project: TestProject) {
       } catch {
         body = raw
       }
-      const [status, answer] = respond(req, body)
+      const [status, answer]: [number, unknown] = down
+        ? [503, { statusCode: 503, name: 'service_unavailable', message: 'The service is temporarily unavailable.' }]
+        : respond(req, body)
       received.push({
         method: req.method,
         path: url.pathname,

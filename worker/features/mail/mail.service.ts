@@ -3,7 +3,7 @@ import { NOW_MS_SQL, nowMs } from '../../db/now'
 import { emailOutbox } from '../../db/schema'
 import type { Config } from '../../env'
 import { newId, type Db } from '../../lib/db'
-import type { OutboxMail } from '../../schemas/mail'
+import type { MailDelivery, MailStatus, OutboxMail } from '../../schemas/mail'
 
 export const DEFAULT_EMAIL_API_URL = 'https://api.resend.com/emails'
 /** Where the local outbox addresses mail when CONTACT_INBOX is not set. */
@@ -216,6 +216,50 @@ export async function listOutbox(db: Db, opts: { to?: string; limit: number; off
     db.select({ n: sql<number>`count(*)` }).from(emailOutbox).where(where),
   ])
   return { items: rows.map(toOutboxMail), total: total?.n ?? 0 }
+}
+
+/** The columns of a delivery: everything but the text and the HTML. */
+const deliveryColumns = {
+  id: emailOutbox.id,
+  to: emailOutbox.to,
+  subject: emailOutbox.subject,
+  status: emailOutbox.status,
+  attempts: emailOutbox.attempts,
+  lastError: emailOutbox.lastError,
+  nextAttemptAt: emailOutbox.nextAttemptAt,
+  createdAt: emailOutbox.createdAt,
+  sentAt: emailOutbox.sentAt,
+}
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
+
+const toDelivery = (row: { [K in keyof typeof deliveryColumns]: (typeof emailOutbox.$inferSelect)[K] }): MailDelivery => ({
+  _id: row.id,
+  to: row.to,
+  subject: row.subject,
+  status: row.status,
+  attempts: row.attempts,
+  lastError: row.lastError,
+  createdAt: new Date(row.createdAt).toISOString(),
+  sentAt: iso(row.sentAt),
+  // A sent or failed e-mail is not tried again, whatever the column still holds.
+  nextAttemptAt: row.status === 'pending' ? iso(row.nextAttemptAt) : null,
+})
+
+/**
+ * Every e-mail's delivery, newest first, whichever provider sends them (the local outbox
+ * included): recipient, subject, status, attempts, last error; never the text.
+ */
+export async function listDeliveries(
+  db: Db,
+  opts: { to?: string; status?: MailStatus; limit: number; offset: number },
+): Promise<{ items: MailDelivery[]; total: number }> {
+  const where = and(opts.to ? eq(emailOutbox.to, opts.to) : undefined, opts.status ? eq(emailOutbox.status, opts.status) : undefined)
+  const [rows, [total]] = await db.batch([
+    db.select(deliveryColumns).from(emailOutbox).where(where).orderBy(desc(emailOutbox.createdAt), desc(sql`rowid`)).limit(opts.limit).offset(opts.offset),
+    db.select({ n: sql<number>`count(*)` }).from(emailOutbox).where(where),
+  ])
+  return { items: rows.map(toDelivery), total: total?.n ?? 0 }
 }
 
 /**
