@@ -43,8 +43,12 @@ const MATRIX: Row[] = [
   //                                           anon  junk  exp   sig   none  gone  other self  admin idTok
   ['GET',    '/api/health',                    [200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
   ['GET',    '/api/config',                    [200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
+  // For bench/ only: public outside production, where it does not exist (below).
+  ['GET',    '/api/bench/baseline',            [200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
   ['GET',    '/api/service',                   [200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
   ['GET',    '/api/service/{tool}',            [200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
+  // What deleting a tool would touch (the Manage page's confirmation): admins only.
+  ['GET',    '/api/service/{tool}/orders',     [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
   // Catalogue writes: admins only. The PATCH sends the seeded name (changes nothing); DELETE names an unknown
   // tool, so the admin passes the guard to a 404 while the others never learn whether it exists.
   ['POST',   '/api/service',                   [401, 401, 401, 401, 401, 401, 403, 403, 201, 401], { name: 'Matrix Tool', price: 10, quantity: 5, Minimum_quantity: 1, description: 'Added by the matrix.', img: 'https://example.com/matrix.png' }],
@@ -65,6 +69,8 @@ const MATRIX: Row[] = [
   ['GET',    '/api/user',                      [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
   ['PUT',    '/api/user/admin/{owner}',        [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
   ['DELETE', '/api/user/{owner}',              [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
+  // Admins only; the owner is not removed, so the admin's restore changes nothing (modifiedCount 0).
+  ['POST',   '/api/user/{owner}/restore',      [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
   // Orders: only for yourself (the body names other-customer@example.com, so only that caller may place it).
   ['POST',   '/api/booking',                   [401, 401, 401, 401, 401, 401, 201, 403, 403, 401], { serviceId: 'heat-gun', quantity: 60, phone: '01712345678', address: 'Matrix Road 1, Dhaka', customer: 'other-customer@example.com' }],
   ['GET',    '/api/booking?customer={owner}',  [401, 401, 401, 401, 401, 401, 403, 200, 200, 401]],
@@ -84,12 +90,40 @@ const MATRIX: Row[] = [
   ['GET',    '/api/admin/summary',             [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
   ['GET',    '/api/audit',                     [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
   ['GET',    '/api/outbox',                    [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
+  ['GET',    '/api/outbox/deliveries',         [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
   // Payments: unknown bookings and client secrets are 404 to every signed-in caller (owners are covered in payments.test.ts).
   ['POST',   '/api/create-payment-intent',     [401, 401, 401, 401, 401, 401, 404, 404, 404, 401], { bookingId: 'no-such-booking' }],
   ['POST',   '/api/payments/simulated/confirm', [401, 401, 401, 401, 401, 401, 404, 404, 404, 401], { clientSecret: 'pi_sim_none_secret_none', card: { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' } }],
   // Authenticated by Stripe's signature, never a bearer token; without STRIPE_WEBHOOK_SECRET (tests) it is off.
   ['POST',   '/api/stripe/webhook',            [503, 503, 503, 503, 503, 503, 503, 503, 503, 503]],
 ]
+
+/** A route's path as the app registers it (`/api/user/:email`) as a pattern for concrete paths. */
+const routePattern = (path: string) =>
+  new RegExp(`^${path.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}$`)
+
+/** Every route the app registers, method and path, in the order the router tries them. */
+const ROUTES = [...new Map(app.routes.filter((r) => r.method !== 'ALL').map((r) => [`${r.method} ${r.path}`, { method: r.method, path: r.path, pattern: routePattern(r.path) }])).values()]
+
+/** The registered route a matrix row reaches: the first that matches, as in the router (summary before /admin/:email). */
+function routeOf([method, pathTemplate]: Row) {
+  const path = pathTemplate.split('?')[0]!.replace(/\{\w+\}/g, 'placeholder')
+  return ROUTES.find((r) => r.method === method && r.pattern.test(path))
+}
+
+describe('the matrix itself', () => {
+  it('has a row for every route the app registers (a new route needs one)', () => {
+    const covered = new Set(MATRIX.map(routeOf).filter((r) => r !== undefined))
+    const missing = ROUTES.filter((r) => !covered.has(r)).map((r) => `${r.method} ${r.path}`)
+    expect(missing).toEqual([])
+    expect(ROUTES.length).toBeGreaterThan(30)
+  })
+
+  it('has no row for a route the app does not have', () => {
+    const stray = MATRIX.filter((row) => !routeOf(row)).map(([method, path]) => `${method} ${path}`)
+    expect(stray).toEqual([])
+  })
+})
 
 let adminToken: string
 let otherToken: string
@@ -206,6 +240,12 @@ describe('a production configuration', () => {
     const dev = { ...env, ENVIRONMENT: 'development', FIREBASE_AUTH_EMULATOR_HOST: '' }
     const res = await app.request('/api/user/dev@example.com', putJson(emulatorIdToken({ email: 'dev@example.com' }), {}), dev)
     expect(res.status).toBe(401)
+  })
+
+  it('has no bench baseline route', async () => {
+    const res = await app.request('/api/bench/baseline', {}, production)
+    expect(res.status).toBe(404)
+    expect((await json(res)).error.code).toBe('NOT_FOUND')
   })
 
   it('does not take access tokens signed with another secret (the test one)', async () => {
