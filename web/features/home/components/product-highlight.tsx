@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { formatBDT } from '../../../../worker/schemas/bdt'
 import { toolQueries } from '../../tools/tools-queries'
 import { formatCount } from '../../../lib/format'
+import { responsiveImage } from '../../../lib/image-variants'
 
 type ProductHighlightProps = {
   /** The tool's `_id`. */
@@ -16,6 +17,8 @@ type ProductHighlightProps = {
   tone?: 'light' | 'dark'
 }
 
+/** The picture's width: half the page (at most 1152 px, gaps of 40–64 px) from md, the page's width below. */
+const HIGHLIGHT_SIZES = '(min-width: 1152px) 520px, (min-width: 768px) calc(50vw - 44px), calc(100vw - 32px)'
 
 /**
  * A featured tool of the home page (newest product, most sold).
@@ -37,7 +40,7 @@ export function ProductHighlight({ toolId, sectionId, eyebrow, badge, reverse = 
           <div className="aspect-[4/3] overflow-hidden rounded-2xl bg-slate-200 shadow-xl ring-1 ring-black/5">
             {tool && (
               <img
-                src={tool.img}
+                {...responsiveImage(tool.img, HIGHLIGHT_SIZES)}
                 alt={tool.name}
                 width={800}
                 height={600}

@@ -1,5 +1,6 @@
 import type { ReactNode, Ref } from 'react'
 import type { Review } from '../../../../worker/schemas/review'
+import { responsiveImage } from '../../../lib/image-variants'
 
 /** What an admin's delete button needs (from the carousel); absent for everyone else. */
 export type ReviewDelete = { pendingId: string | undefined; remove: (review: Review) => void }
@@ -57,7 +58,7 @@ function ReviewCard({ review, onDelete }: { review: Review; onDelete?: ReviewDel
       <blockquote className="mt-3 flex-1 whitespace-pre-line break-words text-slate-700">{review.description}</blockquote>
       <figcaption className="mt-6 flex items-center gap-3 border-t border-slate-100 pt-4">
         <img
-          src={review.img}
+          {...responsiveImage(review.img, '48px', 160)}
           alt=""
           width={48}
           height={48}

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import type { Tool } from '../../../../worker/schemas/tool'
 import { formatBDT } from '../../../../worker/schemas/bdt'
 import { formatCount } from '../../../lib/format'
+import { responsiveImage } from '../../../lib/image-variants'
 
 type ToolCardProps = {
   tool: Tool
@@ -11,6 +12,11 @@ type ToolCardProps = {
   headingLevel?: 'h2' | 'h3'
 }
 
+/**
+ * The card's width on screen: the grids of the home page and the tool list have one column on
+ * phones, two from sm and three from lg, in a page at most 1152 px wide with 24 px gaps.
+ */
+const TOOL_CARD_SIZES = '(min-width: 1024px) 352px, (min-width: 640px) calc(50vw - 36px), calc(100vw - 32px)'
 
 /** The one tool card of the storefront: home page, tool list. */
 export function ToolCard({ tool, priority = false, headingLevel: Heading = 'h3' }: ToolCardProps) {
@@ -21,7 +27,7 @@ export function ToolCard({ tool, priority = false, headingLevel: Heading = 'h3' 
     <article className="group relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition focus-within:ring-2 focus-within:ring-brand-600 hover:-translate-y-0.5 hover:shadow-md">
       <div className="aspect-[4/3] overflow-hidden bg-slate-100">
         <img
-          src={tool.img}
+          {...responsiveImage(tool.img, TOOL_CARD_SIZES)}
           alt={tool.name}
           width={800}
           height={600}

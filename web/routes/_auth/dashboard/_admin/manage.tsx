@@ -14,6 +14,7 @@ import { ApiRequestError } from '../../../../lib/api'
 import { formatBDT } from '../../../../../worker/schemas/bdt'
 import { EditToolForm } from '../../../../features/catalogue/edit-tool-form'
 import { formatCount } from '../../../../lib/format'
+import { responsiveImage } from '../../../../lib/image-variants'
 
 const PAGE_SIZE = 20
 
@@ -135,7 +136,7 @@ function ManagePage() {
                 <tr key={tool._id} data-testid="tool-row" aria-busy={deleting || undefined}>
                   <td className="px-4 py-2">
                     <img
-                      src={tool.img}
+                      {...responsiveImage(tool.img, '48px', 160)}
                       alt=""
                       width={48}
                       height={48}
