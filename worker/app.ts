@@ -1,8 +1,9 @@
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import { HTTPException } from 'hono/http-exception'
-import { ConfigError, getConfig, type AppEnv } from './env'
-import { ApiError, type ErrorBody } from './lib/errors'
+import { ConfigError, getConfig, type AppEnv, type Config } from './env'
+import { ApiError, badRequest, type ErrorBody } from './lib/errors'
+import { BOOKMARK_HEADER, bindingsOf, isBookmark, openD1Session } from './lib/db'
 import { limitBody } from './lib/body-limit'
 import { applySecurityHeaders } from './lib/security-headers'
 import { contactRoutes } from './features/contact/contact.routes'
@@ -21,13 +22,16 @@ const app = new Hono<AppEnv>().basePath('/api')
 // First in the chain, so its second half runs after every handler, onError and notFound.
 app.use(async (c, next) => {
   await next()
-  let config
+  let config: Config | undefined = c.get('config') as Config | undefined
   try {
-    config = getConfig(c.env)
+    config ??= getConfig(bindingsOf(c.env))
   } catch {
     config = undefined
   }
   applySecurityHeaders(c.res.headers, 'api', config)
+  // API answers are private unless their route made them public (edge-cache.ts, the images):
+  // anything behind a token, and every error.
+  if (!/^\s*public\b/i.test(c.res.headers.get('Cache-Control') ?? '')) c.res.headers.set('Cache-Control', 'private, no-store')
 })
 
 // Before the configuration is read: an oversized body is refused whatever else is wrong.
@@ -43,11 +47,28 @@ app.use(
   cors({
     origin: (origin, c) => ((c.var.config?.corsOrigins ?? []).includes(origin) ? origin : null),
     allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowHeaders: ['Authorization', 'Content-Type'],
-    exposeHeaders: ['X-Total-Count', 'Retry-After'],
+    allowHeaders: ['Authorization', 'Content-Type', BOOKMARK_HEADER],
+    exposeHeaders: ['X-Total-Count', 'Retry-After', 'ETag', BOOKMARK_HEADER],
     maxAge: 600,
   }),
 )
+
+// Reads near the shopper (D1 Sessions API): a request that sent a bookmark reads at least as
+// new as it; one without reads from any replica, or from the primary when it may write. Every
+// answer carries the session's latest bookmark for the client's next request.
+app.use(async (c, next) => {
+  const sent = c.req.header(BOOKMARK_HEADER)?.trim()
+  if (sent && !isBookmark(sent)) {
+    const message = `The ${BOOKMARK_HEADER} header is not a D1 bookmark: send back the one an answer carried, or none.`
+    throw badRequest(message, { [BOOKMARK_HEADER]: message })
+  }
+  const reads = c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS'
+  const session = openD1Session(c.env, sent || (reads ? 'first-unconstrained' : 'first-primary'))
+  c.env = session.env
+  await next()
+  const bookmark = session.bookmark()
+  if (bookmark) c.res.headers.set(BOOKMARK_HEADER, bookmark)
+})
 
 const routes = app
   .route('/service', toolsRoutes)

@@ -35,6 +35,16 @@ const ConfigSchema = z
     CONTACT_INBOX: z.string().default(''),
     /** Only for tests: where Google's securetoken JWKS is fetched from. */
     FIREBASE_JWKS_URL: z.string().default(''),
+    /**
+     * The Cloudflare zone the shop is served from and an API token allowed to purge its cache
+     * (Zone → Cache Purge). With both, public answers are kept in the Workers Cache API and
+     * purged by tag when the data behind them changes (decision 010); without them production
+     * keeps nothing at the edge (ETag and 304 only).
+     */
+    CACHE_ZONE_ID: z.string().default(''),
+    CACHE_PURGE_TOKEN: z.string().default(''),
+    /** Only for tests: where purge requests go instead of Cloudflare's API. */
+    CACHE_PURGE_API_BASE: z.string().default(''),
   })
   .superRefine((c, ctx) => {
     const need = (key: keyof typeof c, why: string) =>
@@ -47,11 +57,14 @@ const ConfigSchema = z
       if (c.FIREBASE_AUTH_EMULATOR_HOST) need('FIREBASE_AUTH_EMULATOR_HOST', 'must not be set in production')
       if (c.STRIPE_API_BASE) need('STRIPE_API_BASE', 'must not be set in production')
       if (c.FIREBASE_JWKS_URL) need('FIREBASE_JWKS_URL', 'must not be set in production')
+      if (c.CACHE_PURGE_API_BASE) need('CACHE_PURGE_API_BASE', 'must not be set in production')
       if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET)
         need('STRIPE_WEBHOOK_SECRET', 'is required when STRIPE_SECRET_KEY is set')
     } else if (!c.ACCESS_TOKEN_SECRET) {
       need('ACCESS_TOKEN_SECRET', 'is required')
     }
+    if (c.CACHE_PURGE_TOKEN && !c.CACHE_ZONE_ID) need('CACHE_ZONE_ID', 'is required when CACHE_PURGE_TOKEN is set')
+    if (c.CACHE_ZONE_ID && !c.CACHE_PURGE_TOKEN) need('CACHE_PURGE_TOKEN', 'is required when CACHE_ZONE_ID is set (wrangler secret put CACHE_PURGE_TOKEN)')
   })
   .transform((c) => ({
     ...c,

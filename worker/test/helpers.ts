@@ -2,6 +2,8 @@ import { createExecutionContext } from 'cloudflare:test'
 import { env, exports } from 'cloudflare:workers'
 import worker from '../index'
 import catalogue from '../../seed/catalogue.json'
+import { getConfig } from '../env'
+import { invalidatePublic } from '../lib/edge-cache'
 import { seedShop } from '../seed'
 
 /** A valid 1x1 PNG (and so an accepted image) for tests that need image bytes. */
@@ -10,13 +12,20 @@ export const PNG_1X1 = Uint8Array.from(
   (c) => c.charCodeAt(0),
 )
 
-/** Seeds the demo catalogue with each image file replaced by distinct tiny PNG bytes. */
-export function seedDemo() {
-  return seedShop(env, catalogue, async (file) => {
+/**
+ * Seeds the demo catalogue with each image file replaced by distinct tiny PNG bytes. Like any
+ * write to D1 behind the API's back, it then drops the public answers kept in memory.
+ */
+export async function seedDemo() {
+  await seedShop(env, catalogue, async (file) => {
     const bytes = new Uint8Array([...PNG_1X1, ...new TextEncoder().encode(file)])
     return bytes
   })
+  await forgetPublicAnswers()
 }
+
+/** After a fixture wrote tools or reviews straight to D1: what the edge cache kept is stale. */
+export const forgetPublicAnswers = () => invalidatePublic(getConfig(env), ['catalogue', 'reviews'])
 
 /** Calls the real Worker (API and assets) the way a browser or client would. */
 export function call(path: string, init?: RequestInit & { json?: unknown; token?: string }) {

@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers'
 import { expect } from 'vitest'
 import { newId } from '../lib/db'
 import type { Inserted } from '../schemas/ack'
-import { call, json } from './helpers'
+import { call, forgetPublicAnswers, json } from './helpers'
 
 export type ToolFixture = { id: string; name: string; pricePaisa: number; quantity: number; min: number }
 
@@ -21,6 +21,7 @@ export async function makeTool(opts: Partial<Omit<ToolFixture, 'id'>> = {}): Pro
   )
     .bind(tool.id, tool.name, 'A tool for tests.', tool.pricePaisa, tool.quantity, tool.min, '/api/images/test.png')
     .run()
+  await forgetPublicAnswers()
   return tool
 }
 

@@ -1,9 +1,12 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../../env'
+import { cachePublicRoute } from '../../lib/edge-cache'
 import type { PublicConfig } from '../../schemas/config'
 import { usesLocalOutbox } from '../mail/mail.service'
 
 export const metaRoutes = new Hono<AppEnv>()
+  // Public, with an ETag; not kept at the edge (no tags): it changes only with a deployment
+  // and costs no D1 read.
   .get('/config', (c) => {
     const config = c.var.config
     const body: PublicConfig = {
@@ -19,8 +22,7 @@ export const metaRoutes = new Hono<AppEnv>()
         ...(config.FIREBASE_AUTH_EMULATOR_HOST ? { emulatorUrl: `http://${config.FIREBASE_AUTH_EMULATOR_HOST}` } : {}),
       },
     }
-    c.header('Cache-Control', 'public, max-age=60')
-    return c.json(body)
+    return cachePublicRoute(c, () => c.json(body))
   })
   .get('/health', async (c) => {
     await c.env.DB.prepare('select 1').first()

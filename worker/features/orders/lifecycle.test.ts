@@ -9,7 +9,7 @@ import { applyMove, getOrderRow, type ShopContext } from './lifecycle'
 
 const BUYER = 'lifecycle-buyer@example.com'
 const ACTORS: OrderActor[] = ['customer', 'admin', 'payment', 'expiry', 'system']
-const SHOP: ShopContext = { shopName: 'Toolhaus', shopEmail: 'shop@example.com' }
+const SHOP: ShopContext = { shopName: 'Toolhaus', shopEmail: 'shop@example.com', stockChanged: async () => {} }
 
 let buyer: string
 let tool: ToolFixture

@@ -3,6 +3,7 @@ import { NOW_MS_SQL } from '../../db/now'
 import { bookings, type OrderRow } from '../../db/schema'
 import type { Config } from '../../env'
 import { newId, type Db } from '../../lib/db'
+import { invalidatePublic } from '../../lib/edge-cache'
 import { ApiError } from '../../lib/errors'
 import { findTransition, type OrderActor, type OrderEffect, type OrderStatus } from '../../schemas/order-status'
 import { auditStatement } from '../audit/audit.service'
@@ -29,13 +30,17 @@ export type Move = {
   when?: { sql: string; values: unknown[] }
 }
 
-/** What the moves need from the configuration: whom to e-mail and what to call the shop. */
-export type ShopContext = { shopName: string; shopEmail: string; shopUrl?: string }
+/**
+ * What the moves need from the configuration: whom to e-mail, what to call the shop, and how
+ * to tell the public answers that show stock (the catalogue, its pages) that it changed.
+ */
+export type ShopContext = { shopName: string; shopEmail: string; shopUrl?: string; stockChanged: () => Promise<void> }
 
 export const shopContext = (config: Config, origin?: string): ShopContext => ({
   shopName: config.SHOP_NAME,
   shopEmail: config.shopEmail,
   ...((origin ?? config.SHOP_URL) ? { shopUrl: origin ?? config.SHOP_URL } : {}),
+  stockChanged: () => invalidatePublic(config, ['catalogue']),
 })
 
 export const invalidTransition = (from: OrderStatus, to: OrderStatus) =>
@@ -55,8 +60,8 @@ function effectStatements(db: Db, effect: OrderEffect, order: OrderRow, move: Mo
   const mailContext: MailContext = { shopName: shop.shopName, ...(shop.shopUrl ? { shopUrl: shop.shopUrl } : {}), actor: move.actor, ...(move.note ? { note: move.note } : {}) }
   switch (effect) {
     case 'restock':
-      // A tool deleted meanwhile simply gets nothing back.
-      return [db.$client.prepare(`update tools set quantity = quantity + ? where id = ? and ${happened.sql}`).bind(order.quantity, order.serviceId, eventId)]
+      // A tool deleted meanwhile simply gets nothing back. RETURNING says whether a tool did.
+      return [db.$client.prepare(`update tools set quantity = quantity + ? where id = ? and ${happened.sql} returning id`).bind(order.quantity, order.serviceId, eventId)]
     case 'email': {
       const kind = mailKindFor(move.to)
       return kind ? [queueMailStatement(db, orderMail(kind, afterMove(order, move), mailContext), happened)] : []
@@ -77,7 +82,9 @@ const auditAction = (to: OrderStatus) => (to === 'cancelled' ? 'order.cancel' : 
  * conditional UPDATE (the order is still in `order.status`, and `move.when` holds), the
  * history row, the move's database effects (stock back, e-mails queued) and, for an
  * admin's move, the audit entry; each runs only when the UPDATE changed the row. So a move
- * races safely with any other: it happens once, with everything that follows from it.
+ * races safely with any other: it happens once, with everything that follows from it. When
+ * it gave stock back to a tool, the public answers that show stock are invalidated
+ * (`shop.stockChanged`) before it returns.
  * @returns true when this call moved the order; false when it had already left
  *   `order.status` or `move.when` failed (nothing was written).
  * @throws 409 INVALID_TRANSITION when the table has no such move for `move.actor`.
@@ -108,7 +115,7 @@ export async function applyMove(db: Db, order: OrderRow, move: Move, shop: ShopC
           ),
         ]
       : []
-  const results = await d1.batch([
+  const statements = [
     d1.prepare(`update bookings set ${sets.join(', ')} where ${where}`).bind(...values),
     // NOTE: changes() is the row count of the UPDATE just before, in the same transaction.
     // Whether the move happened is read from the RETURNING of the history row: D1's
@@ -116,10 +123,17 @@ export async function applyMove(db: Db, order: OrderRow, move: Move, shop: ShopC
     d1
       .prepare(`insert into order_events (id, booking_id, status, actor, actor_email, note) select ?, ?, ?, ?, ?, ? where changes() = 1 returning id`)
       .bind(eventId, order.id, move.to, move.actor, move.actorEmail ?? null, move.note ?? null),
-    ...rule.effects.flatMap((effect) => effectStatements(db, effect, order, move, shop, eventId)),
-    ...audit,
-  ])
-  return (results[1]?.results.length ?? 0) === 1
+  ]
+  let restockAt = -1
+  for (const effect of rule.effects) {
+    if (effect === 'restock') restockAt = statements.length
+    statements.push(...effectStatements(db, effect, order, move, shop, eventId))
+  }
+  const results = await d1.batch([...statements, ...audit])
+  const moved = (results[1]?.results.length ?? 0) === 1
+  // A tool's stock went back up: the public answers that show it are stale from now on.
+  if (moved && restockAt >= 0 && (results[restockAt]?.results.length ?? 0) > 0) await shop.stockChanged()
+  return moved
 }
 
 export type MoveOutcome =

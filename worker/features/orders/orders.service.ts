@@ -147,7 +147,8 @@ function checkQuantity(tool: { quantity: number; minimumQuantity: number }, quan
  * the stock is taken in the same D1 batch (one transaction) as the insert, its first
  * history row and its 'placed' e-mail. The stock UPDATE is conditional (enough left, price
  * unchanged) and the rest happens only when it changed a row (`changes()`), so concurrent
- * orders can never oversell.
+ * orders can never oversell. The public answers that show the stock are invalidated before
+ * it returns.
  * @throws 404 no such tool; 400 quantity outside the tool's limits or a price that is not
  *   quantity × unit price; 409 when the stock ran out (or the price changed) meanwhile.
  */
@@ -214,7 +215,11 @@ export async function createBooking(
       values: [ORDER_NUMBER_PREFIX, id],
     }),
   ])
-  if ((results[2]?.results.length ?? 0) === 1) return { id }
+  if ((results[2]?.results.length ?? 0) === 1) {
+    // The tool's stock went down: the public answers that show it are stale from now on.
+    await shop.stockChanged()
+    return { id }
+  }
 
   // Another order of this customer, or someone else's change to the tool, came between our
   // read and the batch: say which.

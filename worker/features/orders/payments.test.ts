@@ -47,7 +47,7 @@ describe('POST /api/create-payment-intent (simulated)', () => {
     const id = await newBooking(buyer, BUYER, 3)
     const res = await createIntent(buyer, { bookingId: id, price: 750 })
     expect(res.status).toBe(200)
-    expect(res.headers.get('Cache-Control')).toBe('no-store')
+    expect(res.headers.get('Cache-Control')).toBe('private, no-store')
     const created = await json<PaymentIntentCreated>(res)
     expect(created).toEqual({ clientSecret: expect.stringMatching(/^pi_sim_[0-9a-f]{24}_secret_[0-9a-f]{24}$/), provider: 'simulated' })
 

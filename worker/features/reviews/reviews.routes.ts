@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { AppEnv } from '../../env'
 import { requireAdmin, requireUser } from '../../lib/auth'
 import { getDb } from '../../lib/db'
+import { cachePublicRoute, invalidatePublic } from '../../lib/edge-cache'
 import { ApiError } from '../../lib/errors'
 import { validate } from '../../lib/validator'
 import { ReviewInputSchema, ReviewListQuerySchema, type Review } from '../../schemas/review'
@@ -15,12 +16,16 @@ import { createReview, deleteReview, listReviews } from './reviews.service'
 const IdParam = z.object({ id: z.string().min(1).max(64) })
 
 export const reviewsRoutes = new Hono<AppEnv>()
-  .get('/', validate('query', ReviewListQuerySchema), async (c) => {
-    const { items, total } = await listReviews(getDb(c.env), c.req.valid('query'))
-    c.header('X-Total-Count', String(total))
-    c.header('Cache-Control', 'no-cache')
-    return c.json<Review[]>(items)
-  })
+  .get('/', validate('query', ReviewListQuerySchema), (c) =>
+    cachePublicRoute(
+      c,
+      async () => {
+        const { items, total } = await listReviews(getDb(c.env), c.req.valid('query'))
+        return c.json<Review[], 200>(items, 200, { 'X-Total-Count': String(total) })
+      },
+      { tags: ['reviews'] },
+    ),
+  )
   .post(
     '/',
     requireUser,
@@ -37,6 +42,7 @@ export const reviewsRoutes = new Hono<AppEnv>()
       await assertImageStored(c.env.IMAGES, input.img)
       // Stored as sent (trimmed): text, never HTML; the reviewer is the signed-in user.
       const insertedId = await createReview(getDb(c.env), input, c.var.user!.email)
+      await invalidatePublic(c.var.config, ['reviews'])
       return c.json<Inserted, 201>({ acknowledged: true, insertedId }, 201)
     },
   )
@@ -44,6 +50,7 @@ export const reviewsRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param')
     const db = getDb(c.env)
     const review = await deleteReview(db, id)
+    await invalidatePublic(c.var.config, ['reviews'])
     await recordAudit(db, { actor: c.var.user!.email, action: 'review.delete', target: id, detail: `deleted the review by ${review.name}` })
     return c.json<Deleted>({ acknowledged: true, deletedCount: 1 })
   })

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import type { AppEnv } from '../../env'
 import { requireAdmin } from '../../lib/auth'
 import { getDb } from '../../lib/db'
+import { cachePublicRoute, invalidatePublic } from '../../lib/edge-cache'
 import { ApiError, badRequest, notFound } from '../../lib/errors'
 import { validate } from '../../lib/validator'
 import {
@@ -30,18 +31,28 @@ const jsonLimit = bodyLimit({
 })
 
 export const toolsRoutes = new Hono<AppEnv>()
-  .get('/', validate('query', ToolListQuerySchema), async (c) => {
+  .get('/', validate('query', ToolListQuerySchema), (c) => {
     const { q, sort, limit = TOOL_PAGE_MAX, offset = 0 } = c.req.valid('query')
-    const { items, total } = await listTools(getDb(c.env), { q, sort, limit, offset })
-    c.header('X-Total-Count', String(total))
-    c.header('Cache-Control', 'no-cache')
-    return c.json(items)
+    return cachePublicRoute(
+      c,
+      async () => {
+        const { items, total } = await listTools(getDb(c.env), { q, sort, limit, offset })
+        return c.json(items, 200, { 'X-Total-Count': String(total) })
+      },
+      { tags: ['catalogue'] },
+    )
   })
-  .get('/:id', validate('param', IdParam), async (c) => {
-    const tool = await getTool(getDb(c.env), c.req.valid('param').id)
-    if (!tool) throw notFound('No such tool.')
-    return c.json(tool)
-  })
+  .get('/:id', validate('param', IdParam), (c) =>
+    cachePublicRoute(
+      c,
+      async () => {
+        const tool = await getTool(getDb(c.env), c.req.valid('param').id)
+        if (!tool) throw notFound('No such tool.')
+        return c.json(tool)
+      },
+      { tags: ['catalogue'] },
+    ),
+  )
   .post('/', requireAdmin, jsonLimit, validate('json', ToolInputSchema), async (c) => {
     const { email, ...fields } = c.req.valid('json')
     const admin = c.var.user!
@@ -53,6 +64,7 @@ export const toolsRoutes = new Hono<AppEnv>()
     await assertImageStored(c.env.IMAGES, fields.img)
     const db = getDb(c.env)
     const insertedId = await createTool(db, fields, admin.email)
+    await invalidatePublic(c.var.config, ['catalogue'])
     await recordAudit(db, { actor: admin.email, action: 'tool.create', target: insertedId, detail: `added ${fields.name}` })
     return c.json<Inserted, 201>({ acknowledged: true, insertedId }, 201)
   })
@@ -63,6 +75,7 @@ export const toolsRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid('param')
     const modifiedCount = await updateTool(db, id, patch)
     if (modifiedCount) {
+      await invalidatePublic(c.var.config, ['catalogue'])
       const { previousQuantity: _, ...fields } = patch
       const detail = Object.entries(fields)
         .filter(([, v]) => v !== undefined)
@@ -82,6 +95,7 @@ export const toolsRoutes = new Hono<AppEnv>()
     const deps = orderDeps(c.var.config, getDb(c.env), new URL(c.req.url).origin)
     const tool = await getTool(deps.db, id)
     await deleteTool(deps.db, id)
+    await invalidatePublic(c.var.config, ['catalogue'])
     // Taken out of the catalogue first, so nobody orders it meanwhile; then its unpaid orders end.
     const cancelled = await cancelOrdersOfWithdrawnTool(deps, id)
     await recordAudit(deps.db, {

@@ -74,7 +74,7 @@ export const usersRoutes = new Hono<AppEnv>()
     assertSelfOrAdmin(c, email)
     const profile = await getProfile(getDb(c.env), email)
     if (!profile) throw notFound('No user with that e-mail.')
-    c.header('Cache-Control', 'no-store')
+    c.header('Cache-Control', 'private, no-store')
     return c.json(profile)
   })
   .put('/:email', validate('param', EmailParamSchema), signInOrSelf, validate('json', ProfileUpdateSchema), async (c) => {
@@ -105,7 +105,7 @@ export const usersRoutes = new Hono<AppEnv>()
       const session = c.var.session!
       accessToken = await issueAccessToken(caller.user.email, session.sessionVersion, config, session.exp)
     }
-    c.header('Cache-Control', 'no-store')
+    c.header('Cache-Control', 'private, no-store')
     return c.json([profile, accessToken] as [UserProfile, string])
   })
   .delete('/:email', requireAdmin, validate('param', EmailParamSchema), async (c) => {
@@ -123,6 +123,6 @@ export const adminRoutes = new Hono<AppEnv>().get('/:email', requireUser, valida
   const { email } = c.req.valid('param')
   assertSelfOrAdmin(c, email)
   const row = await getUserRow(getDb(c.env), email)
-  c.header('Cache-Control', 'no-store')
+  c.header('Cache-Control', 'private, no-store')
   return c.json<AdminFlag>({ admin: row?.role === 'admin' })
 })
