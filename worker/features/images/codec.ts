@@ -18,22 +18,24 @@ const WEBP_QUALITY = 78
 
 /**
  * The most bytes a decoder may hold at once, estimated from the header before decoding. The
- * decoders' real peak is some 20% above the estimate (their input and allocator slack); with
- * the encoder and the rest of the isolate this stays well under Workers' 128 MB.
+ * decoders' real peak is up to 40% above the estimate (their copy of the input, allocator
+ * slack: 68 MB measured for 48 MB estimated); with the encoder (under 20 MB) and the rest of
+ * the isolate that stays under Workers' 128 MB.
  */
 const DECODE_BUDGET_BYTES = 48 * 1024 * 1024
 
 /** A variant, or why the original is served instead. */
 export type Variant =
   | { ok: true; bytes: Uint8Array<ArrayBuffer>; width: number; height: number }
-  | { ok: false; reason: 'format' | 'animated' | 'too-large' | 'undecodable' | 'fits' | 'not-smaller' }
+  | { ok: false; reason: 'format' | 'animated' | 'too-large' | 'undecodable' | 'fits' | 'not-smaller' | 'failed' }
 
 /**
  * Makes the WebP of an image no wider than `maxWidth` (never wider than the original, same
  * aspect ratio, EXIF orientation applied).
  * @returns the WebP, or the reason to serve the original instead: a type not decoded here
  *   (GIF, AVIF), an animation, too many pixels for the memory budget, bytes that do not
- *   decode, a WebP already narrow enough, or a WebP no smaller than the original.
+ *   decode, a WebP already narrow enough, a WebP no smaller than the original; or 'failed'
+ *   when the encoder failed (not a property of the image: worth trying again).
  */
 export function makeVariant(bytes: Uint8Array, type: ImageExt, maxWidth: number): Promise<Variant> {
   return oneAtATime(() => makeVariantNow(bytes, type, maxWidth))
@@ -86,14 +88,18 @@ async function makeVariantNow(bytes: Uint8Array, type: ImageExt, maxWidth: numbe
     return { ok: false, reason: 'undecodable' }
   }
   const turned = orient(shrunk, header.orientation)
-  const encoded = await encode(turned)
+  let encoded: Uint8Array<ArrayBuffer>
+  try {
+    encoded = await encode(turned)
+  } catch {
+    return { ok: false, reason: 'failed' }
+  }
   if (width === shown.width && encoded.byteLength >= bytes.byteLength) return { ok: false, reason: 'not-smaller' }
   return { ok: true, bytes: encoded, width: turned.width, height: turned.height }
 }
 
 /**
- * Bytes the decoder holds at its peak, from what was measured with these codecs (bench/README
- * has no figure for it; decision 011 has the measurements):
+ * Bytes the decoder holds at its peak, as modelled from measurements (decision 011):
  * - JPEG decodes straight to the smallest 1/8, 1/4, 1/2 or 1/1 scale at least as large as the
  *   target, so a baseline JPEG costs little more than its bytes; a progressive one also keeps
  *   every DCT coefficient (2 bytes per sample) until its last scan.

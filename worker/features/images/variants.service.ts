@@ -30,7 +30,8 @@ export async function readOriginal(bucket: R2Bucket, key: string, ifNoneMatch: s
  * The image under `key` no wider than `width`: the kept variant, else one made now and kept.
  * Where no WebP is made (GIF, AVIF, animations, too many pixels, undecodable bytes, a WebP
  * already narrow enough, a re-encode no smaller), R2 keeps an empty marker that says so and
- * the original is served, so the decision is made once per image and width.
+ * the original is served, so the decision is made once per image and width (an encoder that
+ * failed is not remembered: the next request tries again).
  * @returns null when there is no original under `key`.
  */
 export async function readVariant(bucket: R2Bucket, key: string, width: ImageWidth, ifNoneMatch: string | undefined): Promise<ImageReply | null> {
@@ -45,7 +46,7 @@ export async function readVariant(bucket: R2Bucket, key: string, width: ImageWid
   const current = (object: R2Object) => ifNoneMatch !== undefined && bareEtag(ifNoneMatch) === object.etag
   const variant = await makeVariant(bytes, key.slice(key.lastIndexOf('.') + 1) as ImageExt, width)
   if (!variant.ok) {
-    await bucket.put(vkey, new Uint8Array(0), { customMetadata: { serve: 'original', reason: variant.reason } })
+    if (variant.reason !== 'failed') await bucket.put(vkey, new Uint8Array(0), { customMetadata: { serve: 'original', reason: variant.reason } })
     return { object: original, body: current(original) ? null : bytes }
   }
   const object = await bucket.put(vkey, variant.bytes, {
