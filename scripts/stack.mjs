@@ -88,9 +88,9 @@ function assertPortFree(port) {
 
 /**
  * Starts the stack and resolves once both parts answer.
- * @param {{ port?: number, authPort?: number, persistTo?: string, build?: boolean, log?: (s: string) => void, vars?: Record<string, string> }} options
+ * @param {{ port?: number, authPort?: number, persistTo?: string, build?: boolean, production?: boolean, log?: (s: string) => void, vars?: Record<string, string> }} options
  */
-export async function startStack({ port = 8787, authPort = 9099, persistTo = '.wrangler/state', build = true, log = (s) => process.stdout.write(s), vars = {} } = {}) {
+export async function startStack({ port = 8787, authPort = 9099, persistTo = '.wrangler/state', build = true, production = false, log = (s) => process.stdout.write(s), vars = {} } = {}) {
   // Every port a stack opens is its own: the Worker, its inspector, the emulator, its hub and logging.
   const inspectorPort = port + 1000
   for (const p of [port, inspectorPort, authPort, authPort + 1, authPort + 2]) await assertPortFree(p)
@@ -141,7 +141,10 @@ export async function startStack({ port = 8787, authPort = 9099, persistTo = '.w
     services.push(auth)
     // The settings are wrangler.toml's [env.dev]; only what differs for this stack is passed.
     const overrides = { ...(authPort !== 9099 ? { FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}` } : {}), ...vars }
-    const worker = startService('worker', bin('wrangler'), ['dev', '--env', WRANGLER_ENV, '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspectorPort), '--persist-to', persistDir, '--show-interactive-dev-session=false', '--test-scheduled', '--log-level', 'warn', ...Object.entries(overrides).flatMap(([k, v]) => ['--var', `${k}:${v}`])], log)
+    // NODE_ENV picks React's build inside the Worker: development (its warnings, e.g. hydration
+    // mismatches) for dev and the browser tests, production for the bench (what a deploy runs).
+    const workerEnv = { ...quietEnv, NODE_ENV: production ? 'production' : 'development' }
+    const worker = startService('worker', bin('wrangler'), ['dev', '--env', WRANGLER_ENV, '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspectorPort), '--persist-to', persistDir, '--show-interactive-dev-session=false', '--test-scheduled', '--log-level', 'warn', ...Object.entries(overrides).flatMap(([k, v]) => ['--var', `${k}:${v}`])], log, workerEnv)
     services.push(worker)
     await Promise.all([
       waitFor(`http://127.0.0.1:${port}/api/health`, { child: worker, name: 'wrangler dev' }),
