@@ -38,6 +38,14 @@ export const deskQueries = {
       placeholderData: keepPreviousData,
       staleTime: 0,
     }),
+  /** Every e-mail's delivery status, without its text (also with a mail provider configured). */
+  deliveries: (page?: number) =>
+    queryOptions({
+      queryKey: [...deskQueries.all(), 'deliveries', page ?? 1] as const,
+      queryFn: () => unwrapPage(api.outbox.deliveries.$get({ query: paging(page) })),
+      placeholderData: keepPreviousData,
+      staleTime: 0,
+    }),
   reviews: (page?: number) =>
     queryOptions({
       queryKey: ['reviews', 'desk', page ?? 1] as const,
