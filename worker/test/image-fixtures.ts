@@ -62,6 +62,16 @@ export async function makePng(width: number, height: number, fill: Fill): Promis
   return concat([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', new Uint8Array(0))])
 }
 
+/** The same PNG claiming another size in its header (its pixels are not touched). */
+export function withPngSize(png: Uint8Array, width: number, height: number): Uint8Array {
+  const out = png.slice()
+  const view = new DataView(out.buffer)
+  view.setUint32(16, width)
+  view.setUint32(20, height)
+  view.setUint32(29, crc32(out.subarray(12, 29)))
+  return out
+}
+
 function chunk(type: string, data: Uint8Array) {
   const out = new Uint8Array(12 + data.length)
   const view = new DataView(out.buffer)

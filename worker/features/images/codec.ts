@@ -24,6 +24,13 @@ const WEBP_QUALITY = 78
  */
 const DECODE_BUDGET_BYTES = 48 * 1024 * 1024
 
+/**
+ * The most pixels decoded at all, whatever the memory estimate: a baseline JPEG decodes at a
+ * reduced scale in little memory, but its time still grows with every pixel (a small file can
+ * claim a huge size). No camera photo under the 5 MB upload limit comes near it.
+ */
+const MAX_PIXELS = 64_000_000
+
 /** A variant, or why the original is served instead. */
 export type Variant =
   | { ok: true; bytes: Uint8Array<ArrayBuffer>; width: number; height: number }
@@ -79,7 +86,7 @@ async function makeVariantNow(bytes: Uint8Array, type: ImageExt, maxWidth: numbe
   // The size to shrink to before turning: stored orientation.
   const swap = header.orientation >= 5
   const target = { width: swap ? height : width, height: swap ? width : height }
-  if (decodeCost(header, target) > DECODE_BUDGET_BYTES) return { ok: false, reason: 'too-large' }
+  if (header.width * header.height > MAX_PIXELS || decodeCost(header, target) > DECODE_BUDGET_BYTES) return { ok: false, reason: 'too-large' }
 
   let shrunk: Rgba
   try {

@@ -4,7 +4,7 @@ import { call, json, PNG_1X1, seedDemo } from '../../test/helpers'
 import { accessTokenFor, signIn } from '../../test/tokens'
 import { MAX_UPLOAD_BODY_BYTES } from '../../schemas/image'
 import { IMAGE_WIDTH_MESSAGE, IMAGE_WIDTHS } from '../../schemas/image'
-import { decodeWebp, makeJpeg, makePng, pixelAt, withOrientation } from '../../test/image-fixtures'
+import { decodeWebp, makeJpeg, makePng, pixelAt, withOrientation, withPngSize } from '../../test/image-fixtures'
 import type { UploadAnswer } from './images.routes'
 import { imageKey, sniffImage } from './images.service'
 import { variantKey } from './variants.service'
@@ -440,6 +440,8 @@ describe('GET /api/images/{key}?w=N', () => {
     ['a GIF', SAMPLES.gif, 'image/gif', 'format'],
     ['an AVIF', SAMPLES.avif, 'image/avif', 'format'],
     ['a JPEG that does not decode', SAMPLES.jpg, 'image/jpeg', 'undecodable'],
+    // 400 MP: decoding it would need far more than a Worker's memory.
+    ['a PNG too large to decode', () => withPngSize(PNG_1X1, 20_000, 20_000), 'image/png', 'too-large'],
   ] as const)('serves the original for %s, and remembers that', async (_, sample, type, reason) => {
     const bytes = sample()
     const stored = await uploadBytes(bytes)
@@ -484,5 +486,6 @@ describe('GET /api/images/{key}?w=N', () => {
     } finally {
       WebAssembly.Instance = Instance
     }
-  })
+    // A 12 MP photo made, uploaded and shrunk four times: allow for a busy machine.
+  }, 90_000)
 })
