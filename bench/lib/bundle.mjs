@@ -1,5 +1,6 @@
-// Worker bundle: what `wrangler deploy --dry-run --outdir` would upload, raw and gzipped,
-// with the packages that weigh most (from esbuild's metafile).
+// Worker bundle: what `wrangler deploy --dry-run --outdir` would upload (the Worker with the
+// server build it imports to render pages), raw and gzipped, with the packages that weigh most
+// (from esbuild's metafile).
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -24,12 +25,15 @@ export async function measureBundle(outdir) {
     files.push({ name, raw: bytes.length, gz: z })
   }
   const byPackage = {}
+  // The server build (build/server/, the pages' renderer) is app code too; counted apart as well.
+  let serverBuildRaw = 0
   try {
     const meta = JSON.parse(readFileSync(metafile, 'utf8'))
     for (const output of Object.values(meta.outputs)) {
       for (const [input, { bytesInOutput }] of Object.entries(output.inputs ?? {})) {
         const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? '(app code)'
         byPackage[pkg] = (byPackage[pkg] ?? 0) + bytesInOutput
+        if (/(^|\/)build\/server\//.test(input)) serverBuildRaw += bytesInOutput
       }
     }
   } catch {}
@@ -37,5 +41,5 @@ export async function measureBundle(outdir) {
     .sort((a, b) => b[1] - a[1])
     .slice(0, 8)
     .map(([name, bytes]) => ({ name, raw: bytes }))
-  return { raw, gz, files, top }
+  return { raw, gz, files, top, serverBuildRaw }
 }

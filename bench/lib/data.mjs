@@ -19,3 +19,6 @@ export const BENCH_ADMIN = { id: 'bench-admin-000000000001', email: 'bench-admin
 
 /** One customer name that appears once in the scale data: the order desk's search benchmark looks for it. */
 export const BENCH_SEARCH = { customerName: 'Zubaida Qureshi', q: 'zubaida qur' }
+
+/** The demo tool whose page Lighthouse and the page weight open, and whose API answer the cached reads ask for. */
+export const BENCH_TOOL = 'drill-machine'

@@ -1,5 +1,6 @@
 // Lighthouse (its Node API) driving Debian's Chromium through chrome-launcher: the default
-// config, i.e. mobile emulation and simulated throttling.
+// config, i.e. mobile emulation and simulated throttling (4× CPU unless a calibrated
+// multiplier is asked for). Each page runs a fixed number of times and the median is kept.
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as chromeLauncher from 'chrome-launcher'
@@ -10,6 +11,17 @@ import { CHROMIUM } from './weight.mjs'
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
 const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run']
 
+/** The first node item (`{ type: 'node', selector, snippet, nodeLabel }`) anywhere in an audit's details. */
+function firstNode(details) {
+  if (!details || typeof details !== 'object') return undefined
+  if (details.type === 'node' && (details.snippet || details.selector)) return details
+  for (const value of Array.isArray(details) ? details : Object.values(details)) {
+    const found = firstNode(value)
+    if (found) return found
+  }
+  return undefined
+}
+
 /** The scores (0–100) and the metrics of one Lighthouse result. */
 function summarize(lhr) {
   const score = (id) => (lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100))
@@ -18,30 +30,44 @@ function summarize(lhr) {
     (lhr.categories[id]?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0 && audit(ref.id)?.score !== null && audit(ref.id)?.score < 1)
       .map((ref) => `${ref.id} (${audit(ref.id).displayValue || audit(ref.id).score})`)
+  const lcpNode = firstNode(audit('largest-contentful-paint-element')?.details)
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
     seo: score('seo'),
+    fcpMs: Math.round(audit('first-contentful-paint')?.numericValue ?? NaN),
     lcpMs: Math.round(audit('largest-contentful-paint')?.numericValue ?? NaN),
     tbtMs: Math.round(audit('total-blocking-time')?.numericValue ?? NaN),
     cls: Math.round((audit('cumulative-layout-shift')?.numericValue ?? NaN) * 1000) / 1000,
     cpuMultiplier: lhr.configSettings.throttling.cpuSlowdownMultiplier,
-    fcpMs: Math.round(audit('first-contentful-paint')?.numericValue ?? NaN),
     benchmarkIndex: lhr.environment?.benchmarkIndex,
+    lcpElement: lcpNode ? { selector: lcpNode.selector, snippet: lcpNode.snippet, nodeLabel: lcpNode.nodeLabel } : undefined,
+    // Where the blocking time comes from: the longest main-thread tasks and the scripts that cost most.
+    longTasks: (audit('long-tasks')?.details?.items ?? [])
+      .slice(0, 8)
+      .map((t) => ({ url: t.url, startMs: Math.round(t.startTime), durationMs: Math.round(t.duration) })),
+    bootup: (audit('bootup-time')?.details?.items ?? [])
+      .slice(0, 5)
+      .map((b) => ({ url: b.url, totalMs: Math.round(b.total), scriptingMs: Math.round(b.scripting) })),
     warnings: lhr.runWarnings ?? [],
     // What costs points, for the report (a few per category).
     losing: Object.fromEntries(CATEGORIES.map((c) => [c, failing(c).slice(0, 6)])),
   }
 }
 
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor((sorted.length - 1) / 2)]
+}
+
 /**
- * Runs each page once; a page that misses a budget by a little (a close call) runs again, up to
- * `maxRuns`, and the run with the median performance score is kept (the machine is shared and noisy).
- * `cpuMultiplier` replaces Lighthouse's 4× CPU slowdown (see bench/README.md, "calibrating").
- * @param {{ url: string, pages: string[], maxRuns: number, cpuMultiplier?: number, passes: (s: ReturnType<typeof summarize>) => boolean, closeCall: (s: ReturnType<typeof summarize>) => boolean, log: (s: string) => void, saveDir?: string }} opts
+ * Runs each page `runs` times and keeps the run with the median performance score (ties: the
+ * median TBT); the TBT figure is the median of all runs. `cpuMultiplier` replaces Lighthouse's
+ * 4× CPU slowdown (a calibrated run; see bench/README.md). `label` names the saved reports.
+ * @param {{ url: string, pages: string[], runs: number, cpuMultiplier?: number, log: (s: string) => void, saveDir?: string, label?: string }} opts
  */
-export async function runLighthouse({ url, pages, maxRuns, cpuMultiplier, passes, closeCall, log, saveDir }) {
+export async function runLighthouse({ url, pages, runs: wanted, cpuMultiplier, log, saveDir, label = '' }) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS, logLevel: 'silent' })
   const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, maxWaitForLoad: 60_000 }
   if (cpuMultiplier) flags.throttling = { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuMultiplier }
@@ -50,7 +76,7 @@ export async function runLighthouse({ url, pages, maxRuns, cpuMultiplier, passes
     for (const path of pages) {
       const runs = []
       let failures = 0
-      while (runs.length < maxRuns) {
+      while (runs.length < wanted) {
         const result = await lighthouse(`${url}${path}`, flags)
         const problem = !result?.lhr ? 'no result' : result.lhr.runtimeError?.message
         if (problem) {
@@ -63,18 +89,69 @@ export async function runLighthouse({ url, pages, maxRuns, cpuMultiplier, passes
         s.lhr = result.lhr
         runs.push(s)
         log(`  lighthouse ${path} run ${runs.length}: perf ${s.performance} a11y ${s.accessibility} bp ${s.bestPractices} seo ${s.seo} FCP ${s.fcpMs} ms LCP ${s.lcpMs} ms TBT ${s.tbtMs} ms CLS ${s.cls} (CPU ${s.cpuMultiplier}×, benchmarkIndex ${Math.round(s.benchmarkIndex)})\n`)
-        // One run settles a pass, and a clear miss (closeCall false: some score far under budget)
-        // that two more runs could not turn; a close call gets the median of up to maxRuns.
-        if (runs.length === 1 && (passes(s) || !closeCall(s))) break
       }
-      const sorted = [...runs].sort((a, b) => a.performance - b.performance)
-      const { lhr, ...median } = sorted[Math.floor((sorted.length - 1) / 2)]
+      const sorted = [...runs].sort((a, b) => a.performance - b.performance || a.tbtMs - b.tbtMs)
+      const { lhr, ...kept } = sorted[Math.floor((sorted.length - 1) / 2)]
       // The whole report of the kept run, for a closer look (bench/results/*.json is not committed).
-      if (saveDir) writeFileSync(join(saveDir, `lighthouse-${path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}.json`), JSON.stringify(lhr))
-      results.push({ page: path, runs: runs.length, ...median, allPerformance: runs.map((r) => r.performance) })
+      const name = `lighthouse-${path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}${label}.json`
+      if (saveDir) writeFileSync(join(saveDir, name), JSON.stringify(lhr))
+      results.push({
+        page: path,
+        runs: runs.length,
+        ...kept,
+        tbtMedianMs: median(runs.map((r) => r.tbtMs)),
+        allPerformance: runs.map((r) => r.performance),
+        allTbtMs: runs.map((r) => r.tbtMs),
+        report: saveDir ? `bench/results/${name}` : undefined,
+      })
     }
     return results
   } finally {
     await chrome.kill()
   }
+}
+
+const decode = (s) =>
+  s
+    .replace(/&#(\d+);/g, (_, n) => String.fromCodePoint(Number(n)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, n) => String.fromCodePoint(parseInt(n, 16)))
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+const attr = (tag, name) => {
+  const m = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag)
+  return m ? decode(m[1] ?? m[2] ?? m[3]) : undefined
+}
+/** Letters and digits only, lower case: text compared whatever the markup, spacing or CSS text-transform. */
+const squash = (s) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '')
+
+/**
+ * Is Lighthouse's LCP element in the HTML the server answers for `path` (fetched without JS)?
+ * An image: an `<img>` with the same `src` (or a `srcset` naming it) in the HTML. Anything
+ * else: its text (Lighthouse's node label, minus a trailing ellipsis) in the HTML's visible
+ * text (tags, scripts and styles taken out), compared by letters and digits only.
+ * @returns {Promise<{ ok: boolean, how: string }>}
+ */
+export async function lcpInServerHtml(url, path, element) {
+  if (!element) return { ok: false, how: 'Lighthouse named no LCP element' }
+  const res = await fetch(`${url}${path}`, { headers: { Accept: 'text/html' } })
+  const html = await res.text()
+  if (res.status !== 200) return { ok: false, how: `the server answered ${res.status}` }
+  const markup = html.replace(/<script\b[\s\S]*?<\/script>/gi, ' ').replace(/<style\b[\s\S]*?<\/style>/gi, ' ')
+  const snippet = element.snippet ?? ''
+  if (/^<img\b/i.test(snippet)) {
+    const src = attr(snippet, 'src')
+    if (!src) return { ok: false, how: 'an <img> without src' }
+    const found = [...markup.matchAll(/<img\b[^>]*>/gi)].some((m) => attr(m[0], 'src') === src || (attr(m[0], 'srcset') ?? '').split(',').some((c) => c.trim().split(/\s+/)[0] === src))
+    return { ok: found, how: `<img src="${src}"> ${found ? 'is' : 'is not'} in the server HTML` }
+  }
+  const label = (element.nodeLabel ?? '').replace(/…$/, '')
+  if (!squash(label)) return { ok: false, how: `no text to look for (${snippet.slice(0, 80)})` }
+  const text = decode(markup.replace(/<[^>]+>/g, ' '))
+  const found = squash(text).includes(squash(label))
+  const tag = /^<([a-z0-9-]+)/i.exec(snippet)?.[1] ?? 'element'
+  return { ok: found, how: `<${tag}> "${label.slice(0, 60)}${label.length > 60 ? '…' : ''}" ${found ? 'is' : 'is not'} in the server HTML` }
 }

@@ -1,48 +1,81 @@
-// The table `npm run bench` prints: one line per figure, its budget and a verdict.
+// The table `npm run bench` prints: one line per figure, its budget and a verdict (issue 14's
+// budgets; bench/README.md says what each figure is).
 
 const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`
 const ms = (n) => `${n} ms`
+const signed = (bytes) => `${bytes >= 0 ? '+' : '−'}${kB(Math.abs(bytes))}`
 
 /**
- * Prints the figures and the query plans; adds `verdicts` to `result`.
+ * Prints the figures, the details behind the failing ones and the query plans; adds `table`
+ * to `result`.
  * @returns {string[]} the names of the budgets that failed
  */
 export function printReport(result, budgets) {
   const rows = []
   const add = (section, item, figure, budget = '', ok = undefined) => rows.push({ section, item, figure, budget, verdict: ok === undefined ? '—' : ok ? 'PASS' : 'FAIL' })
+  const load = (m) => `${m.rps} req/s  p50 ${ms(m.p50)}  p99 ${ms(m.p99)}  ${m.errors} err`
 
+  // 1: the API on the small data.
   for (const r of result.api ?? []) {
-    if (r.small) {
-      const s = r.small
-      const fig = `${s.rps} req/s  p50 ${ms(s.p50)}  p99 ${ms(s.p99)}  ${s.errors} err` + (r.baseline ? '' : `  ratio ${s.ratio}`) + (s.floorRatio === undefined ? '' : ` (vs health ${s.floorRatio})`)
-      if (r.baseline) add('1 API', r.name, fig, 'the ceiling; no errors', s.errors === 0)
-      else if (r.info) add('1 API', r.name, fig, 'D1 floor, not budgeted')
-      else add('1 API', r.name, fig, `ratio ≥ ${budgets.apiRatio}, no errors`, s.ratio >= budgets.apiRatio && s.errors === 0)
-    }
+    if (!r.small) continue
+    const s = r.small
+    const fig = load(s) + (r.baseline ? '' : `  ratio ${s.ratio}`) + (s.floorRatio === undefined ? '' : ` (vs health ${s.floorRatio})`)
+    if (r.baseline) add('1 API', r.name, fig, 'the ceiling; no errors', s.errors === 0)
+    else if (r.cached) {
+      const c = r.cache
+      const cache = !c ? '' : c.etag && c.notModified && /^\s*public/i.test(c.cacheControl ?? '') ? '  (public, ETag, 304)' : `  (NOT cacheable: Cache-Control ${c.cacheControl ?? 'none'}, ETag ${c.etag ? 'yes' : 'no'}, 304 ${c.notModified ? 'yes' : 'no'})`
+      add('1 API', r.name, fig + cache, `ratio ≥ ${budgets.cachedApiRatio}, no errors`, s.ratio >= budgets.cachedApiRatio && s.errors === 0)
+    } else if (r.floor) add('1 API', r.name, fig, 'D1 floor; no errors', s.errors === 0)
+    else add('1 API', r.name, fig, 'info (no ratio budget); no errors', s.errors === 0)
   }
+  // 2: the same requests on the scale data.
   for (const r of result.api ?? []) {
     if (!r.scale) continue
     const s = r.scale
-    const fig = `${s.rps} req/s  p50 ${ms(s.p50)}  p99 ${ms(s.p99)}  ${s.errors} err  p50 ×${r.scaleP50Factor}`
-    if (r.baseline || r.info) add('2 Scale', r.name, fig, 'reference, not budgeted')
+    const fig = `${load(s)}  p50 ×${r.scaleP50Factor}`
+    if (r.baseline || r.floor) add('2 Scale', r.name, fig, 'drift reference')
     else add('2 Scale', r.name, fig, `p50 ≤ ${budgets.scaleP50Factor} × small, no errors`, r.scaleP50Factor <= budgets.scaleP50Factor && s.errors === 0)
   }
+  // 3: SSR cost.
+  if (result.ssr) {
+    const s = result.ssr
+    const page = s.pageRendered ?? s.page
+    const pageName = s.pageRendered ? 'GET /?nocache=<unique> (rendered every time)' : 'GET / (server-rendered)'
+    add('3 SSR', 'GET /api/service?limit=5', load(s.api), 'the reference', s.api.errors === 0)
+    add('3 SSR', pageName, `${load(page)}  ${kB(s.htmlBytes)} of HTML`, 'no errors', page.errors === 0)
+    if (s.pageRendered) add('3 SSR', 'GET / (as visitors ask; may be a cache hit)', load(s.page), 'info; no errors', s.page.errors === 0)
+    add('3 SSR', 'SSR cost: p50 page ÷ p50 API', `${ms(page.p50)} ÷ ${ms(s.api.p50)} = ${s.p50Ratio}`, `≤ ${budgets.ssrP50Ratio}`, s.p50Ratio <= budgets.ssrP50Ratio)
+    add('3 SSR', 'the same ÷ the API read as a cache miss', `${ms(page.p50)} ÷ ${ms(s.apiMiss.p50)} = ${s.p50RatioVsMiss}  (miss: ${s.apiMiss.rps} req/s)`, 'info')
+  }
+  // 4: page weight and the framework floor.
+  if (result.homeOverFloor) {
+    const h = result.homeOverFloor
+    add('4 Weight', 'home JS before load − framework floor', `${kB(h.homeJsGz)} − ${kB(h.floorJsGz)} = ${signed(h.differenceGz)} gz`, `≤ +${kB(budgets.homeJsOverFloorGz)}`, h.differenceGz <= budgets.homeJsOverFloorGz)
+  }
   for (const w of result.weight ?? []) {
-    const fig = `JS ${kB(w.jsGz)} gz (${kB(w.jsRaw)} raw)  CSS ${kB(w.cssGz)} gz  firebase: ${w.firebase ? 'yes' : 'no'}  stripe: ${w.stripe ? 'yes' : 'no'}`
+    const fig = `JS ${kB(w.jsGzBeforeLoad)} gz before load, ${kB(w.jsGz)} by idle (${kB(w.jsRaw)} raw)  CSS ${kB(w.cssGz)} gz  firebase: ${w.firebase ? 'yes' : 'no'}  stripe: ${w.stripe ? 'yes' : 'no'}`
     const item = `${w.route}${w.signedIn ? ' (signed in)' : ''}${w.finalPath !== w.route ? ` → ${w.finalPath}` : ''}`
-    if (w.route === '/') {
-      add('3 Weight', item, fig, `JS ≤ ${kB(budgets.homeJsGz)} gz, no firebase/stripe`, w.jsGz <= budgets.homeJsGz && !w.firebase && !w.stripe)
-    } else add('3 Weight', item, fig, 'no budget')
+    add('4 Weight', item, fig, 'info')
   }
+  // 5: Lighthouse (the default run is the budget), its LCP element, TBT.
   const lb = budgets.lighthouse
+  const scores = (l) => `perf ${l.performance}  a11y ${l.accessibility}  bp ${l.bestPractices}  seo ${l.seo}  FCP ${ms(l.fcpMs)}  LCP ${ms(l.lcpMs)}  CLS ${l.cls}` + (l.runs > 1 ? `  (median of ${l.runs}: ${l.allPerformance.join('/')})` : '  (1 run)') + `  CPU ${l.cpuMultiplier}×, index ${Math.round(l.benchmarkIndex)}`
   for (const l of result.lighthouse ?? []) {
-    const fig = `perf ${l.performance}  a11y ${l.accessibility}  bp ${l.bestPractices}  seo ${l.seo}  LCP ${ms(l.lcpMs)}  TBT ${ms(l.tbtMs)}  CLS ${l.cls}` + (l.runs > 1 ? `  (median of ${l.runs}: ${l.allPerformance.join('/')})` : '') + `  CPU ${l.cpuMultiplier}×, index ${Math.round(l.benchmarkIndex)}`
     const ok = l.performance >= lb.performance && l.accessibility >= lb.accessibility && l.bestPractices >= lb.bestPractices && l.seo >= lb.seo
-    add('4 Lighthouse', l.page, fig, `${lb.performance}/${lb.accessibility}/${lb.bestPractices}/${lb.seo}`, ok)
+    add('5 Lighthouse', `${l.page} scores`, scores(l), `${lb.performance}/${lb.accessibility}/${lb.bestPractices}/${lb.seo}`, ok)
+    add('5 Lighthouse', `${l.page} LCP element in server HTML`, `${l.lcpElement?.selector ?? 'none'}: ${l.lcpInHtml?.how ?? 'not checked'}`, 'in the HTML', Boolean(l.lcpInHtml?.ok))
+    add('5 Lighthouse', `${l.page} TBT`, `${ms(l.tbtMedianMs)}` + (l.runs > 1 ? ` (median of ${l.allTbtMs.join('/')})` : ''), `≤ ${ms(budgets.tbtMs)}`, l.tbtMedianMs <= budgets.tbtMs)
   }
+  for (const l of result.lighthouseCalibrated ?? []) add('5 Lighthouse', `${l.page} at ${l.cpuMultiplier}× CPU`, `${scores(l)}  TBT ${ms(l.tbtMedianMs)}`, 'calibrated, not the budget')
+  // 6: image bytes on a phone.
+  if (result.images) {
+    const i = result.images
+    add('6 Images', `${i.path} on a phone after a ${kB(i.photo.bytes)} upload`, `${kB(i.bytes)} now vs ${kB(i.originalBytes)} as originals = ${i.ratio} (first screen only: ${kB(i.firstScreenBytes)} vs ${kB(i.firstScreenOriginalBytes)}; ${i.images.length} images)`, `≤ ${budgets.phoneImageRatio}`, i.ratio <= budgets.phoneImageRatio)
+  }
+  // 7: the Worker bundle.
   if (result.bundle) {
     const b = result.bundle
-    add('5 Bundle', 'wrangler deploy --dry-run', `${kB(b.raw)} raw  ${kB(b.gz)} gz  (largest: ${b.top.slice(0, 4).map((t) => `${t.name} ${kB(t.raw)}`).join(', ')})`, `≤ ${kB(budgets.bundleGz)} gz`, b.gz <= budgets.bundleGz)
+    add('7 Bundle', 'wrangler deploy --dry-run (with SSR)', `${kB(b.raw)} raw  ${kB(b.gz)} gz  (server build ${kB(b.serverBuildRaw ?? 0)} raw; largest: ${b.top.slice(0, 4).map((t) => `${t.name} ${kB(t.raw)}`).join(', ')})`, `≤ ${kB(budgets.bundleGz)} gz`, b.gz <= budgets.bundleGz)
   }
 
   for (const [name, message] of Object.entries(result.errors ?? {})) add('Error', name, message.split('\n')[0].slice(0, 140), 'must run', false)
@@ -61,6 +94,7 @@ export function printReport(result, budgets) {
     }
     out.push('')
   }
+  out.push(...details(result))
   const m = result.machine
   out.push(`Machine: ${m.cores} × ${m.cpu}, ${m.memoryGiB} GiB, ${m.os}, Node ${m.node}, ${m.chromium}; load average ${result.load.start.join(' ')} at the start, ${result.load.end.join(' ')} at the end`)
   out.push(`autocannon: ${result.settings.duration} s per run at ${result.settings.connections} connections; kB = 1000 bytes, gzip = node:zlib default level`)
@@ -78,4 +112,29 @@ export function printReport(result, budgets) {
   process.stdout.write(`${out.join('\n')}\n`)
   result.table = rows
   return failed
+}
+
+/** What lies behind the figures: the home page's scripts, the pages' long tasks, the phone's images. */
+function details(result) {
+  const out = []
+  const home = (result.weight ?? []).find((w) => w.route === '/')
+  if (home) {
+    out.push('Scripts the home page requests before load (gzipped):')
+    for (const f of home.files.filter((f) => f.type === 'script' && f.beforeLoad)) out.push(`  ${kB(f.gz ?? 0).padStart(9)}  ${f.url}${f.note ? ` (${f.note})` : ''}`)
+    const after = home.files.filter((f) => f.type === 'script' && !f.beforeLoad)
+    if (after.length) out.push(`  and after load: ${after.map((f) => `${f.url} ${kB(f.gz ?? 0)}`).join(', ')}`)
+    if (result.floor) out.push(`  framework floor (bench/floor): ${kB(result.floor.jsGz)} gz in ${result.floor.files.length} file(s); ${Object.entries(result.floor.versions).map(([k, v]) => `${k} ${v}`).join(', ')}`)
+    out.push('')
+  }
+  for (const l of result.lighthouse ?? []) {
+    out.push(`Lighthouse ${l.page} (kept run${l.report ? `, ${l.report}` : ''}): LCP element ${l.lcpElement?.snippet?.slice(0, 120) ?? 'none'}`)
+    for (const t of l.longTasks ?? []) out.push(`  long task ${ms(t.durationMs).padStart(7)} at ${ms(t.startMs)}: ${t.url || '(no script)'}`)
+  }
+  if (result.lighthouse?.length) out.push('')
+  if (result.images) {
+    out.push(`Images of ${result.images.path} on a phone (${result.images.phone.viewport.width}×${result.images.phone.viewport.height} @${result.images.phone.deviceScaleFactor}x):`)
+    for (const i of result.images.images) out.push(`  ${kB(i.bytes).padStart(10)} (original ${kB(i.originalBytes)})  ${i.onFirstScreen ? 'first screen' : 'off screen  '}  ${i.url}`)
+    out.push('')
+  }
+  return out
 }

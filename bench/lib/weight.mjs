@@ -1,13 +1,15 @@
-// Page weight: the JS and CSS a route loads before it is interactive, gzipped.
+// Page weight: the JS and CSS a route loads, gzipped, and how much of it was requested before `load`.
 // Chromium (playwright-core) records the script and stylesheet requests a page makes until
 // `load` and network idle; each file's size is then read from dist/ and gzipped with node:zlib.
+// Whether a file was requested before `load` comes from the page's own Resource Timing (the
+// request's startTime against the navigation's loadEventStart).
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+export const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 
 /** What marks a file as firebase's or Stripe's code (the packages' own strings, not ours). */
 const SIGNATURES = { firebase: /FirebaseError|@firebase\//, stripe: /js\.stripe\.com/ }
@@ -38,7 +40,22 @@ export async function measurePageWeight({ url, distDir, routes }) {
         const response = await page.goto(route.path, { waitUntil: 'load', timeout: 60_000 })
         await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => {})
         const finalPath = new URL(page.url()).pathname
-        results.push({ route: route.path, signedIn: Boolean(route.signIn), finalPath, status: response?.status(), ...sizeUp([...files.values()], distDir) })
+        // When each file was requested, against the load event (ms since navigation start).
+        const timing = await page.evaluate(() => ({
+          loadEventStart: performance.getEntriesByType('navigation')[0]?.loadEventStart ?? 0,
+          starts: performance.getEntriesByType('resource').map((e) => [e.name, e.startTime]),
+        }))
+        const startOf = new Map()
+        for (const [name, start] of timing.starts) {
+          const key = new URL(name).origin === new URL(url).origin ? new URL(name).pathname : name
+          if (!startOf.has(key)) startOf.set(key, start)
+        }
+        for (const f of files.values()) {
+          const start = startOf.get(f.url)
+          // A file Resource Timing does not list (none should be missing) counts as before load.
+          f.beforeLoad = start === undefined || start < timing.loadEventStart
+        }
+        results.push({ route: route.path, signedIn: Boolean(route.signIn), finalPath, status: response?.status(), loadEventMs: Math.round(timing.loadEventStart), ...sizeUp([...files.values()], distDir) })
       } finally {
         await context.close()
       }
@@ -61,7 +78,7 @@ async function signIn(context, { email, password }) {
 }
 
 function sizeUp(files, distDir) {
-  const out = { jsRaw: 0, jsGz: 0, cssRaw: 0, cssGz: 0, firebase: false, stripe: false, files: [] }
+  const out = { jsRaw: 0, jsGz: 0, jsGzBeforeLoad: 0, jsRawBeforeLoad: 0, cssRaw: 0, cssGz: 0, firebase: false, stripe: false, files: [] }
   for (const f of files) {
     if (f.external) {
       out.files.push({ ...f, note: 'external, not measured' })
@@ -82,11 +99,15 @@ function sizeUp(files, distDir) {
     if (f.type === 'script') {
       out.jsRaw += bytes.length
       out.jsGz += gz
+      if (f.beforeLoad) {
+        out.jsRawBeforeLoad += bytes.length
+        out.jsGzBeforeLoad += gz
+      }
     } else {
       out.cssRaw += bytes.length
       out.cssGz += gz
     }
-    out.files.push({ url: f.url, type: f.type, raw: bytes.length, gz, tags })
+    out.files.push({ url: f.url, type: f.type, beforeLoad: f.beforeLoad, raw: bytes.length, gz, tags })
   }
   out.files.sort((a, b) => (b.gz ?? 0) - (a.gz ?? 0))
   return out

@@ -1,0 +1,48 @@
+// The framework floor: bench/floor/ (one route, one query on the shop's React, TanStack Router
+// and TanStack Query versions) built with Vite's JS API in this run, and the gzipped size of the
+// JavaScript it ships. The home page's JS is compared with it (bench/README.md, "Home JS").
+import { readdirSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import react from '@vitejs/plugin-react'
+import { build } from 'vite'
+
+/**
+ * Builds the floor app into `outDir` and sums the JS under it (every chunk: the floor has no
+ * lazy routes, so all of it loads before `load`), raw and gzipped like the weight phase does.
+ * @param {{ root: string, outDir: string, repoRoot: string }} opts
+ * @returns {Promise<{ jsRaw: number, jsGz: number, files: { name: string, raw: number, gz: number }[], versions: Record<string, string | undefined> }>}
+ */
+export async function measureFloor({ root, outDir, repoRoot }) {
+  try {
+    await build({ configFile: false, root, logLevel: 'warn', plugins: [react()], build: { outDir, emptyOutDir: true, target: 'es2022' } })
+    const files = []
+    const walk = (dir) => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name)
+        if (entry.isDirectory()) walk(path)
+        else if (/\.m?js$/.test(entry.name)) {
+          const bytes = readFileSync(path)
+          files.push({ name: path.slice(outDir.length + 1), raw: bytes.length, gz: gzipSync(bytes).length })
+        }
+      }
+    }
+    walk(outDir)
+    return {
+      jsRaw: files.reduce((n, f) => n + f.raw, 0),
+      jsGz: files.reduce((n, f) => n + f.gz, 0),
+      files,
+      versions: Object.fromEntries(['react', 'react-dom', '@tanstack/react-router', '@tanstack/react-query'].map((name) => [name, versionOf(repoRoot, name)])),
+    }
+  } finally {
+    rmSync(outDir, { recursive: true, force: true })
+  }
+}
+
+function versionOf(repoRoot, name) {
+  try {
+    return JSON.parse(readFileSync(join(repoRoot, 'node_modules', name, 'package.json'), 'utf8')).version
+  } catch {
+    return undefined
+  }
+}
