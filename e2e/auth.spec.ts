@@ -100,7 +100,7 @@ test('the profile form updates the profile', async ({ page }) => {
   await page.getByLabel('Address').fill('House 12, Road 5, Dhanmondi, Dhaka')
   await page.getByLabel('Social link').fill('not a link')
   await page.getByRole('button', { name: 'Save changes' }).click()
-  await expect(page.getByText('social must be a link starting with http:// or https://')).toBeVisible()
+  await expect(page.getByText('Enter a link that starts with http:// or https://.')).toBeVisible()
   await page.getByLabel('Social link').fill('https://www.linkedin.com/in/profile-tester')
   await page.getByRole('button', { name: 'Save changes' }).click()
   await expect(page.getByText('Your information have been updated successfully')).toBeVisible()

@@ -4,6 +4,7 @@ import { emailField } from './email'
 import { hasVisibleText } from './text'
 import { FULFILMENT_STATUSES, ORDER_STATUSES, type OrderStatus } from './order-status'
 import { intParam, PAGE_MAX, searchParam } from './paging'
+import { phoneField } from './phone'
 
 /** The order form's limits, shared by the web form and the API. */
 export const BOOKING_LIMITS = { addressMin: 5, addressMax: 300, name: 80, maxQuantity: 1_000_000 } as const
@@ -23,14 +24,17 @@ const numberInput = (value: unknown) => {
   return trimmed === '' ? undefined : Number(trimmed)
 }
 
-/** Any order quantity: a whole number of at least 1. The tool's own limits come on top. */
+/**
+ * Any order quantity: a whole number, at most what one order can hold. Whether it is enough
+ * (at least the tool's minimum, and so at least 1) and not too much for the stock is the
+ * tool's check below, with the spec's messages: 0 asks for the minimum like 3 does.
+ */
 const QuantitySchema = z.preprocess(
   numberInput,
   z
-    .number({ error: 'quantity is Required' })
-    .int('quantity must be a whole number')
-    .min(1, 'quantity must be at least 1')
-    .max(BOOKING_LIMITS.maxQuantity, 'quantity is too large'),
+    .number({ error: 'Enter how many you want to order.' })
+    .int('Enter a whole number.')
+    .max(BOOKING_LIMITS.maxQuantity, `One order can hold at most ${BOOKING_LIMITS.maxQuantity.toLocaleString('en-US')}.`),
 )
 
 /**
@@ -48,38 +52,16 @@ export function bookingQuantitySchema(tool: { min: number; available: number }) 
   )
 }
 
-export const PHONE_MESSAGE = 'Please enter a valid mobile number, e.g. 01712345678 or +8801712345678'
-
-/** Bangladeshi mobile numbers: 01XXXXXXXXX with an optional 88 / +88 in front. */
-const BD_MOBILE = /^(?:\+?88)?(01[3-9]\d{8})$/
-/** Any other number in international form: a + and 8 to 15 digits (E.164). */
-const INTERNATIONAL = /^\+[1-9]\d{7,14}$/
-
-/**
- * A phone number to reach the customer. Spaces, dashes, dots and brackets are allowed
- * while typing; the stored value is normalized: +8801XXXXXXXXX for a Bangladeshi mobile,
- * +<digits> for an international number.
- */
-export const PhoneSchema = z
-  .string({ error: 'phone is Required' })
-  .trim()
-  .min(1, 'phone is Required')
-  .max(30, PHONE_MESSAGE)
-  .transform((raw, ctx) => {
-    const compact = raw.replace(/[\s\-().]/g, '')
-    const bd = BD_MOBILE.exec(compact)
-    if (bd) return `+88${bd[1]}`
-    if (INTERNATIONAL.test(compact)) return compact
-    ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE })
-    return z.NEVER
-  })
-
+/** Where the order goes: required (at least one visible character), 5 to 300 characters. */
 export const AddressSchema = z
-  .string({ error: 'address is Required' })
+  .string({ error: 'Enter the delivery address.' })
   .trim()
-  .min(1, 'address is Required')
-  .min(BOOKING_LIMITS.addressMin, `address must be at least ${BOOKING_LIMITS.addressMin} characters`)
-  .max(BOOKING_LIMITS.addressMax, `address must be at most ${BOOKING_LIMITS.addressMax} characters`)
+  .refine(hasVisibleText, { error: 'Enter the delivery address.', abort: true })
+  .refine((a) => a.length >= BOOKING_LIMITS.addressMin, {
+    error: `Enter the full delivery address (at least ${BOOKING_LIMITS.addressMin} characters).`,
+    abort: true,
+  })
+  .refine((a) => a.length <= BOOKING_LIMITS.addressMax, { error: `The address must be ${BOOKING_LIMITS.addressMax} characters or fewer.` })
 
 const CustomerEmailSchema = emailField({ required: 'customer is Required', invalid: 'customer must be an e-mail address' })
   .transform((email) => email.toLowerCase())
@@ -92,14 +74,14 @@ const CustomerEmailSchema = emailField({ required: 'customer is Required', inval
 export const BookingInputSchema = z.object({
   serviceId: z.string({ error: 'serviceId is Required' }).trim().min(1, 'serviceId is Required').max(64, 'serviceId is too long'),
   quantity: QuantitySchema,
-  phone: PhoneSchema,
+  phone: phoneField({ required: true }),
   address: AddressSchema,
   customer: CustomerEmailSchema,
   /** The signed-in user's display name; the server falls back to the profile name. */
   customerName: z
-    .string({ error: 'customerName must be text' })
+    .string({ error: 'Your name must be text.' })
     .trim()
-    .max(BOOKING_LIMITS.name, `customerName must be at most ${BOOKING_LIMITS.name} characters`)
+    .max(BOOKING_LIMITS.name, `Your name must be ${BOOKING_LIMITS.name} characters or fewer.`)
     // Only invisible characters: no name given.
     .transform((name) => (hasVisibleText(name) ? name : ''))
     .optional(),
@@ -107,7 +89,6 @@ export const BookingInputSchema = z.object({
   price: TotalSchema.optional(),
 })
 export type BookingInput = z.infer<typeof BookingInputSchema>
-/** What the order form holds before parsing. */
 
 /** The order form for one tool: the quantity is checked against its minimum and stock. */
 export const bookingFormSchema = (tool: { min: number; available: number }) =>

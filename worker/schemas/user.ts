@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { emailField } from './email'
 import { pageQuery, searchParam } from './paging'
 import { isImageRef } from './image'
+import { phoneField } from './phone'
 
 export const ROLES = ['admin', 'user'] as const
 
@@ -34,18 +35,17 @@ export type UserProfile = z.infer<typeof UserProfileSchema>
 
 export const PROFILE_LIMITS = { name: 80, education: 120, address: 300, url: 500 } as const
 
-const PHONE_PATTERN = /^[0-9+\-() ]{6,20}$/
-
 const isHttpUrl = (value: string, protocols: string[]) => {
   if (!URL.canParse(value)) return false
   return protocols.includes(new URL(value).protocol)
 }
 
-const text = (field: string, max: number) =>
+/** A profile text field; `label` as the form shows it. */
+const text = (label: string, max: number) =>
   z
-    .string({ error: `${field} must be text` })
+    .string({ error: `${label} must be text.` })
     .trim()
-    .max(max, `${field} must be at most ${max} characters`)
+    .max(max, `${label} must be ${max} characters or fewer.`)
 
 /**
  * The body of `PUT /api/user/{email}`: the e-mail at sign-in and any profile fields when
@@ -54,22 +54,18 @@ const text = (field: string, max: number) =>
  */
 export const ProfileUpdateSchema = z.object({
   email: EmailSchema.optional(),
-  name: text('name', PROFILE_LIMITS.name).optional(),
-  education: text('education', PROFILE_LIMITS.education).optional(),
-  address: text('address', PROFILE_LIMITS.address).optional(),
-  phone: text('phone', 20)
-    .refine((v) => v === '' || PHONE_PATTERN.test(v), {
-      error: 'phone must be 6 to 20 digits, spaces or + - ( )',
-    })
-    .optional(),
-  social: text('social', PROFILE_LIMITS.url)
+  name: text('Name', PROFILE_LIMITS.name).optional(),
+  education: text('Education', PROFILE_LIMITS.education).optional(),
+  address: text('Address', PROFILE_LIMITS.address).optional(),
+  phone: phoneField({ required: false }).optional(),
+  social: text('Social link', PROFILE_LIMITS.url)
     .refine((v) => v === '' || isHttpUrl(v, ['http:', 'https:']), {
-      error: 'social must be a link starting with http:// or https://',
+      error: 'Enter a link that starts with http:// or https://.',
     })
     .optional(),
-  image: text('image', PROFILE_LIMITS.url)
+  image: text('Photo', PROFILE_LIMITS.url)
     .refine((v) => v === '' || isImageRef(v), {
-      error: 'image must be an uploaded image or a link starting with https://',
+      error: 'Upload a photo, or enter a link to one that starts with https://.',
     })
     .optional(),
 })

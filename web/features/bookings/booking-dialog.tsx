@@ -129,7 +129,7 @@ function BookingForm({
             {...quantityField}
           />
         </FormField>
-        <FormField label="Phone" error={formState.errors.phone?.message} hint="A Bangladeshi mobile number, e.g. 01712345678.">
+        <FormField label="Phone" error={formState.errors.phone?.message} hint="A number we can call about the delivery, e.g. 01712 345678.">
           <input className="field" type="tel" autoComplete="tel" {...register('phone')} />
         </FormField>
         <FormField label="Delivery address" error={formState.errors.address?.message}>
