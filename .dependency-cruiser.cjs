@@ -1,4 +1,4 @@
-// The import graph's rules (`npm run depcheck`, part of `npm test`). See README "Architecture".
+// The import graph's rules (`npm run lint:imports`, part of `npm test`). See README "Architecture".
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
