@@ -245,13 +245,17 @@ test('ordering below the minimum shows the message while typing and the order bu
   expect((await res.json()).error.message).toBe(`Please Order Minimum : ${saw.Minimum_quantity}`)
 })
 
-test('an anonymous visitor opening /service/electric-saw logs in and comes back to it', async ({ page }) => {
+test('a visitor reads a tool page without signing in; Purchase asks to log in and comes back to the open order dialog', async ({ page }) => {
   await page.goto('/service/electric-saw')
+  await expect(page.getByRole('heading', { level: 1, name: 'Electric Saw' })).toBeVisible()
+  await expect(page.getByText('You will be asked to log in or create an account first.')).toBeVisible()
+  await page.getByRole('button', { name: 'Purchase' }).click()
   await expect(page).toHaveURL(/\/login\?redirect=/)
   await logIn(page, CUSTOMER, page.url())
   await expect(page).toHaveURL('/service/electric-saw')
-  await expect(page.getByRole('heading', { level: 1, name: 'Electric Saw' })).toBeVisible()
-  await expect(page.getByRole('button', { name: 'Purchase' })).toBeEnabled()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toBeVisible()
+  await expect(dialog.getByText('Electric Saw')).toBeVisible()
 })
 
 test('an id no tool has shows a not-found state with a way back', async ({ page, expectConsoleError }) => {

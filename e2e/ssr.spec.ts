@@ -1,0 +1,79 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+
+// Public pages arrive whole from the server and the app takes them over without fetching again
+// what they carry; every browser test also fails on a console error (fixtures.ts), hydration
+// mismatches included.
+
+const PUBLIC_PAGES = [
+  { path: '/', heading: /Professional power tools/, text: 'Electric Saw' },
+  { path: '/service', heading: 'All tools', text: 'Drill Machine' },
+  { path: '/service/drill-machine', heading: 'Drill Machine', text: 'Minimum order' },
+  { path: '/blogs', heading: /JavaScript and React/, text: 'In this page' },
+  { path: '/portfolio', heading: /./, text: 'Portfolio' },
+]
+
+/** The API reads a page makes (images aside, which the browser loads for the HTML). */
+function recordApiReads(page: Page) {
+  const reads: string[] = []
+  page.on('request', (r) => {
+    const url = new URL(r.url())
+    if (url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/images/')) reads.push(`${r.method()} ${url.pathname}${url.search}`)
+  })
+  return reads
+}
+
+for (const { path, heading, text } of PUBLIC_PAGES) {
+  test(`${path} arrives with its content and hydrates without refetching its data or a console error`, async ({ page }) => {
+    const reads = recordApiReads(page)
+    const response = await page.goto(path)
+    expect(response?.status()).toBe(200)
+    // The content is in the HTML the server sent, before any script ran.
+    expect(await response!.text()).toContain(text)
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+    await page.waitForLoadState('networkidle')
+    // Hydrated: client-side navigation works (the app, not a full page load, handles the link).
+    const marker = await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = Math.random()))
+    expect(reads.filter((r) => /\/api\/(service|review)\b/.test(r)), 'API reads after hydration').toEqual([])
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blogs' }).click()
+    await expect(page).toHaveURL('/blogs')
+    expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(marker)
+  })
+}
+
+test('with JavaScript off a visitor still reads the tools, their prices and a tool page', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false })
+  const page = await context.newPage()
+  await page.goto('/service')
+  await expect(page.getByRole('heading', { level: 1, name: 'All tools' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Drill Machine' })).toBeVisible()
+  await expect(page.getByText(/BDT\s?4,200\.00/).first()).toBeVisible()
+  await page.getByRole('link', { name: /Drill Machine/ }).first().click()
+  await expect(page).toHaveURL('/service/drill-machine')
+  await expect(page.getByTestId('unit-price')).toHaveText(/BDT\s?4,200\.00/)
+  await context.close()
+})
+
+test('a tool page shared as a link previews with its title, image and price (Open Graph)', async ({ request }) => {
+  // What a chat app or a search engine reads: the HTML, no scripts.
+  const html = await (await request.get('/service/drill-machine', { headers: { 'User-Agent': 'facebookexternalhit/1.1' } })).text()
+  const og = (key: string) => new RegExp(`<meta property="og:${key}" content="([^"]*)"`).exec(html)?.[1]
+  expect(og('title')).toBe('Drill Machine · Toolhaus')
+  expect(og('type')).toBe('product')
+  expect(og('description')).toMatch(/BDT\s?4,200\.00 per unit/)
+  const image = og('image')!
+  expect(image).toMatch(/^https?:\/\//)
+  const picture = await request.get(image)
+  expect(picture.status()).toBe(200)
+  expect(picture.headers()['content-type']).toMatch(/^image\//)
+  const product = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)![1]!)
+  expect(product).toMatchObject({ '@type': 'Product', offers: { price: '4200.00', priceCurrency: 'BDT' } })
+})
+
+test('a signed-in page is rendered by the browser: the server sends the frame, never indexed', async ({ page }) => {
+  const response = await page.goto('/dashboard')
+  expect(response?.headers()['x-robots-tag']).toBe('noindex')
+  // Signed out, the browser's guard sends the visitor to log in.
+  await expect(page).toHaveURL(/\/login\?redirect=/)
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible()
+})
