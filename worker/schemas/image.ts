@@ -1,10 +1,12 @@
 import { z } from 'zod'
+import { IMAGE_WIDTHS, uploadedImageKey, type ImageWidth } from './image-urls'
 
 /**
  * Every image rule in one place: upload types, size and refusal messages (shared by
  * POST /api/images and the web app's pre-check, so a refusal reads the same whoever makes
  * it), the keys uploads are stored under, which addresses a tool, review or profile may
- * show, and the widths images are served at (`?w=`). Browser-safe: imports only zod.
+ * show, and the query of the widths images are served at (`?w=`; the widths themselves and
+ * the uploaded-image address are in image-urls.ts). Browser-safe: imports only zod.
  */
 export const IMAGE_TYPES = {
   jpg: 'image/jpeg',
@@ -37,10 +39,6 @@ export const IMAGE_MESSAGES = {
 
 /** Keys of uploaded images: the SHA-256 of the bytes plus the type's extension. */
 export const IMAGE_KEY_PATTERN = /^[0-9a-f]{64}\.(jpg|png|webp|gif|avif)$/
-const IMAGE_PATH_PATTERN = /^\/api\/images\/([0-9a-f]{64}\.(?:jpg|png|webp|gif|avif))$/
-
-/** The R2 key of an uploaded image's address (`/api/images/<key>`), or undefined for any other value. */
-export const uploadedImageKey = (img: string): string | undefined => IMAGE_PATH_PATTERN.exec(img)?.[1]
 
 function isHttpsUrl(value: string): boolean {
   try {
@@ -68,14 +66,7 @@ export const imageRefSchema = (requiredMessage: string) =>
     .max(1000, 'Photo address is too long')
     .refine(isImageRef, IMAGE_REF_MESSAGE)
 
-// ─── Variants (GET /api/images/{key}?w=N) ─────────────────────────────────────────────────
-
-/**
- * The widths an uploaded image is served at besides its original (`?w=N`): a WebP no wider
- * than N. The web app builds its `srcset` from the same list.
- */
-export const IMAGE_WIDTHS = [160, 320, 640, 1280] as const
-export type ImageWidth = (typeof IMAGE_WIDTHS)[number]
+// ─── Variants (GET /api/images/{key}?w=N; the widths are in image-urls.ts) ────────────────
 
 export const IMAGE_WIDTH_MESSAGE = `w must be one of ${IMAGE_WIDTHS.join(', ')}`
 

@@ -1,7 +1,7 @@
 // Accepted types are recognised from their first bytes (never from a name or a header).
 import { IMAGE_TYPES, type ImageExt } from '../../schemas/image'
 import { badRequest } from '../../lib/errors'
-import { uploadedImageKey } from '../../schemas/image'
+import { uploadedImageKey } from '../../schemas/image-urls'
 
 
 
