@@ -163,11 +163,11 @@ async function main() {
     result.data = { small: smallData.counts, scale: largeData?.counts, scaleSeedSeconds: largeData?.seconds }
 
     say(`starting the stack on 127.0.0.1:${PORT}${BUILD ? ' (building the SPA first)' : ''}…`)
-    small = await startStack({ port: PORT, authPort: AUTH_PORT, persistTo: join(tmp, 'small'), build: BUILD, log: logStack, vars })
+    small = await startStack({ port: PORT, authPort: AUTH_PORT, persistTo: join(tmp, 'small'), build: BUILD, production: true, log: logStack, vars })
     stacks.push(small)
     if (needScale) {
       say(`starting the scale stack on 127.0.0.1:${PORT + 10}…`)
-      large = await startStack({ port: PORT + 10, authPort: AUTH_PORT + 10, persistTo: join(tmp, 'scale'), build: false, log: logStack, vars })
+      large = await startStack({ port: PORT + 10, authPort: AUTH_PORT + 10, persistTo: join(tmp, 'scale'), build: false, production: true, log: logStack, vars })
       stacks.push(large)
     }
   }
