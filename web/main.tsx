@@ -1,5 +1,5 @@
 import { RouterClient } from '@tanstack/react-router/ssr/client'
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { queryClient } from './lib/query-client'
 import { session } from './lib/session'
@@ -12,10 +12,13 @@ const router = createAppRouter({ queryClient, origin: window.location.origin })
 session.setNavigator((to) => router.navigate({ to: '/login', search: { redirect: to } }))
 
 // The Worker rendered this document (public pages whole, signed-in pages as the frame around a
-// placeholder): the app takes it over where it stands.
-hydrateRoot(
-  document,
-  <StrictMode>
-    <RouterClient router={router} />
-  </StrictMode>,
-)
+// placeholder): the app takes it over where it stands. In a transition, so hydration yields to the
+// browser every few milliseconds instead of holding the main thread (the page is already visible).
+startTransition(() => {
+  hydrateRoot(
+    document,
+    <StrictMode>
+      <RouterClient router={router} />
+    </StrictMode>,
+  )
+})

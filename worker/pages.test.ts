@@ -61,6 +61,17 @@ describe('public pages arrive whole (server-rendered)', () => {
     expect(crumbs).toMatchObject({ '@type': 'BreadcrumbList', itemListElement: [{ name: 'Service' }, { name: 'Bench Grinder 200' }] })
   })
 
+  it("preloads the page's first image (the tool's photo, the first card on /service) in the width that fits", async () => {
+    const { html } = await page('/service/drill-machine')
+    const preload = /<link rel="preload" as="image" href="([^"]+)" imageSrcSet="([^"]+)" imageSizes="([^"]+)" fetchPriority="high"\/>/.exec(html)
+    expect(preload).not.toBeNull()
+    expect(preload![1]).toMatch(/^\/api\/images\/[0-9a-f]{64}\.\w+\?w=640$/)
+    expect(preload![2]).toContain('?w=320 320w')
+    // The <img> asks for the same srcset and sizes, so the preloaded variant is the one it uses.
+    expect(html).toContain(`srcSet="${preload![2]}" sizes="${preload![3]}"`)
+    expect(/<link rel="preload" as="image" href="[^"]+" imageSrcSet/.exec((await page('/service')).html)).not.toBeNull()
+  })
+
   it('says InStock when at least the minimum order is in stock', async () => {
     const tool = await makeTool({ quantity: 500, min: 10 })
     const [product] = jsonLd((await page(`/service/${tool.id}`)).html)

@@ -19,3 +19,18 @@ export function responsiveImage(src: string, sizes: string, defaultWidth: ImageW
   // `w` descriptors overstate it; with width/height and CSS setting the size, that is harmless.
   return { src: at(defaultWidth), srcSet: IMAGE_WIDTHS.map((width) => `${at(width)} ${width}w`).join(', '), sizes }
 }
+
+/**
+ * A `<link rel="preload">` (for a route's head) of a page's first image, with the same srcset and
+ * sizes as the `<img>` that shows it, so the browser fetches that one variant early and once.
+ */
+export function imagePreload(src: string, sizes: string, defaultWidth: ImageWidth = 640) {
+  const image = responsiveImage(src, sizes, defaultWidth)
+  return {
+    rel: 'preload',
+    as: 'image',
+    href: image.src,
+    ...(image.srcSet ? { imageSrcSet: image.srcSet, imageSizes: image.sizes } : {}),
+    fetchPriority: 'high' as const,
+  }
+}

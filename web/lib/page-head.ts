@@ -21,12 +21,14 @@ export type PublicPage = {
   image?: string
   type?: 'website' | 'product'
   jsonLd?: JsonLd[]
+  /** The page's first image, preloaded (see imagePreload). */
+  preload?: Record<string, string>
 }
 
 /** Absolute URL of a path or address on the shop's origin. */
 export const absoluteUrl = (origin: string, pathOrUrl: string) => (/^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${origin}${pathOrUrl}`)
 
-export function publicPage({ origin, path, title, description, image, type = 'website', jsonLd = [] }: PublicPage) {
+export function publicPage({ origin, path, title, description, image, type = 'website', jsonLd = [], preload }: PublicPage) {
   const url = absoluteUrl(origin, path)
   const imageUrl = image ? absoluteUrl(origin, image) : undefined
   return {
@@ -44,7 +46,7 @@ export function publicPage({ origin, path, title, description, image, type = 'we
       { name: 'twitter:description', content: description },
       ...(imageUrl ? [{ name: 'twitter:image', content: imageUrl }] : []),
     ],
-    links: [{ rel: 'canonical', href: url }],
+    links: [{ rel: 'canonical', href: url }, ...(preload ? [preload] : [])],
     // NOTE: `<` escaped, so text such as "</script>" in a tool's description cannot end the block.
     scripts: jsonLd.map((data) => ({ type: 'application/ld+json', children: JSON.stringify(data).replace(/</g, '\\u003c') })),
   }

@@ -8,6 +8,7 @@ import { ApiRequestError } from '../lib/api'
 import { useSession } from '../lib/session'
 import { formatBDT } from '../../worker/schemas/bdt'
 import { formatCount } from '../lib/format'
+import { imagePreload, responsiveImage } from '../lib/image-variants'
 import { absoluteUrl, breadcrumbs, publicPage, SHOP_NAME } from '../lib/page-head'
 import type { Tool } from '../../worker/schemas/tool'
 
@@ -40,6 +41,7 @@ function toolHead(tool: Tool, origin: string) {
     description: `${tool.name}: ${price} per unit, minimum order ${tool.Minimum_quantity}. ${tool.description}`.slice(0, 300),
     image: tool.img,
     type: 'product',
+    preload: imagePreload(tool.img, TOOL_PHOTO_SIZES),
     jsonLd: [
       {
         '@context': 'https://schema.org',
@@ -65,6 +67,9 @@ function toolHead(tool: Tool, origin: string) {
     ],
   })
 }
+
+/** The photo's width on screen: the page's left column from md (at most 1152 px wide), the whole width below. */
+const TOOL_PHOTO_SIZES = '(min-width: 1024px) 540px, (min-width: 768px) calc(50vw - 40px), calc(100vw - 32px)'
 
 /** Orderable: at least the minimum order is in stock. */
 const inStock = (tool: Tool) => tool.quantity >= tool.Minimum_quantity && tool.quantity > 0
@@ -121,7 +126,7 @@ function ToolPage() {
 
       <article className="mt-6 grid items-start gap-8 md:grid-cols-2 lg:gap-12">
         <div className="overflow-hidden rounded-2xl bg-slate-100 shadow-sm ring-1 ring-slate-200">
-          <img src={tool.img} alt={tool.name} width={800} height={600} fetchPriority="high" className="aspect-[4/3] h-auto w-full object-cover" />
+          <img {...responsiveImage(tool.img, TOOL_PHOTO_SIZES)} alt={tool.name} width={800} height={600} fetchPriority="high" className="aspect-[4/3] h-auto w-full object-cover" />
         </div>
 
         <div className="min-w-0">

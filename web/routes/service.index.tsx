@@ -3,7 +3,8 @@ import { createFileRoute, Link, useRouterState } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
 import { TOOL_SORTS, type ToolSort } from '../../worker/schemas/tool-sorts'
 import { oneOf, pageNumber, searchText } from '../lib/search-params'
-import { ToolCard, ToolCardSkeleton } from '../features/tools/components/tool-card'
+import { TOOL_CARD_SIZES, ToolCard, ToolCardSkeleton } from '../features/tools/components/tool-card'
+import { imagePreload } from '../lib/image-variants'
 import { toolQueries } from '../features/tools/tools-queries'
 import { publicPage } from '../lib/page-head'
 
@@ -33,13 +34,15 @@ export const Route = createFileRoute('/service/')({
   validateSearch: validateServiceSearch,
   loaderDeps: ({ search: { q, sort, page } }) => ({ q, sort, page }),
   loader: ({ context: { queryClient }, deps }) => queryClient.ensureQueryData(listQuery(deps)),
-  head: ({ match }) =>
+  head: ({ match, loaderData }) =>
     publicPage({
       origin: match.context.origin,
       // A search or a sort is the same list; a page of it is its own.
       path: match.search.page && match.search.page > 1 ? `/service?page=${match.search.page}` : '/service',
       title: match.search.page && match.search.page > 1 ? `All tools, page ${match.search.page} · Toolhaus` : 'All tools · Toolhaus',
       description: 'Every Toolhaus power tool with its wholesale price in BDT, current stock and minimum order.',
+      // The first card's photo is the largest thing on the first screen.
+      preload: loaderData?.items[0] ? imagePreload(loaderData.items[0].img, TOOL_CARD_SIZES) : undefined,
     }),
   pendingComponent: ServicePending,
   component: ServicePage,
