@@ -143,10 +143,20 @@ export async function lcpInServerHtml(url, path, element) {
   const markup = html.replace(/<script\b[\s\S]*?<\/script>/gi, ' ').replace(/<style\b[\s\S]*?<\/style>/gi, ' ')
   const snippet = element.snippet ?? ''
   if (/^<img\b/i.test(snippet)) {
-    const src = attr(snippet, 'src')
-    if (!src) return { ok: false, how: 'an <img> without src' }
-    const found = [...markup.matchAll(/<img\b[^>]*>/gi)].some((m) => attr(m[0], 'src') === src || (attr(m[0], 'srcset') ?? '').split(',').some((c) => c.trim().split(/\s+/)[0] === src))
-    return { ok: found, how: `<img src="${src}"> ${found ? 'is' : 'is not'} in the server HTML` }
+    // Lighthouse's snippet shortens long attribute values with a trailing "…" (then the rest
+    // must start with what is left) and may give `src` resolved against the page.
+    const raw = attr(snippet, 'src')
+    if (!raw) return { ok: false, how: 'an <img> without src' }
+    const cut = raw.endsWith('…')
+    const want = new URL(raw.replace(/…$/, ''), `${url}${path}`).href
+    const same = (value) => {
+      if (!value) return false
+      const href = new URL(value, `${url}${path}`).href
+      return cut ? href.startsWith(want) : href === want
+    }
+    const found = [...markup.matchAll(/<img\b[^>]*>/gi)].some((m) => same(attr(m[0], 'src')) || (attr(m[0], 'srcset') ?? '').split(',').some((c) => same(c.trim().split(/\s+/)[0])))
+    const shown = new URL(want).pathname + new URL(want).search
+    return { ok: found, how: `<img src="${shown.length > 40 ? `${shown.slice(0, 40)}…` : shown}"> ${found ? 'is' : 'is not'} in the server HTML` }
   }
   const label = (element.nodeLabel ?? '').replace(/…$/, '')
   if (!squash(label)) return { ok: false, how: `no text to look for (${snippet.slice(0, 80)})` }

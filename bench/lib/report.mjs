@@ -19,7 +19,8 @@ export function printReport(result, budgets) {
   for (const r of result.api ?? []) {
     if (!r.small) continue
     const s = r.small
-    const fig = load(s) + (r.baseline ? '' : `  ratio ${s.ratio}`) + (s.floorRatio === undefined ? '' : ` (vs health ${s.floorRatio})`)
+    const lastBase = r.baseline && r === (result.api ?? []).filter((x) => x.baseline && x.small).at(-1)
+    const fig = load(s) + (r.baseline ? (lastBase && result.baselineRps ? `  (mean of the baseline runs ${result.baselineRps.small.toFixed(1)} req/s: the ratios' base)` : '') : `  ratio ${s.ratio}`) + (s.floorRatio === undefined ? '' : ` (vs health ${s.floorRatio})`)
     if (r.baseline) add('1 API', r.name, fig, 'the ceiling; no errors', s.errors === 0)
     else if (r.cached) {
       const c = r.cache
