@@ -11,6 +11,9 @@ import { setApiTransport } from './lib/api'
 import { createQueryClient } from './lib/query-client'
 import { createAppRouter } from './router'
 
+/** Names this build: its entry script, whose file name carries a hash of its content. */
+export const buildId = manifest.routes.__root__?.scripts?.[0]?.attrs?.src ?? 'dev'
+
 /** Answers one API request (the Worker's own Hono app). */
 export type FetchApi = (request: Request) => Promise<Response>
 

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query'
+import type { DehydratedState, QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { session } from './lib/session'
@@ -18,8 +18,27 @@ export function createAppRouter({ queryClient, origin }: { queryClient: QueryCli
     scrollRestoration: true,
   })
   setupRouterSsrQueryIntegration({ router, queryClient })
+  countPageDataAsFetchedOnArrival(router)
   return router
 }
+
+/**
+ * A page kept at the edge may have been rendered a minute ago, but it is dropped the moment its
+ * data changes (worker/lib/edge-cache.ts): what it carries is as fresh as the page itself. So its
+ * queries count as fetched when the page arrived, and are not fetched again at once on hydration.
+ */
+function countPageDataAsFetchedOnArrival(router: { options: { hydrate?: (dehydrated: never) => unknown } }) {
+  const hydrate = router.options.hydrate as ((dehydrated: PageData) => unknown) | undefined
+  if (!hydrate) return
+  router.options.hydrate = ((dehydrated: PageData) => {
+    const arrivedAt = Date.now()
+    for (const query of dehydrated.dehydratedQueryClient?.queries ?? []) if (query.state.status === 'success') query.state.dataUpdatedAt = arrivedAt
+    return hydrate(dehydrated)
+  }) as (dehydrated: never) => unknown
+}
+
+/** What the page carries for the Query cache (set up by setupRouterSsrQueryIntegration). */
+type PageData = { dehydratedQueryClient?: DehydratedState }
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -140,6 +140,52 @@ describe('public pages arrive whole (server-rendered)', () => {
   })
 })
 
+describe('pages kept at the edge', () => {
+  it('carry an ETag and answer 304 to If-None-Match', async () => {
+    const first = await call('/blogs')
+    const etag = first.headers.get('ETag')
+    expect(etag).toMatch(/^"[0-9a-f]+"$/)
+    expect(first.headers.get('Cache-Control')).toMatch(/^public, max-age=0, must-revalidate/)
+    const again = await call('/blogs', { headers: { 'If-None-Match': etag! } })
+    expect(again.status).toBe(304)
+    expect(await again.text()).toBe('')
+    // The security headers (with the page's script hashes) come with the copy.
+    expect(again.headers.get('Content-Security-Policy')).toBe(first.headers.get('Content-Security-Policy'))
+  })
+
+  it('show the very next request after an admin changes a price, a shopper orders (stock) or a review is posted', async () => {
+    const admin = await signIn('admin@example.com')
+    const tool = await makeTool({ name: 'Cache Check Sander', pricePaisa: 100_000, quantity: 900, min: 10 })
+    const path = `/service/${tool.id}`
+    expect((await page(path)).html).toContain('1,000.00')
+    expect((await page(path)).html).toContain('1,000.00')
+    const edit = await call(`/api/service/${tool.id}`, { method: 'PATCH', token: admin, json: { price: 1234.5 } })
+    expect(edit.status).toBe(200)
+    expect((await page(path)).html).toContain('1,234.50')
+    expect((await page('/service?sort=newest')).html).toContain('1,234.50')
+
+    const customer = await signIn('pages-buyer@example.com')
+    const order = await call('/api/booking', {
+      method: 'POST',
+      token: customer,
+      json: { serviceId: tool.id, quantity: 10, phone: '01712345678', address: 'Road 1, Dhaka', customer: 'pages-buyer@example.com', customerName: 'Buyer' },
+    })
+    expect(order.status).toBe(201)
+    expect((await page(path)).html).toMatch(/data-testid="available-quantity">890</)
+
+    const text = `Kept pages drop on a new review ${crypto.randomUUID()}`
+    const review = await call('/api/review', { method: 'POST', token: customer, json: { name: 'Buyer', description: text, img: 'https://example.com/me.png', rating: 5 } })
+    expect(review.status).toBe(201)
+    expect((await page('/')).html).toContain(text)
+  })
+
+  it('never keeps a 404', async () => {
+    const first = await call('/service/not-yet-a-tool')
+    expect(first.status).toBe(404)
+    expect(first.headers.get('ETag')).toBeNull()
+  })
+})
+
 describe('real status codes', () => {
   it('answers 404 with the not-found page for unknown paths and unknown tools', async () => {
     for (const path of ['/nope', '/service/no-such-tool', '/blogs/extra', '/service/x/y', '/sitemap']) {

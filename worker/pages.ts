@@ -4,33 +4,42 @@
  * data, head and status (404 for unknown paths and tools); signed-in pages arrive as the frame the
  * browser fills in. Also /sitemap.xml and /robots.txt. See docs/decisions/009-server-rendering.md.
  */
-import { render } from '#ssr'
+import { buildId, render } from '#ssr'
 import { asc } from 'drizzle-orm'
 import app from './app'
 import { tools } from './db/schema'
 import { getConfig } from './env'
 import { getDb } from './lib/db'
+import { cachePublic } from './lib/edge-cache'
 import { applySecurityHeaders } from './lib/security-headers'
 
 /** The public pages of the sitemap (tool pages are added from D1). */
 const PUBLIC_PATHS = ['/', '/service', '/blogs', '/portfolio']
 
-/** A rendered page, with the page security headers; its inline scripts are allowed by their hashes. */
+/**
+ * A page: the same for every visitor (the server does not know who is signed in), so it is kept
+ * at the edge like the public API answers, with an ETag, and dropped when the tools, their stock
+ * or the reviews change (lib/edge-cache.ts). The build is part of the key: a new deployment never
+ * serves a page that names the previous build's scripts.
+ */
 export async function renderPage(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-  const config = getConfig(env)
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     return new Response('Method not allowed', { status: 405, headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' } })
   }
+  return cachePublic(request, env, ctx, () => renderFresh(request.url, env, ctx), { tags: ['catalogue', 'reviews'], key: buildId })
+}
+
+/** Renders the page at `url`, with the page security headers; its inline scripts are allowed by their hashes. */
+async function renderFresh(url: string, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const config = getConfig(env)
   // The page's own API reads go to the API in-process, anonymously: a page is the same for everyone.
-  const rendered = await render({ request: new Request(request.url, { method: 'GET' }), fetchApi: async (apiRequest) => app.fetch(apiRequest, env, ctx) })
+  const rendered = await render({ request: new Request(url), fetchApi: async (apiRequest) => app.fetch(apiRequest, env, ctx) })
   const headers = new Headers(rendered.headers)
   // A redirect (a route's beforeLoad) has no page to secure.
   if (rendered.status >= 300 && rendered.status < 400) return new Response(null, { status: rendered.status, headers })
   const html = await rendered.text()
   applySecurityHeaders(headers, 'page', config, await inlineScriptHashes(html))
-  // Pages carry prices and stock: the browser always asks again.
-  headers.set('Cache-Control', 'no-cache')
-  return new Response(request.method === 'HEAD' ? null : html, { status: rendered.status, headers })
+  return new Response(html, { status: rendered.status, headers })
 }
 
 /**

@@ -4,4 +4,6 @@
  * type-checks without a build.
  */
 export type FetchApi = (request: Request) => Promise<Response>
+/** Names this build (its entry script's content hash): pages kept at the edge are keyed by it. */
+export declare const buildId: string
 export declare function render(input: { request: Request; fetchApi: FetchApi }): Promise<Response>
