@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { CUSTOMER, logIn } from './auth'
 import { expect, test } from './fixtures'
 
 // Public pages arrive whole from the server and the app takes them over without fetching again
@@ -76,4 +77,24 @@ test('a signed-in page is rendered by the browser: the server sends the frame, n
   // Signed out, the browser's guard sends the visitor to log in.
   await expect(page).toHaveURL(/\/login\?redirect=/)
   await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible()
+})
+
+test("a shopper reads their own writes: each API call sends back the latest D1 bookmark an answer carried", async ({ page }) => {
+  const sent: (string | undefined)[] = []
+  const received: string[] = []
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith('/api/') && !r.url().includes('/api/images/')) sent.push(r.headers()['x-d1-bookmark'])
+  })
+  page.on('response', (r) => {
+    const bookmark = r.headers()['x-d1-bookmark']
+    if (bookmark) received.push(bookmark)
+  })
+  await logIn(page, CUSTOMER)
+  await page.goto('/dashboard/order')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(received.length).toBeGreaterThan(0)
+  // After the first answer with a bookmark, every call sends one back.
+  expect(sent.at(-1)).toMatch(/^[0-9a-f]+(-[0-9a-f]+)+$/i)
+  expect(received).toContain(sent.at(-1))
 })

@@ -32,12 +32,30 @@ export function configureApiAuth(getToken: () => string | null, renew?: () => Pr
   onUnauthorized = renew
 }
 
+/**
+ * Reads near the shopper (D1 read replicas): every API answer that read the database names how
+ * new its data was (`x-d1-bookmark`); sending the latest one back makes the next read at least as
+ * new, so a shopper always reads their own writes. Kept for the tab, across reloads.
+ */
+const BOOKMARK = 'x-d1-bookmark'
+const bookmarks = {
+  get: () => (typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(BOOKMARK)),
+  keep(res: Response) {
+    const bookmark = res.headers.get(BOOKMARK)
+    if (bookmark && typeof sessionStorage !== 'undefined') sessionStorage.setItem(BOOKMARK, bookmark)
+  },
+}
+
 async function authedFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const send = () => {
+  const send = async () => {
     const headers = new Headers(init?.headers)
     const token = tokenSource()
     if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`)
-    return transport(input, { ...init, headers })
+    const bookmark = bookmarks.get()
+    if (bookmark) headers.set(BOOKMARK, bookmark)
+    const res = await transport(input, { ...init, headers })
+    bookmarks.keep(res)
+    return res
   }
   const res = await send()
   if (res.status === 401 && (await renewAccessToken())) return send()
