@@ -267,6 +267,7 @@ async function main() {
     const rendered = result.ssr.pageRendered ?? result.ssr.page
     result.ssr.p50Ratio = Math.round((rendered.p50 / Math.max(result.ssr.api.p50, 1)) * 100) / 100
     result.ssr.p50RatioVsMiss = Math.round((rendered.p50 / Math.max(result.ssr.apiMiss.p50, 1)) * 100) / 100
+    result.ssr.p50RatioAsAsked = Math.round((result.ssr.page.p50 / Math.max(result.ssr.api.p50, 1)) * 100) / 100
   })
 
   // ── 4: page weight, and the home page's JS against the framework floor ──
