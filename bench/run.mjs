@@ -162,7 +162,7 @@ async function main() {
     if (largeData) say(`scale data: ${JSON.stringify(largeData.counts)} in ${largeData.seconds} s`)
     result.data = { small: smallData.counts, scale: largeData?.counts, scaleSeedSeconds: largeData?.seconds }
 
-    say(`starting the stack on 127.0.0.1:${PORT}${BUILD ? ' (building the SPA first)' : ''}…`)
+    say(`starting the stack on 127.0.0.1:${PORT}${BUILD ? ' (building dist/ and build/server/ first)' : ''}…`)
     small = await startStack({ port: PORT, authPort: AUTH_PORT, persistTo: join(tmp, 'small'), build: BUILD, production: true, log: logStack, vars })
     stacks.push(small)
     if (needScale) {
