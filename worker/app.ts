@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception'
 import { ConfigError, getConfig, type AppEnv, type Config } from './env'
 import { ApiError, badRequest, type ErrorBody } from './lib/errors'
 import { BOOKMARK_HEADER, bindingsOf, isBookmark, openD1Session } from './lib/db'
+import { keptPublicAnswer } from './lib/edge-cache'
 import { limitBody } from './lib/body-limit'
 import { applySecurityHeaders } from './lib/security-headers'
 import { contactRoutes } from './features/contact/contact.routes'
@@ -32,6 +33,14 @@ app.use(async (c, next) => {
   // API answers are private unless their route made them public (edge-cache.ts, the images):
   // anything behind a token, and every error.
   if (!/^\s*public\b/i.test(c.res.headers.get('Cache-Control') ?? '')) c.res.headers.set('Cache-Control', 'private, no-store')
+})
+
+// A kept public answer goes out at once: the rest of the chain has nothing to add to it
+// (lib/edge-cache.ts; anything it cannot answer alone goes on to the route).
+app.use(async (c, next) => {
+  const kept = await keptPublicAnswer(c.req.raw, c.env)
+  if (kept) return kept
+  await next()
 })
 
 // Before the configuration is read: an oversized body is refused whatever else is wrong.

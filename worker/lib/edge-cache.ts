@@ -16,7 +16,7 @@
  */
 import type { Context } from 'hono'
 import { getConfig, type AppEnv, type Config } from '../env'
-import { bindingsOf, readFromPrimary } from './db'
+import { BOOKMARK_HEADER, bindingsOf, readFromPrimary } from './db'
 
 /** The data a public answer shows; a write that changes it invalidates every answer tagged with it. */
 export type CacheTag = 'catalogue' | 'reviews'
@@ -39,8 +39,8 @@ export const PUBLIC_CACHE_CONTROL = `public, max-age=0, must-revalidate, s-maxag
 
 /** Copies kept in memory at most (the catalogue's pages and tools, the reviews' pages, the pages). */
 const MEMORY_ENTRIES = 500
-/** Answers larger than this are answered but never kept. */
-const MAX_KEPT_CHARS = 1024 * 1024
+/** Answers larger than this (bytes) are answered but never kept. */
+const MAX_KEPT_BYTES = 1024 * 1024
 /** Tags in the zone's cache are shared with anything else the zone serves: ours carry a prefix. */
 const TAG_PREFIX = 'storefront-'
 /** When the copy was made (ms), on copies in the Cache API. */
@@ -58,8 +58,8 @@ type Mode = 'memory' | 'purge' | 'off'
 const modeOf = (config: Config): Mode =>
   config.CACHE_ZONE_ID && config.CACHE_PURGE_TOKEN ? 'purge' : config.ENVIRONMENT === 'production' ? 'off' : 'memory'
 
-/** A public answer as kept: a text body, its own headers, its ETag, what it shows, when it was made. */
-type Entry = { body: string; headers: [string, string][]; etag: string; tags: readonly CacheTag[]; storedAt: number }
+/** A public answer as kept: its body, its own headers, its ETag, what it shows, when it was made. */
+type Entry = { body: Uint8Array<ArrayBuffer>; headers: [string, string][]; etag: string; tags: readonly CacheTag[]; storedAt: number }
 /** A kept copy as read back (a Cache API body is a stream). */
 type Copy = { body: BodyInit | null; headers: [string, string][]; etag: string; storedAt: number }
 
@@ -67,6 +67,8 @@ type Copy = { body: BodyInit | null; headers: [string, string][]; etag: string; 
 const memory = new Map<string, Entry>()
 /** In `purge` mode: the keys this isolate stored per tag, so a change also drops them here at once. */
 const storedKeys = new Map<CacheTag, Set<string>>()
+/** Paths with a kept copy (at most MEMORY_ENTRIES): only these are looked up by {@link keptPublicAnswer}. */
+const keptPaths = new Set<string>()
 /** Keys being refreshed in the background (one refresh per key at a time). */
 const refreshing = new Set<string>()
 /**
@@ -77,20 +79,25 @@ let generation = 0
 
 /**
  * Answers a public GET: from a kept copy when there is a fresh one, otherwise from
- * `produce()` (whose 200 answer is kept, tagged with `options.tags`); either way with an
- * ETag, a 304 to a matching `If-None-Match` and {@link PUBLIC_CACHE_CONTROL}. A non-200
- * answer of `produce()` (an error, a redirect) or one that sets a cookie goes out as it is and
- * is never kept; so does every answer without tags (its ETag and 304 still apply).
+ * `produce()`, whose 200 answer is kept; either way with an ETag, a 304 to a matching
+ * `If-None-Match`, and {@link PUBLIC_CACHE_CONTROL}. A non-200 answer of `produce()` (an error,
+ * a redirect) or one that sets a cookie goes out as it is and is never kept.
  *
  * `produce()` must answer the same for every visitor: nothing from the request but its URL
  * (no Authorization, no cookie). On a miss it reads from the D1 primary (a shared copy must
- * be as new as the last change, whoever made it). Answers are kept as text (JSON, HTML, XML).
+ * be as new as the last change, whoever made it). A copy lives at most 90 s; its tags are what
+ * drops it sooner.
  *
- * @param options.tags the data the answer shows (`catalogue`: tools and stock; `reviews`).
- * @param options.key a further part of the cache key (say, the version of the page shell),
- *   for answers that depend on more than the URL and the deployed code.
+ * @param ctx the request's execution context (its waitUntil stores copies and refreshes
+ *   stale ones after the answer has gone); undefined does that work before answering.
+ * @param options.tags the data the answer shows: `catalogue` (tools, prices, stock) and
+ *   `reviews`. Every data the answer shows must be named, or a change to it will not reach the
+ *   answer for up to 90 s. An answer that shows none (the public config, a static page) has
+ *   none: it changes only with a deployment or a setting.
+ * @param options.key a further part of the cache key, for an answer that depends on more than
+ *   its URL, the deployed code and the settings.
  * @example A server-rendered page (worker/index.ts):
- *   return cachePublic(request, env, ctx, () => renderPage(request, env), { tags: ['catalogue', 'reviews'] })
+ *   return cachePublic(request, env, ctx, () => renderPage(request, env, ctx), { tags: ['catalogue', 'reviews'] })
  */
 export async function cachePublic(
   request: Request,
@@ -100,14 +107,15 @@ export async function cachePublic(
   options: { tags?: readonly CacheTag[]; key?: string } = {},
 ): Promise<Response> {
   const tags = options.tags ?? []
-  const mode = modeOf(getConfig(bindingsOf(env)))
-  if (mode === 'off' || tags.length === 0 || (request.method !== 'GET' && request.method !== 'HEAD')) {
+  const config = getConfig(bindingsOf(env))
+  const mode = modeOf(config)
+  if (mode === 'off' || (request.method !== 'GET' && request.method !== 'HEAD')) {
     const response = await produce()
     const entry = await entryOf(response, tags)
     return entry ? answer(request, entry) : response
   }
 
-  const key = cacheKey(request, env, options.key)
+  const key = cacheKey(request.url, env, config, mode, options.key)
   const copy = mode === 'memory' ? fromMemory(key) : await fromEdge(key)
   if (copy) {
     if (Date.now() - copy.storedAt > FRESH_SECONDS * 1000 && !refreshing.has(key)) {
@@ -121,6 +129,36 @@ export async function cachePublic(
   }
   const { response, entry } = await refill(env, mode, key, tags, produce, ctx)
   return entry ? answer(request, entry) : response
+}
+
+/**
+ * A fresh kept copy for `request` without running its route, or undefined: for the API's first
+ * middleware, so that a hit skips the rest of the chain (body limits, CORS, the D1 session,
+ * routing, validation). Only for a plain GET or HEAD of a path that has a kept copy, sent
+ * without Origin (its CORS headers come from the chain) and without x-d1-bookmark (the chain
+ * checks it and sends it back). Everything else, a stale copy included, goes through the chain
+ * to the route's {@link cachePublic}, which answers the same.
+ */
+export async function keptPublicAnswer(request: Request, env: Env): Promise<Response | undefined> {
+  if ((request.method !== 'GET' && request.method !== 'HEAD') || request.headers.has('Origin') || request.headers.has(BOOKMARK_HEADER)) return undefined
+  const url = new URL(request.url)
+  if (!keptPaths.has(url.pathname)) return undefined
+  let config: Config
+  try {
+    config = getConfig(bindingsOf(env))
+  } catch {
+    return undefined // the chain answers the configuration error
+  }
+  const mode = modeOf(config)
+  if (mode === 'off') return undefined
+  const key = cacheKey(url, env, config, mode, undefined)
+  const copy = mode === 'memory' ? fromMemory(key) : await fromEdge(key)
+  if (!copy) return undefined
+  if (Date.now() - copy.storedAt > FRESH_SECONDS * 1000) {
+    if (copy.body instanceof ReadableStream) void copy.body.cancel()
+    return undefined
+  }
+  return answer(request, copy)
 }
 
 /** {@link cachePublic} for an API route; keeps the route's typed answer (for the RPC client). */
@@ -160,7 +198,8 @@ async function refill(
   readFromPrimary(env)
   const response = await produce()
   const entry = await entryOf(response, tags)
-  if (entry && since === generation && entry.body.length <= MAX_KEPT_CHARS) {
+  if (entry && since === generation && entry.body.byteLength <= MAX_KEPT_BYTES) {
+    if (keptPaths.size < MEMORY_ENTRIES) keptPaths.add(new URL(key).pathname)
     if (mode === 'memory') toMemory(key, entry)
     else {
       const stored = toEdge(key, entry).catch((err: unknown) => console.error('Keeping a cached answer failed', key, err))
@@ -174,14 +213,19 @@ async function refill(
 /** The answer as kept, or undefined for one that is never kept (not a 200, or it sets a cookie). */
 async function entryOf(response: Response, tags: readonly CacheTag[]): Promise<Entry | undefined> {
   if (response.status !== 200 || response.headers.has('Set-Cookie')) return undefined
-  const body = await response.text()
+  // NOTE: kept as bytes, encoded once; a Response copies the bytes it is given, so one copy serves every hit.
+  const body = new Uint8Array(await response.arrayBuffer())
   const headers = ownHeaders(response.headers)
   return { body, headers, etag: await etagOf(body, response.headers.get('X-Total-Count')), tags, storedAt: Date.now() }
 }
 
 /** A strong ETag from the content (and the total, which lives in a header): the same in every isolate and data center. */
-async function etagOf(body: string, total: string | null): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(total === null ? body : `${total}\n${body}`))
+async function etagOf(body: Uint8Array, total: string | null): Promise<string> {
+  const prefix = new TextEncoder().encode(total === null ? '' : `${total}\n`)
+  const bytes = new Uint8Array(prefix.byteLength + body.byteLength)
+  bytes.set(prefix)
+  bytes.set(body, prefix.byteLength)
+  const digest = await crypto.subtle.digest('SHA-256', bytes)
   const hex = Array.from(new Uint8Array(digest).subarray(0, 16), (b) => b.toString(16).padStart(2, '0')).join('')
   return `"${hex}"`
 }
@@ -215,18 +259,28 @@ function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag))
 }
 
+const configIds = new WeakMap<Config, number>()
+let configsSeen = 0
+/** A number for each configuration this isolate has seen (the tests call the API with several). */
+function configIdOf(config: Config): number {
+  let id = configIds.get(config)
+  if (id === undefined) configIds.set(config, (id = ++configsSeen))
+  return id
+}
+
 /**
- * The URL with its query sorted (the same request in another order is the same answer), the
- * deployed version when the Worker has a version metadata binding, and `extra`.
+ * The URL with its query sorted (the same request in another order is the same answer), what
+ * the code and settings are (in memory: this isolate's configuration; in the Cache API, shared
+ * by every isolate: the deployed version), and `extra`.
  */
-function cacheKey(request: Request, env: Env, extra: string | undefined): string {
-  const url = new URL(request.url)
+function cacheKey(requestUrl: string | URL, env: Env, config: Config, mode: Exclude<Mode, 'off'>, extra: string | undefined): string {
+  const url = new URL(requestUrl)
   url.hash = ''
   url.searchParams.sort()
   // NOTE: CF_VERSION_METADATA exists only when wrangler.toml binds it ([version_metadata]);
-  // without it a deployment serves the previous one's copies until they expire.
-  const version = (bindingsOf(env) as { CF_VERSION_METADATA?: { id?: string } }).CF_VERSION_METADATA?.id ?? ''
-  url.searchParams.append('__edge', [KEY_VERSION, version, extra ?? ''].join('.'))
+  // without it a deployment (or a changed setting) serves the previous copies until they expire.
+  const scope = mode === 'memory' ? `m${configIdOf(config)}` : ((bindingsOf(env) as { CF_VERSION_METADATA?: { id?: string } }).CF_VERSION_METADATA?.id ?? '')
+  url.searchParams.append('__edge', [KEY_VERSION, scope, extra ?? ''].join('.'))
   return url.href
 }
 
@@ -266,7 +320,7 @@ async function toEdge(key: string, entry: Entry) {
   headers.set('ETag', entry.etag)
   // The copy lives through its fresh and its stale time; what clients see is PUBLIC_CACHE_CONTROL.
   headers.set('Cache-Control', `public, s-maxage=${FRESH_SECONDS + STALE_SECONDS}`)
-  headers.set('Cache-Tag', entry.tags.map((t) => TAG_PREFIX + t).join(','))
+  if (entry.tags.length) headers.set('Cache-Tag', entry.tags.map((t) => TAG_PREFIX + t).join(','))
   headers.set(STORED_AT, String(entry.storedAt))
   for (const tag of entry.tags) {
     const keys = storedKeys.get(tag) ?? new Set<string>()

@@ -5,8 +5,7 @@ import type { PublicConfig } from '../../schemas/config'
 import { usesLocalOutbox } from '../mail/mail.service'
 
 export const metaRoutes = new Hono<AppEnv>()
-  // Public, with an ETag; not kept at the edge (no tags): it changes only with a deployment
-  // and costs no D1 read.
+  // Public and kept like the catalogue; no tags: it changes only with a deployment or a setting.
   .get('/config', (c) => {
     const config = c.var.config
     const body: PublicConfig = {
