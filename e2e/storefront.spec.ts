@@ -1,7 +1,8 @@
 import { API, expect, sidewaysOverflow, test } from './fixtures'
 
 test('the home page shows the first 5 tools, the statistics and the review carousel', async ({ page }) => {
-  // The carousel's and the contact form's code loads only when the visitor scrolls near them.
+  // The sections below the hero arrive in the HTML; the carousel's and the contact form's code
+  // loads only when the visitor scrolls near them.
   const belowTheFold: string[] = []
   page.on('request', (req) => {
     if (/\/assets\/(review-carousel|contact-section)-/.test(req.url())) belowTheFold.push(new URL(req.url()).pathname)
@@ -31,6 +32,8 @@ test('the home page shows the first 5 tools, the statistics and the review carou
   const carousel = page.getByRole('region', { name: 'Customer reviews' })
   await expect(carousel).toBeVisible()
   await expect(carousel.locator('[aria-roledescription="slide"]')).toHaveCount(5)
+  // The server's cards become the carousel once its code has loaded.
+  await expect(carousel.getByRole('button', { name: 'Next reviews' })).toBeVisible()
   await page.locator('#contact').scrollIntoViewIfNeeded()
   await expect(page.locator('#contact').getByRole('button', { name: /send/i })).toBeVisible()
   expect(belowTheFold).toHaveLength(2)

@@ -10,9 +10,9 @@ const MODULE_ID = 'virtual:router-manifest'
 /**
  * For the server build: `import manifest from 'virtual:router-manifest'` gives TanStack Router's
  * manifest of the browser build (what `<HeadContent>` and `<Scripts>` put in a page): the app's
- * stylesheet and entry script on the root route, and on each route the chunks of its code
- * (`?tsr-split=…`, with what they import) that the entry does not load already, preloaded with
- * the page so hydration does not wait for another round trip.
+ * stylesheet and entry script on the root route, and on each route the chunks of its components
+ * (`?tsr-split=component…`, with what they import) that the entry does not load already,
+ * preloaded with the page so hydration does not wait for another round trip.
  * @param clientManifest the browser build's `.vite/manifest.json`
  */
 export function routerManifest({ clientManifest }: { clientManifest: string }): Plugin {
@@ -55,7 +55,9 @@ function buildRouterManifest(chunks: Record<string, ViteChunk>, webRoot: string)
   }
 
   for (const key of Object.keys(chunks)) {
-    const split = /^(routes\/.+\.tsx)\?tsr-split=/.exec(key)
+    // A route's loader runs in the browser only on a later navigation (the page's data came with
+    // it): its chunk loads then, not with the page.
+    const split = /^(routes\/.+\.tsx)\?tsr-split=(?!loader$)/.exec(key)
     if (!split) continue
     const source = readFileSync(join(webRoot, split[1]!), 'utf8')
     const routeId = /createFileRoute\(\s*'([^']+)'\s*\)/.exec(source)?.[1]

@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react'
 import { emailField } from '../../worker/schemas/email'
 import { AuthCard } from '../features/auth/auth-card'
 import { signIn } from '../features/auth/sign-in'
-import { authErrorMessage } from '../lib/firebase'
+import { authErrorMessage } from '../features/auth/auth-errors'
 
 const EmailSchema = emailField({ required: 'Email is Required', invalid: 'Provide a Valid Email' })
 

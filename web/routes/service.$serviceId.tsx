@@ -1,8 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
-import { toast } from 'sonner'
-import { BookingDialog } from '../features/bookings/booking-dialog'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { toolQueries } from '../features/tools/tools-queries'
 import { ApiRequestError } from '../lib/api'
 import { useSession } from '../lib/session'
@@ -68,6 +66,10 @@ function toolHead(tool: Tool, origin: string) {
   })
 }
 
+// The order form (its validation, the form library) loads when a signed-in customer opens it,
+// not with the page every visitor reads.
+const BookingDialog = lazy(() => import('../features/bookings/booking-dialog').then((m) => ({ default: m.BookingDialog })))
+
 /** The photo's width on screen: the page's left column from md (at most 1152 px wide), the whole width below. */
 const TOOL_PHOTO_SIZES = '(min-width: 1024px) 540px, (min-width: 768px) calc(50vw - 40px), calc(100vw - 32px)'
 
@@ -96,17 +98,11 @@ function ToolPage() {
 
   const canOrder = inStock(tool)
 
-  const onOrdered = () => {
-    setOrdering(false)
-    toast.success('Order placed', {
-      duration: 8000,
-      description: (
-        <Link to="/dashboard/order" className="font-semibold text-brand-700 underline underline-offset-4">
-          Go to My Orders
-        </Link>
-      ),
-    })
-  }
+  // Mounted once first opened, then kept (its code loads then).
+  const [dialogWanted, setDialogWanted] = useState(false)
+  useEffect(() => {
+    if (ordering) setDialogWanted(true)
+  }, [ordering])
 
   return (
     <div className="container-page py-8 sm:py-12">
@@ -166,19 +162,21 @@ function ToolPage() {
         </div>
       </article>
 
-      {session.status === 'signedIn' && (
-        <BookingDialog
-          tool={tool}
-          customer={{
-            email: session.user.email,
-            name: session.user.displayName || session.profile.name || session.user.email,
-            phone: session.profile.phone,
-            address: session.profile.address,
-          }}
-          open={ordering}
-          onClose={() => setOrdering(false)}
-          onOrdered={onOrdered}
-        />
+      {session.status === 'signedIn' && (ordering || dialogWanted) && (
+        <Suspense fallback={null}>
+          <BookingDialog
+            tool={tool}
+            customer={{
+              email: session.user.email,
+              name: session.user.displayName || session.profile.name || session.user.email,
+              phone: session.profile.phone,
+              address: session.profile.address,
+            }}
+            open={ordering}
+            onClose={() => setOrdering(false)}
+            onOrdered={() => setOrdering(false)}
+          />
+        </Suspense>
       )}
     </div>
   )

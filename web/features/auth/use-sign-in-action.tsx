@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { authErrorMessage } from '../../lib/firebase'
+import { authErrorMessage } from './auth-errors'
 
 /**
  * Runs a sign-in or sign-up, then `onDone`; keeps the busy flag and the identity

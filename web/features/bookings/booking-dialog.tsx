@@ -1,4 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import { Link } from '@tanstack/react-router'
+import { toast } from 'sonner'
 import { useId, useMemo, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import type { z } from 'zod'
@@ -21,7 +23,7 @@ type BookingDialogProps = {
   customer: Customer
   open: boolean
   onClose: () => void
-  /** The order went through; the caller closes the dialog and refreshes the stock. */
+  /** The order went through (the dialog has said so in a toast with a link to My Orders); the caller closes it. */
   onOrdered: (order: OrderPlaced) => void
 }
 
@@ -87,7 +89,17 @@ function BookingForm({
     onBusyChange(true)
     order.mutate(values, {
       onSettled: () => onBusyChange(false),
-      onSuccess: (created) => onOrdered({ bookingId: created.insertedId, quantity: values.quantity }),
+      onSuccess: (created) => {
+        toast.success('Order placed', {
+          duration: 8000,
+          description: (
+            <Link to="/dashboard/order" className="font-semibold text-brand-700 underline underline-offset-4">
+              Go to My Orders
+            </Link>
+          ),
+        })
+        onOrdered({ bookingId: created.insertedId, quantity: values.quantity })
+      },
       onError: (error) => {
         if (!(error instanceof ApiRequestError)) {
           setFormError('We could not reach the shop. Check your connection and try again.')

@@ -62,18 +62,20 @@ export function BusinessStats() {
   )
 }
 
-/** Counts from 0 to `value` once it scrolls into view; shows the final figure at once for reduced motion. */
+/**
+ * Counts from 0 to `value` once it scrolls into view. The server's HTML (what search engines and a
+ * reader without JavaScript see) holds the final figure; the count starts over from 0 when the
+ * section comes to life just before it scrolls into view. Reduced motion keeps the final figure.
+ */
 function CountUp({ value }: { value: number }) {
   const ref = useRef<HTMLSpanElement>(null)
-  const [shown, setShown] = useState(0)
+  const [shown, setShown] = useState(value)
 
   useEffect(() => {
     const el = ref.current
     const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches
-    if (!el || reduced || typeof IntersectionObserver === 'undefined') {
-      setShown(value)
-      return
-    }
+    if (!el || reduced || typeof IntersectionObserver === 'undefined') return
+    setShown(0)
     let frame = 0
     const observer = new IntersectionObserver(
       (entries) => {

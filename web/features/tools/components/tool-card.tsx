@@ -3,6 +3,7 @@ import type { Tool } from '../../../../worker/schemas/tool'
 import { formatBDT } from '../../../../worker/schemas/bdt'
 import { formatCount } from '../../../lib/format'
 import { responsiveImage } from '../../../lib/image-variants'
+import { TOOL_CARD_SIZES } from '../tool-card-sizes'
 
 type ToolCardProps = {
   tool: Tool
@@ -12,11 +13,6 @@ type ToolCardProps = {
   headingLevel?: 'h2' | 'h3'
 }
 
-/**
- * The card's width on screen: the grids of the home page and the tool list have one column on
- * phones, two from sm and three from lg, in a page at most 1152 px wide with 24 px gaps.
- */
-export const TOOL_CARD_SIZES = '(min-width: 1024px) 352px, (min-width: 640px) calc(50vw - 36px), calc(100vw - 32px)'
 
 /** The one tool card of the storefront: home page, tool list. */
 export function ToolCard({ tool, priority = false, headingLevel: Heading = 'h3' }: ToolCardProps) {

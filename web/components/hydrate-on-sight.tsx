@@ -1,0 +1,94 @@
+import { lazy, Suspense, use, useLayoutEffect, useState, type ComponentType, type ReactNode } from 'react'
+
+/**
+ * A below-the-fold section that arrives in the server's HTML but whose code the browser fetches
+ * and runs only when the visitor scrolls near it: until then React leaves the server's HTML in
+ * place (a dehydrated Suspense boundary), so the page reads, links and scrolls as rendered, and
+ * the first load runs only what the first screen needs. On a page the browser renders itself (a
+ * client-side navigation) the section renders at once, its code loading like any lazy component.
+ *
+ * The server renders the section whole, so its code must be there first: a route's loader awaits
+ * `Section.preload()` (in the browser too: a page the browser renders arrives whole).
+ * @param load the component, imported lazily: `() => import('./stats').then((m) => m.Stats)`.
+ * @returns a component taking the section's props and an `id` for its wrapper element.
+ */
+export function hydrateOnSight<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let loaded: ComponentType<P> | undefined
+  const Lazy = lazy(async () => ({ default: (loaded ??= await load()) }))
+  function Island({ id, ...props }: P & { id: string }) {
+    // Chosen once per mount, so it never changes under React: the server renders the loaded
+    // component itself (renderToString cannot wait for a lazy one), and so does the browser when
+    // its code is already there (a later visit: the route's loader preloads it), so the page
+    // arrives whole and a link to one of its anchors finds it; hydration goes through Lazy.
+    const [Section] = useState(() => (loaded && !serverHtmlAwaits(id) ? loaded : Lazy))
+    // NOTE: data-server marks the server's HTML (the browser never renders it): only that waits
+    // for sight. Hydration keeps the attribute; a section the browser renders has none.
+    return (
+      <div id={id} data-server={typeof document === 'undefined' ? '' : undefined} suppressHydrationWarning>
+        <Suspense fallback={null}>
+          <WaitForSight id={id}>
+            <Section {...(props as unknown as P)} />
+            <MarkLive id={id} />
+          </WaitForSight>
+        </Suspense>
+      </div>
+    )
+  }
+  /** Loads the section's code (the server awaits it before rendering). */
+  Island.preload = async () => {
+    loaded ??= await load()
+  }
+  return Island
+}
+
+/** How near the viewport (in px) a section's code starts loading. */
+const MARGIN = '300px'
+
+/** Sections whose content React has committed (hydrated, or rendered in the browser). */
+const live = new WeakSet<Element>()
+
+function MarkLive({ id }: { id: string }) {
+  useLayoutEffect(() => {
+    const element = document.getElementById(id)
+    if (element) live.add(element)
+  }, [id])
+  return null
+}
+
+/** Per server-rendered element: resolves once it comes within MARGIN of the viewport. */
+const sighted = new WeakMap<Element, Promise<void>>()
+
+function onSight(element: Element): Promise<void> {
+  let promise = sighted.get(element)
+  if (!promise) {
+    promise = new Promise<void>((resolve) => {
+      const observer = new IntersectionObserver(
+        (entries) => {
+          if (!entries.some((entry) => entry.isIntersecting)) return
+          observer.disconnect()
+          resolve()
+        },
+        { rootMargin: MARGIN },
+      )
+      observer.observe(element)
+    })
+    sighted.set(element, promise)
+  }
+  return promise
+}
+
+/**
+ * Suspends while the server's HTML of this section waits out of sight to be hydrated; on a page
+ * the browser renders itself there is nothing to wait for.
+ */
+function WaitForSight({ id, children }: { id: string; children: ReactNode }) {
+  const element = serverHtmlAwaits(id)
+  if (element) use(onSight(element))
+  return children
+}
+
+/** The section's element when it holds server HTML that React has not hydrated yet. */
+function serverHtmlAwaits(id: string): Element | undefined {
+  const element = typeof document === 'undefined' ? null : document.getElementById(id)
+  return element?.hasAttribute('data-server') && !live.has(element) ? element : undefined
+}
