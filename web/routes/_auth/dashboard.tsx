@@ -13,9 +13,10 @@ const activeClass = 'bg-ink text-white hover:bg-ink'
 
 function DashboardLayout() {
   const { isAdmin } = useSession()
-  // The outbox page exists only while e-mail goes to the local outbox (no mail provider).
+  // The outbox page shows the e-mails themselves while mail goes to the local outbox, and each
+  // e-mail's delivery (sent, pending, failed) once a mail provider sends them.
   const { data: config } = useQuery({ ...configQuery, enabled: Boolean(isAdmin) })
-  const localOutbox = config?.localOutbox === true
+  const outboxLabel = config?.localOutbox === false ? 'E-mail deliveries' : 'Outbox'
 
   // Everyone sees My Order (spec); an admin sees it after the shop's Orders.
   const myOrder = (
@@ -67,11 +68,9 @@ function DashboardLayout() {
               <Link to="/dashboard/audit" className={linkClass} activeProps={{ className: activeClass }}>
                 Audit log
               </Link>
-              {localOutbox && (
-                <Link to="/dashboard/outbox" className={linkClass} activeProps={{ className: activeClass }}>
-                  Outbox
-                </Link>
-              )}
+              <Link to="/dashboard/outbox" className={linkClass} activeProps={{ className: activeClass }}>
+                {outboxLabel}
+              </Link>
             </>
           )}
         </nav>

@@ -4,7 +4,7 @@ import { bookings, webhookEvents } from '../../db/schema'
 import type { Config, SessionUser } from '../../env'
 import type { Db } from '../../lib/db'
 import { ApiError, badRequest, conflict, notFound } from '../../lib/errors'
-import { toPaisa } from '../../schemas/bdt'
+import { toPaisa, toTaka } from '../../schemas/bdt'
 import type { Card, PaymentIntentCreated, SimulatedConfirmed } from '../../schemas/payment'
 import { queueMailStatement } from '../mail/mail.service'
 import type { OrderRow } from '../../db/schema'
@@ -59,7 +59,7 @@ export async function createIntentForBooking(
     throw conflict('This booking has expired and its items went back to stock. Please order again.')
   }
   if (price !== undefined && toPaisa(price) !== booking.pricePaisa) {
-    const message = `The price of this booking is ${booking.pricePaisa / 100} BDT.`
+    const message = `The price of this booking is ${toTaka(booking.pricePaisa)} BDT.`
     throw badRequest(message, { price: message })
   }
 
