@@ -44,9 +44,17 @@ export function printReport(result, budgets) {
     const pageName = s.pageRendered ? 'GET /?nocache=<unique> (rendered every time)' : 'GET / (server-rendered)'
     add('3 SSR', 'GET /api/service?limit=5', load(s.api), 'the reference', s.api.errors === 0)
     add('3 SSR', pageName, `${load(page)}  ${kB(s.htmlBytes)} of HTML`, 'no errors', page.errors === 0)
-    if (s.pageRendered) add('3 SSR', 'GET / (as visitors ask; may be a cache hit)', `${load(s.page)}  p50 ÷ API p50 = ${s.p50RatioAsAsked}`, 'info; no errors', s.page.errors === 0)
-    add('3 SSR', 'SSR cost: p50 page ÷ p50 API', `${ms(page.p50)} ÷ ${ms(s.api.p50)} = ${s.p50Ratio}`, `≤ ${budgets.ssrP50Ratio}`, s.p50Ratio <= budgets.ssrP50Ratio)
-    add('3 SSR', 'the same ÷ the API read as a cache miss', `${ms(page.p50)} ÷ ${ms(s.apiMiss.p50)} = ${s.p50RatioVsMiss}  (miss: ${s.apiMiss.rps} req/s)`, 'info')
+    // Like for like: a page and an API read as visitors get them (both kept at the edge), and both
+    // computed afresh (the page rendered, the read from D1). A fresh render against a kept API
+    // answer compares work with no work, so it is shown without a verdict.
+    if (s.pageRendered) {
+      add('3 SSR', 'SSR cost, as visitors get them (both from the edge cache)', `${ms(s.page.p50)} ÷ ${ms(s.api.p50)} = ${s.p50RatioAsAsked}`, `≤ ${budgets.ssrP50Ratio}, no errors`, s.p50RatioAsAsked <= budgets.ssrP50Ratio && s.page.errors === 0)
+      add('3 SSR', 'SSR cost, both computed (rendered ÷ read from D1)', `${ms(page.p50)} ÷ ${ms(s.apiMiss.p50)} = ${s.p50RatioVsMiss}  (miss: ${s.apiMiss.rps} req/s)`, `≤ ${budgets.ssrP50Ratio}`, s.p50RatioVsMiss <= budgets.ssrP50Ratio)
+      add('3 SSR', 'a fresh render ÷ a kept API answer', `${ms(page.p50)} ÷ ${ms(s.api.p50)} = ${s.p50Ratio}`, 'info (work against no work)')
+    } else {
+      add('3 SSR', 'SSR cost: p50 page ÷ p50 API', `${ms(page.p50)} ÷ ${ms(s.api.p50)} = ${s.p50Ratio}`, `≤ ${budgets.ssrP50Ratio}`, s.p50Ratio <= budgets.ssrP50Ratio)
+      add('3 SSR', 'the same ÷ the API read as a cache miss', `${ms(page.p50)} ÷ ${ms(s.apiMiss.p50)} = ${s.p50RatioVsMiss}  (miss: ${s.apiMiss.rps} req/s)`, 'info')
+    }
   }
   // 4: page weight and the framework floor.
   if (result.homeOverFloor) {
