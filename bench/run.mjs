@@ -275,6 +275,9 @@ async function main() {
     say('page weight: building the framework floor (bench/floor) with Vite…')
     result.floor = await measureFloor({ root: join(root, 'bench', 'floor'), outDir: join(tmp, 'floor'), repoRoot: root })
     say(`  floor: ${result.floor.jsGz} B of JS gz (${result.floor.jsRaw} B raw)`)
+    // Information: the same floor hydrating a server-rendered document, as the shop's pages do.
+    result.floorSsr = await measureFloor({ root: join(root, 'bench', 'floor-ssr'), outDir: join(tmp, 'floor-ssr'), repoRoot: root })
+    say(`  floor, hydrating: ${result.floorSsr.jsGz} B of JS gz`)
     say(`page weight: recording the JS and CSS of /, /service, /service/${BENCH_TOOL} and /dashboard in Chromium…`)
     result.weight = await measurePageWeight({
       url: small.url,
@@ -282,7 +285,15 @@ async function main() {
       routes: [{ path: '/' }, { path: '/service' }, { path: `/service/${BENCH_TOOL}` }, { path: '/dashboard', signIn: { email: 'customer@example.com', password: 'customer123' } }],
     })
     const home = result.weight.find((w) => w.route === '/')
-    if (home) result.homeOverFloor = { homeJsGz: home.jsGzBeforeLoad, floorJsGz: result.floor.jsGz, differenceGz: home.jsGzBeforeLoad - result.floor.jsGz }
+    if (home) {
+      result.homeOverFloor = {
+        homeJsGz: home.jsGzBeforeLoad,
+        floorJsGz: result.floor.jsGz,
+        differenceGz: home.jsGzBeforeLoad - result.floor.jsGz,
+        floorSsrJsGz: result.floorSsr.jsGz,
+        differenceSsrGz: home.jsGzBeforeLoad - result.floorSsr.jsGz,
+      }
+    }
   })
 
   // ── 5: Lighthouse, and whether each page's LCP element is in its server HTML ──

@@ -60,6 +60,10 @@ export function printReport(result, budgets) {
   if (result.homeOverFloor) {
     const h = result.homeOverFloor
     add('4 Weight', 'home JS before load − framework floor', `${kB(h.homeJsGz)} − ${kB(h.floorJsGz)} = ${signed(h.differenceGz)} gz`, `≤ +${kB(budgets.homeJsOverFloorGz)}`, h.differenceGz <= budgets.homeJsOverFloorGz)
+    if (h.floorSsrJsGz) {
+      add('4 Weight', '  of which hydrating a server-rendered page (bench/floor-ssr − floor)', `${kB(h.floorSsrJsGz)} − ${kB(h.floorJsGz)} = ${signed(h.floorSsrJsGz - h.floorJsGz)} gz`, 'info')
+      add('4 Weight', '  home JS before load − the hydrating floor', `${kB(h.homeJsGz)} − ${kB(h.floorSsrJsGz)} = ${signed(h.differenceSsrGz)} gz (the shop's own code)`, 'info')
+    }
   }
   for (const w of result.weight ?? []) {
     const fig = `JS ${kB(w.jsGzBeforeLoad)} gz before load, ${kB(w.jsGz)} by idle (${kB(w.jsRaw)} raw)  CSS ${kB(w.cssGz)} gz  firebase: ${w.firebase ? 'yes' : 'no'}  stripe: ${w.stripe ? 'yes' : 'no'}`
