@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { call, json, PNG_1X1, seedDemo } from '../../test/helpers'
+import { call, forgetPublicAnswers, json, PNG_1X1, seedDemo } from '../../test/helpers'
 import { accessTokenFor, signIn } from '../../test/tokens'
 import type { Review } from '../../schemas/review'
 import catalogue from '../../../seed/catalogue.json'
@@ -171,5 +171,87 @@ describe('DELETE /api/review/{id}', () => {
     expect(again.status).toBe(404)
     expect((await json(again)).error).toEqual({ code: 'NOT_FOUND', message: 'No such review.' })
     expect((await call(`/api/review/${'a'.repeat(65)}`, { method: 'DELETE', token: admin })).status).toBe(400)
+  })
+})
+
+// ─── Paging ─────────────────────────────────────────────────────────────────────────────
+
+describe('GET /api/review: paging (limit, offset, X-Total-Count)', () => {
+  /** Reviews straight in D1 (past the 5-a-day limit), `created_at` = `at(i)`; the edge cache forgets the list. */
+  async function insertReviews(prefix: string, n: number, at: (i: number) => number) {
+    const statements = Array.from({ length: n }, (_, i) =>
+      env.DB.prepare('insert into reviews (id, name, description, img, rating, user_email, created_at) values (?, ?, ?, ?, ?, ?, ?)').bind(
+        `${prefix}-${String(i).padStart(3, '0')}`,
+        `${prefix} ${i}`,
+        'A review for the paging tests.',
+        'https://example.com/me.png',
+        5,
+        `${prefix}@example.com`,
+        at(i),
+      ),
+    )
+    await env.DB.batch(statements)
+    await forgetPublicAnswers()
+  }
+  const total = async () => (await env.DB.prepare('select count(*) as n from reviews').first<{ n: number }>())!.n
+  const page = async (query: string) => {
+    const res = await call(`/api/review?${query}`)
+    expect(res.status, query).toBe(200)
+    const reviews = await json<Review[]>(res)
+    return { names: reviews.map((r) => r.name), count: res.headers.get('X-Total-Count'), ids: reviews.map((r) => r._id) }
+  }
+
+  it('answers `limit` reviews from `offset`, newest first, with the whole count in X-Total-Count', async () => {
+    // The seven newest reviews of all: 6 is the newest.
+    const soon = Date.now() + 60_000
+    await insertReviews('Pager', 7, (i) => soon + i)
+    const all = String(await total())
+    expect(await page('limit=3')).toMatchObject({ names: ['Pager 6', 'Pager 5', 'Pager 4'], count: all })
+    expect(await page('limit=3&offset=3')).toMatchObject({ names: ['Pager 3', 'Pager 2', 'Pager 1'], count: all })
+    const third = await page('offset=6&limit=3')
+    expect(third.names[0]).toBe('Pager 0')
+    expect(third.names).toHaveLength(Math.min(3, Number(all) - 6))
+    expect(third.count).toBe(all)
+    // Past the end: an empty page, the count all the same.
+    expect(await page(`offset=${all}`)).toMatchObject({ names: [], count: all })
+    // The pages put together are the whole list, each review once.
+    const whole = (await page('limit=100')).ids
+    const pieces: string[] = []
+    for (let offset = 0; offset < Number(all); offset += 4) pieces.push(...(await page(`limit=4&offset=${offset}`)).ids)
+    expect(pieces).toEqual(whole)
+    expect(new Set(pieces).size).toBe(Number(all))
+  })
+
+  it('answers at most 50 without a limit, and at most 100 with one', async () => {
+    // Old reviews, at the end of the list.
+    await insertReviews('Archive', 110, (i) => 1_000_000 + i)
+    const all = await total()
+    expect(all).toBeGreaterThan(100)
+    const first = await call('/api/review')
+    expect((await json<Review[]>(first)).length).toBe(50)
+    expect(first.headers.get('X-Total-Count')).toBe(String(all))
+    expect((await page('limit=100')).names).toHaveLength(100)
+    const last = await page(`offset=${all - 2}&limit=100`)
+    expect(last.names).toEqual(['Archive 1', 'Archive 0'])
+  })
+
+  it.each([
+    ['limit', 'limit=0'],
+    ['limit', 'limit=101'],
+    ['limit', 'limit=-1'],
+    ['limit', 'limit=abc'],
+    ['limit', 'limit=2.5'],
+    ['limit', 'limit='],
+    ['offset', 'offset=-1'],
+    ['offset', 'offset=1.5'],
+    ['offset', 'offset=ten'],
+    ['offset', 'offset=1000001'],
+  ])('refuses a bad %s (%s) with a 400 naming it', async (field, query) => {
+    const res = await call(`/api/review?${query}`)
+    expect(res.status).toBe(400)
+    const { error } = await json(res)
+    expect(error.code).toBe('VALIDATION_FAILED')
+    expect(Object.keys(error.fields)).toEqual([field])
+    expect(error.fields[field]).toMatch(new RegExp(`^${field} must be`))
   })
 })
