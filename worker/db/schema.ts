@@ -89,6 +89,12 @@ export const users = sqliteTable(
   ],
 )
 
+/**
+ * Orders. Triggers (hand-written in the migrations, unknown to drizzle-kit) keep the search
+ * index `order_search` (0003) and `order_counts` / `revenue_days` (0005) in step with it: a
+ * migration that rebuilds this table (drizzle-kit's `__new_bookings` copy) drops them with
+ * the old table and must create them again.
+ */
 export const bookings = sqliteTable(
   'bookings',
   {
@@ -138,6 +144,31 @@ export const bookings = sqliteTable(
     check('bookings_quantity_check', sql`${t.quantity} > 0`),
   ],
 )
+
+/**
+ * How many orders are in each status, for the admin overview (`GET /api/admin/summary`)
+ * without counting the orders. Kept by triggers on `bookings` (migrations/0005), in the
+ * same statement as the INSERT or UPDATE that creates an order or changes its status, so
+ * it always equals `select status, count(*) from bookings group by status`; a status gets
+ * its row with its first order. Not written by the app.
+ */
+export const orderCounts = sqliteTable('order_counts', {
+  status: text('status').primaryKey(),
+  n: integer('n').notNull().default(0),
+})
+
+/**
+ * Revenue per UTC day, for the admin overview: `paid_paisa` sums the price of the orders
+ * whose `paid_at` falls on that day, `refunded_paisa` of those whose `refunded_at` does
+ * (the same order may count in both, on its two days). `day` is days since the epoch
+ * (`floor(ms / 86,400,000)`). Kept by triggers on `bookings` (migrations/0005) whenever
+ * an order is inserted, or its `paid_at`, `refunded_at` or price changes. Not written by the app.
+ */
+export const revenueDays = sqliteTable('revenue_days', {
+  day: integer('day').primaryKey(),
+  paidPaisa: integer('paid_paisa').notNull().default(0),
+  refundedPaisa: integer('refunded_paisa').notNull().default(0),
+})
 
 /**
  * An order's history: one row per status it entered (the first is 'unpaid', when it was

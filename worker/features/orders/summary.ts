@@ -1,5 +1,5 @@
 import { lt, sql } from 'drizzle-orm'
-import { bookings, tools } from '../../db/schema'
+import { bookings, orderCounts, revenueDays, tools } from '../../db/schema'
 import type { Db } from '../../lib/db'
 import type { OrderSummary } from '../../schemas/booking'
 import { toTaka } from '../../schemas/bdt'
@@ -9,24 +9,39 @@ const DAY_MS = 24 * 60 * 60 * 1000
 /** At most this many low-stock tools are listed (the worst first). */
 const LOW_STOCK_LIMIT = 20
 
-/** Paid minus refunded since `fromMs`: each a sum read from its index (paid_at, refunded_at). */
-const revenueSince = (db: Db, fromMs: number) =>
-  db
+/**
+ * Paid minus refunded since `fromMs` (paid by `paid_at`, refunded by `refunded_at`), read in
+ * a time that does not grow with the orders: the whole UTC days from the first midnight at
+ * or after `fromMs` are summed from `revenue_days` (at most 31 rows here); the part of a day
+ * before that midnight (none when `fromMs` is a midnight) from the orders themselves, through
+ * the (paid_at, price_paisa) and (refunded_at, price_paisa) indexes over that part alone.
+ * Exactly `sum(price) where paid_at >= fromMs` less `sum(price) where refunded_at >= fromMs`.
+ */
+const revenueSince = (db: Db, fromMs: number) => {
+  const firstDay = Math.ceil(fromMs / DAY_MS)
+  const partEnd = firstDay * DAY_MS
+  return db
     .select({
-      paid: sql<number>`(select coalesce(sum(${bookings.pricePaisa}), 0) from ${bookings} where ${bookings.paidAt} >= ${fromMs})`,
-      refunded: sql<number>`(select coalesce(sum(${bookings.pricePaisa}), 0) from ${bookings} where ${bookings.refundedAt} >= ${fromMs})`,
+      paid: sql<number>`(select coalesce(sum(${revenueDays.paidPaisa}), 0) from ${revenueDays} where ${revenueDays.day} >= ${firstDay})
+        + (select coalesce(sum(${bookings.pricePaisa}), 0) from ${bookings} where ${bookings.paidAt} >= ${fromMs} and ${bookings.paidAt} < ${partEnd})`,
+      refunded: sql<number>`(select coalesce(sum(${revenueDays.refundedPaisa}), 0) from ${revenueDays} where ${revenueDays.day} >= ${firstDay})
+        + (select coalesce(sum(${bookings.pricePaisa}), 0) from ${bookings} where ${bookings.refundedAt} >= ${fromMs} and ${bookings.refundedAt} < ${partEnd})`,
     })
     .from(sql`(select 1)`)
+}
 
 /**
  * `GET /api/admin/summary`: orders per status, revenue today (since midnight UTC) and over
- * the last 7 and 30 days (paid by `paidAt`, less refunds by `refundedAt`), and the tools whose
- * stock is below their minimum order. One D1 batch; every part reads an index.
+ * the last 7 and 30 days (rolling, from now: paid by `paidAt`, less refunds by
+ * `refundedAt`), and the tools whose stock is below their minimum order. One D1 batch whose
+ * cost does not grow with the number of orders: the counts are `order_counts` (a row per
+ * status), the revenue is `revenue_days` (a row per day) plus a part of one day, both kept
+ * in step with bookings by triggers (migrations/0005); low stock reads an index.
  */
 export async function orderSummary(db: Db, nowMs: number): Promise<OrderSummary> {
   const midnight = Math.floor(nowMs / DAY_MS) * DAY_MS
   const [counts, today, week, month, low] = await db.batch([
-    db.select({ status: bookings.status, n: sql<number>`count(*)` }).from(bookings).groupBy(bookings.status),
+    db.select({ status: orderCounts.status, n: orderCounts.n }).from(orderCounts),
     revenueSince(db, midnight),
     revenueSince(db, nowMs - 7 * DAY_MS),
     revenueSince(db, nowMs - 30 * DAY_MS),
@@ -38,7 +53,7 @@ export async function orderSummary(db: Db, nowMs: number): Promise<OrderSummary>
       .limit(LOW_STOCK_LIMIT),
   ])
   const orders = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>
-  for (const row of counts) orders[row.status] = row.n
+  for (const row of counts) if ((ORDER_STATUSES as readonly string[]).includes(row.status)) orders[row.status as OrderStatus] = row.n
   const net = (r: { paid: number; refunded: number }[]) => toTaka((r[0]?.paid ?? 0) - (r[0]?.refunded ?? 0))
   return {
     orders,
