@@ -1,0 +1,242 @@
+/**
+ * The admin overview (`GET /api/admin/summary`) reads counts and revenue kept as data
+ * (`order_counts`, `revenue_days`, migrations/0005) instead of counting the orders. These
+ * tests hold it to the figures counted from scratch, with the queries it used to run, after
+ * every kind of move an order makes, and across day boundaries.
+ */
+import { env } from 'cloudflare:workers'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { getDb } from '../../lib/db'
+import { runScheduled } from '../../scheduled'
+import { toTaka } from '../../schemas/bdt'
+import type { OrderSummary } from '../../schemas/booking'
+import { ORDER_STATUSES, type OrderStatus } from '../../schemas/order-status'
+import type { PaymentIntentCreated } from '../../schemas/payment'
+import { call, json } from '../../test/helpers'
+import { ageBooking, makeTool, paidOrder, placeOrder, type ToolFixture } from '../../test/order-fixtures'
+import { callStripe, deliver, fakeStripeClient, intentIdOf, signedEvent } from '../../test/stripe-fixtures'
+import { signIn } from '../../test/tokens'
+import { orderSummary } from './summary'
+
+const DAY = 24 * 60 * 60 * 1000
+const ADMIN = 'admin@example.com'
+let admin: string
+let tool: ToolFixture
+
+beforeAll(async () => {
+  admin = await signIn(ADMIN)
+  tool = await makeTool({ name: 'Summary Drill', pricePaisa: 10_000, quantity: 1_000_000, min: 1 })
+})
+
+type Figures = Pick<OrderSummary, 'orders' | 'revenue'>
+
+/** The summary's orders and revenue counted from the orders themselves: the queries the summary ran before it kept them. */
+async function fromScratch(nowMs: number): Promise<Figures> {
+  const counts = await env.DB.prepare('select status, count(*) as n from bookings group by status').all<{ status: OrderStatus; n: number }>()
+  const orders = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>
+  for (const row of counts.results) orders[row.status] = row.n
+  const since = async (fromMs: number) => {
+    const row = await env.DB.prepare(
+      'select (select coalesce(sum(price_paisa), 0) from bookings where paid_at >= ?1) - (select coalesce(sum(price_paisa), 0) from bookings where refunded_at >= ?1) as net',
+    )
+      .bind(fromMs)
+      .first<{ net: number }>()
+    return toTaka(row!.net)
+  }
+  const midnight = Math.floor(nowMs / DAY) * DAY
+  return { orders, revenue: { today: await since(midnight), last7Days: await since(nowMs - 7 * DAY), last30Days: await since(nowMs - 30 * DAY) } }
+}
+
+/** The kept tables hold exactly what counting and summing the orders gives, status by status and day by day. */
+async function expectKeptExactly() {
+  const kept = await env.DB.prepare('select status, n from order_counts where n != 0 order by status').all()
+  const counted = await env.DB.prepare('select status, count(*) as n from bookings group by status order by status').all()
+  expect(kept.results).toEqual(counted.results)
+  const days = await env.DB.prepare('select day, paid_paisa, refunded_paisa from revenue_days where paid_paisa != 0 or refunded_paisa != 0 order by day').all()
+  const summed = await env.DB.prepare(
+    `select day, sum(paid) as paid_paisa, sum(refunded) as refunded_paisa from (
+       select paid_at / 86400000 as day, price_paisa as paid, 0 as refunded from bookings where paid_at is not null
+       union all
+       select refunded_at / 86400000, 0, price_paisa from bookings where refunded_at is not null
+     ) group by day order by day`,
+  ).all()
+  expect(days.results).toEqual(summed.results)
+}
+
+const summary = async (): Promise<Figures> => {
+  const res = await call('/api/admin/summary', { token: admin })
+  expect(res.status).toBe(200)
+  const { orders, revenue } = await json<OrderSummary>(res)
+  return { orders, revenue }
+}
+
+const move = (id: string, body: Record<string, unknown>) => call(`/api/booking/${id}/status`, { method: 'POST', token: admin, json: body })
+const refund = (id: string) => call(`/api/booking/${id}/refund`, { method: 'POST', token: admin, json: { reason: 'test' } })
+const cancel = (id: string, token: string) => call(`/api/booking/${id}/cancel`, { method: 'POST', token })
+const stamp = (id: string, column: 'paid_at' | 'refunded_at', ms: number) => env.DB.prepare(`update bookings set ${column} = ? where id = ?`).bind(ms, id).run()
+
+/** Places an order through Stripe (the fake), pays it, then refunds it from "Stripe's dashboard" (charge.refunded). */
+async function refundedInStripe(token: string, email: string) {
+  const id = await placeOrder(token, tool, email)
+  const { clientSecret } = await json<PaymentIntentCreated>(await callStripe('/api/create-payment-intent', { method: 'POST', token, json: { bookingId: id } }))
+  const intentId = intentIdOf(clientSecret)
+  await fakeStripeClient().paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' })
+  expect((await callStripe(`/api/booking/${id}`, { method: 'PATCH', token, json: { transactionId: intentId } })).status).toBe(200)
+  const charge = { id: 'ch_summary', object: 'charge', payment_intent: intentId, refunded: true, amount_refunded: tool.pricePaisa * tool.min, refunds: { object: 'list', data: [{ id: 're_summary' }] } }
+  const event = await signedEvent({ id: `evt_${crypto.randomUUID().replace(/-/g, '')}`, type: 'charge.refunded', object: charge })
+  expect((await deliver(event)).status).toBe(200)
+  return { id, event }
+}
+
+describe('GET /api/admin/summary: counts and revenue kept as data', () => {
+  it('equals the orders counted from scratch after orders placed, paid, fulfilled, cancelled (customer, admin, expiry, tool withdrawn) and refunded (admin, Stripe)', async () => {
+    const email = 'summary-mix@example.com'
+    const buyer = await signIn(email)
+    const before = await summary()
+    expect(before).toEqual(await fromScratch(Date.now()))
+
+    await placeOrder(buyer, tool, email) // stays unpaid
+    await paidOrder(buyer, tool, email) // stays paid
+    const processing = await paidOrder(buyer, tool, email)
+    expect((await move(processing, { status: 'processing' })).status).toBe(200)
+    const shipped = await paidOrder(buyer, tool, email)
+    expect((await move(shipped, { status: 'shipped', carrier: 'Sundarban', trackingNumber: 'S-1' })).status).toBe(200)
+    const stepByStep = await paidOrder(buyer, tool, email)
+    for (const body of [{ status: 'processing' }, { status: 'shipped', trackingNumber: 'S-2' }, { status: 'delivered' }]) expect((await move(stepByStep, body)).status).toBe(200)
+    const skipped = await paidOrder(buyer, tool, email)
+    expect((await move(skipped, { status: 'delivered' })).status).toBe(200)
+
+    expect((await cancel(await placeOrder(buyer, tool, email), buyer)).status).toBe(200)
+    expect((await cancel(await placeOrder(buyer, tool, email), admin)).status).toBe(200)
+    const expiring = await placeOrder(buyer, tool, email)
+    await ageBooking(expiring, 3)
+    expect((await runScheduled(env, Date.now())).cancelled).toBe(1)
+
+    const withdrawn = await makeTool({ name: 'Withdrawn Saw', pricePaisa: 7_000, quantity: 100, min: 3 })
+    await placeOrder(buyer, withdrawn, email) // cancelled with its tool
+    await paidOrder(buyer, withdrawn, email) // stays paid
+    expect((await call(`/api/service/${withdrawn.id}`, { method: 'DELETE', token: admin })).status).toBe(200)
+
+    expect((await refund(await paidOrder(buyer, tool, email))).status).toBe(200)
+    const refundedInProcessing = await paidOrder(buyer, tool, email)
+    await move(refundedInProcessing, { status: 'processing' })
+    expect((await refund(refundedInProcessing)).status).toBe(200)
+    await refundedInStripe(buyer, email)
+
+    const after = await summary()
+    expect(after).toEqual(await fromScratch(Date.now()))
+    await expectKeptExactly()
+    const delta = Object.fromEntries(ORDER_STATUSES.map((s) => [s, after.orders[s] - before.orders[s]]))
+    expect(delta).toEqual({ unpaid: 1, paid: 2, processing: 1, shipped: 1, delivered: 2, cancelled: 4, refunded: 3 })
+    // Paid and still paid: 5 orders of the drill (100 BDT each) and one of the saw (3 × 70); the refunded ones net nothing.
+    expect(after.revenue.last7Days).toBeCloseTo(before.revenue.last7Days + 5 * 100 + 210, 2)
+    expect(after.revenue.last30Days).toBeCloseTo(before.revenue.last30Days + 5 * 100 + 210, 2)
+  })
+
+  it('a refused move (409) or a repeated one changes no figure', async () => {
+    const email = 'summary-refused@example.com'
+    const buyer = await signIn(email)
+    const unpaid = await placeOrder(buyer, tool, email)
+    const paid = await paidOrder(buyer, tool, email)
+    const delivered = await paidOrder(buyer, tool, email)
+    await move(delivered, { status: 'delivered' })
+    const cancelled = await placeOrder(buyer, tool, email)
+    await cancel(cancelled, buyer)
+    const refunded = await paidOrder(buyer, tool, email)
+    await refund(refunded)
+    const inStripe = await refundedInStripe(buyer, email)
+    const before = await summary()
+
+    const refusals = [
+      await move(delivered, { status: 'shipped', trackingNumber: 'X-1' }),
+      await move(unpaid, { status: 'processing' }),
+      await move(cancelled, { status: 'delivered' }),
+      await move(refunded, { status: 'processing' }),
+      await refund(delivered),
+      await refund(refunded),
+      await refund(unpaid),
+      await cancel(paid, buyer),
+      await cancel(cancelled, admin),
+    ]
+    expect(refusals.map((r) => r.status)).toEqual(refusals.map(() => 409))
+    // Repeated: the same status again, the same payment again, the same refund seen again.
+    expect(await json(await move(delivered, { status: 'delivered' }))).toEqual({ acknowledged: true, modifiedCount: 0 })
+    const transactionId = (await env.DB.prepare('select transaction_id from bookings where id = ?').bind(paid).first<{ transaction_id: string }>())!.transaction_id
+    expect(await json(await call(`/api/booking/${paid}`, { method: 'PATCH', token: buyer, json: { transactionId } }))).toEqual({ acknowledged: true, modifiedCount: 0 })
+    expect(await json(await deliver(inStripe.event))).toEqual({ received: true, duplicate: true })
+
+    expect(await summary()).toEqual(before)
+    expect(before).toEqual(await fromScratch(Date.now()))
+    await expectKeptExactly()
+  })
+
+  it('revenue follows paidAt and refundedAt across midnight and the 7-day window’s start (now)', async () => {
+    const email = 'summary-days@example.com'
+    const buyer = await signIn(email)
+    const before = await summary()
+    const order = (quantity: number) => paidOrder(buyer, tool, email, { quantity })
+    // 100 BDT per unit: each order's figure tells which ones a window holds.
+    const [yesterday, today, inWeek, beforeWeek, refundedYesterday] = await Promise.all([order(1), order(2), order(4), order(8), order(16)])
+    expect((await refund(refundedYesterday!)).status).toBe(200)
+    const now = Date.now()
+    const midnight = Math.floor(now / DAY) * DAY
+    await stamp(yesterday!, 'paid_at', midnight - 1)
+    await stamp(today!, 'paid_at', midnight)
+    await stamp(inWeek!, 'paid_at', now - 7 * DAY + 5 * 60_000)
+    await stamp(beforeWeek!, 'paid_at', now - 7 * DAY - 5 * 60_000)
+    await stamp(refundedYesterday!, 'paid_at', now - 8 * DAY)
+    await stamp(refundedYesterday!, 'refunded_at', midnight - 1)
+
+    const after = await summary()
+    expect(after).toEqual(await fromScratch(Date.now()))
+    await expectKeptExactly()
+    expect(after.revenue.today).toBeCloseTo(before.revenue.today + 200, 2)
+    expect(after.revenue.last7Days).toBeCloseTo(before.revenue.last7Days + 100 + 200 + 400 - 1600, 2)
+    expect(after.revenue.last30Days).toBeCloseTo(before.revenue.last30Days + 100 + 200 + 400 + 800, 2)
+  })
+
+  it('is exact at every edge of its windows: midnight, the first whole day, the part of a day before it, now on a midnight', async () => {
+    const email = 'summary-edges@example.com'
+    const buyer = await signIn(email)
+    // A "now" no other order comes near: the windows hold only these orders.
+    const T = Date.UTC(2100, 0, 10, 9, 30)
+    const M = Date.UTC(2100, 0, 10)
+    const weekStart = T - 7 * DAY
+    const stamps: { paid: number; refunded?: number }[] = [
+      { paid: M - 1 },
+      { paid: M },
+      { paid: weekStart },
+      { paid: weekStart - 1 },
+      { paid: weekStart + 60 * 60_000 },
+      { paid: Math.ceil(weekStart / DAY) * DAY },
+      { paid: Math.ceil(weekStart / DAY) * DAY - 1 },
+      { paid: T - 30 * DAY },
+      { paid: T - 30 * DAY - 1 },
+      { paid: T - 10 * DAY, refunded: M + 60 * 60_000 },
+      { paid: T - 8 * DAY, refunded: weekStart + 1 },
+      { paid: T - 40 * DAY, refunded: T - 30 * DAY - 1 },
+      // Stamped after "now": counted, as the contract's sums from a start (with no end) count it.
+      { paid: T + 60 * 60_000 },
+    ]
+    const orders: { id: string; paisa: number; paid: number; refunded?: number }[] = []
+    for (const [i, s] of stamps.entries()) {
+      // Distinct powers of two (× 100 BDT), so a wrong figure names the orders it got wrong.
+      const id = await paidOrder(buyer, tool, email, { quantity: 2 ** i })
+      if (s.refunded !== undefined) expect((await refund(id)).status).toBe(200)
+      await stamp(id, 'paid_at', s.paid)
+      if (s.refunded !== undefined) await stamp(id, 'refunded_at', s.refunded)
+      orders.push({ id, paisa: 2 ** i * tool.pricePaisa, ...s })
+    }
+    await expectKeptExactly()
+    const expected = (fromMs: number) =>
+      toTaka(orders.reduce((sum, o) => sum + (o.paid >= fromMs ? o.paisa : 0) - (o.refunded !== undefined && o.refunded >= fromMs ? o.paisa : 0), 0))
+
+    const db = getDb(env)
+    for (const now of [T, M, M + DAY - 1, M - 1, weekStart + 7 * DAY + 1, Math.ceil(weekStart / DAY) * DAY + 7 * DAY]) {
+      const got = await orderSummary(db, now)
+      const label = new Date(now).toISOString()
+      expect({ orders: got.orders, revenue: got.revenue }, label).toEqual(await fromScratch(now))
+      expect(got.revenue, label).toEqual({ today: expected(Math.floor(now / DAY) * DAY), last7Days: expected(now - 7 * DAY), last30Days: expected(now - 30 * DAY) })
+    }
+  })
+})
