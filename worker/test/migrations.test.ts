@@ -1,7 +1,8 @@
 /**
  * The migrations on a database that already holds data: a shop that ran the first migrations,
  * took orders, and then applies the order desk (0002 history, 0003 order numbers and the new
- * booking columns, 0004 accounts). Every row must survive with its values.
+ * booking columns, 0004 accounts, 0005 the summary's counts and daily revenue). Every row must
+ * survive with its values.
  *
  * Runs on MIGRATIONS_DB, an empty D1 database of its own (vitest.config.ts): DB already has
  * every migration applied by the setup file.
@@ -10,6 +11,8 @@ import { applyD1Migrations } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import app from '../app'
+import { orderSummary } from '../features/orders/summary'
+import { getDb } from '../lib/db'
 import type { Booking } from '../schemas/booking'
 import { json } from './helpers'
 import { accessTokenFor } from './tokens'
@@ -78,9 +81,11 @@ const BOOKINGS: OldBooking[] = [
   booking({ id: 'b-cancelled', status: 'cancelled', created_at: minutes(10), updated_at: minutes(125), service_id: 'old-saw', service: 'Old Saw', unit_price_paisa: 99_950, quantity: 3, price_paisa: 299_850, payment_intent_id: 'pi_sim_cancelled' }),
   booking({ id: 'b-paid-3', status: 'paid', created_at: minutes(20), updated_at: minutes(22), paid_at: minutes(21), transaction_id: 'pi_old_3', payment_intent_id: 'pi_old_3', quantity: 10, price_paisa: 2_500_000 }),
   booking({ id: 'b-paid-2', status: 'paid', created_at: minutes(20), updated_at: minutes(26), paid_at: minutes(25), transaction_id: 'pi_old_2', payment_intent_id: 'pi_old_2', customer: 'second-buyer@example.com', customer_name: 'Second Buyer' }),
+  // Paid the next day (UTC): its revenue belongs to that day.
+  booking({ id: 'b-paid-late', status: 'paid', created_at: minutes(40), updated_at: minutes(24 * 60 + 5), paid_at: minutes(24 * 60), transaction_id: 'pi_old_4', payment_intent_id: 'pi_old_4', quantity: 3, price_paisa: 750_000 }),
 ]
 /** Creation order (created_at, then id), as the order numbers must follow. */
-const PLACED = ['b-paid-1', 'b-cancelled', 'b-paid-2', 'b-paid-3', 'b-unpaid']
+const PLACED = ['b-paid-1', 'b-cancelled', 'b-paid-2', 'b-paid-3', 'b-unpaid', 'b-paid-late']
 
 const OUTBOX = { id: 'mail-old', to: 'inbox@localhost', reply_to: 'someone@example.com', subject: 'Contact: a quote', body: 'Hello', created_at: minutes(50) }
 const INTENT = { id: 'pi_sim_cancelled', booking_id: 'b-cancelled', amount_paisa: 299_850, currency: 'bdt', status: 'canceled', client_secret: 'pi_sim_cancelled_secret_x', last_error: null, created_at: minutes(11), updated_at: minutes(125) }
@@ -162,6 +167,26 @@ describe('migrations on a database with orders in it', () => {
     expect(await rowOf('email_outbox', OUTBOX.id)).toMatchObject({ ...OUTBOX, html: null, status: 'sent', sent_at: OUTBOX.created_at, attempts: 0, next_attempt_at: null, dedupe_key: null })
   })
 
+  it('counts the old orders per status and sums their revenue per UTC day (0005); the summary reads them', async () => {
+    const counts = await db.prepare('select status, n from order_counts order by status').all<{ status: string; n: number }>()
+    expect(counts.results).toEqual([
+      { status: 'cancelled', n: 1 },
+      { status: 'paid', n: 4 },
+      { status: 'unpaid', n: 1 },
+    ])
+    const DAY = 86_400_000
+    const days = await db.prepare('select day, paid_paisa, refunded_paisa from revenue_days order by day').all()
+    expect(days.results).toEqual([
+      { day: Math.floor(T0 / DAY), paid_paisa: 500_000 + 2_500_000 + 500_000, refunded_paisa: 0 },
+      { day: Math.floor(T0 / DAY) + 1, paid_paisa: 750_000, refunded_paisa: 0 },
+    ])
+    const summary = await orderSummary(getDb({ ...env, DB: db }), minutes(24 * 60 + 60))
+    expect(summary.orders).toEqual({ unpaid: 1, paid: 4, processing: 0, shipped: 0, delivered: 0, cancelled: 1, refunded: 0 })
+    expect(summary.revenue).toEqual({ today: 7_500, last7Days: 42_500, last30Days: 42_500 })
+    const desk = await json<{ orders: Record<string, number> }>(await callOld('/api/admin/summary', 'admin@example.com'))
+    expect(desk.orders).toEqual(summary.orders)
+  })
+
   it('serves the old orders through the API: order numbers, history, the desk’s search; a new order numbers on', async () => {
     const desk = await callOld('/api/booking?limit=100', 'admin@example.com')
     expect(desk.status).toBe(200)
@@ -187,6 +212,8 @@ describe('migrations on a database with orders in it', () => {
     expect(placed.status).toBe(201)
     const { insertedId } = await json<{ insertedId: string }>(placed)
     const fresh = await json<Booking>(await callOld(`/api/booking/${insertedId}`, 'old-buyer@example.com'))
-    expect(fresh.orderNumber).toBe('TH-10006')
+    expect(fresh.orderNumber).toBe(`TH-${10_001 + PLACED.length}`)
+    // The migrated table keeps counting: the new order is one more unpaid.
+    expect(await db.prepare("select n from order_counts where status = 'unpaid'").first('n')).toBe(2)
   })
 })
