@@ -144,8 +144,9 @@ describe('every change that shows in a public answer is seen by the very next re
   })
 
   it('a tool edited by an admin: the list and the tool', async () => {
-    for (const path of ['/api/service', `/api/service/${tool.id}`]) {
-      const price = 600 + Math.floor(Math.random() * 100)
+    // A different price each time: the same price twice would be no change at all.
+    for (const [i, path] of ['/api/service', `/api/service/${tool.id}`].entries()) {
+      const price = 600 + i + Math.floor(Math.random() * 50) * 2
       await expectFreshAfter(
         path,
         async () => expect((await call(`/api/service/${tool.id}`, { method: 'PATCH', token: admin, json: { price } })).status).toBe(200),
