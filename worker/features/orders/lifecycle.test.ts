@@ -25,6 +25,16 @@ const events = (id: string) =>
     .all<{ status: string; actor: string; actor_email: string | null; note: string | null }>()
     .then((r) => r.results)
 
+/**
+ * The admin overview's kept figures (order_counts, revenue_days: migrations/0005): orders per
+ * status, and all revenue paid and refunded so far.
+ */
+async function keptFigures() {
+  const counts = await env.DB.prepare('select status, n from order_counts').all<{ status: string; n: number }>()
+  const revenue = await env.DB.prepare('select coalesce(sum(paid_paisa), 0) as paid, coalesce(sum(refunded_paisa), 0) as refunded from revenue_days').first<{ paid: number; refunded: number }>()
+  return { counts: Object.fromEntries(ORDER_STATUSES.map((s) => [s, counts.results.find((r) => r.status === s)?.n ?? 0])), ...revenue! }
+}
+
 /** An order placed through the API, then put straight into `status` (the state under test). */
 async function orderIn(status: string): Promise<OrderRow> {
   const id = await placeOrder(buyer, tool, BUYER, { quantity: 2 })
@@ -47,21 +57,31 @@ describe('the order lifecycle table', () => {
           const order = await orderIn(from)
           const stock = await stockOf(tool.id)
           const before = await events(order.id)
+          const figures = await keptFigures()
           if (!rule) {
             await expect(applyMove(getDb(env), order, { to, actor }, SHOP)).rejects.toMatchObject({ status: 409, code: 'INVALID_TRANSITION' })
             expect((await bookingRow(order.id))?.status).toBe(from)
             expect(await events(order.id)).toEqual(before)
             expect(await stockOf(tool.id)).toBe(stock)
+            expect(await keptFigures()).toEqual(figures)
             return
           }
           expect(await applyMove(getDb(env), order, { to, actor, note: 'test' }, SHOP)).toBe(true)
           expect((await bookingRow(order.id))?.status).toBe(to)
           expect((await events(order.id)).slice(before.length)).toEqual([{ status: to, actor, actor_email: null, note: 'test' }])
           expect(await stockOf(tool.id)).toBe(stock! + (rule.effects.includes('restock') ? 2 : 0))
+          // The move counts once: one order less in `from`, one more in `to`; paid or refunded, its price that day.
+          const moved = {
+            counts: { ...figures.counts, [from]: figures.counts[from]! - 1, [to]: figures.counts[to]! + 1 },
+            paid: figures.paid + (to === 'paid' ? order.pricePaisa : 0),
+            refunded: figures.refunded + (to === 'refunded' ? order.pricePaisa : 0),
+          }
+          expect(await keptFigures()).toEqual(moved)
           // The same move again, from the state read before: it no longer applies, nothing changes twice.
           expect(await applyMove(getDb(env), order, { to, actor }, SHOP)).toBe(false)
           expect(await events(order.id)).toHaveLength(before.length + 1)
           expect(await stockOf(tool.id)).toBe(stock! + (rule.effects.includes('restock') ? 2 : 0))
+          expect(await keptFigures()).toEqual(moved)
         })
       }
     }
@@ -78,8 +98,10 @@ describe('the order lifecycle table', () => {
 
   it('a move whose condition fails changes nothing', async () => {
     const order = await orderIn('unpaid')
+    const figures = await keptFigures()
     const moved = await applyMove(getDb(env), order, { to: 'paid', actor: 'payment', when: { sql: 'price_paisa = ?', values: [1] } }, SHOP)
     expect(moved).toBe(false)
+    expect(await keptFigures()).toEqual(figures)
     expect((await bookingRow(order.id))?.status).toBe('unpaid')
     expect(await events(order.id)).toHaveLength(1)
   })
