@@ -82,7 +82,9 @@ const auditAction = (to: OrderStatus) => (to === 'cancelled' ? 'order.cancel' : 
  * conditional UPDATE (the order is still in `order.status`, and `move.when` holds), the
  * history row, the move's database effects (stock back, e-mails queued) and, for an
  * admin's move, the audit entry; each runs only when the UPDATE changed the row. So a move
- * races safely with any other: it happens once, with everything that follows from it. When
+ * races safely with any other: it happens once, with everything that follows from it. The
+ * admin overview's counts per status and revenue per day follow from the UPDATE itself
+ * (triggers on bookings, migrations/0005), so they too change exactly when it does. When
  * it gave stock back to a tool, the public answers that show stock are invalidated
  * (`shop.stockChanged`) before it returns.
  * @returns true when this call moved the order; false when it had already left
