@@ -1,0 +1,169 @@
+/**
+ * GET /api/audit: the entries of the admin actions outside the order desk (review deletion,
+ * user promotion, removal and restore: who, what, which record, what changed), that only a
+ * change writes one, that nothing changes or deletes an entry, and the paging, through HTTP.
+ * (Order moves and tool changes: desk.test.ts and tools.test.ts.)
+ */
+import { env } from 'cloudflare:workers'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { AuditEntry } from '../../schemas/audit'
+import { call, json } from '../../test/helpers'
+import { makeTool } from '../../test/order-fixtures'
+import { signIn } from '../../test/tokens'
+
+const ADMIN = 'admin@example.com'
+let admin: string
+beforeAll(async () => {
+  admin = await signIn(ADMIN)
+})
+
+/** Every entry, newest first, page by page. */
+async function everyEntry(): Promise<AuditEntry[]> {
+  const entries: AuditEntry[] = []
+  for (;;) {
+    const res = await call(`/api/audit?limit=100&offset=${entries.length}`, { token: admin })
+    expect(res.status).toBe(200)
+    const page = await json<AuditEntry[]>(res)
+    entries.push(...page)
+    if (page.length < 100) return entries
+  }
+}
+
+const total = async () => Number((await call('/api/audit?limit=1', { token: admin })).headers.get('X-Total-Count'))
+
+/** Runs `action` and answers the entries it added (newest first), checking their time. */
+async function entriesOf(action: () => Promise<unknown>): Promise<AuditEntry[]> {
+  const before = new Set((await everyEntry()).map((e) => e._id))
+  const started = Date.now()
+  await action()
+  const added = (await everyEntry()).filter((e) => !before.has(e._id))
+  for (const entry of added) {
+    expect(entry._id).toMatch(/^[0-9a-f]{24}$/)
+    expect(Date.parse(entry.at)).toBeGreaterThanOrEqual(started - 1000)
+    expect(Date.parse(entry.at)).toBeLessThanOrEqual(Date.now() + 1000)
+    expect(new Date(entry.at).toISOString()).toBe(entry.at)
+  }
+  return added
+}
+
+const fields = (entries: AuditEntry[]) => entries.map(({ actor, action, target, detail }) => ({ actor, action, target, detail }))
+
+describe('GET /api/audit: review deletion and user changes', () => {
+  it('review.delete: who deleted which review, and whose it was; a refused or missing delete writes nothing', async () => {
+    const customer = await signIn('audited-reviewer@example.com')
+    const posted = await call('/api/review', {
+      method: 'POST',
+      token: customer,
+      json: { name: 'Audited Reviewer', description: 'Good drills, fast delivery.', img: 'https://example.com/me.png', rating: 4 },
+    })
+    const { insertedId } = await json<{ insertedId: string }>(posted)
+    expect(await entriesOf(async () => expect((await call(`/api/review/${insertedId}`, { method: 'DELETE', token: customer })).status).toBe(403))).toEqual([])
+    const added = await entriesOf(async () => expect((await call(`/api/review/${insertedId}`, { method: 'DELETE', token: admin })).status).toBe(200))
+    expect(fields(added)).toEqual([{ actor: ADMIN, action: 'review.delete', target: insertedId, detail: 'deleted the review by Audited Reviewer' }])
+    expect(await entriesOf(async () => expect((await call(`/api/review/${insertedId}`, { method: 'DELETE', token: admin })).status).toBe(404))).toEqual([])
+  })
+
+  it('user.promote: the acting admin, the user’s e-mail, “made an admin”; promoting again or nobody writes nothing', async () => {
+    await signIn('promoted@example.com')
+    const added = await entriesOf(async () => expect((await call('/api/user/admin/Promoted@Example.com', { method: 'PUT', token: admin })).status).toBe(200))
+    expect(fields(added)).toEqual([{ actor: ADMIN, action: 'user.promote', target: 'promoted@example.com', detail: 'made an admin' }])
+    expect(await entriesOf(() => call('/api/user/admin/promoted@example.com', { method: 'PUT', token: admin }))).toEqual([])
+    expect(await entriesOf(() => call('/api/user/admin/nobody-at-all@example.com', { method: 'PUT', token: admin }))).toEqual([])
+    // The one who acts is the actor: the new admin promotes someone in turn.
+    const promoted = await signIn('promoted@example.com')
+    await signIn('promoted-by-promoted@example.com')
+    const next = await entriesOf(() => call('/api/user/admin/promoted-by-promoted@example.com', { method: 'PUT', token: promoted }))
+    expect(fields(next)).toEqual([{ actor: 'promoted@example.com', action: 'user.promote', target: 'promoted-by-promoted@example.com', detail: 'made an admin' }])
+  })
+
+  it('user.remove and user.restore: who, whom, what; repeating either, or removing oneself, writes nothing', async () => {
+    await signIn('audited-leaver@example.com')
+    const removed = await entriesOf(async () => expect((await call('/api/user/Audited-Leaver@example.com', { method: 'DELETE', token: admin })).status).toBe(200))
+    expect(fields(removed)).toEqual([{ actor: ADMIN, action: 'user.remove', target: 'audited-leaver@example.com', detail: 'removed; their sessions ended' }])
+    expect(await entriesOf(async () => expect(await json(await call('/api/user/audited-leaver@example.com', { method: 'DELETE', token: admin }))).toMatchObject({ deletedCount: 0 }))).toEqual([])
+    expect(await entriesOf(async () => expect((await call(`/api/user/${ADMIN}`, { method: 'DELETE', token: admin })).status).toBe(409))).toEqual([])
+
+    const restored = await entriesOf(async () => expect((await call('/api/user/audited-leaver@example.com/restore', { method: 'POST', token: admin })).status).toBe(200))
+    expect(fields(restored)).toEqual([{ actor: ADMIN, action: 'user.restore', target: 'audited-leaver@example.com', detail: 'restored; can sign in again' }])
+    expect(await entriesOf(async () => expect(await json(await call('/api/user/audited-leaver@example.com/restore', { method: 'POST', token: admin }))).toMatchObject({ modifiedCount: 0 }))).toEqual([])
+    expect(await entriesOf(async () => expect((await call('/api/user/never-here@example.com/restore', { method: 'POST', token: admin })).status).toBe(404))).toEqual([])
+  })
+})
+
+describe('GET /api/audit: append-only', () => {
+  it('no route changes or deletes an entry, not even removing the admin who acted or deleting what an entry names', async () => {
+    // An admin acts, leaving entries behind…
+    await signIn('passing-admin@example.com')
+    await call('/api/user/admin/passing-admin@example.com', { method: 'PUT', token: admin })
+    const passing = await signIn('passing-admin@example.com')
+    const tool = await makeTool({ name: 'Audited Saw' })
+    expect((await call(`/api/service/${tool.id}`, { method: 'PATCH', token: passing, json: { price: 321 } })).status).toBe(200)
+    const before = await everyEntry()
+    const mine = before.filter((e) => e.actor === 'passing-admin@example.com')
+    expect(fields(mine)).toEqual([{ actor: 'passing-admin@example.com', action: 'tool.update', target: tool.id, detail: 'price → 321' }])
+
+    // …every way of writing to the log is refused…
+    const [newest] = before
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      for (const path of ['/api/audit', `/api/audit/${newest!._id}`, `/api/audit?id=${newest!._id}`]) {
+        const res = await call(path, { method, token: admin, json: { detail: 'rewritten', action: 'nothing.happened' } })
+        expect(res.status, `${method} ${path}`).toBe(404)
+      }
+    }
+    // …the tool it names is deleted, and the admin who acted is removed.
+    expect((await call(`/api/service/${tool.id}`, { method: 'DELETE', token: admin })).status).toBe(200)
+    expect((await call('/api/user/passing-admin@example.com', { method: 'DELETE', token: admin })).status).toBe(200)
+
+    const after = await everyEntry()
+    // Every earlier entry is still there, unchanged; only the two new actions were added, newest first.
+    expect(after.slice(2)).toEqual(before)
+    expect(fields(after.slice(0, 2)).sort((a, b) => a.action.localeCompare(b.action))).toEqual([
+      { actor: ADMIN, action: 'tool.delete', target: tool.id, detail: 'deleted Audited Saw' },
+      { actor: ADMIN, action: 'user.remove', target: 'passing-admin@example.com', detail: 'removed; their sessions ended' },
+    ])
+    expect(await total()).toBe(before.length + 2)
+  })
+})
+
+describe('GET /api/audit: paging', () => {
+  it('answers `limit` entries from `offset`, newest first, with X-Total-Count; 50 by default', async () => {
+    // Old entries straight in D1 (no route writes one on demand), a second apart.
+    await env.DB.batch(
+      Array.from({ length: 60 }, (_, i) =>
+        env.DB.prepare('insert into audit_log (id, at, actor, action, target, detail) values (?, ?, ?, ?, ?, ?)').bind(
+          `old-entry-${String(i).padStart(2, '0')}`,
+          1_000_000_000 + i * 1000,
+          'old-admin@example.com',
+          'tool.update',
+          `tool-${i}`,
+          `price → ${i}`,
+        ),
+      ),
+    )
+    const all = await total()
+    expect(all).toBeGreaterThan(60)
+    const first = await call('/api/audit', { token: admin })
+    expect(await json<AuditEntry[]>(first)).toHaveLength(50)
+    expect(first.headers.get('X-Total-Count')).toBe(String(all))
+    const page = async (query: string) => {
+      const res = await call(`/api/audit?${query}`, { token: admin })
+      expect(res.headers.get('X-Total-Count')).toBe(String(all))
+      return (await json<AuditEntry[]>(res)).map((e) => e.target)
+    }
+    expect(await page(`limit=3&offset=${all - 3}`)).toEqual(['tool-2', 'tool-1', 'tool-0'])
+    expect(await page(`limit=2&offset=${all - 4}`)).toEqual(['tool-3', 'tool-2'])
+    expect(await page(`offset=${all}`)).toEqual([])
+    const whole = await everyEntry()
+    expect(whole).toHaveLength(all)
+    const times = whole.map((e) => Date.parse(e.at))
+    expect(times).toEqual([...times].sort((a, b) => b - a))
+  })
+
+  it.each(['limit=0', 'limit=101', 'limit=two', 'offset=-1', 'offset=1.5'])('refuses %s with a 400 naming the field', async (query) => {
+    const res = await call(`/api/audit?${query}`, { token: admin })
+    expect(res.status).toBe(400)
+    const { error } = await json(res)
+    expect(error.code).toBe('VALIDATION_FAILED')
+    expect(Object.keys(error.fields)).toEqual([query.split('=')[0]])
+  })
+})
