@@ -1,0 +1,148 @@
+/**
+ * More of the order desk through HTTP: the cancellation e-mail (by the customer, by the shop),
+ * and two refunds of one order at the same time (simulated provider and Stripe).
+ */
+import { env } from 'cloudflare:workers'
+import type Stripe from 'stripe'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { AuditEntry } from '../../schemas/audit'
+import type { Booking } from '../../schemas/booking'
+import type { PaymentIntentCreated } from '../../schemas/payment'
+import { call, json } from '../../test/helpers'
+import { bookingRow, mailsTo, makeTool, paidOrder, placeOrder, stockOf, type ToolFixture } from '../../test/order-fixtures'
+import { callStripe, fakeStripeClient, fakeStripeRequests, intentIdOf } from '../../test/stripe-fixtures'
+import { signIn } from '../../test/tokens'
+
+const BUYER = 'desk-more-buyer@example.com'
+const ADMIN = 'admin@example.com'
+let buyer: string
+let admin: string
+let tool: ToolFixture
+
+beforeAll(async () => {
+  ;[buyer, admin] = await Promise.all([signIn(BUYER, { name: 'More Buyer' }), signIn(ADMIN)])
+  tool = await makeTool({ name: 'Desk Lathe', pricePaisa: 25_000, quantity: 100_000, min: 2 })
+})
+
+type ErrorBody = { error: { code: string; message: string } }
+const getOrder = async (id: string) => json<Booking>(await call(`/api/booking/${id}`, { token: admin }))
+const cancel = (id: string, token: string) => call(`/api/booking/${id}/cancel`, { method: 'POST', token })
+const mailsAbout = async (to: string, no: string, kind: string) => (await mailsTo(to)).filter((m) => m.subject === `Order ${no} ${kind} — Toolhaus`)
+const auditOf = async (target: string) => (await json<AuditEntry[]>(await call('/api/audit?limit=100', { token: admin }))).filter((e) => e.target === target)
+
+describe('cancellation e-mails', () => {
+  it('the customer cancels: one “Order {no} cancelled” e-mail to them, saying they did; cancelling again sends nothing', async () => {
+    const id = await placeOrder(buyer, tool, BUYER)
+    const no = (await getOrder(id)).orderNumber
+    expect(await json(await cancel(id, buyer))).toEqual({ acknowledged: true, modifiedCount: 1 })
+    expect((await cancel(id, buyer)).status).toBe(409)
+    expect((await cancel(id, admin)).status).toBe(409)
+
+    const mails = await mailsAbout(BUYER, no, 'cancelled')
+    expect(mails).toHaveLength(1)
+    const [mail] = mails
+    expect(mail!.to).toBe(BUYER)
+    expect(mail!.body).toContain('Hello Test Customer,')
+    expect(mail!.body).toContain('You cancelled this order.')
+    expect(mail!.body).not.toContain('We cancelled')
+    expect(mail!.body).toContain('Nothing was charged.')
+    expect(mail!.body).toContain(`Order: ${no}`)
+    expect(mail!.html).toContain('You cancelled this order.')
+    expect(mail!.html).toContain(no)
+    expect(mail!.dedupe_key).toBe(`order:${id}:cancelled:${BUYER}`)
+    // Only the customer is told; the shop gets no cancellation notice.
+    expect(await mailsAbout(ADMIN, no, 'cancelled')).toEqual([])
+    expect((await getOrder(id)).history.at(-1)).toMatchObject({ status: 'cancelled', by: 'customer' })
+  })
+
+  it('an admin cancels an unpaid order: one e-mail to the customer saying the shop did; audited', async () => {
+    const id = await placeOrder(buyer, tool, BUYER)
+    const no = (await getOrder(id)).orderNumber
+    expect(await json(await cancel(id, admin))).toEqual({ acknowledged: true, modifiedCount: 1 })
+    expect((await cancel(id, admin)).status).toBe(409)
+    expect((await cancel(id, buyer)).status).toBe(409)
+
+    const mails = await mailsAbout(BUYER, no, 'cancelled')
+    expect(mails).toHaveLength(1)
+    expect(mails[0]!.body).toContain('We cancelled this order.')
+    expect(mails[0]!.body).not.toContain('You cancelled')
+    expect(mails[0]!.body).toContain('Nothing was charged.')
+    expect(mails[0]!.html).toContain('We cancelled this order.')
+    expect(await mailsAbout(ADMIN, no, 'cancelled')).toEqual([])
+    expect((await getOrder(id)).history.at(-1)).toMatchObject({ status: 'cancelled', by: 'admin' })
+    expect((await auditOf(id)).map((e) => [e.action, e.actor, e.detail])).toEqual([['order.cancel', ADMIN, 'unpaid → cancelled']])
+  })
+
+  it('the customer and an admin cancelling at the same time: one cancellation, one e-mail, the stock back once', async () => {
+    const stock = await stockOf(tool.id)
+    const id = await placeOrder(buyer, tool, BUYER)
+    const no = (await getOrder(id)).orderNumber
+    const answers = await Promise.all([cancel(id, buyer), cancel(id, admin), cancel(id, buyer), cancel(id, admin)])
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409, 409])
+    expect(await mailsAbout(BUYER, no, 'cancelled')).toHaveLength(1)
+    expect(await stockOf(tool.id)).toBe(stock)
+    expect((await getOrder(id)).history.filter((h) => h.status === 'cancelled')).toHaveLength(1)
+  })
+})
+
+/**
+ * Two refunds of one order at the same time. What the code does: both may reach the
+ * provider, with the same idempotency key (one refund there); the first move wins (200,
+ * modifiedCount 1); the other is a 409, CONFLICT when it reached the provider before the
+ * first had moved the order, INVALID_TRANSITION when the order was already refunded.
+ */
+function expectOneRefundWon(answers: { status: number; body: unknown }[]) {
+  const won = answers.filter((a) => a.status === 200)
+  expect(won, JSON.stringify(answers)).toHaveLength(1)
+  expect(won[0]!.body).toEqual({ acknowledged: true, modifiedCount: 1 })
+  const lost = answers.find((a) => a !== won[0])!
+  expect(lost.status, JSON.stringify(answers)).toBe(409)
+  expect(['CONFLICT', 'INVALID_TRANSITION']).toContain((lost.body as ErrorBody).error.code)
+}
+
+async function expectRefundedOnce(id: string, stock: number | undefined) {
+  const order = await getOrder(id)
+  expect(order.status).toBe('refunded')
+  expect(order.history.filter((h) => h.status === 'refunded')).toHaveLength(1)
+  expect(await stockOf(tool.id)).toBe(stock)
+  expect(await mailsAbout(BUYER, order.orderNumber, 'refunded')).toHaveLength(1)
+  expect((await auditOf(id)).filter((e) => e.action === 'order.refund')).toHaveLength(1)
+  return order
+}
+
+const answersOf = (responses: Response[]) => Promise.all(responses.map(async (r) => ({ status: r.status, body: await r.json() })))
+
+describe('two refunds of one order at the same time', () => {
+  it('simulated provider: one refund recorded, one 200 and one 409, the stock back once, one e-mail', async () => {
+    const stock = await stockOf(tool.id)
+    const id = await paidOrder(buyer, tool, BUYER, { quantity: 3 })
+    expect(await stockOf(tool.id)).toBe(stock! - 3)
+    const refund = (reason: string) => call(`/api/booking/${id}/refund`, { method: 'POST', token: admin, json: { reason } })
+    expectOneRefundWon(await answersOf(await Promise.all([refund('First admin'), refund('Second admin')])))
+    const order = await expectRefundedOnce(id, stock)
+    const intent = await env.DB.prepare('select refund_id from payment_intents where id = ?').bind(order.transactionId).first<{ refund_id: string }>()
+    expect(intent?.refund_id).toMatch(/^re_sim_/)
+    expect((await bookingRow(id)) as unknown as { refund_id: string }).toMatchObject({ refund_id: intent!.refund_id })
+  })
+
+  it('Stripe: one refund at Stripe (both calls carry the one idempotency key), one 200 and one 409, the stock back once, one e-mail', async () => {
+    const stock = await stockOf(tool.id)
+    const id = await placeOrder(buyer, tool, BUYER, { quantity: 4 })
+    const { clientSecret } = await json<PaymentIntentCreated>(await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } }))
+    const intentId = intentIdOf(clientSecret)
+    const stripe = fakeStripeClient()
+    await stripe.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' })
+    expect((await callStripe(`/api/booking/${id}`, { method: 'PATCH', token: buyer, json: { transactionId: intentId } })).status).toBe(200)
+
+    const refund = (reason: string) => callStripe(`/api/booking/${id}/refund`, { method: 'POST', token: admin, json: { reason } })
+    expectOneRefundWon(await answersOf(await Promise.all([refund('First admin'), refund('Second admin')])))
+    await expectRefundedOnce(id, stock)
+
+    const calls = (await fakeStripeRequests()).filter((r) => r.path === '/v1/refunds' && r.body.payment_intent === intentId)
+    expect(calls.length).toBeGreaterThanOrEqual(1)
+    for (const c of calls) expect(c.headers['idempotency-key']).toBe(`refund-${intentId}`)
+    // Refunded once at Stripe: the amount once, never twice.
+    const after = (await stripe.paymentIntents.retrieve(intentId)) as Stripe.PaymentIntent & { amount_refunded?: number }
+    expect(after.amount_refunded).toBe(tool.pricePaisa * 4)
+  })
+})
