@@ -137,6 +137,49 @@ describe('body limits', () => {
     expect((await call('/api/stripe/webhook', { method: 'POST', body: 'x'.repeat(500 * 1024), headers: { 'Stripe-Signature': 't=1,v1=x' } })).status).toBe(503)
   })
 
+  /** A body of `total` bytes without Content-Length, sent as it is pulled; `sent()` is how much was pulled. */
+  function streamed(total: number, chunkBytes = 64 * 1024) {
+    const chunk = new TextEncoder().encode('x'.repeat(chunkBytes))
+    let sent = 0
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= total) return controller.close()
+        sent += chunk.length
+        controller.enqueue(chunk)
+      },
+    })
+    return { body, sent: () => sent }
+  }
+
+  it('cuts a streamed Stripe webhook body (no Content-Length) off past 1 MB, long before the end of it', async () => {
+    const huge = streamed(16 * 1024 * 1024)
+    const res = await call('/api/stripe/webhook', { method: 'POST', body: huge.body, headers: { 'Stripe-Signature': 't=1,v1=x' }, duplex: 'half' } as RequestInit)
+    expect(res.status).toBe(413)
+    expect(await errorOf(res)).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'The request body is larger than 1 MB.' })
+    expect(huge.sent()).toBeGreaterThan(1024 * 1024)
+    expect(huge.sent()).toBeLessThan(2 * 1024 * 1024)
+    // The same with the webhook configured: the cut-off comes before the signature is looked at.
+    const configured = streamed(16 * 1024 * 1024)
+    const withSecret = await callWith({ STRIPE_WEBHOOK_SECRET: 'whsec_test' }, '/api/stripe/webhook', {
+      method: 'POST',
+      body: configured.body,
+      headers: { 'Stripe-Signature': 't=1,v1=x' },
+      duplex: 'half',
+    } as RequestInit)
+    expect(withSecret.status).toBe(413)
+    expect(configured.sent()).toBeLessThan(2 * 1024 * 1024)
+    // A streamed body under 1 MB (far over the JSON routes' 64 KB) is read whole and goes on to the signature check.
+    const small = streamed(960 * 1024)
+    const under = await callWith({ STRIPE_WEBHOOK_SECRET: 'whsec_test' }, '/api/stripe/webhook', {
+      method: 'POST',
+      body: small.body,
+      headers: { 'Stripe-Signature': 't=1,v1=x' },
+      duplex: 'half',
+    } as RequestInit)
+    expect(under.status).toBe(400)
+    expect(small.sent()).toBe(960 * 1024)
+  })
+
   it('is checked before the configuration: a broken production config still answers 413 for a large body', async () => {
     const res = await callWith({ ENVIRONMENT: 'production', ACCESS_TOKEN_SECRET: '' }, '/api/contact', {
       method: 'POST',
