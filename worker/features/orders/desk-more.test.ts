@@ -1,15 +1,17 @@
 /**
  * More of the order desk through HTTP: the cancellation e-mail (by the customer, by the shop),
- * and two refunds of one order at the same time (simulated provider and Stripe).
+ * two refunds of one order at the same time (simulated provider and Stripe), the links in
+ * order e-mails, the refunded receipt, and the desk's input limits.
  */
 import { env } from 'cloudflare:workers'
 import type Stripe from 'stripe'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { runScheduled } from '../../scheduled'
 import type { AuditEntry } from '../../schemas/audit'
 import type { Booking } from '../../schemas/booking'
 import type { PaymentIntentCreated } from '../../schemas/payment'
 import { call, json } from '../../test/helpers'
-import { bookingRow, mailsTo, makeTool, paidOrder, placeOrder, stockOf, type ToolFixture } from '../../test/order-fixtures'
+import { ageBooking, bookingRow, mailsTo, makeTool, paidOrder, placeOrder, stockOf, type ToolFixture } from '../../test/order-fixtures'
 import { callStripe, fakeStripeClient, fakeStripeRequests, intentIdOf } from '../../test/stripe-fixtures'
 import { signIn } from '../../test/tokens'
 
@@ -144,5 +146,77 @@ describe('two refunds of one order at the same time', () => {
     // Refunded once at Stripe: the amount once, never twice.
     const after = (await stripe.paymentIntents.retrieve(intentId)) as Stripe.PaymentIntent & { amount_refunded?: number }
     expect(after.amount_refunded).toBe(tool.pricePaisa * 4)
+  })
+})
+
+describe('links in order e-mails', () => {
+  it('point at the origin of the request that made the move; from the scheduled job at SHOP_URL, or nowhere without one', async () => {
+    const id = await placeOrder(buyer, tool, BUYER)
+    const no = (await getOrder(id)).orderNumber
+    const [placed] = await mailsAbout(BUYER, no, 'placed')
+    expect(placed!.body).toContain(`Your order: http://shop.test/dashboard/order/${id}`)
+    expect(placed!.html).toContain(`href="http://shop.test/dashboard/order/${id}"`)
+
+    await ageBooking(id, 3)
+    await runScheduled({ ...env, SHOP_URL: 'https://tools.example' } as Env, Date.now())
+    const [expired] = await mailsAbout(BUYER, no, 'cancelled')
+    expect(expired!.body).toContain(`Your order: https://tools.example/dashboard/order/${id}`)
+    expect(expired!.html).toContain(`href="https://tools.example/dashboard/order/${id}"`)
+
+    const other = await placeOrder(buyer, tool, BUYER)
+    const otherNo = (await getOrder(other)).orderNumber
+    await ageBooking(other, 3)
+    await runScheduled(env, Date.now())
+    const [unlinked] = await mailsAbout(BUYER, otherNo, 'cancelled')
+    expect(unlinked!.body).toContain('It was not paid in time')
+    expect(unlinked!.body).not.toContain('Your order:')
+    expect(unlinked!.html).not.toContain('href=')
+  })
+})
+
+describe('GET /api/booking/{id}/invoice of a refunded or cancelled order', () => {
+  it('stamps a refunded order’s receipt “Refunded”, not a paid one’s; a cancelled order has none (409)', async () => {
+    const paid = await paidOrder(buyer, tool, BUYER)
+    const paidHtml = await (await call(`/api/booking/${paid}/invoice`, { token: buyer })).text()
+    expect(paidHtml).not.toContain('class="stamp"')
+    expect((await call(`/api/booking/${paid}/refund`, { method: 'POST', token: admin, json: {} })).status).toBe(200)
+    const res = await call(`/api/booking/${paid}/invoice`, { token: buyer })
+    expect(res.status).toBe(200)
+    const day = new Date((await getOrder(paid)).refundedAt!).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
+    expect(await res.text()).toContain(`<p class="stamp">Refunded ${day}</p>`)
+
+    const cancelled = await placeOrder(buyer, tool, BUYER)
+    expect((await cancel(cancelled, buyer)).status).toBe(200)
+    const refused = await call(`/api/booking/${cancelled}/invoice`, { token: buyer })
+    expect(refused.status).toBe(409)
+    expect((await json<ErrorBody>(refused)).error.code).toBe('CONFLICT')
+  })
+})
+
+describe('order desk input', () => {
+  it.each([
+    ['refund', 'reason', { reason: 'r'.repeat(501) }, 'reason must be at most 500 characters'],
+    ['status', 'carrier', { status: 'shipped', trackingNumber: 'T-1', carrier: 'c'.repeat(81) }, 'carrier must be at most 80 characters'],
+    ['status', 'trackingNumber', { status: 'shipped', trackingNumber: 't'.repeat(101) }, 'trackingNumber must be at most 100 characters'],
+    ['status', 'note', { status: 'processing', note: 'n'.repeat(501) }, 'note must be at most 500 characters'],
+  ])('POST /api/booking/{id}/%s refuses a %s that is too long (400), changing nothing', async (route, field, body, message) => {
+    const id = await paidOrder(buyer, tool, BUYER)
+    const res = await call(`/api/booking/${id}/${route}`, { method: 'POST', token: admin, json: body })
+    expect(res.status).toBe(400)
+    expect((await json<ErrorBody & { error: { fields: Record<string, string> } }>(res)).error.fields).toEqual({ [field]: message })
+    expect(await bookingRow(id)).toMatchObject({ status: 'paid' })
+    expect((await getOrder(id)).history).toHaveLength(2)
+  })
+
+  it('answers 404 for an order that does not exist', async () => {
+    for (const [path, body] of [
+      ['status', { status: 'processing' }],
+      ['refund', {}],
+      ['cancel', undefined],
+    ] as const) {
+      const res = await call(`/api/booking/no-such-order/${path}`, { method: 'POST', token: admin, ...(body ? { json: body } : {}) })
+      expect(res.status, path).toBe(404)
+      expect((await json<ErrorBody>(res)).error.code).toBe('NOT_FOUND')
+    }
   })
 })
