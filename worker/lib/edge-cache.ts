@@ -118,6 +118,7 @@ export async function cachePublic(
   const key = cacheKey(request.url, env, config, mode, options.key)
   const copy = mode === 'memory' ? fromMemory(key) : await fromEdge(key)
   if (copy) {
+    rememberPath(key)
     if (Date.now() - copy.storedAt > FRESH_SECONDS * 1000 && !refreshing.has(key)) {
       refreshing.add(key)
       const refresh = refill(env, mode, key, tags, produce, undefined)
@@ -199,7 +200,7 @@ async function refill(
   const response = await produce()
   const entry = await entryOf(response, tags)
   if (entry && since === generation && entry.body.byteLength <= MAX_KEPT_BYTES) {
-    if (keptPaths.size < MEMORY_ENTRIES) keptPaths.add(new URL(key).pathname)
+    rememberPath(key)
     if (mode === 'memory') toMemory(key, entry)
     else {
       const stored = toEdge(key, entry).catch((err: unknown) => console.error('Keeping a cached answer failed', key, err))
@@ -208,6 +209,11 @@ async function refill(
     }
   }
   return { response, entry }
+}
+
+/** Lets {@link keptPublicAnswer} look for copies of the key's path (in any isolate that has seen one). */
+function rememberPath(key: string) {
+  if (keptPaths.size < MEMORY_ENTRIES) keptPaths.add(new URL(key).pathname)
 }
 
 /** The answer as kept, or undefined for one that is never kept (not a 200, or it sets a cookie). */
