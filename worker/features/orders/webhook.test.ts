@@ -3,6 +3,7 @@ import type Stripe from 'stripe'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { PaymentIntentCreated } from '../../schemas/payment'
 import { json } from '../../test/helpers'
+import { runScheduled } from '../../scheduled'
 import { signIn } from '../../test/tokens'
 import { bookingRow, makeTool, placeOrder, stockOf, type ToolFixture } from '../../test/order-fixtures'
 import { callStripe, deliver, fakeStripeClient, intentIdOf, signedEvent } from '../../test/stripe-fixtures'
@@ -144,5 +145,24 @@ describe('POST /api/stripe/webhook', () => {
     const delivery = await signedEvent({ id: eventId(), type: 'payment_intent.succeeded', object: intent })
     const res = await deliver(delivery, { STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '' })
     expect(res.status).toBe(503)
+  })
+})
+
+describe('the scheduled job and webhook event ids', () => {
+  it('forgets event ids older than 30 days: a replay of one is taken as new; younger ones are still duplicates', async () => {
+    const old = eventId()
+    const recent = eventId()
+    for (const id of [old, recent]) {
+      expect(await json(await deliver(await signedEvent({ id, type: 'payment_intent.created', object: { id: 'pi_anything', object: 'payment_intent' } })))).toEqual({ received: true })
+    }
+    const day = 24 * 60 * 60 * 1000
+    await env.DB.prepare('update webhook_events set created_at = ? where id = ?').bind(Date.now() - 31 * day, old).run()
+    await env.DB.prepare('update webhook_events set created_at = ? where id = ?').bind(Date.now() - 29 * day, recent).run()
+    await runScheduled(env, Date.now())
+    expect(await recorded(old)).toBe(0)
+    expect(await recorded(recent)).toBe(1)
+    const again = async (id: string) => json(await deliver(await signedEvent({ id, type: 'payment_intent.created', object: { id: 'pi_anything', object: 'payment_intent' } })))
+    expect(await again(old)).toEqual({ received: true })
+    expect(await again(recent)).toEqual({ received: true, duplicate: true })
   })
 })
