@@ -1,0 +1,87 @@
+/**
+ * Paging of the admins' e-mail lists through HTTP: GET /api/outbox (the local outbox, with the
+ * texts) and GET /api/outbox/deliveries (every e-mail's status): `limit`, `offset`,
+ * `X-Total-Count`, alone and with `to`, newest first.
+ */
+import { env } from 'cloudflare:workers'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { MailDelivery, OutboxMail } from '../../schemas/mail'
+import { call, json } from '../../test/helpers'
+import { makeTool, placeOrder, type ToolFixture } from '../../test/order-fixtures'
+import { signIn } from '../../test/tokens'
+
+const BUYER = 'outbox-pager@example.com'
+let admin: string
+let buyer: string
+let tool: ToolFixture
+/** The subjects of the buyer's e-mails, newest first. */
+let newestFirst: string[]
+
+beforeAll(async () => {
+  ;[admin, buyer] = await Promise.all([signIn('admin@example.com'), signIn(BUYER)])
+  tool = await makeTool({ name: 'Outbox Drill', quantity: 1000, min: 1 })
+  const numbers: string[] = []
+  for (let i = 0; i < 5; i++) {
+    const id = await placeOrder(buyer, tool, BUYER, { quantity: 1 })
+    // Each a second apart, so "newest first" has one answer.
+    await env.DB.prepare('update email_outbox set created_at = ? where dedupe_key like ?').bind(Date.now() - 60_000 + i * 1000, `order:${id}:%`).run()
+    numbers.push((await json<{ orderNumber: string }>(await call(`/api/booking/${id}`, { token: buyer }))).orderNumber)
+  }
+  newestFirst = numbers.map((no) => `Order ${no} placed — Toolhaus`).reverse()
+})
+
+const stored = async (to?: string) =>
+  (await (to ? env.DB.prepare('select count(*) as n from email_outbox where "to" = ?').bind(to) : env.DB.prepare('select count(*) as n from email_outbox')).first<{ n: number }>())!.n
+
+describe.each([
+  ['/api/outbox', 'the local outbox'],
+  ['/api/outbox/deliveries', 'the deliveries'],
+])('GET %s (%s): paging', (path) => {
+  async function list(query: string) {
+    const res = await call(`${path}?${query}`, { token: admin })
+    expect(res.status, query).toBe(200)
+    const mails = await json<(OutboxMail | MailDelivery)[]>(res)
+    return { subjects: mails.map((m) => m.subject), total: res.headers.get('X-Total-Count') }
+  }
+
+  it('pages one recipient’s e-mails, newest first, X-Total-Count counting them', async () => {
+    expect(await list(`to=${BUYER}`)).toEqual({ subjects: newestFirst, total: '5' })
+    expect(await list(`to=${BUYER}&limit=2`)).toEqual({ subjects: newestFirst.slice(0, 2), total: '5' })
+    expect(await list(`to=${BUYER}&limit=2&offset=2`)).toEqual({ subjects: newestFirst.slice(2, 4), total: '5' })
+    expect(await list(`to=${BUYER}&limit=2&offset=4`)).toEqual({ subjects: newestFirst.slice(4), total: '5' })
+    expect(await list(`to=${BUYER}&offset=5`)).toEqual({ subjects: [], total: '5' })
+  })
+
+  it('pages every e-mail with the whole count; 50 by default, at most 100', async () => {
+    // Enough old e-mails for more than one page of 100.
+    await env.DB.batch(
+      Array.from({ length: 120 }, (_, i) =>
+        env.DB.prepare('insert or ignore into email_outbox (id, "to", subject, body, status, created_at) values (?, ?, ?, ?, ?, ?)').bind(
+          `old-mail-${i}`,
+          'archive@example.com',
+          `Old mail ${i}`,
+          'An old e-mail.',
+          'sent',
+          1_000_000 + i,
+        ),
+      ),
+    )
+    const all = await stored()
+    expect(all).toBeGreaterThan(100)
+    const first = await list('')
+    expect(first.subjects).toHaveLength(50)
+    expect(first.total).toBe(String(all))
+    expect((await list('limit=100')).subjects).toHaveLength(100)
+    expect((await list(`offset=${all - 2}`)).subjects).toEqual(['Old mail 1', 'Old mail 0'])
+    expect(await list(`offset=${all}`)).toEqual({ subjects: [], total: String(all) })
+    expect(await stored(BUYER)).toBe(5)
+  })
+
+  it.each(['limit=0', 'limit=101', 'limit=x', 'offset=-1', 'offset=2.5'])('refuses %s with a 400 naming the field', async (query) => {
+    const res = await call(`${path}?${query}`, { token: admin })
+    expect(res.status).toBe(400)
+    const { error } = await json(res)
+    expect(error.code).toBe('VALIDATION_FAILED')
+    expect(Object.keys(error.fields)).toEqual([query.split('=')[0]])
+  })
+})
