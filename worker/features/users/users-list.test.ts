@@ -1,12 +1,13 @@
 /**
  * GET /api/user (admins): paging (`limit`, `offset`, `X-Total-Count`) of the active users and
- * of the removed ones (`removed=1`), alone and with `q`, through HTTP.
+ * of the removed ones (`removed=1`), alone and with `q`; and restoring a removed user, through HTTP.
  */
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { UserProfile } from '../../schemas/user'
 import { call, json } from '../../test/helpers'
-import { signIn } from '../../test/tokens'
+import { makeTool, placeOrder } from '../../test/order-fixtures'
+import { emulatorIdToken, signIn } from '../../test/tokens'
 
 let admin: string
 beforeAll(async () => {
@@ -105,5 +106,31 @@ describe('GET /api/user: paging', () => {
     const { error } = await json(res)
     expect(error.code).toBe('VALIDATION_FAILED')
     expect(Object.keys(error.fields)).toEqual([field])
+  })
+})
+
+describe('POST /api/user/{email}/restore', () => {
+  it('lets a removed user back in with their orders: {acknowledged, modifiedCount} 1, then 0; 404 for nobody', async () => {
+    const email = 'returning@example.com'
+    const token = await signIn(email)
+    const tool = await makeTool({ name: 'Returning Saw', quantity: 100, min: 1 })
+    const order = await placeOrder(token, tool, email, { quantity: 2 })
+    expect((await call(`/api/user/${email}`, { method: 'DELETE', token: admin })).status).toBe(200)
+    // While removed, the order stays (the desk sees it) and the person cannot sign in.
+    expect((await call(`/api/booking/${order}`, { token: admin })).status).toBe(200)
+    expect((await call(`/api/user/${email}`, { method: 'PUT', token: emulatorIdToken({ email }), json: { email } })).status).toBe(403)
+
+    const restored = await call(`/api/user/${email}/restore`, { method: 'POST', token: admin })
+    expect(await json(restored)).toEqual({ acknowledged: true, modifiedCount: 1 })
+    expect(await json(await call(`/api/user/${email}/restore`, { method: 'POST', token: admin }))).toEqual({ acknowledged: true, modifiedCount: 0 })
+    expect((await call('/api/user/never-was@example.com/restore', { method: 'POST', token: admin })).status).toBe(404)
+    expect((await list('q=returning')).emails).toEqual([email])
+    expect((await list('q=returning&removed=1')).emails).toEqual([])
+
+    const again = await signIn(email)
+    const mine = await call(`/api/booking?customer=${email}`, { token: again })
+    expect(mine.status).toBe(200)
+    expect((await json<{ _id: string }[]>(mine)).map((b) => b._id)).toEqual([order])
+    expect((await json<UserProfile>(await call(`/api/user/${email}`, { token: again }))).removedAt).toBeNull()
   })
 })
