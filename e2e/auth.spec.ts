@@ -1,4 +1,4 @@
-import { ADMIN, CUSTOMER, logIn, signUp } from './auth'
+import { ADMIN, CUSTOMER, logIn, signOut, signUp } from './auth'
 import { API, expect, test } from './fixtures'
 
 test('sign up, sign out and log in again; a wrong password shows the red message', async ({ page, expectConsoleError }) => {
@@ -184,13 +184,14 @@ test('a page left open renews its session through Firebase before the access tok
   await expect(page).toHaveURL(/\/dashboard\/order$/)
 })
 
-test('navbar and footer read one session: signed in, the footer offers the dashboard, not Login', async ({ page }) => {
+test('navbar and footer read one session: signed in, the footer offers the dashboard, not Login', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/')
   const footer = page.getByRole('contentinfo')
   await expect(footer.getByRole('link', { name: 'Login' })).toBeVisible()
   await logIn(page, CUSTOMER)
   await expect(footer.getByRole('link', { name: 'Login' })).toHaveCount(0)
   await expect(footer.getByRole('link', { name: 'Dashboard' })).toBeVisible()
-  await page.getByRole('button', { name: 'Sign Out' }).click()
+  await signOut(page)
   await expect(footer.getByRole('link', { name: 'Login' })).toBeVisible()
+  await expect(footer.getByRole('link', { name: 'Dashboard' })).toHaveCount(0)
 })

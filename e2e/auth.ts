@@ -1,7 +1,35 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin123' }
 export const CUSTOMER = { email: 'customer@example.com', password: 'customer123' }
+
+/** On a phone the navbar's links and Sign Out sit in the menu behind "Open menu". */
+const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768
+
+/**
+ * Checks what the navbar offers: in the bar, or on a phone in its menu (opened, checked and
+ * closed again; the menu also closes by itself when the page changes, so it is reopened as needed).
+ */
+async function expectInNavbar(page: Page, item: (scope: Page | Locator) => Locator) {
+  if (!isPhone(page)) return expect(item(page.getByRole('navigation', { name: 'Main' }))).toBeVisible()
+  await expect(async () => {
+    const open = page.getByRole('button', { name: 'Open menu' })
+    if (await open.isVisible()) await open.click()
+    await expect(item(page.locator('#mobile-menu'))).toBeVisible({ timeout: 1000 })
+  }).toPass({ timeout: 10_000 })
+  const close = page.getByRole('button', { name: 'Close menu' })
+  if (await close.isVisible()) await close.click({ timeout: 2000 }).catch(() => {})
+}
+
+/** Waits until the navbar shows the session (Sign Out; on a phone in the menu). */
+export const expectSignedIn = (page: Page) => expectInNavbar(page, (scope) => scope.getByRole('button', { name: 'Sign Out' }))
+
+/** Clicks Sign Out (on a phone, in the menu) and waits until the navbar offers Login. */
+export async function signOut(page: Page) {
+  if (isPhone(page)) await page.getByRole('button', { name: 'Open menu' }).click()
+  await page.getByRole('button', { name: 'Sign Out' }).click()
+  await expectInNavbar(page, (scope) => scope.getByRole('link', { name: 'Login' }))
+}
 
 /** Signs in through the real login form and waits until the shop shows the session. */
 export async function logIn(page: Page, account: { email: string; password: string }, from = '/login') {
@@ -10,7 +38,7 @@ export async function logIn(page: Page, account: { email: string; password: stri
   await page.getByLabel('Email').fill(account.email)
   await page.getByLabel('Password').fill(account.password)
   await page.getByRole('button', { name: 'Login', exact: true }).click()
-  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible()
+  await expectSignedIn(page)
 }
 
 /** A fresh address for a test that signs up, so tests never depend on each other. */
@@ -24,6 +52,6 @@ export async function signUp(page: Page, name: string, prefix = 'buyer') {
   await page.getByLabel('Email').fill(account.email)
   await page.getByLabel('Password').fill(account.password)
   await page.getByRole('button', { name: 'Sign up' }).click()
-  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible()
+  await expectSignedIn(page)
   return account
 }

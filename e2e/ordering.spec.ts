@@ -270,7 +270,7 @@ test('an id no tool has shows a not-found state with a way back', async ({ page,
   expectConsoleError(/status of 404 \(Not Found\)/)
 })
 
-test('the tool cards link to the tool, and the empty My Orders links to /service', async ({ page }) => {
+test('the tool cards link to the tool, and the empty My Orders links to /service', { tag: '@phone' }, async ({ page }) => {
   await signUp(page, 'Tanvir Hasan')
   await page.goto('/dashboard/order')
   await expect(page.getByText('You have no orders yet')).toBeVisible()
@@ -287,26 +287,28 @@ test('the tool cards link to the tool, and the empty My Orders links to /service
   await expect(page).toHaveURL('/service/drill-machine')
 })
 
-test('an out-of-stock tool shows "Out of stock" and cannot be ordered', async ({ page, browser }) => {
+test('an out-of-stock tool shows "Out of stock" and cannot be ordered', { tag: '@phone' }, async ({ page, browser }) => {
   // An admin sets a tool's stock to 0 (through the API, as the Manage form does).
+  const name = `Sold Out Planer ${Date.now().toString(36)}`
   const admin = await browser.newPage()
   await logIn(admin, ADMIN)
   const token = await admin.evaluate(() => localStorage.getItem('accessToken'))
   const photo = (await tool(admin, 'heat-gun')) as unknown as { img: string }
   const created = await admin.request.post(`${API}/service`, {
     headers: { Authorization: `Bearer ${token}` },
-    data: { name: 'Sold Out Planer', price: 2500, quantity: 10, Minimum_quantity: 2, description: 'A bench planer, sold out.', img: photo.img },
+    data: { name, price: 2500, quantity: 10, Minimum_quantity: 2, description: 'A bench planer, sold out.', img: photo.img },
   })
   const id = (await created.json()).insertedId
   expect((await admin.request.patch(`${API}/service/${id}`, { headers: { Authorization: `Bearer ${token}` }, data: { quantity: 0, previousQuantity: 10 } })).status()).toBe(200)
   await admin.close()
 
   await logIn(page, CUSTOMER)
-  await page.goto('/service?q=Sold%20Out%20Planer')
-  const card = page.locator('main article').filter({ hasText: 'Sold Out Planer' })
+  await page.goto(`/service?q=${encodeURIComponent(name)}`)
+  const card = page.locator('main article').filter({ hasText: name })
+  await expect(card).toHaveCount(1)
   await expect(card.getByText('Out of stock').first()).toBeVisible()
   await expect(card.getByText('Purchase')).toHaveCount(0)
-  await card.getByRole('link', { name: 'Sold Out Planer' }).click()
+  await card.getByRole('link', { name }).click()
   await expect(page.getByRole('button', { name: 'Purchase' })).toBeDisabled()
   await expect(page.getByText('Out of stock: fewer than the minimum order are left.')).toBeVisible()
 })
