@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { ADMIN, CUSTOMER, logIn, signUp, uniqueEmail } from './auth'
+import { ADMIN, CUSTOMER, expectSignedIn, logIn, signOut, signUp, uniqueEmail } from './auth'
 import { API, expect, sidewaysOverflow, test } from './fixtures'
 
 test.describe.configure({ timeout: 120_000 })
@@ -14,6 +14,18 @@ async function expectNoAxeViolations(page: Page, where: string) {
 
 /** Waits until the page has its main heading (the route and its data loaded). */
 const settled = (page: Page) => expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
+
+/** Places an order of a tool's minimum through the API as the page's signed-in customer; returns its id. */
+async function placeOrder(page: Page, email: string, serviceId: string): Promise<string> {
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'))
+  const tool = await (await page.request.get(`${API}/service/${serviceId}`)).json()
+  const res = await page.request.post(`${API}/booking`, {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { serviceId, quantity: tool.Minimum_quantity, phone: '01712345678', address: 'House 3, Road 1, Banani, Dhaka', customer: email },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+  return (await res.json()).insertedId
+}
 
 const PUBLIC_PAGES = ['/', '/service', '/service/drill-machine', '/blogs', '/portfolio', '/login', '/signup', '/forgot-password', '/no-such-page']
 const CUSTOMER_PAGES = ['/dashboard', '/dashboard/review', '/dashboard/order']
@@ -35,7 +47,22 @@ test('axe finds no violations on any page, signed out, as a customer and as an a
     await settled(customer)
     await expectNoAxeViolations(customer, `${path} (customer)`)
   }
-  await customerContext.close()
+  // An unpaid order of theirs: its page and its payment page (with the card form).
+  const id = await placeOrder(customer, CUSTOMER.email, 'drill-machine')
+  await customer.goto(`/dashboard/order/${id}`)
+  await settled(customer)
+  await expectNoAxeViolations(customer, '/dashboard/order/{id} (customer)')
+  await customer.goto(`/dashboard/payment/${id}`)
+  await settled(customer)
+  await expect(customer.getByLabel('Card number')).toBeVisible()
+  await expectNoAxeViolations(customer, '/dashboard/payment/{id} (customer)')
+  // Open dialogs: the booking dialog over a tool page.
+  await customer.goto('/service/drill-machine')
+  await settled(customer)
+  await customer.getByRole('button', { name: 'Purchase' }).click()
+  await expect(customer.getByRole('dialog', { name: 'Order Drill Machine' })).toBeVisible()
+  await expectNoAxeViolations(customer, 'the booking dialog (customer)')
+
   const adminContext = await browser.newContext()
   const admin = await adminContext.newPage()
   await logIn(admin, ADMIN)
@@ -44,15 +71,21 @@ test('axe finds no violations on any page, signed out, as a customer and as an a
     await settled(admin)
     await expectNoAxeViolations(admin, `${path} (admin)`)
   }
-  // An order page, with its actions.
-  await admin.goto('/dashboard/orders')
-  const first = admin.getByTestId('desk-order-row').first().getByRole('link')
-  if (await first.count()) {
-    await first.click()
-    await settled(admin)
-    await expectNoAxeViolations(admin, 'an order page (admin)')
-  }
+  // The customer's order on the desk, with its actions, and the confirm dialog its Cancel opens.
+  await admin.goto(`/dashboard/order/${id}`)
+  await settled(admin)
+  await expect(admin.getByRole('group', { name: 'Actions' }).getByRole('button', { name: 'Cancel order' })).toBeVisible()
+  await expectNoAxeViolations(admin, '/dashboard/order/{id} (admin)')
+  await admin.getByRole('group', { name: 'Actions' }).getByRole('button', { name: 'Cancel order' }).click()
+  const confirm = admin.getByRole('dialog', { name: 'Cancel this order?' })
+  await expect(confirm).toBeVisible()
+  await expectNoAxeViolations(admin, 'the cancel confirm dialog (admin)')
+  // Confirmed: the demo customer stays below the unpaid-order limit for the other tests.
+  await confirm.getByRole('button', { name: 'Cancel order' }).click()
+  await expect(confirm).toBeHidden()
+  await expect(admin.getByTestId('order-status').first()).toHaveText('Cancelled')
   await adminContext.close()
+  await customerContext.close()
 })
 
 for (const width of [360, 390]) {
@@ -73,7 +106,7 @@ for (const width of [360, 390]) {
   })
 }
 
-test('"Create an account" from a login page with ?redirect= brings the new customer back there', async ({ page }) => {
+test('"Create an account" from a login page with ?redirect= brings the new customer back there', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/dashboard/review')
   await expect(page).toHaveURL(/\/login\?redirect=/)
   await page.getByRole('main').getByRole('link', { name: 'Create an account' }).click()
@@ -85,16 +118,18 @@ test('"Create an account" from a login page with ?redirect= brings the new custo
   await expect(page).toHaveURL('/dashboard/review')
 })
 
-test('the sign-in forms take every real address: dots, hyphens, plus signs, long endings, subdomains', async ({ page }) => {
-  for (const email of ['first.last@mail.example.com', 'a-b+tools@sub.domain.co.uk', 'someone@shop.technology']) {
+test('the sign-in forms take every real address: dots, hyphens, plus signs, long endings, subdomains', { tag: '@phone' }, async ({ page }) => {
+  // Each run signs up new ones (the test runs at desktop and phone sizes on one stack).
+  const run = Date.now().toString(36)
+  for (const email of [`first.last.${run}@mail.example.com`, `a-b+tools-${run}@sub.domain.co.uk`, `someone.${run}@shop.technology`]) {
     await page.goto('/signup')
     await page.getByLabel('Name').fill('Real Address')
     await page.getByLabel('Email').fill(email)
     await page.getByLabel('Password').fill('secret123')
     await page.getByRole('button', { name: 'Sign up' }).click()
     await expect(page.getByText('Provide a valid Email')).toHaveCount(0)
-    await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible()
-    await page.getByRole('button', { name: 'Sign Out' }).click()
+    await expectSignedIn(page)
+    await signOut(page)
   }
   await page.goto('/login')
   await page.getByLabel('Email').fill('not-an-address')
@@ -102,9 +137,9 @@ test('the sign-in forms take every real address: dots, hyphens, plus signs, long
   await expect(page.getByText('Provide a Valid Email')).toBeVisible()
 })
 
-test('"Forgot password?" sends Firebase\'s reset e-mail; the new password then works', async ({ page }) => {
+test('"Forgot password?" sends Firebase\'s reset e-mail; the new password then works', { tag: '@phone' }, async ({ page }) => {
   const account = await signUp(page, 'Forgetful Person', 'forgot')
-  await page.getByRole('button', { name: 'Sign Out' }).click()
+  await signOut(page)
   await page.goto('/login')
   await page.getByLabel('Email').fill(account.email)
   await page.getByRole('link', { name: 'Forgot password?' }).click()
@@ -126,7 +161,7 @@ test('"Forgot password?" sends Firebase\'s reset e-mail; the new password then w
   await logIn(page, { email: account.email, password: 'brand-new-secret' })
 })
 
-test('the booking dialog shows no total for a quantity it would refuse, only the spec\'s message', async ({ page }) => {
+test('the booking dialog shows no total for a quantity it would refuse, only the spec\'s message', { tag: '@phone' }, async ({ page }) => {
   await logIn(page, CUSTOMER)
   await page.goto('/service/drill-machine')
   await page.getByRole('button', { name: 'Purchase' }).click()
@@ -156,4 +191,89 @@ test('on a phone a toast does not cover the navbar', async ({ page }) => {
   const bar = (await page.getByRole('banner').boundingBox())!
   // The toast slides in from the top: where it comes to rest is what counts.
   await expect.poll(async () => (await toast.boundingBox())?.y ?? 0, { message: 'the toast starts below the navbar' }).toBeGreaterThanOrEqual(bar.y + bar.height)
+})
+
+test('a short page has no grey band above the footer: the footer meets the main area and ends the page', { tag: '@phone' }, async ({ page, expectConsoleError }) => {
+  // /no-such-page is a real 404, which Chromium logs.
+  expectConsoleError(/status of 404 \(Not Found\)/)
+  // A screen taller than these pages, so each is a short page at this width.
+  await page.setViewportSize({ width: page.viewportSize()!.width, height: 1800 })
+  for (const path of ['/login', '/no-such-page']) {
+    await page.goto(path)
+    await settled(page)
+    const at = await page.evaluate(() => {
+      const edges = (selector: string) => {
+        const box = document.querySelector(selector)!.getBoundingClientRect()
+        return { top: box.top + scrollY, bottom: box.bottom + scrollY }
+      }
+      return { main: edges('main'), footer: edges('footer'), pageEnd: document.documentElement.scrollHeight, screen: innerHeight }
+    })
+    expect(Math.abs(at.footer.top - at.main.bottom), `${path}: the footer starts where the main area ends`).toBeLessThanOrEqual(1)
+    expect(Math.abs(at.pageEnd - at.footer.bottom), `${path}: nothing below the footer`).toBeLessThanOrEqual(1)
+    expect(at.footer.bottom, `${path}: main and footer fill the screen`).toBeGreaterThanOrEqual(at.screen - 1)
+  }
+})
+
+test('a dashboard page shows a skeleton while its data loads, under the sidebar, not the last page', async ({ page }) => {
+  await logIn(page, ADMIN)
+  await page.goto('/dashboard/audit')
+  await expect(page.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible()
+  const sidebar = page.getByRole('navigation', { name: 'Dashboard' })
+  // The skeleton (the page's own, or while the session loads, the signed-in area's).
+  const skeleton = page.getByRole('main').locator('[aria-busy="true"]').filter({ visible: true })
+  for (const { link, api, heading } of [
+    { link: 'Reviews', api: /\/api\/review\?/, heading: /^Reviews/ },
+    { link: 'My Order', api: /\/api\/booking\?/, heading: 'My Orders' },
+  ]) {
+    // The page's data is held back until the skeleton has been seen.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(api, async (route) => {
+      await held
+      await route.continue()
+    })
+    await sidebar.getByRole('link', { name: link, exact: true }).click()
+    await expect(skeleton).toBeVisible()
+    await expect(skeleton.getByRole('status')).toHaveText('Loading…')
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveCount(0)
+    await expect(sidebar).toBeVisible()
+    release()
+    await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible()
+    await expect(skeleton).toHaveCount(0)
+    await page.unroute(api)
+  }
+  // Opened directly, a page shows the same while the session and its data load.
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/api\/contact\?/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await page.goto('/dashboard/messages')
+  await expect(skeleton).toBeVisible()
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveCount(0)
+  release()
+  await expect(page.getByRole('heading', { name: /^Messages/, level: 1 })).toBeVisible()
+  await expect(skeleton).toHaveCount(0)
+})
+
+test("the admin lists' empty states say what to do: a search that matches nothing offers the whole list again", async ({ page }) => {
+  await logIn(page, ADMIN)
+  const nothing = 'zq-nothing-matches-this'
+  for (const [path, noun] of [
+    ['/dashboard/orders', 'orders'],
+    ['/dashboard/users', 'users'],
+    ['/dashboard/manage', 'tools'],
+    ['/dashboard/messages', 'messages'],
+  ] as const) {
+    await page.goto(`${path}?q=${nothing}`)
+    const empty = page.getByTestId('empty-state')
+    await expect(empty, path).toContainText(`No ${noun} match “${nothing}”`)
+    await expect(empty, path).toContainText('Try fewer or other words, or clear the search.')
+    await empty.getByRole('link', { name: 'clear the search' }).click()
+    await expect(page).toHaveURL(new RegExp(`${path}$`))
+    await expect(page.getByRole('searchbox')).toHaveValue('')
+    // The whole list again (or, when there is nothing at all, an empty state without the search).
+    await expect(page.getByText(`match “${nothing}”`), path).toHaveCount(0)
+  }
 })

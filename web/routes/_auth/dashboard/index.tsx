@@ -12,10 +12,13 @@ import { useUpdateProfile } from '../../../features/users/users-mutations'
 import { userQueries } from '../../../features/users/users-queries'
 import { useSession } from '../../../lib/session'
 import { showServerFieldErrors } from '../../../lib/form-errors'
+import { PagePending } from '../../../components/page-pending'
 
 export const Route = createFileRoute('/_auth/dashboard/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(userQueries.profile(context.session.user.email)),
   head: () => ({ meta: [{ title: 'My Profile · Toolhaus' }] }),
+  // Its data still loading after a moment: the skeleton, under the sidebar.
+  pendingComponent: PagePending,
   component: ProfilePage,
 })
 

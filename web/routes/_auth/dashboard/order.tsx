@@ -2,10 +2,13 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { bookingQueries } from '../../../features/bookings/bookings-queries'
 import { OrderList } from '../../../features/bookings/components/order-list'
+import { PagePending } from '../../../components/page-pending'
 
 export const Route = createFileRoute('/_auth/dashboard/order')({
   loader: ({ context }) => context.queryClient.ensureQueryData(bookingQueries.list(context.session.user.email)),
   head: () => ({ meta: [{ title: 'My Orders · Toolhaus' }] }),
+  // Its data still loading after a moment: the skeleton, under the sidebar.
+  pendingComponent: PagePending,
   component: OrdersPage,
 })
 

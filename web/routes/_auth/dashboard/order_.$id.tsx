@@ -14,6 +14,7 @@ import { useSession } from '../../../lib/session'
 import { api, ApiRequestError } from '../../../lib/api'
 import { formatDateTime, formatCount } from '../../../lib/format'
 import { formatBDT } from '../../../../worker/schemas/bdt'
+import { PagePending } from '../../../components/page-pending'
 
 export const Route = createFileRoute('/_auth/dashboard/order_/$id')({
   loader: async ({ context, params }) => {
@@ -25,6 +26,8 @@ export const Route = createFileRoute('/_auth/dashboard/order_/$id')({
     }
   },
   head: ({ loaderData }) => ({ meta: [{ title: `${loaderData ? `Order ${loaderData.orderNumber}` : 'Order'} · Toolhaus` }] }),
+  // Its data still loading after a moment: the skeleton, under the sidebar.
+  pendingComponent: PagePending,
   component: OrderPage,
 })
 

@@ -7,6 +7,7 @@ import { PaymentPanel } from '../../../features/payments/payment-panel'
 import { ApiRequestError } from '../../../lib/api'
 import { formatBDT } from '../../../../worker/schemas/bdt'
 import { formatCount } from '../../../lib/format'
+import { PagePending } from '../../../components/page-pending'
 
 export const Route = createFileRoute('/_auth/dashboard/payment/$id')({
   loader: async ({ context, params }) => {
@@ -20,6 +21,8 @@ export const Route = createFileRoute('/_auth/dashboard/payment/$id')({
   },
   head: () => ({ meta: [{ title: 'Payment · Toolhaus' }] }),
   notFoundComponent: OrderNotFound,
+  // Its data still loading after a moment: the skeleton, under the sidebar.
+  pendingComponent: PagePending,
   component: PaymentPage,
 })
 

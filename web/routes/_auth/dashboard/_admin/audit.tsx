@@ -4,12 +4,15 @@ import { Pager } from '../../../../components/pager'
 import { DESK_PAGE_SIZE, deskQueries } from '../../../../features/desk/desk-queries'
 import { formatDateTime } from '../../../../lib/format'
 import { pageNumber } from '../../../../lib/search-params'
+import { PagePending } from '../../../../components/page-pending'
 
 export const Route = createFileRoute('/_auth/dashboard/_admin/audit')({
   validateSearch: (search: Record<string, unknown>): { page?: number } => ({ page: pageNumber(search.page) }),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(deskQueries.audit(deps.page)),
   head: () => ({ meta: [{ title: 'Audit log · Toolhaus' }] }),
+  // Its data still loading after a moment: the skeleton, under the sidebar.
+  pendingComponent: PagePending,
   component: AuditPage,
 })
 

@@ -5,6 +5,7 @@ import { toast } from 'sonner'
 import type { Tool } from '../../../../../worker/schemas/tool'
 // NOTE: the app's one modal (native <dialog>) lives with bookings for now; it is generic.
 import { Modal } from '../../../../components/modal'
+import { EmptyState } from '../../../../components/empty-state'
 import { SearchBox } from '../../../../components/search-box'
 import { pageNumber, searchText } from '../../../../lib/search-params'
 import { deskQueries } from '../../../../features/desk/desk-queries'
@@ -15,6 +16,7 @@ import { formatBDT } from '../../../../../worker/schemas/bdt'
 import { EditToolForm } from '../../../../features/catalogue/edit-tool-form'
 import { formatCount } from '../../../../lib/format'
 import { responsiveImage } from '../../../../lib/image-variants'
+import { PagePending } from '../../../../components/page-pending'
 
 const PAGE_SIZE = 20
 
@@ -34,6 +36,8 @@ export const Route = createFileRoute('/_auth/dashboard/_admin/manage')({
   // NOTE: `edit` is not a loader dep: opening or closing the dialog must not reload the list.
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(listQuery(deps)),
   head: () => ({ meta: [{ title: 'Manage Tools · Toolhaus' }] }),
+  // Its data still loading after a moment: the skeleton, under the sidebar.
+  pendingComponent: PagePending,
   component: ManagePage,
 })
 
@@ -101,95 +105,106 @@ function ManagePage() {
         onSearch={(text) => void navigate({ search: { q: text || undefined }, replace: true })}
       />
 
+      {data.total === 0 && (
+        <EmptyState title={q ? `No tools match “${q}”` : 'No tools yet'} searched={Boolean(q)}>
+          <Link to="/dashboard/addTools" className="font-medium text-brand-700 underline underline-offset-4">
+            Add a tool
+          </Link>{' '}
+          and it shows up here and in the shop.
+        </EmptyState>
+      )}
+
       {/* relative: keeps the sr-only cells' absolute boxes inside this scroller, not the page. */}
-      <div className="relative mt-4 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-        <table className="w-full min-w-[40rem] text-left text-sm">
-          <caption className="sr-only">
-            Tools in the catalogue, page {page} of {totalPages}
-          </caption>
-          <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-            <tr>
-              <th scope="col" className="px-4 py-3">
-                <span className="sr-only">Image</span>
-              </th>
-              <th scope="col" className="px-4 py-3">
-                Name
-              </th>
-              <th scope="col" className="px-4 py-3 text-right">
-                Price
-              </th>
-              <th scope="col" className="px-4 py-3 text-right">
-                Stock
-              </th>
-              <th scope="col" className="px-4 py-3 text-right">
-                Minimum
-              </th>
-              <th scope="col" className="px-4 py-3">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {data.items.map((tool) => {
-              const deleting = remove.isPending && remove.variables === tool._id
-              return (
-                <tr key={tool._id} data-testid="tool-row" aria-busy={deleting || undefined}>
-                  <td className="px-4 py-2">
-                    <img
-                      {...responsiveImage(tool.img, '48px', 160)}
-                      alt=""
-                      width={48}
-                      height={48}
-                      loading="lazy"
-                      decoding="async"
-                      className="size-12 max-w-none rounded-lg bg-slate-100 object-cover"
-                    />
-                  </td>
-                  <th scope="row" className="px-4 py-3 font-medium text-ink">
-                    {tool.name}
-                    {tool.quantity === 0 ? (
-                      <span className="ml-2 rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-red-200">Out of stock</span>
-                    ) : (
-                      tool.quantity < tool.Minimum_quantity && (
-                        <span className="ml-2 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-200">Low stock</span>
-                      )
-                    )}
-                  </th>
-                  <td className="px-4 py-3 text-right tabular-nums whitespace-nowrap">{formatBDT(tool.price)}</td>
-                  <td className="px-4 py-3 text-right tabular-nums" data-testid="tool-stock">
-                    {formatCount(tool.quantity)}
-                  </td>
-                  <td className="px-4 py-3 text-right tabular-nums">{formatCount(tool.Minimum_quantity)}</td>
-                  <td className="px-4 py-3">
-                    <div className="flex justify-end gap-2">
-                      <button
-                        type="button"
-                        className="btn-ghost px-3 py-1.5"
-                        onClick={() => setEditingId(tool._id)}
-                        aria-label={`Edit ${tool.name}`}
-                      >
-                        Edit
-                      </button>
-                      <button
-                        type="button"
-                        className="btn-ghost px-3 py-1.5 text-red-700"
-                        disabled={deleting}
-                        aria-label={`Delete ${tool.name}`}
-                        onClick={() => {
-                          remove.reset()
-                          setDeleting(tool)
-                        }}
-                      >
-                        {deleting ? 'Deleting…' : 'Delete'}
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
-      </div>
+      {data.total > 0 && (
+        <div className="relative mt-4 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
+          <table className="w-full min-w-[40rem] text-left text-sm">
+            <caption className="sr-only">
+              Tools in the catalogue, page {page} of {totalPages}
+            </caption>
+            <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  <span className="sr-only">Image</span>
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Name
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Price
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Stock
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  Minimum
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {data.items.map((tool) => {
+                const deleting = remove.isPending && remove.variables === tool._id
+                return (
+                  <tr key={tool._id} data-testid="tool-row" aria-busy={deleting || undefined}>
+                    <td className="px-4 py-2">
+                      <img
+                        {...responsiveImage(tool.img, '48px', 160)}
+                        alt=""
+                        width={48}
+                        height={48}
+                        loading="lazy"
+                        decoding="async"
+                        className="size-12 max-w-none rounded-lg bg-slate-100 object-cover"
+                      />
+                    </td>
+                    <th scope="row" className="px-4 py-3 font-medium text-ink">
+                      {tool.name}
+                      {tool.quantity === 0 ? (
+                        <span className="ml-2 rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-red-200">Out of stock</span>
+                      ) : (
+                        tool.quantity < tool.Minimum_quantity && (
+                          <span className="ml-2 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-200">Low stock</span>
+                        )
+                      )}
+                    </th>
+                    <td className="px-4 py-3 text-right tabular-nums whitespace-nowrap">{formatBDT(tool.price)}</td>
+                    <td className="px-4 py-3 text-right tabular-nums" data-testid="tool-stock">
+                      {formatCount(tool.quantity)}
+                    </td>
+                    <td className="px-4 py-3 text-right tabular-nums">{formatCount(tool.Minimum_quantity)}</td>
+                    <td className="px-4 py-3">
+                      <div className="flex justify-end gap-2">
+                        <button
+                          type="button"
+                          className="btn-ghost px-3 py-1.5"
+                          onClick={() => setEditingId(tool._id)}
+                          aria-label={`Edit ${tool.name}`}
+                        >
+                          Edit
+                        </button>
+                        <button
+                          type="button"
+                          className="btn-ghost px-3 py-1.5 text-red-700"
+                          disabled={deleting}
+                          aria-label={`Delete ${tool.name}`}
+                          onClick={() => {
+                            remove.reset()
+                            setDeleting(tool)
+                          }}
+                        >
+                          {deleting ? 'Deleting…' : 'Delete'}
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                )
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
 
       {totalPages > 1 && (
         <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3">

@@ -1,17 +1,21 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import type { ContactMessage } from '../../../../../worker/schemas/contact'
+import { EmptyState } from '../../../../components/empty-state'
 import { Pager } from '../../../../components/pager'
 import { SearchBox } from '../../../../components/search-box'
 import { DESK_PAGE_SIZE, deskQueries } from '../../../../features/desk/desk-queries'
 import { formatDateTime, formatCount } from '../../../../lib/format'
 import { pageNumber, searchText } from '../../../../lib/search-params'
+import { PagePending } from '../../../../components/page-pending'
 
 export const Route = createFileRoute('/_auth/dashboard/_admin/messages')({
   validateSearch: (search: Record<string, unknown>): { q?: string; page?: number } => ({ q: searchText(search.q), page: pageNumber(search.page) }),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(deskQueries.messages(deps)),
   head: () => ({ meta: [{ title: 'Messages · Toolhaus' }] }),
+  // Its data still loading after a moment: the skeleton, under the sidebar.
+  pendingComponent: PagePending,
   component: MessagesPage,
 })
 
@@ -38,10 +42,9 @@ function MessagesPage() {
         onSearch={(text) => void navigate({ search: { q: text || undefined }, replace: true })}
       />
       {data.items.length === 0 ? (
-        <div className="mt-6 flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
-          <p className="text-lg font-semibold text-ink">{q ? `No messages match “${q}”` : 'No messages yet'}</p>
-          <p className="mt-1 text-slate-600">{q ? 'Try fewer or other words.' : "Messages sent from the home page's contact form show up here."}</p>
-        </div>
+        <EmptyState title={q ? `No messages match “${q}”` : 'No messages yet'} searched={Boolean(q)}>
+          Messages sent from the home page&apos;s contact form show up here.
+        </EmptyState>
       ) : (
         <ol className="mt-6 space-y-4">
           {data.items.map((message) => (

@@ -1,6 +1,7 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { ORDER_STATUSES, type OrderStatus } from '../../../../../worker/schemas/order-status'
+import { EmptyState } from '../../../../components/empty-state'
 import { Pager } from '../../../../components/pager'
 import { SearchBox } from '../../../../components/search-box'
 import { StatusBadge, STATUS_LABELS } from '../../../../features/bookings/components/status-badge'
@@ -8,6 +9,7 @@ import { DESK_PAGE_SIZE, deskQueries } from '../../../../features/desk/desk-quer
 import { formatDateTime, formatCount } from '../../../../lib/format'
 import { formatBDT } from '../../../../../worker/schemas/bdt'
 import { oneOf, pageNumber, searchText } from '../../../../lib/search-params'
+import { PagePending } from '../../../../components/page-pending'
 
 type OrdersSearch = { status?: OrderStatus; q?: string; page?: number }
 
@@ -20,6 +22,8 @@ export const Route = createFileRoute('/_auth/dashboard/_admin/orders')({
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(deskQueries.orders(deps)),
   head: () => ({ meta: [{ title: 'Orders · Toolhaus' }] }),
+  // Its data still loading after a moment: the skeleton, under the sidebar.
+  pendingComponent: PagePending,
   component: OrdersDesk,
 })
 
@@ -71,6 +75,22 @@ function OrdersDesk() {
         placeholder="Order number, customer, tool or transaction id"
         onSearch={(text) => void navigate({ search: (prev) => ({ ...prev, q: text || undefined, page: undefined }), replace: true })}
       />
+
+      {data.items.length === 0 && (
+        <EmptyState title={q ? `No orders match “${q}”` : status ? `No ${STATUS_LABELS[status].toLowerCase()} orders` : 'No orders yet'} searched={Boolean(q)}>
+          {status ? (
+            <>
+              Orders show up here when they reach this step.{' '}
+              <Link to="." search={{}} className="font-medium text-brand-700 underline underline-offset-4">
+                See all orders
+              </Link>
+              .
+            </>
+          ) : (
+            'Orders customers place in the shop show up here, newest first.'
+          )}
+        </EmptyState>
+      )}
 
       {data.items.length > 0 && (
         <>

@@ -8,6 +8,7 @@ import { DESK_PAGE_SIZE, deskQueries } from '../../../../features/desk/desk-quer
 import { configQuery } from '../../../../lib/config'
 import { formatCount, formatDateTime } from '../../../../lib/format'
 import { pageNumber } from '../../../../lib/search-params'
+import { PagePending } from '../../../../components/page-pending'
 
 export const Route = createFileRoute('/_auth/dashboard/_admin/outbox')({
   validateSearch: (search: Record<string, unknown>): { page?: number } => ({ page: pageNumber(search.page) }),
@@ -19,6 +20,8 @@ export const Route = createFileRoute('/_auth/dashboard/_admin/outbox')({
     else await context.queryClient.ensureQueryData(deskQueries.deliveries(deps.page))
   },
   head: () => ({ meta: [{ title: 'Outbox · Toolhaus' }] }),
+  // Its data still loading after a moment: the skeleton, under the sidebar.
+  pendingComponent: PagePending,
   component: OutboxPage,
 })
 

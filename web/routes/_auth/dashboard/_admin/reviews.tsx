@@ -9,12 +9,15 @@ import { useDeleteReview } from '../../../../features/reviews/reviews-mutations'
 import { DESK_PAGE_SIZE, deskQueries } from '../../../../features/desk/desk-queries'
 import { formatDateTime, formatCount } from '../../../../lib/format'
 import { pageNumber } from '../../../../lib/search-params'
+import { PagePending } from '../../../../components/page-pending'
 
 export const Route = createFileRoute('/_auth/dashboard/_admin/reviews')({
   validateSearch: (search: Record<string, unknown>): { page?: number } => ({ page: pageNumber(search.page) }),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(deskQueries.reviews(deps.page)),
   head: () => ({ meta: [{ title: 'Reviews · Toolhaus' }] }),
+  // Its data still loading after a moment: the skeleton, under the sidebar.
+  pendingComponent: PagePending,
   component: ReviewsPage,
 })
 

@@ -3,6 +3,7 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import type { UserProfile } from '../../../../../worker/schemas/user'
+import { EmptyState } from '../../../../components/empty-state'
 import { Modal } from '../../../../components/modal'
 import { Pager } from '../../../../components/pager'
 import { SearchBox } from '../../../../components/search-box'
@@ -11,6 +12,7 @@ import { useMakeAdmin, useRemoveUser, useRestoreUser } from '../../../../feature
 import { ApiRequestError } from '../../../../lib/api'
 import { formatDateTime, formatCount } from '../../../../lib/format'
 import { pageNumber, searchText } from '../../../../lib/search-params'
+import { PagePending } from '../../../../components/page-pending'
 
 type UsersSearch = { q?: string; removed?: boolean; page?: number }
 
@@ -23,6 +25,8 @@ export const Route = createFileRoute('/_auth/dashboard/_admin/users')({
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(deskQueries.users(deps)),
   head: () => ({ meta: [{ title: 'All Users · Toolhaus' }] }),
+  // Its data still loading after a moment: the skeleton, under the sidebar.
+  pendingComponent: PagePending,
   component: UsersPage,
 })
 
@@ -81,9 +85,9 @@ function UsersPage() {
         onSearch={(text) => void navigate({ search: (prev) => ({ ...prev, q: text || undefined, page: undefined }), replace: true })}
       />
       {data.items.length === 0 ? (
-        <p className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-slate-600">
-          {q ? `No users match “${q}”.` : removed ? 'Nobody has been removed.' : 'No users yet.'}
-        </p>
+        <EmptyState title={q ? `No users match “${q}”` : removed ? 'Nobody has been removed' : 'No users yet'} searched={Boolean(q)}>
+          {removed ? 'People you remove are listed here, with a way to restore them.' : 'People who sign up in the shop are listed here.'}
+        </EmptyState>
       ) : (
         <ul className="mt-4 divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" aria-label={removed ? 'Removed users' : 'Users'}>
           {data.items.map((user, i) => (
