@@ -1,5 +1,6 @@
 import app from './app'
 import { getConfig } from './env'
+import { cachePublic } from './lib/edge-cache'
 import { applySecurityHeaders } from './lib/security-headers'
 import { renderPage, robots, sitemap } from './pages'
 import { runScheduled } from './scheduled'
@@ -8,7 +9,8 @@ export default {
   async fetch(request, env, ctx) {
     const url = new URL(request.url)
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return app.fetch(request, env, ctx)
-    if (url.pathname === '/sitemap.xml') return withPageHeaders(await sitemap(env, url.origin), env)
+    // The sitemap lists every tool: kept at the edge and dropped with the catalogue's copies.
+    if (url.pathname === '/sitemap.xml') return withPageHeaders(await cachePublic(request, env, ctx, () => sitemap(env, url.origin), { tags: ['catalogue'] }), env)
     if (url.pathname === '/robots.txt') return withPageHeaders(robots(url.origin), env)
     if (isFilePath(url.pathname)) {
       const asset = await serveAsset(request, env, url)

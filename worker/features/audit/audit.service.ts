@@ -24,7 +24,8 @@ export async function recordAudit(db: Db, entry: AuditRecord): Promise<void> {
 /** The audit log, newest first. */
 export async function listAudit(db: Db, page: { limit: number; offset: number }): Promise<{ items: AuditEntry[]; total: number }> {
   const [rows, [total]] = await db.batch([
-    db.select().from(auditLog).orderBy(desc(auditLog.at), desc(auditLog.id)).limit(page.limit).offset(page.offset),
+    // NOTE: rowid breaks ties of the same millisecond in the order the entries were written (ids are random).
+    db.select().from(auditLog).orderBy(desc(auditLog.at), sql`rowid desc`).limit(page.limit).offset(page.offset),
     db.select({ n: sql<number>`count(*)` }).from(auditLog),
   ])
   return {

@@ -308,7 +308,10 @@ export async function refundOrder(deps: OrderDeps, order: OrderRow, admin: strin
   if (order.status !== 'paid' && order.status !== 'processing') throw invalidTransition(order.status, 'refunded')
   const outcome = await transition(deps, order, { to: 'refunded', actor: 'admin', actorEmail: admin, ...(reason ? { note: reason } : {}) })
   if (outcome !== 'moved') {
-    console.error(`Order ${order.id} was refunded at the provider but changed meanwhile (${outcome}); check it.`)
+    // Another refund of the same order won (the provider refunded once: one idempotency key);
+    // anything else moved it meanwhile, after the provider refunded: someone must look.
+    const now = await deps.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, order.id)).get()
+    if (now?.status !== 'refunded') console.error(`Order ${order.id} was refunded at the provider but changed meanwhile (${outcome}); check it.`)
     throw conflict('This order changed while it was being refunded. Reload it to see its state.')
   }
 }
