@@ -1,4 +1,5 @@
-import { ADMIN, CUSTOMER, logIn, signOut, signUp } from './auth'
+import type { Page } from '@playwright/test'
+import { ADMIN, CUSTOMER, expectSignedIn, logIn, signOut, signUp, uniqueEmail } from './auth'
 import { API, expect, test } from './fixtures'
 
 test('sign up, sign out and log in again; a wrong password shows the red message', async ({ page, expectConsoleError }) => {
@@ -169,19 +170,120 @@ test('an admin removes a user after confirming', async ({ page, browser }) => {
   await expect(removed).toHaveCount(0)
 })
 
+/** A JWT's claims, read without verifying it. */
+const claims = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as Record<string, unknown> & { iss: string; iat: number; exp: number }
+
+/** The stack's Firebase settings, and its Auth emulator's REST API (as the Firebase SDK and admin tools call it). */
+async function firebaseOf(page: Page) {
+  const { firebase } = (await (await page.request.get(`${API}/config`)).json()) as { firebase: { apiKey: string; projectId: string; emulatorUrl: string } }
+  const call = async (method: string, data: object) => {
+    const res = await page.request.post(`${firebase.emulatorUrl}/identitytoolkit.googleapis.com/v1/${method}?key=${firebase.apiKey}`, { data })
+    expect(res.ok(), `${method}: ${await res.text()}`).toBe(true)
+    return res.json() as Promise<{ idToken: string; localId: string }>
+  }
+  return { ...firebase, call }
+}
+
 test('a page left open renews its session through Firebase before the access token ends', async ({ page }) => {
+  // Every exchange for an access token (PUT /api/user/{email}) and the token it presented.
+  const exchanges: string[] = []
+  page.on('request', (r) => {
+    if (r.method() === 'PUT' && new URL(r.url()).pathname.startsWith('/api/user/')) exchanges.push((r.headers().authorization ?? '').replace(/^Bearer /, ''))
+  })
   await page.clock.install()
   await logIn(page, CUSTOMER)
   await page.goto('/dashboard/order')
+  await expect(page.getByRole('heading', { name: 'My Orders', level: 1 })).toBeVisible()
+  const { projectId } = await firebaseOf(page)
   const token = () => page.evaluate(() => localStorage.getItem('accessToken'))
-  const first = await token()
-  const exp = (t: string | null) => JSON.parse(Buffer.from(t!.split('.')[1]!, 'base64url').toString()).exp as number
+  const first = (await token())!
+  const exchangesBefore = exchanges.length
+  expect(exchangesBefore, 'signing in exchanged a Firebase ID token').toBeGreaterThan(0)
+  // The server's clock moves on too: its tokens count whole seconds.
+  await new Promise((resolve) => setTimeout(resolve, 1100))
+
   // A day later (five minutes before the token ends) the page has a new one and is still signed in.
   await page.clock.fastForward('23:56:00')
   await expect.poll(token, { timeout: 20_000 }).not.toBe(first)
-  expect(exp(await token())).toBeGreaterThanOrEqual(exp(first))
+  const renewed = (await token())!
+  // Renewed through Firebase: the page presented a new Firebase ID token, not the old access token
+  // (which the API would answer with a token ending when the old one does).
+  const presented = exchanges.slice(exchangesBefore)
+  expect(presented.length, 'the renewal exchanged a token').toBeGreaterThan(0)
+  expect(claims(presented.at(-1)!).iss, 'the renewal presented a Firebase ID token').toBe(`https://securetoken.google.com/${projectId}`)
+  expect(presented.at(-1), 'a fresh ID token, not the one signing in used').not.toBe(exchanges[exchangesBefore - 1])
+  // A new day-long token, issued now.
+  expect(claims(renewed).iat).toBeGreaterThan(claims(first).iat)
+  expect(claims(renewed).exp).toBeGreaterThan(claims(first).exp)
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible()
   await expect(page).toHaveURL(/\/dashboard\/order$/)
+})
+
+test('a person whose Firebase account is deleted is signed out of an open page before the access token ends', async ({ page, expectConsoleError }) => {
+  await page.clock.install()
+  const account = await signUp(page, 'Deleted Person', 'deleted')
+  await page.goto('/dashboard/order')
+  await expect(page.getByRole('heading', { name: 'My Orders', level: 1 })).toBeVisible()
+  // The account is deleted at Firebase (by the person, or by an admin of the project).
+  const firebase = await firebaseOf(page)
+  const { idToken } = await firebase.call('accounts:signInWithPassword', { ...account, returnSecureToken: true })
+  await firebase.call('accounts:delete', { idToken })
+
+  // Near the access token's end the page tries to renew through Firebase, which refuses: signed out.
+  await page.clock.fastForward('23:56:00')
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard%2Forder/, { timeout: 20_000 })
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toHaveCount(0)
+  expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull()
+  // Firebase's token endpoint answers the deleted account with a 400, which Chromium logs.
+  expectConsoleError(/status of 400/)
+})
+
+test('an unverified password sign-in for an address a Google identity holds is refused, and the verification e-mail is offered and sent', async ({ page, expectConsoleError }) => {
+  const email = uniqueEmail('held')
+  const password = 'secret123'
+  const firebase = await firebaseOf(page)
+  // The owner signed in to the shop with Google: a verified identity holds the account.
+  const claimsOfGoogle = { sub: `${Date.now()}${Math.floor(Math.random() * 1e6)}`, email, email_verified: true, name: 'Held Owner' }
+  const google = await firebase.call('accounts:signInWithIdp', {
+    requestUri: 'http://localhost',
+    postBody: `id_token=${encodeURIComponent(JSON.stringify(claimsOfGoogle))}&providerId=google.com`,
+    returnSecureToken: true,
+  })
+  const owner = await page.request.put(`${API}/user/${encodeURIComponent(email)}`, { headers: { Authorization: `Bearer ${google.idToken}` }, data: { email } })
+  expect(owner.status()).toBe(200)
+  // Someone now has an unverified e-mail/password account at Firebase for the same address
+  // (Firebase allows one account per address: the Google one is gone from Firebase first).
+  await firebase.call('accounts:delete', { idToken: google.idToken })
+  await firebase.call('accounts:signUp', { email, password, returnSecureToken: true })
+
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Login', exact: true }).click()
+  await expect(page.getByTestId('auth-error')).toHaveText(
+    'This e-mail address is verified with another sign-in. Verify your e-mail address (we can send you the link) or sign in the way you did before, e.g. with Google.',
+  )
+  // The API answers 403 EMAIL_NOT_VERIFIED, which Chromium logs.
+  expectConsoleError(/status of 403/)
+  await expect(page.getByText('To use your password, verify your e-mail address first. Or continue with Google, as you did before.')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toHaveCount(0)
+  expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull()
+
+  await page.getByRole('button', { name: 'Send verification e-mail' }).click()
+  // Sending it signs in to Firebase once more, which the page's session also sees and the API refuses again.
+  expectConsoleError(/status of 403/)
+  await expect(page.getByText(`We have sent a verification link to ${email}. Open it, then log in again here.`)).toBeVisible()
+  // The Auth emulator keeps the e-mail's out-of-band code.
+  const codes = await (await page.request.get(`${firebase.emulatorUrl}/emulator/v1/projects/${firebase.projectId}/oobCodes`)).json()
+  const verify = (codes.oobCodes as { email: string; requestType: string; oobCode: string }[]).findLast((c) => c.email === email && c.requestType === 'VERIFY_EMAIL')
+  expect(verify, 'a verification e-mail to the address').toBeTruthy()
+
+  // Opening the link verifies the address; the password sign-in then gets in.
+  await firebase.call('accounts:update', { oobCode: verify!.oobCode })
+  await page.getByRole('button', { name: 'Login', exact: true }).click()
+  await expectSignedIn(page)
+  await expect(page).toHaveURL('/')
 })
 
 test('navbar and footer read one session: signed in, the footer offers the dashboard, not Login', { tag: '@phone' }, async ({ page }) => {

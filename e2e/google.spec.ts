@@ -37,9 +37,9 @@ async function continueWithGoogle(page: Page, pick: (popup: Page) => Promise<voi
   await closed
 }
 
-async function expectSignedInWithApiToken(page: Page, email: string, name: string) {
+async function expectSignedInWithApiToken(page: Page, email: string, name: string, at: string | RegExp = /\/$/) {
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible()
-  await expect(page).toHaveURL(/\/$/)
+  await expect(page).toHaveURL(at)
   const token = await page.evaluate(() => localStorage.getItem('accessToken'))
   expect(token, 'the API access token').toBeTruthy()
   const res = await page.request.get(`/api/user/${encodeURIComponent(email)}`, { headers: { Authorization: `Bearer ${token}` } })
@@ -68,7 +68,26 @@ test('Continue with Google signs a new Google account in through the emulator an
   await expectSignedInWithApiToken(page, email, name)
 })
 
-test('a returning Google user picks their account from the emulator\'s list', async ({ page }) => {
+test('signing up with Google from a guarded page creates the account and brings the new customer back there', async ({ page }) => {
+  const email = uniqueEmail('googlesignup')
+  const name = 'Sami Signup'
+  await page.goto('/dashboard/review')
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard%2Freview/)
+  await page.getByRole('main').getByRole('link', { name: 'Create an account' }).click()
+  await expect(page).toHaveURL(/\/signup\?redirect=%2Fdashboard%2Freview/)
+  await continueWithGoogle(page, async (popup) => {
+    await popup.getByRole('button', { name: 'Add new account' }).click()
+    await popup.locator('#email-input').fill(email)
+    await popup.locator('#display-name-input').fill(name)
+    await popup.getByRole('button', { name: 'Sign in with Google.com' }).click()
+  })
+  await expectSignedInWithApiToken(page, email, name, '/dashboard/review')
+  // The page they were going to, as the new customer: the review form knows their Google name.
+  await expect(page.getByRole('heading', { name: 'Add Review', level: 1 })).toBeVisible()
+  await expect(page.getByLabel('Name')).toHaveValue(name)
+})
+
+test('a returning Google user picks their account from the emulator\'s list and is brought back to where they were going', async ({ page }) => {
   // The Google account exists in the emulator (signed in before), but not yet in the shop.
   const email = uniqueEmail('returning')
   const name = 'Ada Returning'
@@ -79,9 +98,11 @@ test('a returning Google user picks their account from the emulator\'s list', as
   })
   expect(seeded.status()).toBe(200)
 
-  await page.goto('/login')
+  await page.goto('/dashboard/order')
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard%2Forder/)
   await continueWithGoogle(page, (popup) => popup.locator('.js-reuse-account', { hasText: email }).click())
-  await expectSignedInWithApiToken(page, email, name)
+  await expectSignedInWithApiToken(page, email, name, '/dashboard/order')
+  await expect(page.getByRole('heading', { name: 'My Orders', level: 1 })).toBeVisible()
 })
 
 test('closing the Google window shows why nothing happened', async ({ page }) => {
