@@ -35,26 +35,39 @@ export function configureApiAuth(getToken: () => string | null, renew?: () => Pr
 /**
  * Reads near the shopper (D1 read replicas): every API answer that read the database names how
  * new its data was (`x-d1-bookmark`); sending the latest one back makes the next read at least as
- * new, so a shopper always reads their own writes. Kept for the tab, across reloads.
+ * new, so a shopper always reads their own writes, in every tab (it is not a secret).
  */
 const BOOKMARK = 'x-d1-bookmark'
 const bookmarks = {
-  get: () => (typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(BOOKMARK)),
-  keep(res: Response) {
+  get: () => (typeof localStorage === 'undefined' ? null : localStorage.getItem(BOOKMARK)),
+  /** Keeps the answer's bookmark, unless a newer one arrived while this request was out. */
+  keep(sent: string | null, res: Response) {
     const bookmark = res.headers.get(BOOKMARK)
-    if (bookmark && typeof sessionStorage !== 'undefined') sessionStorage.setItem(BOOKMARK, bookmark)
+    if (bookmark && bookmarks.get() === sent) localStorage.setItem(BOOKMARK, bookmark)
   },
+  forget: () => localStorage.removeItem(BOOKMARK),
+}
+
+/** The API refused the bookmark itself (say, one kept from another database): forget it, ask again. */
+async function refusedBookmark(res: Response): Promise<boolean> {
+  if (res.status !== 400) return false
+  const body = (await res.clone().json().catch(() => null)) as ErrorBody | null
+  return Boolean(body?.error?.fields?.[BOOKMARK])
 }
 
 async function authedFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const send = async () => {
+  const send = async (): Promise<Response> => {
     const headers = new Headers(init?.headers)
     const token = tokenSource()
     if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`)
     const bookmark = bookmarks.get()
     if (bookmark) headers.set(BOOKMARK, bookmark)
     const res = await transport(input, { ...init, headers })
-    bookmarks.keep(res)
+    if (bookmark && (await refusedBookmark(res))) {
+      bookmarks.forget()
+      return send()
+    }
+    bookmarks.keep(bookmark, res)
     return res
   }
   const res = await send()
