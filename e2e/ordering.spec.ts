@@ -436,3 +436,27 @@ test.describe('Stripe mode', () => {
     ])
   })
 })
+
+test('with 5 unpaid orders the order dialog refuses a 6th with the message saying what to do', async ({ page, expectConsoleError }) => {
+  const account = await signUp(page, 'Busy Buyer', 'unpaid')
+  // Five unpaid orders (MAX_UNPAID_ORDERS of the local stack's wrangler.toml [env.dev]).
+  const ids: string[] = []
+  for (const id of ['drill-machine', 'electric-saw', 'angle-grinder', 'impact-wrench', 'heat-gun']) ids.push(await placeOrder(page, account.email, id, (await tool(page, id)).Minimum_quantity))
+  const saw = await tool(page, 'electric-saw')
+
+  await page.goto('/service/electric-saw')
+  await page.getByRole('button', { name: 'Purchase' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Order Electric Saw' })
+  await dialog.getByLabel('Phone').fill('01812345678')
+  await dialog.getByLabel('Delivery address').fill('Plot 4, Agrabad, Chattogram')
+  await dialog.getByRole('button', { name: 'Place order' }).click()
+  await expect(dialog.getByText('You have 5 unpaid orders. Pay or cancel one before ordering again.')).toBeVisible()
+  // The API answers 409 TOO_MANY_UNPAID, which Chromium logs.
+  expectConsoleError(/status of 409/)
+  await expect(dialog).toBeVisible()
+  expect((await tool(page, 'electric-saw')).quantity).toBe(saw.quantity)
+
+  // The stock the five held goes back for the other tests.
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'))
+  for (const id of ids) expect((await page.request.post(`${API}/booking/${id}/cancel`, { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(200)
+})
