@@ -6,8 +6,8 @@ test.describe.configure({ timeout: 90_000 })
 
 type Order = { _id: string; orderNumber: string; status: string }
 
-/** A customer with one paid order of a seeded tool, made through the API the web app uses. */
-async function customerWithPaidOrder(browser: Browser, name: string) {
+/** A customer with one paid (or, with `pay: false`, unpaid) order of a seeded tool, made through the API the web app uses. */
+async function customerWithPaidOrder(browser: Browser, name: string, { pay = true } = {}) {
   const context = await browser.newContext()
   const page = await context.newPage()
   const account = await signUp(page, name, 'desk')
@@ -20,6 +20,10 @@ async function customerWithPaidOrder(browser: Browser, name: string) {
   })
   expect(placed.status()).toBe(201)
   const id: string = (await placed.json()).insertedId
+  if (!pay) {
+    const order: Order = await (await page.request.get(`${API}/booking/${id}`, { headers: auth })).json()
+    return { account, page, context, order, auth }
+  }
   const intent = await (await page.request.post(`${API}/create-payment-intent`, { headers: auth, data: { bookingId: id } })).json()
   const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' }
   expect((await page.request.post(`${API}/payments/simulated/confirm`, { headers: auth, data: { clientSecret: intent.clientSecret, card } })).status()).toBe(200)
@@ -112,7 +116,7 @@ for (const [device, viewport] of [
   })
 }
 
-test('an admin refunds a paid order after confirming; the customer sees it refunded and is e-mailed', async ({ page, browser }) => {
+test('an admin refunds a paid order after confirming; the customer sees it refunded and is e-mailed', { tag: '@phone' }, async ({ page, browser }) => {
   const customer = await customerWithPaidOrder(browser, 'Refund Customer')
   const no = customer.order.orderNumber
   await logIn(page, ADMIN)
@@ -142,14 +146,96 @@ test('an admin refunds a paid order after confirming; the customer sees it refun
   await customer.context.close()
 })
 
-test('the admin overview counts orders to ship and links low-stock tools to their edit form', async ({ page }) => {
+test('an admin cancels an unpaid order after confirming; the customer sees it cancelled by the shop and is e-mailed', async ({ page, browser }) => {
+  const customer = await customerWithPaidOrder(browser, 'Cancelled Customer', { pay: false })
+  const no = customer.order.orderNumber
   await logIn(page, ADMIN)
+  await page.goto('/dashboard/orders?status=unpaid')
+  await page.getByRole('searchbox', { name: 'Search orders' }).fill(no)
+  await page.getByRole('button', { name: 'Search' }).click()
+  await page.getByRole('link', { name: new RegExp(no) }).first().click()
+  await expect(page.getByRole('heading', { name: `Order ${no}`, level: 1 })).toBeVisible()
+  await expect(page.getByTestId('order-status').first()).toHaveText('Unpaid')
+  // An unpaid order can only be cancelled.
+  const actions = page.getByRole('group', { name: 'Actions' })
+  await expect(actions.getByRole('button')).toHaveText(['Cancel order'])
+
+  await actions.getByRole('button', { name: 'Cancel order' }).click()
+  const confirm = page.getByRole('dialog', { name: 'Cancel this order?' })
+  await expect(confirm).toContainText('The items go back to stock; this cannot be undone.')
+  await confirm.getByRole('button', { name: 'Back' }).click()
+  await expect(confirm).toBeHidden()
+  await expect(page.getByTestId('order-status').first()).toHaveText('Unpaid')
+  await actions.getByRole('button', { name: 'Cancel order' }).click()
+  await confirm.getByRole('button', { name: 'Cancel order' }).click()
+  await expect(confirm).toBeHidden()
+  await expect(page.getByTestId('order-status').first()).toHaveText('Cancelled')
+  await expect(page.getByRole('list', { name: 'Order history' })).toContainText('Cancelled · by the shop')
+  await expect(page.getByRole('group', { name: 'Actions' })).toHaveCount(0)
+
+  // The customer: My Orders says it was cancelled and why; so does the order page.
+  const them = customer.page
+  await them.goto('/dashboard/order')
+  const card = them.getByTestId('order').filter({ hasText: no })
+  await expect(card.getByTestId('order-status')).toHaveText('Cancelled')
+  await expect(card).toContainText('Cancelled: by the shop')
+  await expect(card.getByRole('link', { name: /^Payment/ })).toHaveCount(0)
+  await card.getByRole('link', { name: /^Order details/ }).click()
+  await expect(them.getByRole('heading', { name: `Order ${no}`, level: 1 })).toBeVisible()
+  await expect(them.getByTestId('order-status').first()).toHaveText('Cancelled')
+  await expect(them.getByRole('list', { name: 'Order history' })).toContainText('Cancelled · by the shop')
+  await expect(them.getByRole('region', { name: 'Shipping' })).toContainText('Nothing will be shipped.')
+  await expect.poll(() => mailSubjects(page, customer.account.email)).toContain(`Order ${no} cancelled — Toolhaus`)
+  await customer.context.close()
+})
+
+test('the admin overview counts orders to ship and links low-stock tools to their edit form', async ({ page, browser }) => {
+  // At least one order to ship, and one tool below its minimum order (an order took most of its stock).
+  const customer = await customerWithPaidOrder(browser, 'Overview Customer')
+  await logIn(page, ADMIN)
+  const auth = { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` }
+  const heatGun = await (await page.request.get(`${API}/service/heat-gun`)).json()
+  const name = `Low Stock Clamp ${Date.now().toString(36)}`
+  const created = await page.request.post(`${API}/service`, {
+    headers: auth,
+    data: { name, description: 'A bar clamp that is nearly sold out.', price: 650, quantity: 15, Minimum_quantity: 10, img: heatGun.img },
+  })
+  expect(created.status()).toBe(201)
+  const toolId: string = (await created.json()).insertedId
+  const ordered = await customer.page.request.post(`${API}/booking`, {
+    headers: customer.auth,
+    data: { serviceId: toolId, quantity: 10, phone: '01712345678', address: 'House 9, Road 4, Gulshan, Dhaka', customer: customer.account.email },
+  })
+  expect(ordered.status()).toBe(201)
+
   await page.goto('/dashboard')
   await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible()
-  await expect(page.getByText('Orders to ship')).toBeVisible()
-  await expect(page.getByText('Revenue today')).toBeVisible()
+  const overview = page.getByRole('region', { name: 'Overview' })
+  await expect(overview).toHaveAttribute('aria-busy', 'false')
+  const figure = (label: string) => overview.getByText(label, { exact: true }).locator('xpath=following-sibling::*[1]')
+  const digits = async (label: string) => (await figure(label).textContent())?.replace(/\D/g, '')
+  // The figures are the API's summary (nothing else changes meanwhile: the tests run one at a time).
+  const summary = await (await page.request.get(`${API}/admin/summary`, { headers: auth })).json()
+  expect(summary.orders.paid + summary.orders.processing).toBeGreaterThan(0)
+  expect(await digits('Orders to ship')).toBe(String(summary.orders.paid + summary.orders.processing))
+  expect(await digits('Unpaid orders')).toBe(String(summary.orders.unpaid))
+  expect(await digits('Revenue today')).toBe(String(Math.round(summary.revenue.today * 100)))
+  expect(await digits('Last 7 days')).toBe(String(Math.round(summary.revenue.last7Days * 100)))
+  await expect(figure('Orders to ship')).toHaveAttribute('href', '/dashboard/orders?status=paid')
+
+  // The tool below its minimum is listed, and Restock opens its edit form.
+  expect(summary.lowStock.map((t: { _id: string }) => t._id)).toContain(toolId)
+  const low = page.getByRole('list', { name: 'Low-stock tools' }).getByRole('listitem').filter({ hasText: name })
+  await expect(low).toContainText('5 left (minimum order 10)')
+  await low.getByRole('link', { name: `Restock ${name}` }).click()
+  await expect(page).toHaveURL(`/dashboard/manage?edit=${toolId}`)
+  const edit = page.getByRole('dialog', { name: `Edit ${name}` })
+  await expect(edit).toBeVisible()
+  await expect(edit.getByLabel('Quantity in stock')).toHaveValue('5')
+
   const sidebar = page.getByRole('navigation', { name: 'Dashboard' })
-  for (const name of ['Overview', 'Orders', 'All Users', 'Manage', 'Add a Tool', 'Reviews', 'Messages', 'Audit log', 'Outbox']) {
-    await expect(sidebar.getByRole('link', { name, exact: true })).toBeVisible()
+  for (const label of ['Overview', 'Orders', 'All Users', 'Manage', 'Add a Tool', 'Reviews', 'Messages', 'Audit log', 'Outbox']) {
+    await expect(sidebar.getByRole('link', { name: label, exact: true })).toBeVisible()
   }
+  await customer.context.close()
 })
