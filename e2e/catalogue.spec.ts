@@ -310,3 +310,188 @@ test('the review page fits a phone screen', async ({ page }) => {
   await page.waitForLoadState('networkidle')
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0)
 })
+
+test("an admin edits a tool's name, description and photo in Manage and the shop shows them; a low-stock badge; deleting it with an open order says what happens, and the customer's order is cancelled", async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(90_000)
+  await logIn(page, ADMIN)
+  const auth = { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` }
+  const image = await page.request.post(`${API}/images`, { headers: auth, multipart: { image: webp('heat-gun.webp') } })
+  const name = unique('Pipe Wrench')
+  const created = await page.request.post(`${API}/service`, {
+    headers: auth,
+    data: { name, description: 'An 18-inch pipe wrench.', price: 1200, quantity: 15, Minimum_quantity: 10, img: (await image.json()).data.url },
+  })
+  expect(created.status()).toBe(201)
+  const id: string = (await created.json()).insertedId
+
+  // A customer orders 10 and leaves the order unpaid: 5 left, below the minimum order.
+  const customerContext = await browser.newContext()
+  const customer = await customerContext.newPage()
+  const account = await signUp(customer, 'Wrench Buyer', 'wrench')
+  const ordered = await customer.request.post(`${API}/booking`, {
+    headers: { Authorization: `Bearer ${await customer.evaluate(() => localStorage.getItem('accessToken'))}` },
+    data: { serviceId: id, quantity: 10, phone: '01712345678', address: 'House 5, Road 2, Uttara, Dhaka', customer: account.email },
+  })
+  expect(ordered.status()).toBe(201)
+
+  await page.goto(`/dashboard/manage?q=${encodeURIComponent(name)}`)
+  const row = page.getByTestId('tool-row').filter({ hasText: name })
+  await expect(row.getByTestId('tool-stock')).toHaveText('5')
+  await expect(row.getByText('Low stock', { exact: true })).toBeVisible()
+
+  // Every field: a new name, description and photo (uploaded, with its progress).
+  const newName = `${name} XL`
+  const description = 'An 18-inch pipe wrench with a drop-forged steel jaw.'
+  await row.getByRole('button', { name: `Edit ${name}` }).click()
+  const dialog = page.getByRole('dialog', { name: `Edit ${name}` })
+  await dialog.getByLabel('Name').fill(newName)
+  await dialog.getByLabel('Description').fill(description)
+  await slowUploads(page)
+  await dialog.getByLabel('Photo', { exact: true }).setInputFiles(webp('orbital-sander.webp'))
+  await expect(dialog.getByRole('progressbar', { name: 'Uploading photo' })).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Uploading photo…' })).toBeDisabled()
+  await expect(dialog.getByText('Photo uploaded')).toBeVisible()
+  const photo = (await dialog.getByTestId('image-preview').getAttribute('src'))!
+  expect(photo).toMatch(/^\/api\/images\/[0-9a-f]{64}\.webp$/)
+  const patch = page.waitForRequest((req) => req.method() === 'PATCH')
+  await dialog.getByRole('button', { name: 'Save changes' }).click()
+  expect((await patch).postDataJSON()).toEqual({ name: newName, description, img: photo })
+  await expect(dialog).toBeHidden()
+  await expect(page.getByText(`${name} updated`)).toBeVisible()
+  await expect(page.getByTestId('tool-row').filter({ hasText: newName })).toHaveCount(1)
+
+  // The shop shows the new name, description and photo: in the catalogue and on the tool page.
+  await page.goto(`/service?q=${encodeURIComponent(newName)}`)
+  const card = page.locator('main article').filter({ hasText: newName })
+  await expect(card).toHaveCount(1)
+  await expect(card).toContainText(description)
+  await expect(card.getByRole('img', { name: newName })).toHaveAttribute('src', new RegExp(`^${photo}`))
+  await page.goto(`/service/${id}`)
+  await expect(page.getByRole('heading', { level: 1, name: newName })).toBeVisible()
+  await expect(page.getByRole('main')).toContainText(description)
+  await expect(page.getByRole('img', { name: newName })).toHaveAttribute('src', new RegExp(`^${photo}`))
+
+  // Deleting it: the confirmation says what happens to the open order first.
+  await page.goto(`/dashboard/manage?q=${encodeURIComponent(newName)}`)
+  await page.getByTestId('tool-row').filter({ hasText: newName }).getByRole('button', { name: `Delete ${newName}` }).click()
+  const confirm = page.getByRole('dialog', { name: 'Are You sure?' })
+  await expect(confirm).toContainText('1 unpaid order is cancelled, and the customers are e-mailed.')
+  await expect(confirm).not.toContainText('It has no open orders.')
+  await confirm.getByRole('button', { name: 'Delete tool' }).click()
+  await expect(page.getByText(`${newName} deleted`)).toBeVisible()
+
+  // The customer's unpaid order is cancelled, and says why.
+  await customer.goto('/dashboard/order')
+  const order = customer.getByTestId('order')
+  await expect(order.getByTestId('order-status')).toHaveText('Cancelled')
+  await expect(order).toContainText('Cancelled: the tool was withdrawn from the catalogue')
+  await expect(order.getByRole('link', { name: /^Payment/ })).toHaveCount(0)
+  await customerContext.close()
+})
+
+test('the admin Reviews page pages through every review and deletes one after confirming', async ({ page, browser }) => {
+  await logIn(page, ADMIN)
+  const adminAuth = { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` }
+  // More reviews than a page holds (20): four new reviewers, five reviews each (the daily limit).
+  const { firebase } = await (await page.request.get(`${API}/config`)).json()
+  const img: string = (await (await page.request.get(`${API}/review`)).json())[0].img
+  const run = Date.now().toString(36)
+  const mine: string[] = []
+  try {
+    for (let r = 1; r <= 4; r++) {
+      const email = `reviewer${r}-${run}@example.com`
+      const signedUp = await page.request.post(`${firebase.emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=${firebase.apiKey}`, {
+        data: { email, password: 'secret123', returnSecureToken: true },
+      })
+      const { idToken } = await signedUp.json()
+      const [, accessToken] = await (await page.request.put(`${API}/user/${email}`, { headers: { Authorization: `Bearer ${idToken}` }, data: { email, name: `Reviewer ${r}` } })).json()
+      for (let n = 1; n <= 5; n++) {
+        const res = await page.request.post(`${API}/review`, {
+          headers: { Authorization: `Bearer ${accessToken}` },
+          data: { name: `Reviewer ${r}`, description: `Review ${r}.${n} of run ${run}`, img, rating: 4 },
+        })
+        expect(res.status(), await res.text()).toBe(201)
+        mine.push((await res.json()).insertedId)
+      }
+    }
+    const total = Number((await page.request.get(`${API}/review?limit=1`)).headers()['x-total-count'])
+    expect(total).toBeGreaterThan(20)
+
+    await page.goto('/dashboard/reviews')
+    await expect(page.getByRole('heading', { name: `Reviews (${total})`, level: 1 })).toBeVisible()
+    const rows = page.getByTestId('review-row')
+    await expect(rows).toHaveCount(20)
+    // Newest first: the last one written leads.
+    await expect(rows.first()).toContainText(`Review 4.5 of run ${run}`)
+    const pages = page.getByRole('navigation', { name: 'Pages' })
+    await expect(pages).toContainText(`1–20 of ${total} reviews`)
+    await pages.getByRole('link', { name: 'Next' }).click()
+    await expect(page).toHaveURL(/\/dashboard\/reviews\?page=2$/)
+    await expect(pages).toContainText(`21–${Math.min(total, 40)} of ${total} reviews`)
+    await expect(rows).toHaveCount(Math.min(total, 40) - 20)
+    await expect(rows.filter({ hasText: `Review 4.5 of run ${run}` })).toHaveCount(0)
+    await pages.getByRole('link', { name: 'Previous' }).click()
+    await expect(page).toHaveURL(/\/dashboard\/reviews$/)
+    await expect(rows.first()).toContainText(`Review 4.5 of run ${run}`)
+
+    // Delete asks first; Keep it keeps the review.
+    const target = rows.filter({ hasText: `Review 4.5 of run ${run}` })
+    await target.getByRole('button', { name: 'Delete the review by Reviewer 4' }).click()
+    const confirm = page.getByRole('dialog', { name: 'Delete this review?' })
+    await expect(confirm).toContainText('The review by Reviewer 4 leaves the site for good.')
+    await confirm.getByRole('button', { name: 'Keep it' }).click()
+    await expect(confirm).toBeHidden()
+    await expect(target).toHaveCount(1)
+    await target.getByRole('button', { name: 'Delete the review by Reviewer 4' }).click()
+    await confirm.getByRole('button', { name: 'Delete review' }).click()
+    await expect(page.getByText('Review deleted')).toBeVisible()
+    await expect(target).toHaveCount(0)
+    await expect(page.getByRole('heading', { name: `Reviews (${total - 1})`, level: 1 })).toBeVisible()
+    const left: { description: string }[] = await (await page.request.get(`${API}/review?limit=100`)).json()
+    expect(left.some((r) => r.description === `Review 4.5 of run ${run}`)).toBe(false)
+  } finally {
+    // The home carousel shows the newest reviews: leave it as the other tests expect it.
+    for (const id of mine) await page.request.delete(`${API}/review/${id}`, { headers: adminAuth })
+  }
+})
+
+test('an admin searches the contact messages', async ({ page }) => {
+  const run = Date.now().toString(36)
+  const sent = [
+    { name: 'Karim Sheikh', email: `karim-${run}@example.com`, subject: 'Quote for grinders', message: `We need 40 angle grinders, reference ${run}.` },
+    { name: 'Laila Noor', email: `laila-${run}@example.com`, subject: 'Delivery to Sylhet', message: 'Do you deliver to Sylhet?' },
+  ]
+  for (const data of sent) expect((await page.request.post(`${API}/contact`, { data })).status()).toBe(201)
+
+  await logIn(page, ADMIN)
+  await page.goto('/dashboard/messages')
+  const messages = page.getByTestId('contact-message')
+  await expect(messages.filter({ hasText: sent[0]!.subject })).toHaveCount(1)
+  await expect(messages.filter({ hasText: sent[1]!.subject })).toHaveCount(1)
+
+  const search = async (text: string) => {
+    await page.getByRole('searchbox', { name: 'Search messages' }).fill(text)
+    await page.getByRole('button', { name: 'Search' }).click()
+  }
+  // A word both carry (in their e-mail addresses) finds the two and nothing else…
+  await search(run)
+  await expect(page).toHaveURL(new RegExp(`q=${run}`))
+  await expect(page.getByRole('heading', { name: 'Messages (2)', level: 1 })).toBeVisible()
+  await expect(messages).toHaveCount(2)
+  // …words of one message's text find that one…
+  await search(`reference ${run}`)
+  await expect(page.getByRole('heading', { name: 'Messages (1)', level: 1 })).toBeVisible()
+  await expect(messages).toHaveCount(1)
+  await expect(messages.first()).toContainText(sent[0]!.subject)
+  // …by the sender's e-mail, in any case…
+  await search(sent[1]!.email.toUpperCase())
+  await expect(messages).toHaveCount(1)
+  await expect(messages.first()).toContainText('Laila Noor')
+  // …and by subject.
+  await search('quote for GRINDERS')
+  await expect(messages.filter({ hasText: sent[0]!.subject })).toHaveCount(1)
+  await expect(messages.filter({ hasText: sent[1]!.subject })).toHaveCount(0)
+})

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useState } from 'react'
+import { useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import type { z } from 'zod'
@@ -14,19 +14,23 @@ import { formatCount } from '../../lib/format'
 
 // NOTE: its own module, not inside the manage route: the route's shared code goes into the
 // entry chunk, and this form's schema would take zod there with it.
-// Every field of the tool; a stock of 0 means out of stock, whatever the minimum order.
-const EditToolSchema = ToolEditFormSchema.refine((t) => t.quantity === 0 || t.Minimum_quantity <= t.quantity, {
-  path: ['Minimum_quantity'],
-  message: MINIMUM_ABOVE_QUANTITY,
-})
-type EditToolValues = z.input<typeof EditToolSchema>
-type EditTool = z.infer<typeof EditToolSchema>
+// Every field of the tool; a stock of 0 means out of stock, whatever the minimum order. As on the
+// server, minimum ≤ stock is checked when the form changes either: a tool whose stock orders took
+// below its minimum can still get a new name, description, photo or price without a restock.
+const editToolSchema = (tool: Tool) =>
+  ToolEditFormSchema.refine(
+    (t) => t.quantity === 0 || t.Minimum_quantity <= t.quantity || (t.quantity === tool.quantity && t.Minimum_quantity === tool.Minimum_quantity),
+    { path: ['Minimum_quantity'], message: MINIMUM_ABOVE_QUANTITY },
+  )
+type EditToolValues = z.input<ReturnType<typeof editToolSchema>>
+type EditTool = z.infer<ReturnType<typeof editToolSchema>>
 const EDIT_FIELDS = ['name', 'description', 'img', 'price', 'quantity', 'Minimum_quantity'] as const
 
 export function EditToolForm({ tool, onDone }: { tool: Tool; onDone: () => void }) {
   const [uploading, setUploading] = useState(false)
+  const schema = useMemo(() => editToolSchema(tool), [tool])
   const { register, handleSubmit, formState, setError, control } = useForm<EditToolValues, unknown, EditTool>({
-    resolver: zodResolver(EditToolSchema),
+    resolver: zodResolver(schema),
     defaultValues: {
       name: tool.name,
       description: tool.description,
