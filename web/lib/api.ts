@@ -38,14 +38,16 @@ export function configureApiAuth(getToken: () => string | null, renew?: () => Pr
  * new, so a shopper always reads their own writes, in every tab (it is not a secret).
  */
 const BOOKMARK = 'x-d1-bookmark'
+/** The browser's localStorage; none in a server render (which keeps no bookmark). */
+const shared = () => (typeof localStorage === 'undefined' ? undefined : localStorage)
 const bookmarks = {
-  get: () => (typeof localStorage === 'undefined' ? null : localStorage.getItem(BOOKMARK)),
+  get: () => shared()?.getItem(BOOKMARK) ?? null,
   /** Keeps the answer's bookmark, unless a newer one arrived while this request was out. */
   keep(sent: string | null, res: Response) {
     const bookmark = res.headers.get(BOOKMARK)
-    if (bookmark && bookmarks.get() === sent) localStorage.setItem(BOOKMARK, bookmark)
+    if (bookmark && bookmarks.get() === sent) shared()?.setItem(BOOKMARK, bookmark)
   },
-  forget: () => localStorage.removeItem(BOOKMARK),
+  forget: () => shared()?.removeItem(BOOKMARK),
 }
 
 /** The API refused the bookmark itself (say, one kept from another database): forget it, ask again. */
