@@ -148,8 +148,7 @@ async function main() {
     new SignJWT({ sv: 1 }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(email).setIssuer('toolhaus').setIssuedAt().setExpirationTime('2h').sign(new TextEncoder().encode(secret))
   const autocannon = async (label, stack, path, headers) => {
     say(`autocannon ${label}: ${DURATION} s at ${CONNECTIONS} connections…`)
-    const m = await measure({ url: stack.url, path, headers, connections: CONNECTIONS, duration: DURATION })
-    m.load = load()[0]
+    const m = { ...(await measure({ url: stack.url, path, headers, connections: CONNECTIONS, duration: DURATION })), load: load()[0] }
     say(`  ${m.rps} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.errors} errors`)
     return m
   }
@@ -181,6 +180,8 @@ async function main() {
     const miss = () => `nocache=${Date.now().toString(36)}${(n++).toString(36)}`
     const deskPage = (total) => () => `/api/booking?status=paid&limit=50&offset=${Math.floor((Math.random() * Math.max(1, total / 10)) / 50) * 50}`
     const page = (total) => () => `/api/service?limit=${PAGE_SIZE}&offset=${Math.floor((Math.random() * total) / PAGE_SIZE) * PAGE_SIZE}&${miss()}`
+    /** @typedef {{ name: string, path: (data: any) => () => string, headers?: Record<string, string>, baseline?: boolean, cached?: boolean, smallOnly?: boolean, floor?: boolean, info?: boolean, cache?: object }} Endpoint */
+    /** @type {Endpoint[]} */
     const endpoints = [
       { name: 'GET /api/bench/baseline', path: () => () => '/api/bench/baseline', baseline: true },
       // Budgeted: the same few public URLs again and again, as shoppers ask for them, so the edge
@@ -318,7 +319,7 @@ async function main() {
     const photo = await makePhoto({ targetBytes: 1_500_000 })
     const auth = { Authorization: `Bearer ${await tokenFor(BENCH_ADMIN.email)}` }
     const form = new FormData()
-    form.append('image', new Blob([photo.bytes], { type: 'image/jpeg' }), 'workshop.jpg')
+    form.append('image', new Blob([new Uint8Array(photo.bytes)], { type: 'image/jpeg' }), 'workshop.jpg')
     const upload = await fetch(`${small.url}/api/images`, { method: 'POST', headers: auth, body: form })
     if (upload.status !== 200) throw new Error(`POST /api/images answered ${upload.status}: ${await upload.text()}`)
     const stored = (await upload.json()).data

@@ -11,7 +11,10 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 export const BUILD_OUTPUT = join(root, 'build', 'server', 'entry-server.js')
 export const isBuilt = () => existsSync(BUILD_OUTPUT) && existsSync(join(root, 'dist', '.vite', 'manifest.json'))
 
-/** Both builds, in order. `logLevel` as Vite's ('warn' keeps test logs short). */
+/**
+ * Both builds, in order. `logLevel` as Vite's ('warn' keeps test logs short).
+ * @param {{ logLevel?: import('vite').LogLevel }} [options]
+ */
 export async function buildWeb({ logLevel = 'info' } = {}) {
   const { build } = await import('vite')
   const configFile = join(root, 'vite.config.ts')

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { root } from './stack.mjs'
 
 const bin = (name) => join(root, 'node_modules', '.bin', name)
+/** @type {Array<[string, string, string[]]>} */
 const steps = [
   ['Build the web app', process.execPath, [join(root, 'scripts', 'build.mjs')]],
   ['Apply D1 migrations (remote)', bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--remote']],

@@ -59,7 +59,7 @@ try {
         const canvas = document.createElement('canvas');
         canvas.width = width;
         canvas.height = height;
-        const ctx = canvas.getContext('2d');
+        const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'));
         ctx.drawImage(img, 0, 0, width, height);
         return canvas.toDataURL('image/webp', quality);
       },

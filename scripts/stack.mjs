@@ -15,6 +15,12 @@ const bin = (name) => join(root, 'node_modules', '.bin', name)
 const quietEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', NO_UPDATE_NOTIFIER: '1', FORCE_COLOR: '0' }
 
 /** Runs a command to completion, failing loudly with its output. */
+/**
+ * @param {string} cmd
+ * @param {string[]} args
+ * @param {{ log?: (s: string) => void, env?: NodeJS.ProcessEnv }} [options]
+ * @returns {Promise<string>}
+ */
 export function run(cmd, args, { log = () => {}, env = quietEnv } = {}) {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
@@ -46,7 +52,7 @@ function startService(name, cmd, args, log, env = quietEnv) {
 
 function stopService(child, signal = 'SIGINT', graceMs = 10_000) {
   if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
-  return new Promise((resolvePromise) => {
+  return new Promise((/** @type {(v?: unknown) => void} */ resolvePromise) => {
     const timer = setTimeout(() => {
       try {
         process.kill(-child.pid, 'SIGKILL')
@@ -82,7 +88,7 @@ function assertPortFree(port) {
   return new Promise((resolvePromise, reject) => {
     const probe = createServer()
     probe.once('error', () => reject(new Error(`Port ${port} on 127.0.0.1 is already in use: stop what runs there (is \`npm run dev\` or a test run still going?)`)))
-    probe.listen(port, '127.0.0.1', () => probe.close(() => resolvePromise()))
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolvePromise(undefined)))
   })
 }
 

@@ -1,12 +1,13 @@
 // `npm run typecheck`: TypeScript over every part of the project: the worker, the web app (with
 // its route tree generated first, so the check never depends on a file left by an earlier
-// build), the scripts, browser tests and configs, and the benchmarks. Exits 1 on any error.
+// build), the scripts (JavaScript too: tsconfig.scripts.json), browser tests and configs, and the
+// benchmarks. Exits 1 on any error.
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { root } from './stack.mjs'
 
-export const PROJECTS = ['worker/tsconfig.json', 'web/tsconfig.json', 'tsconfig.node.json', 'bench/tsconfig.json']
+export const PROJECTS = ['worker/tsconfig.json', 'web/tsconfig.json', 'tsconfig.node.json', 'bench/tsconfig.json', 'tsconfig.scripts.json']
 
 /** Writes web/routeTree.gen.ts from web/routes with the router plugin's own generator and the Vite config's options. */
 export async function generateRouteTree() {

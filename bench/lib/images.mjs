@@ -27,7 +27,7 @@ export async function makePhoto({ targetBytes = 1_500_000, width = 3000, height 
           const canvas = document.createElement('canvas')
           canvas.width = width
           canvas.height = height
-          const g = canvas.getContext('2d')
+          const g = /** @type {CanvasRenderingContext2D} */ (canvas.getContext('2d'))
           let s = 20240201
           const random = () => {
             s = (Math.imul(s, 1664525) + 1013904223) >>> 0
@@ -101,6 +101,7 @@ export async function makePhoto({ targetBytes = 1_500_000, width = 3000, height 
     // The JPEG grows with the texture: a few secant steps land within 8 %.
     let prev = { texture: 0, size: 0 }
     let texture = 2
+    /** @type {{ bytes: Buffer, width: number, height: number, texture: number } | undefined} */
     let best
     for (let step = 0; step < 8; step++) {
       const bytes = Buffer.from(await encode(texture), 'base64')
@@ -110,6 +111,7 @@ export async function makePhoto({ targetBytes = 1_500_000, width = 3000, height 
       prev = { texture, size: bytes.length }
       texture = Math.min(64, Math.max(0.05, next))
     }
+    if (!best) throw new Error('no photo was made')
     return best
   } finally {
     await browser.close()

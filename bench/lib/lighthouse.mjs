@@ -69,6 +69,7 @@ const median = (values) => {
  */
 export async function runLighthouse({ url, pages, runs: wanted, cpuMultiplier, log, saveDir, label = '' }) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS, logLevel: 'silent' })
+  /** @type {import('lighthouse').Flags} */
   const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, maxWaitForLoad: 60_000 }
   if (cpuMultiplier) flags.throttling = { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuMultiplier }
   try {
@@ -78,19 +79,19 @@ export async function runLighthouse({ url, pages, runs: wanted, cpuMultiplier, l
       let failures = 0
       while (runs.length < wanted) {
         const result = await lighthouse(`${url}${path}`, flags)
-        const problem = !result?.lhr ? 'no result' : result.lhr.runtimeError?.message
-        if (problem) {
+        const lhr = result?.lhr
+        const problem = !lhr ? 'no result' : lhr.runtimeError?.message
+        if (problem || !lhr) {
           // A failed trace (NO_NAVSTART and the like) on a busy machine: try again, a few times.
           log(`  lighthouse ${path}: ${problem}\n`)
           if (++failures >= 3) throw new Error(`Lighthouse failed on ${path} three times: ${problem}`)
           continue
         }
-        const s = summarize(result.lhr)
-        s.lhr = result.lhr
+        const s = { ...summarize(lhr), lhr }
         runs.push(s)
         log(`  lighthouse ${path} run ${runs.length}: perf ${s.performance} a11y ${s.accessibility} bp ${s.bestPractices} seo ${s.seo} FCP ${s.fcpMs} ms LCP ${s.lcpMs} ms TBT ${s.tbtMs} ms CLS ${s.cls} (CPU ${s.cpuMultiplier}×, benchmarkIndex ${Math.round(s.benchmarkIndex)})\n`)
       }
-      const sorted = [...runs].sort((a, b) => a.performance - b.performance || a.tbtMs - b.tbtMs)
+      const sorted = [...runs].sort((a, b) => (a.performance ?? 0) - (b.performance ?? 0) || a.tbtMs - b.tbtMs)
       const { lhr, ...kept } = sorted[Math.floor((sorted.length - 1) / 2)]
       // The whole report of the kept run, for a closer look (bench/results/*.json is not committed).
       const name = `lighthouse-${path.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}${label}.json`

@@ -12,6 +12,7 @@ const signed = (bytes) => `${bytes >= 0 ? '+' : '−'}${kB(Math.abs(bytes))}`
  */
 export function printReport(result, budgets) {
   const rows = []
+  /** @param {string} section @param {string} item @param {string} figure @param {string} [budget] @param {boolean} [ok] */
   const add = (section, item, figure, budget = '', ok = undefined) => rows.push({ section, item, figure, budget, verdict: ok === undefined ? '—' : ok ? 'PASS' : 'FAIL' })
   const load = (m) => `${m.rps} req/s  p50 ${ms(m.p50)}  p99 ${ms(m.p99)}  ${m.errors} err`
 

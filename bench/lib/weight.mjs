@@ -42,8 +42,8 @@ export async function measurePageWeight({ url, distDir, routes }) {
         const finalPath = new URL(page.url()).pathname
         // When each file was requested, against the load event (ms since navigation start).
         const timing = await page.evaluate(() => ({
-          loadEventStart: performance.getEntriesByType('navigation')[0]?.loadEventStart ?? 0,
-          starts: performance.getEntriesByType('resource').map((e) => [e.name, e.startTime]),
+          loadEventStart: /** @type {PerformanceNavigationTiming | undefined} */ (performance.getEntriesByType('navigation')[0])?.loadEventStart ?? 0,
+          starts: performance.getEntriesByType('resource').map((e) => /** @type {[string, number]} */ ([e.name, e.startTime])),
         }))
         const startOf = new Map()
         for (const [name, start] of timing.starts) {
@@ -78,7 +78,7 @@ async function signIn(context, { email, password }) {
 }
 
 function sizeUp(files, distDir) {
-  const out = { jsRaw: 0, jsGz: 0, jsGzBeforeLoad: 0, jsRawBeforeLoad: 0, cssRaw: 0, cssGz: 0, firebase: false, stripe: false, files: [] }
+  const out = { jsRaw: 0, jsGz: 0, jsGzBeforeLoad: 0, jsRawBeforeLoad: 0, cssRaw: 0, cssGz: 0, firebase: false, stripe: false, files: /** @type {any[]} */ ([]) }
   for (const f of files) {
     if (f.external) {
       out.files.push({ ...f, note: 'external, not measured' })
