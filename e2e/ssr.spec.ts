@@ -72,11 +72,17 @@ test('a tool page shared as a link previews with its title, image and price (Ope
 })
 
 test('a signed-in page is rendered by the browser: the server sends the frame, never indexed', async ({ page }) => {
-  const response = await page.goto('/dashboard')
-  expect(response?.headers()['x-robots-tag']).toBe('noindex')
-  // Signed out, the browser's guard sends the visitor to log in.
-  await expect(page).toHaveURL(/\/login\?redirect=/)
-  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible()
+  // On a slow phone the guard's redirect could finish while React was still hydrating the frame
+  // (React errors 520/422, web/lib/hydration.ts): a few loads with the CPU slowed down 6× find it.
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 })
+  for (let load = 0; load < 5; load++) {
+    const response = await page.goto('/dashboard')
+    expect(response?.headers()['x-robots-tag']).toBe('noindex')
+    // Signed out, the browser's guard sends the visitor to log in.
+    await expect(page).toHaveURL(/\/login\?redirect=/, { timeout: 15_000 })
+    await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible()
+  }
 })
 
 test("a shopper reads their own writes: each API call sends back the latest D1 bookmark an answer carried", async ({ page }) => {

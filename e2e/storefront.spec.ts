@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { API, expect, sidewaysOverflow, test } from './fixtures'
 
 test('the home page shows the first 5 tools, the statistics and the review carousel', async ({ page }) => {
@@ -105,4 +106,14 @@ test('the phone menu opens and navigates', async ({ page }) => {
   await page.locator('#mobile-menu').getByRole('link', { name: 'Blogs' }).click()
   await expect(page).toHaveURL('/blogs')
   await expect(page.locator('#mobile-menu')).toHaveCount(0)
+})
+
+test("the README's command runs the scheduled job on the local stack", async ({ request, baseURL }) => {
+  // The README once gave /cdn-cgi/handler/scheduled, which answers 500 under wrangler dev.
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
+  const command = readme.match(/curl "(http:\/\/127\.0\.0\.1:\d+)(\/[^"]*)"/)
+  expect(command, 'the README shows how to run the scheduled job').not.toBeNull()
+  const res = await request.get(`${baseURL}${command![2]}`)
+  expect(res.status()).toBe(200)
+  expect(await res.text()).toContain('Ran scheduled event')
 })

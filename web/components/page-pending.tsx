@@ -1,5 +1,8 @@
+import { useFrameHydrated } from '../lib/hydration'
+
 /** A page's place while its code and data load: the browser fills it in (signed-in pages, sign-in forms). */
 export function PagePending() {
+  useFrameHydrated()
   return (
     <div className="container-page py-10" aria-busy="true">
       <p className="sr-only" role="status">

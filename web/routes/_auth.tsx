@@ -1,5 +1,6 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
 import { PagePending } from '../components/page-pending'
+import { hydrated, useFrameHydrated } from '../lib/hydration'
 
 /** The signed-in guard: a visitor goes to /login, which brings them back here afterwards. */
 export const Route = createFileRoute('/_auth')({
@@ -9,9 +10,17 @@ export const Route = createFileRoute('/_auth')({
   headers: () => ({ 'X-Robots-Tag': 'noindex' }),
   beforeLoad: async ({ context, location }) => {
     const state = await context.auth.ready()
-    if (state.status !== 'signedIn') throw redirect({ to: '/login', search: { redirect: location.href } })
+    if (state.status !== 'signedIn') {
+      await hydrated
+      throw redirect({ to: '/login', search: { redirect: location.href } })
+    }
     return { session: state }
   },
   pendingComponent: PagePending,
-  component: Outlet,
+  component: AuthFrame,
 })
+
+function AuthFrame() {
+  useFrameHydrated()
+  return <Outlet />
+}

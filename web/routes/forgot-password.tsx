@@ -1,6 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useId, useState, type FormEvent } from 'react'
 import { emailField } from '../../worker/schemas/email'
+import { PagePending } from '../components/page-pending'
 import { AuthCard } from '../features/auth/auth-card'
 import { signIn } from '../features/auth/sign-in'
 import { authErrorMessage } from '../features/auth/auth-errors'
@@ -11,6 +12,7 @@ export const Route = createFileRoute('/forgot-password')({
   // Signed-in pages and the way to them: rendered in the browser (the server does not know who
   // is signed in), and never indexed.
   ssr: false,
+  pendingComponent: PagePending,
   headers: () => ({ 'X-Robots-Tag': 'noindex' }),
   validateSearch: (search: Record<string, unknown>): { email?: string } => ({ email: typeof search.email === 'string' ? search.email.slice(0, 254) : undefined }),
   head: () => ({ meta: [{ title: 'Reset your password · Toolhaus' }] }),

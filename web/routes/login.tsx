@@ -3,10 +3,12 @@ import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-ro
 import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { LoginFormSchema, type LoginForm } from '../../worker/schemas/sign-in'
+import { PagePending } from '../components/page-pending'
 import { FormField } from '../components/form-field'
 import { AuthCard } from '../features/auth/auth-card'
 import { GoogleButton } from '../features/auth/google-button'
 import { useSignInAction } from '../features/auth/use-sign-in-action'
+import { hydrated } from '../lib/hydration'
 import { localPath } from '../lib/search-params'
 import { signIn } from '../features/auth/sign-in'
 
@@ -14,10 +16,14 @@ export const Route = createFileRoute('/login')({
   // Signed-in pages and the way to them: rendered in the browser (the server does not know who
   // is signed in), and never indexed.
   ssr: false,
+  pendingComponent: PagePending,
   headers: () => ({ 'X-Robots-Tag': 'noindex' }),
   validateSearch: (search: Record<string, unknown>): { redirect?: string } => ({ redirect: localPath(search.redirect) }),
   beforeLoad: async ({ context, search }) => {
-    if ((await context.auth.ready()).status === 'signedIn') throw redirect({ to: search.redirect ?? '/' })
+    if ((await context.auth.ready()).status === 'signedIn') {
+      await hydrated
+      throw redirect({ to: search.redirect ?? '/' })
+    }
   },
   head: () => ({ meta: [{ title: 'Login · Toolhaus' }] }),
   component: LoginPage,

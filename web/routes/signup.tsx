@@ -2,22 +2,28 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router'
 import { useForm } from 'react-hook-form'
 import { SignupFormSchema, type SignupForm } from '../../worker/schemas/sign-in'
+import { PagePending } from '../components/page-pending'
 import { FormField } from '../components/form-field'
 import { AuthCard } from '../features/auth/auth-card'
 import { GoogleButton } from '../features/auth/google-button'
 import { useSignInAction } from '../features/auth/use-sign-in-action'
 import { signIn } from '../features/auth/sign-in'
+import { hydrated } from '../lib/hydration'
 import { localPath } from '../lib/search-params'
 
 export const Route = createFileRoute('/signup')({
   // Signed-in pages and the way to them: rendered in the browser (the server does not know who
   // is signed in), and never indexed.
   ssr: false,
+  pendingComponent: PagePending,
   headers: () => ({ 'X-Robots-Tag': 'noindex' }),
   // Where the person was going before they chose to create an account (kept from /login).
   validateSearch: (search: Record<string, unknown>): { redirect?: string } => ({ redirect: localPath(search.redirect) }),
   beforeLoad: async ({ context, search }) => {
-    if ((await context.auth.ready()).status === 'signedIn') throw redirect({ to: search.redirect ?? '/' })
+    if ((await context.auth.ready()).status === 'signedIn') {
+      await hydrated
+      throw redirect({ to: search.redirect ?? '/' })
+    }
   },
   head: () => ({ meta: [{ title: 'Sign up · Toolhaus' }] }),
   component: SignupPage,

@@ -1,6 +1,7 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
 import { adminQuery } from '../../../lib/session'
 import { ApiRequestError } from '../../../lib/api'
+import { hydrated } from '../../../lib/hydration'
 
 /**
  * The admin guard. As the spec says, a signed-in user who is not an admin is also signed
@@ -15,6 +16,7 @@ export const Route = createFileRoute('/_auth/dashboard/_admin')({
     })
     if (!isAdmin) {
       await context.auth.signOut()
+      await hydrated
       throw redirect({ to: '/login', search: { redirect: location.href } })
     }
   },
