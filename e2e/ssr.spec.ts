@@ -42,6 +42,20 @@ for (const { path, heading, text } of PUBLIC_PAGES) {
   })
 }
 
+test('a page kept at the edge for minutes hydrates without fetching its data again', async ({ page }) => {
+  // The browser's clock runs 10 minutes ahead of the Worker's, as if the page had been kept
+  // that long: its data counts as fetched when the page arrived (web/router.tsx), not when it
+  // was rendered, so nothing on the first screen is fetched again.
+  await page.clock.install({ time: Date.now() + 10 * 60_000 })
+  const reads = recordApiReads(page)
+  await page.goto('/')
+  await expect(page.locator('section[aria-labelledby="tools-title"] article')).toHaveCount(5)
+  await page.goto('/service')
+  await expect(page.getByRole('heading', { level: 1, name: 'All tools' })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  expect(reads.filter((r) => /\/api\/(service|review)\b/.test(r)), 'API reads after hydration').toEqual([])
+})
+
 test('with JavaScript off a visitor still reads the tools, their prices and a tool page', async ({ browser, baseURL }) => {
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false })
   const page = await context.newPage()

@@ -32,13 +32,13 @@ function countPageDataAsFetchedOnArrival(router: { options: { hydrate?: (dehydra
   if (!hydrate) return
   router.options.hydrate = ((dehydrated: PageData) => {
     const arrivedAt = Date.now()
-    for (const query of dehydrated.dehydratedQueryClient?.queries ?? []) if (query.state.status === 'success') query.state.dataUpdatedAt = arrivedAt
+    for (const query of dehydrated.query?.initial ?? []) if (query.state.status === 'success') query.state.dataUpdatedAt = arrivedAt
     return hydrate(dehydrated)
   }) as (dehydrated: never) => unknown
 }
 
-/** What the page carries for the Query cache (set up by setupRouterSsrQueryIntegration). */
-type PageData = { dehydratedQueryClient?: DehydratedState }
+/** What the page carries for the Query cache (set up by setupRouterSsrQueryIntegration): the queries the render finished. */
+type PageData = { query?: { initial?: DehydratedState['queries'] } }
 
 declare module '@tanstack/react-router' {
   interface Register {
