@@ -96,6 +96,11 @@ for (const width of [360, 390]) {
       await page.goto(path)
       await settled(page)
       expect(await sidewaysOverflow(page), `${path} at ${width} px`).toBe(0)
+      // Row actions are on screen, not in a box that scrolls sideways (Manage's rows become cards).
+      for (const button of await page.getByRole('main').getByRole('button', { name: /^(Edit|Delete|Remove|Restore|Promote) / }).all()) {
+        const box = (await button.boundingBox())!
+        expect(box.x + box.width, `${path}: ${await button.getAttribute('aria-label')} at ${width} px`).toBeLessThanOrEqual(width)
+      }
     }
     // Every sidebar entry can be reached without scrolling the strip sideways.
     const sidebar = page.getByRole('navigation', { name: 'Dashboard' })

@@ -114,14 +114,15 @@ function ManagePage() {
         </EmptyState>
       )}
 
-      {/* relative: keeps the sr-only cells' absolute boxes inside this scroller, not the page. */}
+      {/* relative: keeps the sr-only cells' absolute boxes inside this scroller, not the page.
+          On a phone each row is a card: image, name, price, stock and minimum, then its actions. */}
       {data.total > 0 && (
         <div className="relative mt-4 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200">
-          <table className="w-full min-w-[40rem] text-left text-sm">
+          <table className="w-full text-left text-sm max-sm:block sm:min-w-[40rem]">
             <caption className="sr-only">
               Tools in the catalogue, page {page} of {totalPages}
             </caption>
-            <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
+            <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600 max-sm:hidden">
               <tr>
                 <th scope="col" className="px-4 py-3">
                   <span className="sr-only">Image</span>
@@ -143,12 +144,12 @@ function ManagePage() {
                 </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-100">
+            <tbody className="divide-y divide-slate-100 max-sm:block">
               {data.items.map((tool) => {
                 const deleting = remove.isPending && remove.variables === tool._id
                 return (
-                  <tr key={tool._id} data-testid="tool-row" aria-busy={deleting || undefined}>
-                    <td className="px-4 py-2">
+                  <tr key={tool._id} data-testid="tool-row" aria-busy={deleting || undefined} className="max-sm:grid max-sm:grid-cols-[3rem_1fr_1fr] max-sm:gap-x-3 max-sm:gap-y-1 max-sm:px-4 max-sm:py-3">
+                    <td className="px-4 py-2 max-sm:row-span-3 max-sm:p-0">
                       <img
                         {...responsiveImage(tool.img, '48px', 160)}
                         alt=""
@@ -159,7 +160,7 @@ function ManagePage() {
                         className="size-12 max-w-none rounded-lg bg-slate-100 object-cover"
                       />
                     </td>
-                    <th scope="row" className="px-4 py-3 font-medium text-ink">
+                    <th scope="row" className="px-4 py-3 font-medium text-ink max-sm:col-span-2 max-sm:p-0">
                       {tool.name}
                       {tool.quantity === 0 ? (
                         <span className="ml-2 rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-red-200">Out of stock</span>
@@ -169,12 +170,16 @@ function ManagePage() {
                         )
                       )}
                     </th>
-                    <td className="px-4 py-3 text-right tabular-nums whitespace-nowrap">{formatBDT(tool.price)}</td>
-                    <td className="px-4 py-3 text-right tabular-nums" data-testid="tool-stock">
-                      {formatCount(tool.quantity)}
+                    <td className="px-4 py-3 text-right tabular-nums whitespace-nowrap max-sm:col-span-2 max-sm:p-0 max-sm:text-left">{formatBDT(tool.price)}</td>
+                    <td className="px-4 py-3 text-right tabular-nums max-sm:p-0 max-sm:text-left">
+                      <span className="text-slate-600 sm:hidden">Stock </span>
+                      <span data-testid="tool-stock">{formatCount(tool.quantity)}</span>
                     </td>
-                    <td className="px-4 py-3 text-right tabular-nums">{formatCount(tool.Minimum_quantity)}</td>
-                    <td className="px-4 py-3">
+                    <td className="px-4 py-3 text-right tabular-nums max-sm:p-0 max-sm:text-left">
+                      <span className="text-slate-600 sm:hidden">Minimum </span>
+                      {formatCount(tool.Minimum_quantity)}
+                    </td>
+                    <td className="px-4 py-3 max-sm:col-span-3 max-sm:p-0 max-sm:pt-1">
                       <div className="flex justify-end gap-2">
                         <button
                           type="button"
