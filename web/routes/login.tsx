@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router'
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { LoginFormSchema, type LoginForm } from '../../worker/schemas/sign-in'
@@ -8,9 +8,8 @@ import { FormField } from '../components/form-field'
 import { AuthCard } from '../features/auth/auth-card'
 import { GoogleButton } from '../features/auth/google-button'
 import { useSignInAction } from '../features/auth/use-sign-in-action'
-import { hydrated } from '../lib/hydration'
-import { localPath } from '../lib/search-params'
 import { signIn } from '../features/auth/sign-in'
+import { leaveIfSignedIn, validateRedirectSearch } from '../features/auth/sign-in-route'
 
 export const Route = createFileRoute('/login')({
   // Signed-in pages and the way to them: rendered in the browser (the server does not know who
@@ -18,13 +17,8 @@ export const Route = createFileRoute('/login')({
   ssr: false,
   pendingComponent: PagePending,
   headers: () => ({ 'X-Robots-Tag': 'noindex' }),
-  validateSearch: (search: Record<string, unknown>): { redirect?: string } => ({ redirect: localPath(search.redirect) }),
-  beforeLoad: async ({ context, search }) => {
-    if ((await context.auth.ready()).status === 'signedIn') {
-      await hydrated
-      throw redirect({ to: search.redirect ?? '/' })
-    }
-  },
+  validateSearch: validateRedirectSearch,
+  beforeLoad: leaveIfSignedIn,
   head: () => ({ meta: [{ title: 'Login · Toolhaus' }] }),
   component: LoginPage,
 })

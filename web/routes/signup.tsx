@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { createFileRoute, Link, redirect, useNavigate } from '@tanstack/react-router'
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { useForm } from 'react-hook-form'
 import { SignupFormSchema, type SignupForm } from '../../worker/schemas/sign-in'
 import { PagePending } from '../components/page-pending'
@@ -8,8 +8,7 @@ import { AuthCard } from '../features/auth/auth-card'
 import { GoogleButton } from '../features/auth/google-button'
 import { useSignInAction } from '../features/auth/use-sign-in-action'
 import { signIn } from '../features/auth/sign-in'
-import { hydrated } from '../lib/hydration'
-import { localPath } from '../lib/search-params'
+import { leaveIfSignedIn, validateRedirectSearch } from '../features/auth/sign-in-route'
 
 export const Route = createFileRoute('/signup')({
   // Signed-in pages and the way to them: rendered in the browser (the server does not know who
@@ -18,13 +17,8 @@ export const Route = createFileRoute('/signup')({
   pendingComponent: PagePending,
   headers: () => ({ 'X-Robots-Tag': 'noindex' }),
   // Where the person was going before they chose to create an account (kept from /login).
-  validateSearch: (search: Record<string, unknown>): { redirect?: string } => ({ redirect: localPath(search.redirect) }),
-  beforeLoad: async ({ context, search }) => {
-    if ((await context.auth.ready()).status === 'signedIn') {
-      await hydrated
-      throw redirect({ to: search.redirect ?? '/' })
-    }
-  },
+  validateSearch: validateRedirectSearch,
+  beforeLoad: leaveIfSignedIn,
   head: () => ({ meta: [{ title: 'Sign up · Toolhaus' }] }),
   component: SignupPage,
 })
