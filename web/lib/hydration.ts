@@ -1,4 +1,5 @@
-import { useEffect } from 'react'
+import { useRouter } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
 
 let markDone: () => void = () => {}
 
@@ -21,7 +22,10 @@ export const hydrated = new Promise<void>((resolve) => {
 })
 
 /** The document's share: a page with no frame is hydrated when the document is. */
-export function useDocumentHydrated(hasFrame: boolean) {
+export function useDocumentHydrated() {
+  const router = useRouter()
+  // Hydration starts from the server's matches (the first render's): a frame (an ssr: false route) finishes later.
+  const [hasFrame] = useState(() => router.state.matches.some((m) => m.ssr === false))
   useEffect(() => {
     if (!hasFrame) markDone()
   }, [hasFrame])

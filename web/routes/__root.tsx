@@ -1,6 +1,6 @@
 import { useQueryErrorResetBoundary, type QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, type ReactNode } from 'react'
 import { Footer } from '../components/footer'
 import { Navbar } from '../components/navbar'
 import { NotFound } from '../components/not-found'
@@ -41,10 +41,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 /** The HTML document around every page: the server renders it whole, the browser hydrates it. */
 function Document({ children }: { children: ReactNode }) {
-  // Hydration starts from the server's matches: a frame (an ssr: false route) finishes hydrating later.
-  const router = useRouter()
-  const [hasFrame] = useState(() => router.state.matches.some((m) => m.ssr === false))
-  useDocumentHydrated(hasFrame)
+  useDocumentHydrated()
   return (
     <html lang="en">
       <head>
