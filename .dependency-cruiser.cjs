@@ -15,14 +15,24 @@ module.exports = {
       severity: 'error',
       comment: "A feature may use another feature only through that feature's *.service.ts.",
       from: { path: '^worker/features/([^/]+)/' },
-      to: { path: '^worker/features/([^/]+)/', pathNot: ['^worker/features/$1/', '^worker/features/[^/]+/[^/]+\\.service\\.ts$'] },
+      to: {
+        path: '^worker/features/([^/]+)/',
+        pathNot: ['^worker/features/$1/', '^worker/features/[^/]+/[^/]+\\.service\\.ts$'],
+      },
     },
     {
       name: 'production-code-never-imports-tests',
       severity: 'error',
       comment: 'Test scaffolding stays out of what ships.',
       from: { path: '^(worker|web)/', pathNot: ['^worker/test/', '\\.test\\.ts$'] },
-      to: { path: ['^worker/test/', '\\.test\\.ts$', '^e2e/', '^node_modules/(vitest|@vitest|@cloudflare/vitest-pool-workers|@playwright)/'] },
+      to: {
+        path: [
+          '^worker/test/',
+          '\\.test\\.ts$',
+          '^e2e/',
+          '^node_modules/(vitest|@vitest|@cloudflare/vitest-pool-workers|@playwright)/',
+        ],
+      },
     },
     {
       name: 'lib-is-below-features',
@@ -44,6 +54,9 @@ module.exports = {
     exclude: { path: ['^web/routeTree\\.gen\\.ts$', 'worker-configuration\\.d\\.ts$'] },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.depcruise.json' },
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+    },
   },
 }

@@ -1,7 +1,7 @@
+import { fileURLToPath } from 'node:url'
 import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
-import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import { routerManifest } from './scripts/router-manifest.ts'
 
@@ -26,14 +26,17 @@ export default defineConfig(({ isSsrBuild }) => ({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: !isSsrBuild,
-      codeSplittingOptions: { defaultBehavior: [['loader'], ['component', 'pendingComponent', 'errorComponent', 'notFoundComponent']] },
+      codeSplittingOptions: {
+        defaultBehavior: [['loader'], ['component', 'pendingComponent', 'errorComponent', 'notFoundComponent']],
+      },
       routesDirectory: './routes',
       generatedRouteTree: './routeTree.gen.ts',
     }),
     react(),
     tailwindcss(),
     // The server build turns the browser build's manifest into the router's (assets per route).
-    isSsrBuild && routerManifest({ clientManifest: fileURLToPath(new URL('./dist/.vite/manifest.json', import.meta.url)) }),
+    isSsrBuild &&
+      routerManifest({ clientManifest: fileURLToPath(new URL('./dist/.vite/manifest.json', import.meta.url)) }),
   ],
   build: isSsrBuild
     ? {

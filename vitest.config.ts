@@ -1,5 +1,5 @@
-import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers'
 import { fileURLToPath } from 'node:url'
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers'
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
@@ -22,6 +22,11 @@ export default defineConfig({
     hookTimeout: 60_000,
     include: ['worker/**/*.test.ts'],
     setupFiles: ['./worker/test/apply-migrations.ts'],
-    globalSetup: ['./worker/test/build-assets.ts', './worker/test/fake-email.ts', './worker/test/fake-google.ts', './worker/test/fake-stripe.ts'],
+    globalSetup: [
+      './worker/test/build-assets.ts',
+      './worker/test/fake-email.ts',
+      './worker/test/fake-google.ts',
+      './worker/test/fake-stripe.ts',
+    ],
   },
 })

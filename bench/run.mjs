@@ -9,10 +9,11 @@
 // default 4× run, which is the budget), BENCH_PORT / BENCH_AUTH_PORT (8808 / 9309; the scale
 // stack uses both + 10), BENCH_STRICT=1 (exit 1 when a budget fails), BENCH_TIMEOUT_MIN (stop
 // everything after this many minutes, default 40).
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync, readFileSync } from 'node:fs'
+
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import { join } from 'node:path'
-import { execFileSync } from 'node:child_process'
 import { SignJWT } from 'jose'
 import { buildWeb } from '../scripts/build.mjs'
 import { root, run, startStack, WRANGLER_ENV } from '../scripts/stack.mjs'
@@ -36,7 +37,8 @@ const LH_CPU = env.BENCH_LH_CPU ? Number(env.BENCH_LH_CPU) : undefined
 const PORT = Number(env.BENCH_PORT ?? 8808)
 const AUTH_PORT = Number(env.BENCH_AUTH_PORT ?? 9309)
 const TIMEOUT_MIN = Number(env.BENCH_TIMEOUT_MIN ?? 40)
-for (const p of ONLY) if (!PHASES.includes(p)) throw new Error(`BENCH_ONLY: unknown phase ${p} (phases: ${PHASES.join(', ')})`)
+for (const p of ONLY)
+  if (!PHASES.includes(p)) throw new Error(`BENCH_ONLY: unknown phase ${p} (phases: ${PHASES.join(', ')})`)
 
 /** Issue 14's budgets (they replace those of docs/decisions/005). kB = 1000 bytes. */
 export const BUDGETS = {
@@ -94,7 +96,11 @@ function machine() {
   const cpus = os.cpus()
   let chromium = ''
   try {
-    chromium = execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', timeout: 20_000, stdio: ['ignore', 'pipe', 'ignore'] }).trim()
+    chromium = execFileSync(CHROMIUM, ['--version'], {
+      encoding: 'utf8',
+      timeout: 20_000,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim()
   } catch {}
   const pkg = (name) => {
     try {
@@ -110,14 +116,29 @@ function machine() {
     os: `${os.type()} ${os.release()}`,
     node: process.version,
     chromium,
-    versions: { wrangler: pkg('wrangler'), autocannon: pkg('autocannon'), lighthouse: pkg('lighthouse'), 'playwright-core': pkg('playwright-core') },
+    versions: {
+      wrangler: pkg('wrangler'),
+      autocannon: pkg('autocannon'),
+      lighthouse: pkg('lighthouse'),
+      'playwright-core': pkg('playwright-core'),
+    },
   }
 }
 
 /** Migrates and seeds a fresh D1/R2 folder; returns what bench/seed.ts reports. */
 async function prepareData(dir, { scale }) {
   mkdirSync(dir, { recursive: true })
-  await run(join(root, 'node_modules', '.bin', 'wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--env', WRANGLER_ENV, '--persist-to', dir])
+  await run(join(root, 'node_modules', '.bin', 'wrangler'), [
+    'd1',
+    'migrations',
+    'apply',
+    'DB',
+    '--local',
+    '--env',
+    WRANGLER_ENV,
+    '--persist-to',
+    dir,
+  ])
   const outFile = join(dir, 'bench-seed.json')
   const args = ['bench/seed.ts', '--persist-to', dir, '--out', outFile, ...(scale ? ['--scale', '--plans'] : [])]
   await run(join(root, 'node_modules', '.bin', 'tsx'), args, { log: logStack })
@@ -136,8 +157,23 @@ async function phase(result, name, fn) {
 }
 
 async function main() {
-  const result = { machine: machine(), startedAt: new Date().toISOString(), settings: { duration: DURATION, connections: CONNECTIONS, only: [...ONLY], build: BUILD, lighthouseRuns: LH_RUNS, lighthouseExtraCpu: LH_CPU }, budgets: BUDGETS, load: { start: load() } }
-  say(`machine: ${result.machine.cores} cores, ${result.machine.memoryGiB} GiB, Node ${result.machine.node}, load ${result.load.start.join(' ')}`)
+  const result = {
+    machine: machine(),
+    startedAt: new Date().toISOString(),
+    settings: {
+      duration: DURATION,
+      connections: CONNECTIONS,
+      only: [...ONLY],
+      build: BUILD,
+      lighthouseRuns: LH_RUNS,
+      lighthouseExtraCpu: LH_CPU,
+    },
+    budgets: BUDGETS,
+    load: { start: load() },
+  }
+  say(
+    `machine: ${result.machine.cores} cores, ${result.machine.memoryGiB} GiB, Node ${result.machine.node}, load ${result.load.start.join(' ')}`,
+  )
 
   const needSmall = ['api', 'scale', 'ssr', 'weight', 'lighthouse', 'images'].some((p) => ONLY.has(p))
   const needScale = ONLY.has('scale')
@@ -145,212 +181,386 @@ async function main() {
   const vars = { ACCESS_TOKEN_SECRET: secret }
   // Access tokens as the API issues them (worker/lib/access-token.ts): `sv` is the account's session version.
   const tokenFor = (email) =>
-    new SignJWT({ sv: 1 }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setSubject(email).setIssuer('toolhaus').setIssuedAt().setExpirationTime('2h').sign(new TextEncoder().encode(secret))
+    new SignJWT({ sv: 1 })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(email)
+      .setIssuer('toolhaus')
+      .setIssuedAt()
+      .setExpirationTime('2h')
+      .sign(new TextEncoder().encode(secret))
   const autocannon = async (label, stack, path, headers) => {
     say(`autocannon ${label}: ${DURATION} s at ${CONNECTIONS} connections…`)
-    const m = { ...(await measure({ url: stack.url, path, headers, connections: CONNECTIONS, duration: DURATION })), load: load()[0] }
+    const m = {
+      ...(await measure({ url: stack.url, path, headers, connections: CONNECTIONS, duration: DURATION })),
+      load: load()[0],
+    }
     say(`  ${m.rps} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.errors} errors`)
     return m
   }
 
   let small, large, smallData, largeData
   if (needSmall) {
-    say(`seeding fresh data (small${needScale ? `, and scale: ${SCALE.tools} tools, ${SCALE.bookings} bookings, ${SCALE.reviews} reviews` : ''})…`)
-    ;[smallData, largeData] = await Promise.all([prepareData(join(tmp, 'small'), { scale: false }), needScale ? prepareData(join(tmp, 'scale'), { scale: true }) : undefined])
+    say(
+      `seeding fresh data (small${needScale ? `, and scale: ${SCALE.tools} tools, ${SCALE.bookings} bookings, ${SCALE.reviews} reviews` : ''})…`,
+    )
+    ;[smallData, largeData] = await Promise.all([
+      prepareData(join(tmp, 'small'), { scale: false }),
+      needScale ? prepareData(join(tmp, 'scale'), { scale: true }) : undefined,
+    ])
     say(`small data: ${JSON.stringify(smallData.counts)} in ${smallData.seconds} s`)
     if (largeData) say(`scale data: ${JSON.stringify(largeData.counts)} in ${largeData.seconds} s`)
     result.data = { small: smallData.counts, scale: largeData?.counts, scaleSeedSeconds: largeData?.seconds }
 
     say(`starting the stack on 127.0.0.1:${PORT}${BUILD ? ' (building dist/ and build/server/ first)' : ''}…`)
-    small = await startStack({ port: PORT, authPort: AUTH_PORT, persistTo: join(tmp, 'small'), build: BUILD, production: true, log: logStack, vars })
+    small = await startStack({
+      port: PORT,
+      authPort: AUTH_PORT,
+      persistTo: join(tmp, 'small'),
+      build: BUILD,
+      production: true,
+      log: logStack,
+      vars,
+    })
     stacks.push(small)
     if (needScale) {
       say(`starting the scale stack on 127.0.0.1:${PORT + 10}…`)
-      large = await startStack({ port: PORT + 10, authPort: AUTH_PORT + 10, persistTo: join(tmp, 'scale'), build: false, production: true, log: logStack, vars })
+      large = await startStack({
+        port: PORT + 10,
+        authPort: AUTH_PORT + 10,
+        persistTo: join(tmp, 'scale'),
+        build: false,
+        production: true,
+        log: logStack,
+        vars,
+      })
       stacks.push(large)
     }
   }
 
   // ── 1 + 2: API throughput and latency, small and scale data interleaved per endpoint ──
-  if (ONLY.has('api') || needScale) await phase(result, 'api', async () => {
-    const token = await tokenFor(BENCH_USER.email)
-    const admin = { Authorization: `Bearer ${await tokenFor(BENCH_ADMIN.email)}` }
-    // A query parameter the API ignores but the edge cache keys on: every request is a miss.
-    let n = 0
-    const miss = () => `nocache=${Date.now().toString(36)}${(n++).toString(36)}`
-    const deskPage = (total) => () => `/api/booking?status=paid&limit=50&offset=${Math.floor((Math.random() * Math.max(1, total / 10)) / 50) * 50}`
-    const page = (total) => () => `/api/service?limit=${PAGE_SIZE}&offset=${Math.floor((Math.random() * total) / PAGE_SIZE) * PAGE_SIZE}&${miss()}`
-    /** @typedef {{ name: string, path: (data: any) => () => string, headers?: Record<string, string>, baseline?: boolean, cached?: boolean, smallOnly?: boolean, floor?: boolean, info?: boolean, cache?: object }} Endpoint */
-    /** @type {Endpoint[]} */
-    const endpoints = [
-      { name: 'GET /api/bench/baseline', path: () => () => '/api/bench/baseline', baseline: true },
-      // Budgeted: the same few public URLs again and again, as shoppers ask for them, so the edge
-      // cache (worker/lib/edge-cache.ts) answers.
-      { name: `GET /api/service?limit=${PAGE_SIZE} (cached)`, path: () => () => `/api/service?limit=${PAGE_SIZE}`, cached: true, smallOnly: true },
-      { name: `GET /api/service/${BENCH_TOOL} (cached)`, path: () => () => `/api/service/${BENCH_TOOL}`, cached: true, smallOnly: true },
-      { name: 'GET /api/review (cached)', path: () => () => '/api/review', cached: true, smallOnly: true },
-      { name: 'GET /api/config (cached)', path: () => () => '/api/config', cached: true, smallOnly: true },
-      // The baseline again: the cached reads' ratio is against the mean of the two, so a machine
-      // that drifts during the block does not decide the verdict.
-      { name: 'GET /api/bench/baseline (again)', path: () => () => '/api/bench/baseline', baseline: true, smallOnly: true },
-      // Not budgeted: one D1 round trip (`select 1`), the floor of any route that reads D1.
-      { name: 'GET /api/health (select 1)', path: () => () => '/api/health', floor: true, smallOnly: true },
-      // Not budgeted on the small data (the 0.6 ratio of decision 005 is replaced by the cached
-      // reads' 0.9): D1 reads the cache cannot answer, i.e. its misses. The scale budget uses them.
-      { name: `GET /api/service?limit=${PAGE_SIZE}&offset=<random page> (miss)`, path: (data) => page(data.counts.tools), info: true },
-      { name: 'GET /api/service/{random id} (miss)', path: (data) => () => `/api/service/${pick(data.toolIds)}?${miss()}`, info: true },
-      { name: 'GET /api/review (miss)', path: () => () => `/api/review?${miss()}`, info: true },
-      { name: 'GET /api/booking?customer= (authenticated)', path: () => () => `/api/booking?customer=${encodeURIComponent(BENCH_USER.email)}`, headers: { Authorization: `Bearer ${token}` }, info: true },
-      // The order desk (admin): the first page, a status tab at a random page, a search, the overview.
-      { name: 'GET /api/booking (order desk, first page)', path: () => () => '/api/booking?limit=50', headers: admin, info: true },
-      { name: 'GET /api/booking?status=paid&offset=<random page>', path: (data) => deskPage(data.counts.bookings), headers: admin, info: true },
-      { name: 'GET /api/booking?q=<customer name> (order desk search)', path: () => () => `/api/booking?q=${encodeURIComponent(BENCH_SEARCH.q)}`, headers: admin, info: true },
-      { name: 'GET /api/admin/summary', path: () => () => '/api/admin/summary', headers: admin, info: true },
-    ]
-    // Check each request answers 200 before loading it; for the cached ones, that the answer is
-    // public with an ETag and a 304 for it (else the cache is not in play).
-    for (const [stack, data] of [[small, smallData], [large, largeData]].filter(([s]) => s)) {
-      for (const e of endpoints) {
-        const res = await fetch(`${stack.url}${e.path(data)()}`, { headers: e.headers })
-        if (res.status !== 200) throw new Error(`${e.name} answered ${res.status} on ${stack.url}: ${await res.text()}`)
-        await res.arrayBuffer()
-        if (e.cached && stack === small) {
-          const etag = res.headers.get('ETag')
-          const again = etag ? await fetch(`${stack.url}${e.path(data)()}`, { headers: { 'If-None-Match': etag } }) : undefined
-          e.cache = { cacheControl: res.headers.get('Cache-Control'), etag: Boolean(etag), notModified: again?.status === 304 }
+  if (ONLY.has('api') || needScale)
+    await phase(result, 'api', async () => {
+      const token = await tokenFor(BENCH_USER.email)
+      const admin = { Authorization: `Bearer ${await tokenFor(BENCH_ADMIN.email)}` }
+      // A query parameter the API ignores but the edge cache keys on: every request is a miss.
+      let n = 0
+      const miss = () => `nocache=${Date.now().toString(36)}${(n++).toString(36)}`
+      const deskPage = (total) => () =>
+        `/api/booking?status=paid&limit=50&offset=${Math.floor((Math.random() * Math.max(1, total / 10)) / 50) * 50}`
+      const page = (total) => () =>
+        `/api/service?limit=${PAGE_SIZE}&offset=${Math.floor((Math.random() * total) / PAGE_SIZE) * PAGE_SIZE}&${miss()}`
+      /** @typedef {{ name: string, path: (data: any) => () => string, headers?: Record<string, string>, baseline?: boolean, cached?: boolean, smallOnly?: boolean, floor?: boolean, info?: boolean, cache?: object }} Endpoint */
+      /** @type {Endpoint[]} */
+      const endpoints = [
+        { name: 'GET /api/bench/baseline', path: () => () => '/api/bench/baseline', baseline: true },
+        // Budgeted: the same few public URLs again and again, as shoppers ask for them, so the edge
+        // cache (worker/lib/edge-cache.ts) answers.
+        {
+          name: `GET /api/service?limit=${PAGE_SIZE} (cached)`,
+          path: () => () => `/api/service?limit=${PAGE_SIZE}`,
+          cached: true,
+          smallOnly: true,
+        },
+        {
+          name: `GET /api/service/${BENCH_TOOL} (cached)`,
+          path: () => () => `/api/service/${BENCH_TOOL}`,
+          cached: true,
+          smallOnly: true,
+        },
+        { name: 'GET /api/review (cached)', path: () => () => '/api/review', cached: true, smallOnly: true },
+        { name: 'GET /api/config (cached)', path: () => () => '/api/config', cached: true, smallOnly: true },
+        // The baseline again: the cached reads' ratio is against the mean of the two, so a machine
+        // that drifts during the block does not decide the verdict.
+        {
+          name: 'GET /api/bench/baseline (again)',
+          path: () => () => '/api/bench/baseline',
+          baseline: true,
+          smallOnly: true,
+        },
+        // Not budgeted: one D1 round trip (`select 1`), the floor of any route that reads D1.
+        { name: 'GET /api/health (select 1)', path: () => () => '/api/health', floor: true, smallOnly: true },
+        // Not budgeted on the small data (the 0.6 ratio of decision 005 is replaced by the cached
+        // reads' 0.9): D1 reads the cache cannot answer, i.e. its misses. The scale budget uses them.
+        {
+          name: `GET /api/service?limit=${PAGE_SIZE}&offset=<random page> (miss)`,
+          path: (data) => page(data.counts.tools),
+          info: true,
+        },
+        {
+          name: 'GET /api/service/{random id} (miss)',
+          path: (data) => () => `/api/service/${pick(data.toolIds)}?${miss()}`,
+          info: true,
+        },
+        { name: 'GET /api/review (miss)', path: () => () => `/api/review?${miss()}`, info: true },
+        {
+          name: 'GET /api/booking?customer= (authenticated)',
+          path: () => () => `/api/booking?customer=${encodeURIComponent(BENCH_USER.email)}`,
+          headers: { Authorization: `Bearer ${token}` },
+          info: true,
+        },
+        // The order desk (admin): the first page, a status tab at a random page, a search, the overview.
+        {
+          name: 'GET /api/booking (order desk, first page)',
+          path: () => () => '/api/booking?limit=50',
+          headers: admin,
+          info: true,
+        },
+        {
+          name: 'GET /api/booking?status=paid&offset=<random page>',
+          path: (data) => deskPage(data.counts.bookings),
+          headers: admin,
+          info: true,
+        },
+        {
+          name: 'GET /api/booking?q=<customer name> (order desk search)',
+          path: () => () => `/api/booking?q=${encodeURIComponent(BENCH_SEARCH.q)}`,
+          headers: admin,
+          info: true,
+        },
+        { name: 'GET /api/admin/summary', path: () => () => '/api/admin/summary', headers: admin, info: true },
+      ]
+      // Check each request answers 200 before loading it; for the cached ones, that the answer is
+      // public with an ETag and a 304 for it (else the cache is not in play).
+      for (const [stack, data] of [
+        [small, smallData],
+        [large, largeData],
+      ].filter(([s]) => s)) {
+        for (const e of endpoints) {
+          const res = await fetch(`${stack.url}${e.path(data)()}`, { headers: e.headers })
+          if (res.status !== 200)
+            throw new Error(`${e.name} answered ${res.status} on ${stack.url}: ${await res.text()}`)
+          await res.arrayBuffer()
+          if (e.cached && stack === small) {
+            const etag = res.headers.get('ETag')
+            const again = etag
+              ? await fetch(`${stack.url}${e.path(data)()}`, { headers: { 'If-None-Match': etag } })
+              : undefined
+            e.cache = {
+              cacheControl: res.headers.get('Cache-Control'),
+              etag: Boolean(etag),
+              notModified: again?.status === 304,
+            }
+          }
         }
       }
-    }
-    result.api = []
-    for (const e of endpoints) {
-      const row = { name: e.name, baseline: Boolean(e.baseline), cached: Boolean(e.cached), floor: Boolean(e.floor), info: Boolean(e.info), cache: e.cache }
-      for (const [key, stack, data] of [['small', small, smallData], ['scale', large, largeData]]) {
-        if (!stack || (key === 'scale' && e.smallOnly)) continue
-        row[key] = await autocannon(`${e.name} (${key} data)`, stack, e.path(data), e.headers)
+      result.api = []
+      for (const e of endpoints) {
+        const row = {
+          name: e.name,
+          baseline: Boolean(e.baseline),
+          cached: Boolean(e.cached),
+          floor: Boolean(e.floor),
+          info: Boolean(e.info),
+          cache: e.cache,
+        }
+        for (const [key, stack, data] of [
+          ['small', small, smallData],
+          ['scale', large, largeData],
+        ]) {
+          if (!stack || (key === 'scale' && e.smallOnly)) continue
+          row[key] = await autocannon(`${e.name} (${key} data)`, stack, e.path(data), e.headers)
+        }
+        result.api.push(row)
       }
-      result.api.push(row)
-    }
-    const bases = result.api.filter((r) => r.baseline)
-    const baseRps = (key) => bases.filter((r) => r[key]).reduce((sum, r, _, all) => sum + r[key].rps / all.length, 0)
-    result.baselineRps = { small: baseRps('small'), scale: baseRps('scale') || undefined }
-    const floor = result.api.find((r) => r.floor)
-    for (const row of result.api) {
-      for (const key of ['small', 'scale']) if (row[key] && result.baselineRps[key] && !row.baseline) row[key].ratio = Math.round((row[key].rps / result.baselineRps[key]) * 100) / 100
-      // Not a budget: the same against one bare D1 round trip, i.e. what the route adds on top of D1.
-      if (row.small && floor?.small && !row.baseline && row !== floor) row.small.floorRatio = Math.round((row.small.rps / floor.small.rps) * 100) / 100
-      if (row.small && row.scale) row.scaleP50Factor = Math.round((row.scale.p50 / Math.max(row.small.p50, 1)) * 100) / 100
-    }
-    if (largeData?.plans) result.plans = largeData.plans
-  })
+      const bases = result.api.filter((r) => r.baseline)
+      const baseRps = (key) => bases.filter((r) => r[key]).reduce((sum, r, _, all) => sum + r[key].rps / all.length, 0)
+      result.baselineRps = { small: baseRps('small'), scale: baseRps('scale') || undefined }
+      const floor = result.api.find((r) => r.floor)
+      for (const row of result.api) {
+        for (const key of ['small', 'scale'])
+          if (row[key] && result.baselineRps[key] && !row.baseline)
+            row[key].ratio = Math.round((row[key].rps / result.baselineRps[key]) * 100) / 100
+        // Not a budget: the same against one bare D1 round trip, i.e. what the route adds on top of D1.
+        if (row.small && floor?.small && !row.baseline && row !== floor)
+          row.small.floorRatio = Math.round((row.small.rps / floor.small.rps) * 100) / 100
+        if (row.small && row.scale)
+          row.scaleP50Factor = Math.round((row.scale.p50 / Math.max(row.small.p50, 1)) * 100) / 100
+      }
+      if (largeData?.plans) result.plans = largeData.plans
+    })
   if (large) {
     await large.stop()
     stacks.splice(stacks.indexOf(large), 1)
   }
 
   // ── 3: SSR cost: the server-rendered home page against a small API read, back to back ──
-  if (ONLY.has('ssr')) await phase(result, 'ssr', async () => {
-    const home = await fetch(`${small.url}/`)
-    const html = await home.text()
-    if (home.status !== 200 || !/text\/html/.test(home.headers.get('Content-Type') ?? '') || !/<title>[^<]+<\/title>/.test(html)) {
-      throw new Error(`/ answered ${home.status} ${home.headers.get('Content-Type')}, not a rendered page`)
-    }
-    // A page answer with an ETag may come from the edge cache: then a unique query makes the
-    // Worker render it every time, and that run is the SSR figure.
-    const pageCached = home.headers.has('ETag')
-    let n = 0
-    const unique = () => `nocache=${Date.now().toString(36)}${(n++).toString(36)}`
-    result.ssr = { pageCacheControl: home.headers.get('Cache-Control'), pageCached, htmlBytes: Buffer.byteLength(html) }
-    result.ssr.api = await autocannon('GET /api/service?limit=5', small, '/api/service?limit=5')
-    result.ssr.page = await autocannon('GET / (server-rendered)', small, '/')
-    if (pageCached) result.ssr.pageRendered = await autocannon('GET /?nocache=<unique> (rendered every time)', small, () => `/?${unique()}`)
-    // For the reader, not the budget: the same API read as a cache miss.
-    result.ssr.apiMiss = await autocannon('GET /api/service?limit=5&nocache=<unique> (miss)', small, () => `/api/service?limit=5&${unique()}`)
-    const rendered = result.ssr.pageRendered ?? result.ssr.page
-    result.ssr.p50Ratio = Math.round((rendered.p50 / Math.max(result.ssr.api.p50, 1)) * 100) / 100
-    result.ssr.p50RatioVsMiss = Math.round((rendered.p50 / Math.max(result.ssr.apiMiss.p50, 1)) * 100) / 100
-    result.ssr.p50RatioAsAsked = Math.round((result.ssr.page.p50 / Math.max(result.ssr.api.p50, 1)) * 100) / 100
-  })
+  if (ONLY.has('ssr'))
+    await phase(result, 'ssr', async () => {
+      const home = await fetch(`${small.url}/`)
+      const html = await home.text()
+      if (
+        home.status !== 200 ||
+        !/text\/html/.test(home.headers.get('Content-Type') ?? '') ||
+        !/<title>[^<]+<\/title>/.test(html)
+      ) {
+        throw new Error(`/ answered ${home.status} ${home.headers.get('Content-Type')}, not a rendered page`)
+      }
+      // A page answer with an ETag may come from the edge cache: then a unique query makes the
+      // Worker render it every time, and that run is the SSR figure.
+      const pageCached = home.headers.has('ETag')
+      let n = 0
+      const unique = () => `nocache=${Date.now().toString(36)}${(n++).toString(36)}`
+      result.ssr = {
+        pageCacheControl: home.headers.get('Cache-Control'),
+        pageCached,
+        htmlBytes: Buffer.byteLength(html),
+      }
+      result.ssr.api = await autocannon('GET /api/service?limit=5', small, '/api/service?limit=5')
+      result.ssr.page = await autocannon('GET / (server-rendered)', small, '/')
+      if (pageCached)
+        result.ssr.pageRendered = await autocannon(
+          'GET /?nocache=<unique> (rendered every time)',
+          small,
+          () => `/?${unique()}`,
+        )
+      // For the reader, not the budget: the same API read as a cache miss.
+      result.ssr.apiMiss = await autocannon(
+        'GET /api/service?limit=5&nocache=<unique> (miss)',
+        small,
+        () => `/api/service?limit=5&${unique()}`,
+      )
+      const rendered = result.ssr.pageRendered ?? result.ssr.page
+      result.ssr.p50Ratio = Math.round((rendered.p50 / Math.max(result.ssr.api.p50, 1)) * 100) / 100
+      result.ssr.p50RatioVsMiss = Math.round((rendered.p50 / Math.max(result.ssr.apiMiss.p50, 1)) * 100) / 100
+      result.ssr.p50RatioAsAsked = Math.round((result.ssr.page.p50 / Math.max(result.ssr.api.p50, 1)) * 100) / 100
+    })
 
   // ── 4: page weight, and the home page's JS against the framework floor ──
-  if (ONLY.has('weight')) await phase(result, 'page weight', async () => {
-    say('page weight: building the framework floor (bench/floor) with Vite…')
-    result.floor = await measureFloor({ root: join(root, 'bench', 'floor'), outDir: join(tmp, 'floor'), repoRoot: root })
-    say(`  floor: ${result.floor.jsGz} B of JS gz (${result.floor.jsRaw} B raw)`)
-    // Information: the same floor hydrating a server-rendered document, as the shop's pages do.
-    result.floorSsr = await measureFloor({ root: join(root, 'bench', 'floor-ssr'), outDir: join(tmp, 'floor-ssr'), repoRoot: root })
-    say(`  floor, hydrating: ${result.floorSsr.jsGz} B of JS gz`)
-    say(`page weight: recording the JS and CSS of /, /service, /service/${BENCH_TOOL} and /dashboard in Chromium…`)
-    result.weight = await measurePageWeight({
-      url: small.url,
-      distDir: join(root, 'dist'),
-      routes: [{ path: '/' }, { path: '/service' }, { path: `/service/${BENCH_TOOL}` }, { path: '/dashboard', signIn: { email: 'customer@example.com', password: 'customer123' } }],
-    })
-    const home = result.weight.find((w) => w.route === '/')
-    if (home) {
-      result.homeOverFloor = {
-        homeJsGz: home.jsGzBeforeLoad,
-        floorJsGz: result.floor.jsGz,
-        differenceGz: home.jsGzBeforeLoad - result.floor.jsGz,
-        floorSsrJsGz: result.floorSsr.jsGz,
-        differenceSsrGz: home.jsGzBeforeLoad - result.floorSsr.jsGz,
+  if (ONLY.has('weight'))
+    await phase(result, 'page weight', async () => {
+      say('page weight: building the framework floor (bench/floor) with Vite…')
+      result.floor = await measureFloor({
+        root: join(root, 'bench', 'floor'),
+        outDir: join(tmp, 'floor'),
+        repoRoot: root,
+      })
+      say(`  floor: ${result.floor.jsGz} B of JS gz (${result.floor.jsRaw} B raw)`)
+      // Information: the same floor hydrating a server-rendered document, as the shop's pages do.
+      result.floorSsr = await measureFloor({
+        root: join(root, 'bench', 'floor-ssr'),
+        outDir: join(tmp, 'floor-ssr'),
+        repoRoot: root,
+      })
+      say(`  floor, hydrating: ${result.floorSsr.jsGz} B of JS gz`)
+      say(`page weight: recording the JS and CSS of /, /service, /service/${BENCH_TOOL} and /dashboard in Chromium…`)
+      result.weight = await measurePageWeight({
+        url: small.url,
+        distDir: join(root, 'dist'),
+        routes: [
+          { path: '/' },
+          { path: '/service' },
+          { path: `/service/${BENCH_TOOL}` },
+          { path: '/dashboard', signIn: { email: 'customer@example.com', password: 'customer123' } },
+        ],
+      })
+      const home = result.weight.find((w) => w.route === '/')
+      if (home) {
+        result.homeOverFloor = {
+          homeJsGz: home.jsGzBeforeLoad,
+          floorJsGz: result.floor.jsGz,
+          differenceGz: home.jsGzBeforeLoad - result.floor.jsGz,
+          floorSsrJsGz: result.floorSsr.jsGz,
+          differenceSsrGz: home.jsGzBeforeLoad - result.floorSsr.jsGz,
+        }
       }
-    }
-  })
+    })
 
   // ── 5: Lighthouse, and whether each page's LCP element is in its server HTML ──
-  if (ONLY.has('lighthouse')) await phase(result, 'lighthouse', async () => {
-    const log = (s) => process.stdout.write(s)
-    say(`lighthouse: ${LIGHTHOUSE_PAGES.join(', ')} (default settings: mobile, 4× CPU, simulated throttling; ${LH_RUNS} run(s) per page, median kept)…`)
-    result.lighthouse = await runLighthouse({ url: small.url, pages: LIGHTHOUSE_PAGES, runs: LH_RUNS, log, saveDir: resultsDir })
-    for (const l of result.lighthouse) {
-      l.lcpInHtml = await lcpInServerHtml(small.url, l.page, l.lcpElement)
-      say(`  ${l.page}: LCP element ${l.lcpElement?.selector ?? '—'}: ${l.lcpInHtml.how}`)
-    }
-    if (LH_CPU) {
-      say(`lighthouse, calibrated: the same pages at ${LH_CPU}× CPU (reported beside the default run; not the budget)…`)
-      result.lighthouseCalibrated = await runLighthouse({ url: small.url, pages: LIGHTHOUSE_PAGES, runs: LH_RUNS, cpuMultiplier: LH_CPU, log, saveDir: resultsDir, label: `-cpu${LH_CPU}` })
-    }
-  })
+  if (ONLY.has('lighthouse'))
+    await phase(result, 'lighthouse', async () => {
+      const log = (s) => process.stdout.write(s)
+      say(
+        `lighthouse: ${LIGHTHOUSE_PAGES.join(', ')} (default settings: mobile, 4× CPU, simulated throttling; ${LH_RUNS} run(s) per page, median kept)…`,
+      )
+      result.lighthouse = await runLighthouse({
+        url: small.url,
+        pages: LIGHTHOUSE_PAGES,
+        runs: LH_RUNS,
+        log,
+        saveDir: resultsDir,
+      })
+      for (const l of result.lighthouse) {
+        l.lcpInHtml = await lcpInServerHtml(small.url, l.page, l.lcpElement)
+        say(`  ${l.page}: LCP element ${l.lcpElement?.selector ?? '—'}: ${l.lcpInHtml.how}`)
+      }
+      if (LH_CPU) {
+        say(
+          `lighthouse, calibrated: the same pages at ${LH_CPU}× CPU (reported beside the default run; not the budget)…`,
+        )
+        result.lighthouseCalibrated = await runLighthouse({
+          url: small.url,
+          pages: LIGHTHOUSE_PAGES,
+          runs: LH_RUNS,
+          cpuMultiplier: LH_CPU,
+          log,
+          saveDir: resultsDir,
+          label: `-cpu${LH_CPU}`,
+        })
+      }
+    })
 
   // ── 6: image bytes on a phone after an admin uploads a 1.5 MB photo ──
   // Last on the small stack: it adds a tool, which the pages above would otherwise show.
-  if (ONLY.has('images')) await phase(result, 'images', async () => {
-    say('images: making a ~1.5 MB photo-like JPEG in Chromium…')
-    const photo = await makePhoto({ targetBytes: 1_500_000 })
-    const auth = { Authorization: `Bearer ${await tokenFor(BENCH_ADMIN.email)}` }
-    const form = new FormData()
-    form.append('image', new Blob([new Uint8Array(photo.bytes)], { type: 'image/jpeg' }), 'workshop.jpg')
-    const upload = await fetch(`${small.url}/api/images`, { method: 'POST', headers: auth, body: form })
-    if (upload.status !== 200) throw new Error(`POST /api/images answered ${upload.status}: ${await upload.text()}`)
-    const stored = (await upload.json()).data
-    const tool = { name: 'Bench Workshop Drill', description: 'A tool added by the bench with a 1.5 MB photo straight from a phone.', price: 5000, quantity: 1000, Minimum_quantity: 10, img: stored.url }
-    const created = await fetch(`${small.url}/api/service`, { method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: JSON.stringify(tool) })
-    if (created.status !== 201) throw new Error(`POST /api/service answered ${created.status}: ${await created.text()}`)
-    const { insertedId } = await created.json()
-    // The list's default order is creation order (the new tool comes last, off the first
-    // screen); sorted by newest it is the first card, as a shopper looking for news sees it.
-    const path = '/service?sort=newest'
-    const first = await (await fetch(`${small.url}/api/service?sort=newest&limit=1`)).json()
-    if (first[0]?._id !== insertedId) throw new Error(`the new tool is not first in ${path}`)
-    say(`  uploaded ${stored.url} (${photo.bytes.length} B, ${photo.width}×${photo.height}); tool ${insertedId}; opening ${path} on a phone…`)
-    const measured = await measurePhoneImages({ url: small.url, path })
-    result.images = { photo: { url: stored.url, bytes: photo.bytes.length, width: photo.width, height: photo.height }, toolId: insertedId, ...measured, ratio: Math.round((measured.bytes / Math.max(measured.originalBytes, 1)) * 1000) / 1000 }
-    say(`  ${measured.bytes} B of images (first screen ${measured.firstScreenBytes} B) vs ${measured.originalBytes} B as originals: ratio ${result.images.ratio}`)
-  })
+  if (ONLY.has('images'))
+    await phase(result, 'images', async () => {
+      say('images: making a ~1.5 MB photo-like JPEG in Chromium…')
+      const photo = await makePhoto({ targetBytes: 1_500_000 })
+      const auth = { Authorization: `Bearer ${await tokenFor(BENCH_ADMIN.email)}` }
+      const form = new FormData()
+      form.append('image', new Blob([new Uint8Array(photo.bytes)], { type: 'image/jpeg' }), 'workshop.jpg')
+      const upload = await fetch(`${small.url}/api/images`, { method: 'POST', headers: auth, body: form })
+      if (upload.status !== 200) throw new Error(`POST /api/images answered ${upload.status}: ${await upload.text()}`)
+      const stored = (await upload.json()).data
+      const tool = {
+        name: 'Bench Workshop Drill',
+        description: 'A tool added by the bench with a 1.5 MB photo straight from a phone.',
+        price: 5000,
+        quantity: 1000,
+        Minimum_quantity: 10,
+        img: stored.url,
+      }
+      const created = await fetch(`${small.url}/api/service`, {
+        method: 'POST',
+        headers: { ...auth, 'Content-Type': 'application/json' },
+        body: JSON.stringify(tool),
+      })
+      if (created.status !== 201)
+        throw new Error(`POST /api/service answered ${created.status}: ${await created.text()}`)
+      const { insertedId } = await created.json()
+      // The list's default order is creation order (the new tool comes last, off the first
+      // screen); sorted by newest it is the first card, as a shopper looking for news sees it.
+      const path = '/service?sort=newest'
+      const first = await (await fetch(`${small.url}/api/service?sort=newest&limit=1`)).json()
+      if (first[0]?._id !== insertedId) throw new Error(`the new tool is not first in ${path}`)
+      say(
+        `  uploaded ${stored.url} (${photo.bytes.length} B, ${photo.width}×${photo.height}); tool ${insertedId}; opening ${path} on a phone…`,
+      )
+      const measured = await measurePhoneImages({ url: small.url, path })
+      result.images = {
+        photo: { url: stored.url, bytes: photo.bytes.length, width: photo.width, height: photo.height },
+        toolId: insertedId,
+        ...measured,
+        ratio: Math.round((measured.bytes / Math.max(measured.originalBytes, 1)) * 1000) / 1000,
+      }
+      say(
+        `  ${measured.bytes} B of images (first screen ${measured.firstScreenBytes} B) vs ${measured.originalBytes} B as originals: ratio ${result.images.ratio}`,
+      )
+    })
   if (small) {
     await small.stop()
     stacks.splice(stacks.indexOf(small), 1)
   }
 
   // ── 7: Worker bundle (with the server build the Worker imports) ──
-  if (ONLY.has('bundle')) await phase(result, 'worker bundle', async () => {
-    if (!small && BUILD) {
-      say('worker bundle: building dist/ and build/server/ first…')
-      await buildWeb({ logLevel: 'warn' })
-    }
-    say('worker bundle: wrangler deploy --dry-run --outdir…')
-    result.bundle = await measureBundle(join(tmp, 'bundle'))
-  })
+  if (ONLY.has('bundle'))
+    await phase(result, 'worker bundle', async () => {
+      if (!small && BUILD) {
+        say('worker bundle: building dist/ and build/server/ first…')
+        await buildWeb({ logLevel: 'warn' })
+      }
+      say('worker bundle: wrangler deploy --dry-run --outdir…')
+      result.bundle = await measureBundle(join(tmp, 'bundle'))
+    })
 
   result.load.end = load()
   result.seconds = Math.round((Date.now() - started) / 1000)
@@ -367,7 +577,7 @@ try {
   process.exit(failed.length && env.BENCH_STRICT === '1' ? 1 : 0)
 } catch (error) {
   console.error(error instanceof Error ? error.stack : error)
-  console.error('--- last stack output ---\n' + stackLog.join('').split('\n').slice(-40).join('\n'))
+  console.error(`--- last stack output ---\n${stackLog.join('').split('\n').slice(-40).join('\n')}`)
   await cleanup()
   process.exit(1)
 }

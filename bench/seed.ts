@@ -10,10 +10,17 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { getPlatformProxy } from 'wrangler'
 import catalogue from '../seed/catalogue.json' with { type: 'json' }
-import { seedShop } from '../worker/seed'
 import { getDb } from '../worker/lib/db'
 import { hotReads } from '../worker/query-plans'
-import { BENCH_ADMIN, BENCH_SEARCH, BENCH_USER, SCALE, SMALL_BOOKINGS_PER_BENCH_USER, benchToolId } from './lib/data.mjs'
+import { seedShop } from '../worker/seed'
+import {
+  BENCH_ADMIN,
+  BENCH_SEARCH,
+  BENCH_USER,
+  benchToolId,
+  SCALE,
+  SMALL_BOOKINGS_PER_BENCH_USER,
+} from './lib/data.mjs'
 
 const arg = (name: string) => process.argv.indexOf(name)
 const persistTo = process.argv[arg('--persist-to') + 1]
@@ -24,7 +31,11 @@ const outFile = arg('--out') > 0 ? process.argv[arg('--out') + 1] : undefined
 
 const t0 = Date.now()
 const note = (what: string) => process.stderr.write(`[seed] ${what} at ${((Date.now() - t0) / 1000).toFixed(1)} s\n`)
-const { env, dispose } = await getPlatformProxy<Env>({ configPath: 'wrangler.toml', environment: 'dev', persist: { path: `${persistTo}/v3` } })
+const { env, dispose } = await getPlatformProxy<Env>({
+  configPath: 'wrangler.toml',
+  environment: 'dev',
+  persist: { path: `${persistTo}/v3` },
+})
 
 /** A small deterministic generator, so every run seeds the same data. */
 function rng(seed: number) {
@@ -36,27 +47,57 @@ function rng(seed: number) {
 }
 const q = (s: string) => `'${s.replace(/'/g, "''")}'`
 const EPOCH = Date.UTC(2024, 1, 1)
-const WORDS = ['Angle', 'Grinder', 'Drill', 'Saw', 'Router', 'Sander', 'Planer', 'Jigsaw', 'Impact', 'Driver', 'Heat', 'Gun', 'Nailer', 'Mixer', 'Cutter']
+const WORDS = [
+  'Angle',
+  'Grinder',
+  'Drill',
+  'Saw',
+  'Router',
+  'Sander',
+  'Planer',
+  'Jigsaw',
+  'Impact',
+  'Driver',
+  'Heat',
+  'Gun',
+  'Nailer',
+  'Mixer',
+  'Cutter',
+]
 
 /** Inserts rows with literal multi-row INSERTs (no bound parameters), a batch at a time. */
-async function insertRows(table: string, columns: string[], rows: string[][], rowsPerStatement = 200, statementsPerBatch = 25) {
+async function insertRows(
+  table: string,
+  columns: string[],
+  rows: string[][],
+  rowsPerStatement = 200,
+  statementsPerBatch = 25,
+) {
   const statements: D1PreparedStatement[] = []
   for (let i = 0; i < rows.length; i += rowsPerStatement) {
     const values = rows.slice(i, i + rowsPerStatement).map((r) => `(${r.join(',')})`)
     statements.push(env.DB.prepare(`insert or ignore into ${table} (${columns.join(',')}) values ${values.join(',')}`))
   }
-  for (let i = 0; i < statements.length; i += statementsPerBatch) await env.DB.batch(statements.slice(i, i + statementsPerBatch))
+  for (let i = 0; i < statements.length; i += statementsPerBatch)
+    await env.DB.batch(statements.slice(i, i + statementsPerBatch))
 }
 
-const count = async (table: string) => (await env.DB.prepare(`select count(*) as n from ${table}`).first<{ n: number }>())!.n
+const count = async (table: string) =>
+  (await env.DB.prepare(`select count(*) as n from ${table}`).first<{ n: number }>())!.n
 
 const out: Record<string, unknown> = {}
 note('platform proxy ready')
 try {
   const started = Date.now()
-  await seedShop(env, catalogue, async (file) => new Uint8Array(await readFile(new URL(`../seed/images/${file}`, import.meta.url))))
+  await seedShop(
+    env,
+    catalogue,
+    async (file) => new Uint8Array(await readFile(new URL(`../seed/images/${file}`, import.meta.url))),
+  )
   note('demo catalogue seeded')
-  const demoImgs = (await env.DB.prepare('select img from tools order by created_at').all<{ img: string }>()).results.map((r) => r.img)
+  const demoImgs = (
+    await env.DB.prepare('select img from tools order by created_at').all<{ img: string }>()
+  ).results.map((r) => r.img)
   const random = rng(42)
 
   // The bench customer: the same bookings at both sizes, so the scale figure isolates the table size.
@@ -85,7 +126,11 @@ try {
       String(EPOCH + i * 1000),
     ])
   }
-  await insertRows('tools', ['id', 'name', 'description', 'price_paisa', 'quantity', 'minimum_quantity', 'img', 'created_at'], toolRows)
+  await insertRows(
+    'tools',
+    ['id', 'name', 'description', 'price_paisa', 'quantity', 'minimum_quantity', 'img', 'created_at'],
+    toolRows,
+  )
 
   const reviewTarget = scale ? SCALE.reviews : 0
   const benchReviews = Math.max(0, reviewTarget - catalogue.reviews.length)
@@ -103,9 +148,38 @@ try {
   note('tools inserted')
   await insertRows('reviews', ['id', 'name', 'description', 'img', 'rating', 'created_at'], reviewRows)
 
-  const bookingColumns = ['id', 'service_id', 'service', 'unit_price_paisa', 'quantity', 'price_paisa', 'customer', 'customer_name', 'phone', 'address', 'status', 'order_no', 'transaction_id', 'created_at', 'updated_at', 'paid_at', 'refunded_at']
+  const bookingColumns = [
+    'id',
+    'service_id',
+    'service',
+    'unit_price_paisa',
+    'quantity',
+    'price_paisa',
+    'customer',
+    'customer_name',
+    'phone',
+    'address',
+    'status',
+    'order_no',
+    'transaction_id',
+    'created_at',
+    'updated_at',
+    'paid_at',
+    'refunded_at',
+  ]
   // The order desk's mix: mostly fulfilled, some open, a few cancelled or refunded.
-  const STATUS_MIX = ['delivered', 'paid', 'delivered', 'shipped', 'cancelled', 'delivered', 'processing', 'unpaid', 'delivered', 'refunded']
+  const STATUS_MIX = [
+    'delivered',
+    'paid',
+    'delivered',
+    'shipped',
+    'cancelled',
+    'delivered',
+    'processing',
+    'unpaid',
+    'delivered',
+    'refunded',
+  ]
   const PAID = new Set(['paid', 'processing', 'shipped', 'delivered', 'refunded'])
   const bookingTarget = scale ? SCALE.bookings : SMALL_BOOKINGS_PER_BENCH_USER
   const bookingRows: string[][] = []
@@ -125,7 +199,13 @@ try {
       String(quantity),
       String(unit * quantity),
       q(customer),
-      q(mine ? BENCH_USER.name : i === SCALE.bookings - 1 ? BENCH_SEARCH.customerName : `Customer ${i % SCALE.otherCustomers}`),
+      q(
+        mine
+          ? BENCH_USER.name
+          : i === SCALE.bookings - 1
+            ? BENCH_SEARCH.customerName
+            : `Customer ${i % SCALE.otherCustomers}`,
+      ),
       q('01700000000'),
       q(`House ${i}, Road ${i % 50}, Dhaka`),
       q(STATUS_MIX[i % STATUS_MIX.length]!),
@@ -141,8 +221,15 @@ try {
 
   note('bookings inserted')
   out.seconds = (Date.now() - started) / 1000
-  out.counts = { tools: await count('tools'), reviews: await count('reviews'), bookings: await count('bookings'), benchUserBookings: SMALL_BOOKINGS_PER_BENCH_USER }
-  out.toolIds = (await env.DB.prepare('select id from tools order by created_at, id').all<{ id: string }>()).results.map((r) => r.id)
+  out.counts = {
+    tools: await count('tools'),
+    reviews: await count('reviews'),
+    bookings: await count('bookings'),
+    benchUserBookings: SMALL_BOOKINGS_PER_BENCH_USER,
+  }
+  out.toolIds = (
+    await env.DB.prepare('select id from tools order by created_at, id').all<{ id: string }>()
+  ).results.map((r) => r.id)
 
   if (plans) {
     // Record the SQL the API's service functions send, then ask SQLite how it runs each one.
@@ -179,13 +266,21 @@ try {
     })
     const db = getDb({ ...env, DB: recordingDb } as Env)
     const toolIds = out.toolIds as string[]
-    const cases = hotReads(db, { tool: toolIds[Math.floor(toolIds.length / 2)]!, customer: BENCH_USER.email, search: BENCH_SEARCH.q })
+    const cases = hotReads(db, {
+      tool: toolIds[Math.floor(toolIds.length / 2)]!,
+      customer: BENCH_USER.email,
+      search: BENCH_SEARCH.q,
+    })
     const planned: { label: string; sql: string; plan: string[] }[] = []
     for (const [label, call] of cases) {
       sent.length = 0
       await call()
       for (const { sql, params } of sent) {
-        const rows = (await env.DB.prepare(`explain query plan ${sql}`).bind(...params).all<{ id: number; parent: number; detail: string }>()).results
+        const rows = (
+          await env.DB.prepare(`explain query plan ${sql}`)
+            .bind(...params)
+            .all<{ id: number; parent: number; detail: string }>()
+        ).results
         const depth = new Map<number, number>([[0, 0]])
         const plan = rows.map((r) => {
           const d = (depth.get(r.parent) ?? 0) + 1

@@ -2,7 +2,10 @@ import type { Page } from '@playwright/test'
 import { ADMIN, CUSTOMER, expectSignedIn, logIn, signOut, signUp, uniqueEmail } from './auth'
 import { API, expect, test } from './fixtures'
 
-test('sign up, sign out and log in again; a wrong password shows the red message', async ({ page, expectConsoleError }) => {
+test('sign up, sign out and log in again; a wrong password shows the red message', async ({
+  page,
+  expectConsoleError,
+}) => {
   const account = await signUp(page, 'Nadia Sultana')
   await expect(page).toHaveURL('/')
   expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy()
@@ -73,7 +76,10 @@ test('a customer cannot open admin pages: the admin guard signs them out', async
   expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull()
 })
 
-test('failing to reach the API while a page signs in does not sign the user out', async ({ page, expectConsoleError }) => {
+test('failing to reach the API while a page signs in does not sign the user out', async ({
+  page,
+  expectConsoleError,
+}) => {
   await logIn(page, CUSTOMER)
   const token = await page.evaluate(() => localStorage.getItem('accessToken'))
   expect(token).toBeTruthy()
@@ -81,7 +87,9 @@ test('failing to reach the API while a page signs in does not sign the user out'
   // The token exchange of the next page load fails on the way (a dropped connection, or the
   // visitor leaving the page mid-request): that page shows signed out, the session is kept.
   expectConsoleError(/ERR_FAILED|Failed to load resource/)
-  await page.route('**/api/user/**', (route) => (route.request().method() === 'PUT' ? route.abort('failed') : route.fallback()))
+  await page.route('**/api/user/**', (route) =>
+    route.request().method() === 'PUT' ? route.abort('failed') : route.fallback(),
+  )
   await page.goto('/')
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible()
   expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBe(token)
@@ -126,7 +134,9 @@ test('an admin promotes a user and the list updates', async ({ page, browser }) 
   await expect(row).toContainText('Admin')
   await expect(row.getByRole('button', { name: 'Make Admin' })).toHaveCount(0)
   const token = await page.evaluate(() => localStorage.getItem('accessToken'))
-  const res = await page.request.get(`${API}/admin/${customer.email}`, { headers: { Authorization: `Bearer ${token}` } })
+  const res = await page.request.get(`${API}/admin/${customer.email}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  })
   expect(await res.json()).toEqual({ admin: true })
 })
 
@@ -162,7 +172,9 @@ test('an admin removes a user after confirming', async ({ page, browser }) => {
   await them.getByLabel('Email').fill(customer.email)
   await them.getByLabel('Password').fill(customer.password)
   await them.getByRole('button', { name: 'Login', exact: true }).click()
-  await expect(them.getByText('This account has been removed. Contact us if you think this is a mistake.')).toBeVisible()
+  await expect(
+    them.getByText('This account has been removed. Contact us if you think this is a mistake.'),
+  ).toBeVisible()
   await context.close()
 
   await removed.getByRole('button', { name: `Restore ${customer.email}` }).click()
@@ -171,13 +183,23 @@ test('an admin removes a user after confirming', async ({ page, browser }) => {
 })
 
 /** A JWT's claims, read without verifying it. */
-const claims = (jwt: string) => JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as Record<string, unknown> & { iss: string; iat: number; exp: number }
+const claims = (jwt: string) =>
+  JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString()) as Record<string, unknown> & {
+    iss: string
+    iat: number
+    exp: number
+  }
 
 /** The stack's Firebase settings, and its Auth emulator's REST API (as the Firebase SDK and admin tools call it). */
 async function firebaseOf(page: Page) {
-  const { firebase } = (await (await page.request.get(`${API}/config`)).json()) as { firebase: { apiKey: string; projectId: string; emulatorUrl: string } }
+  const { firebase } = (await (await page.request.get(`${API}/config`)).json()) as {
+    firebase: { apiKey: string; projectId: string; emulatorUrl: string }
+  }
   const call = async (method: string, data: object) => {
-    const res = await page.request.post(`${firebase.emulatorUrl}/identitytoolkit.googleapis.com/v1/${method}?key=${firebase.apiKey}`, { data })
+    const res = await page.request.post(
+      `${firebase.emulatorUrl}/identitytoolkit.googleapis.com/v1/${method}?key=${firebase.apiKey}`,
+      { data },
+    )
     expect(res.ok(), `${method}: ${await res.text()}`).toBe(true)
     return res.json() as Promise<{ idToken: string; localId: string }>
   }
@@ -188,7 +210,8 @@ test('a page left open renews its session through Firebase before the access tok
   // Every exchange for an access token (PUT /api/user/{email}) and the token it presented.
   const exchanges: string[] = []
   page.on('request', (r) => {
-    if (r.method() === 'PUT' && new URL(r.url()).pathname.startsWith('/api/user/')) exchanges.push((r.headers().authorization ?? '').replace(/^Bearer /, ''))
+    if (r.method() === 'PUT' && new URL(r.url()).pathname.startsWith('/api/user/'))
+      exchanges.push((r.headers().authorization ?? '').replace(/^Bearer /, ''))
   })
   await page.clock.install()
   await logIn(page, CUSTOMER)
@@ -210,7 +233,9 @@ test('a page left open renews its session through Firebase before the access tok
   // (which the API would answer with a token ending when the old one does).
   const presented = exchanges.slice(exchangesBefore)
   expect(presented.length, 'the renewal exchanged a token').toBeGreaterThan(0)
-  expect(claims(presented.at(-1)!).iss, 'the renewal presented a Firebase ID token').toBe(`https://securetoken.google.com/${projectId}`)
+  expect(claims(presented.at(-1)!).iss, 'the renewal presented a Firebase ID token').toBe(
+    `https://securetoken.google.com/${projectId}`,
+  )
   expect(presented.at(-1), 'a fresh ID token, not the one signing in used').not.toBe(exchanges[exchangesBefore - 1])
   // A new day-long token, issued now.
   expect(claims(renewed).iat).toBeGreaterThan(claims(first).iat)
@@ -219,7 +244,10 @@ test('a page left open renews its session through Firebase before the access tok
   await expect(page).toHaveURL(/\/dashboard\/order$/)
 })
 
-test('a person whose Firebase account is deleted is signed out of an open page before the access token ends', async ({ page, expectConsoleError }) => {
+test('a person whose Firebase account is deleted is signed out of an open page before the access token ends', async ({
+  page,
+  expectConsoleError,
+}) => {
   await page.clock.install()
   const account = await signUp(page, 'Deleted Person', 'deleted')
   await page.goto('/dashboard/order')
@@ -239,18 +267,29 @@ test('a person whose Firebase account is deleted is signed out of an open page b
   expectConsoleError(/status of 400/)
 })
 
-test('an unverified password sign-in for an address a Google identity holds is refused, and the verification e-mail is offered and sent', async ({ page, expectConsoleError }) => {
+test('an unverified password sign-in for an address a Google identity holds is refused, and the verification e-mail is offered and sent', async ({
+  page,
+  expectConsoleError,
+}) => {
   const email = uniqueEmail('held')
   const password = 'secret123'
   const firebase = await firebaseOf(page)
   // The owner signed in to the shop with Google: a verified identity holds the account.
-  const claimsOfGoogle = { sub: `${Date.now()}${Math.floor(Math.random() * 1e6)}`, email, email_verified: true, name: 'Held Owner' }
+  const claimsOfGoogle = {
+    sub: `${Date.now()}${Math.floor(Math.random() * 1e6)}`,
+    email,
+    email_verified: true,
+    name: 'Held Owner',
+  }
   const google = await firebase.call('accounts:signInWithIdp', {
     requestUri: 'http://localhost',
     postBody: `id_token=${encodeURIComponent(JSON.stringify(claimsOfGoogle))}&providerId=google.com`,
     returnSecureToken: true,
   })
-  const owner = await page.request.put(`${API}/user/${encodeURIComponent(email)}`, { headers: { Authorization: `Bearer ${google.idToken}` }, data: { email } })
+  const owner = await page.request.put(`${API}/user/${encodeURIComponent(email)}`, {
+    headers: { Authorization: `Bearer ${google.idToken}` },
+    data: { email },
+  })
   expect(owner.status()).toBe(200)
   // Someone now has an unverified e-mail/password account at Firebase for the same address
   // (Firebase allows one account per address: the Google one is gone from Firebase first).
@@ -266,17 +305,27 @@ test('an unverified password sign-in for an address a Google identity holds is r
   )
   // The API answers 403 EMAIL_NOT_VERIFIED, which Chromium logs.
   expectConsoleError(/status of 403/)
-  await expect(page.getByText('To use your password, verify your e-mail address first. Or continue with Google, as you did before.')).toBeVisible()
+  await expect(
+    page.getByText(
+      'To use your password, verify your e-mail address first. Or continue with Google, as you did before.',
+    ),
+  ).toBeVisible()
   await expect(page.getByRole('button', { name: 'Sign Out' })).toHaveCount(0)
   expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull()
 
   await page.getByRole('button', { name: 'Send verification e-mail' }).click()
   // Sending it signs in to Firebase once more, which the page's session also sees and the API refuses again.
   expectConsoleError(/status of 403/)
-  await expect(page.getByText(`We have sent a verification link to ${email}. Open it, then log in again here.`)).toBeVisible()
+  await expect(
+    page.getByText(`We have sent a verification link to ${email}. Open it, then log in again here.`),
+  ).toBeVisible()
   // The Auth emulator keeps the e-mail's out-of-band code.
-  const codes = await (await page.request.get(`${firebase.emulatorUrl}/emulator/v1/projects/${firebase.projectId}/oobCodes`)).json()
-  const verify = (codes.oobCodes as { email: string; requestType: string; oobCode: string }[]).findLast((c) => c.email === email && c.requestType === 'VERIFY_EMAIL')
+  const codes = await (
+    await page.request.get(`${firebase.emulatorUrl}/emulator/v1/projects/${firebase.projectId}/oobCodes`)
+  ).json()
+  const verify = (codes.oobCodes as { email: string; requestType: string; oobCode: string }[]).findLast(
+    (c) => c.email === email && c.requestType === 'VERIFY_EMAIL',
+  )
   expect(verify, 'a verification e-mail to the address').toBeTruthy()
 
   // Opening the link verifies the address; the password sign-in then gets in.
@@ -286,7 +335,9 @@ test('an unverified password sign-in for an address a Google identity holds is r
   await expect(page).toHaveURL('/')
 })
 
-test('navbar and footer read one session: signed in, the footer offers the dashboard, not Login', { tag: '@phone' }, async ({ page }) => {
+test('navbar and footer read one session: signed in, the footer offers the dashboard, not Login', {
+  tag: '@phone',
+}, async ({ page }) => {
   await page.goto('/')
   const footer = page.getByRole('contentinfo')
   await expect(footer.getByRole('link', { name: 'Login' })).toBeVisible()

@@ -22,7 +22,8 @@ async function expectInNavbar(page: Page, item: (scope: Page | Locator) => Locat
 }
 
 /** Waits until the navbar shows the session (Sign Out; on a phone in the menu). */
-export const expectSignedIn = (page: Page) => expectInNavbar(page, (scope) => scope.getByRole('button', { name: 'Sign Out' }))
+export const expectSignedIn = (page: Page) =>
+  expectInNavbar(page, (scope) => scope.getByRole('button', { name: 'Sign Out' }))
 
 /** Clicks Sign Out (on a phone, in the menu) and waits until the navbar offers Login. */
 export async function signOut(page: Page) {
@@ -42,7 +43,8 @@ export async function logIn(page: Page, account: { email: string; password: stri
 }
 
 /** A fresh address for a test that signs up, so tests never depend on each other. */
-export const uniqueEmail = (prefix: string) => `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`
+export const uniqueEmail = (prefix: string) =>
+  `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`
 
 /** Creates a customer account through the real sign-up form; returns its credentials. */
 export async function signUp(page: Page, name: string, prefix = 'buyer') {

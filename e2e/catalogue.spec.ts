@@ -47,7 +47,13 @@ test('an admin adds a tool with an uploaded photo (the progress shows), it appea
   await page.getByRole('button', { name: 'Add Tool' }).click()
   await expect(page.getByText('Tools added successfully')).toBeVisible()
   // The submitter's e-mail and the wire name of the minimum go with the tool.
-  expect((await created).postDataJSON()).toMatchObject({ name, email: ADMIN.email, price: 2450.5, quantity: 400, Minimum_quantity: 20 })
+  expect((await created).postDataJSON()).toMatchObject({
+    name,
+    email: ADMIN.email,
+    price: 2450.5,
+    quantity: 400,
+    Minimum_quantity: 20,
+  })
   // The form starts over.
   await expect(page.getByLabel('Name')).toHaveValue('')
   await expect(page.getByLabel('Quantity', { exact: true })).toHaveValue('')
@@ -76,7 +82,9 @@ test('an admin adds a tool with an uploaded photo (the progress shows), it appea
 
   await row.getByRole('button', { name: `Delete ${name}` }).click()
   await expect(confirm).toContainText('It has no open orders.')
-  const deleted = page.waitForResponse((res) => res.request().method() === 'DELETE' && res.url().includes('/api/service/'))
+  const deleted = page.waitForResponse(
+    (res) => res.request().method() === 'DELETE' && res.url().includes('/api/service/'),
+  )
   await confirm.getByRole('button', { name: 'Delete tool' }).click()
   expect((await deleted).status()).toBe(200)
   await expect(row).toHaveCount(0)
@@ -85,7 +93,10 @@ test('an admin adds a tool with an uploaded photo (the progress shows), it appea
   expect(after).toEqual([])
 })
 
-test("the add-tool form shows the spec's messages and checks the photo before sending it", async ({ page, expectConsoleError }) => {
+test("the add-tool form shows the spec's messages and checks the photo before sending it", async ({
+  page,
+  expectConsoleError,
+}) => {
   await logIn(page, ADMIN)
   await page.goto('/dashboard/addTools')
   await page.getByRole('button', { name: 'Add Tool' }).click()
@@ -115,7 +126,9 @@ test("the add-tool form shows the spec's messages and checks the photo before se
     if (req.url().endsWith('/api/images')) uploads++
   })
   await page.getByLabel('Photo', { exact: true }).setInputFiles(seedImage('heat-gun.svg'))
-  await expect(page.getByText('SVG images are not accepted. Upload a JPEG, PNG, WebP, GIF or AVIF image.')).toBeVisible()
+  await expect(
+    page.getByText('SVG images are not accepted. Upload a JPEG, PNG, WebP, GIF or AVIF image.'),
+  ).toBeVisible()
   await page
     .getByLabel('Photo', { exact: true })
     .setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024 + 1) })
@@ -142,14 +155,19 @@ test("the add-tool form shows the spec's messages and checks the photo before se
   expectConsoleError(/503/)
 })
 
-test('an admin restocks a tool and changes its price in Manage; a stale restock is refused', async ({ page, expectConsoleError }) => {
+test('an admin restocks a tool and changes its price in Manage; a stale restock is refused', async ({
+  page,
+  expectConsoleError,
+}) => {
   await logIn(page, ADMIN)
   const token = await page.evaluate(() => localStorage.getItem('accessToken'))
   const auth = { Authorization: `Bearer ${token}` }
   // A tool of its own, so other tests keep the seeded stock.
   const image = await page.request.post(`${API}/images`, {
     headers: auth,
-    multipart: { image: { name: 'heat-gun.webp', mimeType: 'image/webp', buffer: readFileSync(seedImage('heat-gun.webp')) } },
+    multipart: {
+      image: { name: 'heat-gun.webp', mimeType: 'image/webp', buffer: readFileSync(seedImage('heat-gun.webp')) },
+    },
   })
   const { data } = await image.json()
   const name = unique('Restock Gun')
@@ -195,10 +213,14 @@ test('an admin restocks a tool and changes its price in Manage; a stale restock 
   expectConsoleError(/status of 409/)
   await row.getByRole('button', { name: `Edit ${name}` }).click()
   await expect(dialog).toBeVisible()
-  expect((await page.request.patch(`${API}/service/${insertedId}`, { headers: auth, data: { quantity: 1200 } })).status()).toBe(200)
+  expect(
+    (await page.request.patch(`${API}/service/${insertedId}`, { headers: auth, data: { quantity: 1200 } })).status(),
+  ).toBe(200)
   await dialog.getByLabel('Quantity in stock').fill('2000')
   await dialog.getByRole('button', { name: 'Save changes' }).click()
-  await expect(dialog.getByText('The stock changed to 1200 while you were editing. Check it and save again.')).toBeVisible()
+  await expect(
+    dialog.getByText('The stock changed to 1200 while you were editing. Check it and save again.'),
+  ).toBeVisible()
   await expect(row.getByTestId('tool-stock')).toHaveText('1,200')
   // The form now knows today's figure (the message stands where its hint was): saving again restocks from it.
   await expect(dialog.getByLabel('Quantity in stock')).toHaveValue('2000')
@@ -281,7 +303,10 @@ test('a visitor sends the contact form and an admin reads it in Messages', async
   const message = page.getByTestId('contact-message').first()
   await expect(message.getByRole('heading', { name: subject })).toBeVisible()
   await expect(message).toContainText('Rahim Uddin')
-  await expect(message.getByRole('link', { name: 'rahim@example.com' })).toHaveAttribute('href', /^mailto:rahim@example\.com/)
+  await expect(message.getByRole('link', { name: 'rahim@example.com' })).toHaveAttribute(
+    'href',
+    /^mailto:rahim@example\.com/,
+  )
   await expect(message).toContainText('We need 300 drill machines.')
   await expect(message).toContainText('E-mail sent')
   await expect(message.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d{2}-\d{2}T/)
@@ -326,7 +351,14 @@ test("an admin edits a tool's name, description and photo in Manage and the shop
   const name = unique('Pipe Wrench')
   const created = await page.request.post(`${API}/service`, {
     headers: auth,
-    data: { name, description: 'An 18-inch pipe wrench.', price: 1200, quantity: 15, Minimum_quantity: 10, img: (await image.json()).data.url },
+    data: {
+      name,
+      description: 'An 18-inch pipe wrench.',
+      price: 1200,
+      quantity: 15,
+      Minimum_quantity: 10,
+      img: (await image.json()).data.url,
+    },
   })
   expect(created.status()).toBe(201)
   const id: string = (await created.json()).insertedId
@@ -337,7 +369,13 @@ test("an admin edits a tool's name, description and photo in Manage and the shop
   const account = await signUp(customer, 'Wrench Buyer', 'wrench')
   const ordered = await customer.request.post(`${API}/booking`, {
     headers: { Authorization: `Bearer ${await customer.evaluate(() => localStorage.getItem('accessToken'))}` },
-    data: { serviceId: id, quantity: 10, phone: '01712345678', address: 'House 5, Road 2, Uttara, Dhaka', customer: account.email },
+    data: {
+      serviceId: id,
+      quantity: 10,
+      phone: '01712345678',
+      address: 'House 5, Road 2, Uttara, Dhaka',
+      customer: account.email,
+    },
   })
   expect(ordered.status()).toBe(201)
 
@@ -380,7 +418,11 @@ test("an admin edits a tool's name, description and photo in Manage and the shop
 
   // Deleting it: the confirmation says what happens to the open order first.
   await page.goto(`/dashboard/manage?q=${encodeURIComponent(newName)}`)
-  await page.getByTestId('tool-row').filter({ hasText: newName }).getByRole('button', { name: `Delete ${newName}` }).click()
+  await page
+    .getByTestId('tool-row')
+    .filter({ hasText: newName })
+    .getByRole('button', { name: `Delete ${newName}` })
+    .click()
   const confirm = page.getByRole('dialog', { name: 'Are You sure?' })
   await expect(confirm).toContainText('1 unpaid order is cancelled, and the customers are e-mailed.')
   await expect(confirm).not.toContainText('It has no open orders.')
@@ -396,7 +438,7 @@ test("an admin edits a tool's name, description and photo in Manage and the shop
   await customerContext.close()
 })
 
-test('the admin Reviews page pages through every review and deletes one after confirming', async ({ page, browser }) => {
+test('the admin Reviews page pages through every review and deletes one after confirming', async ({ page }) => {
   await logIn(page, ADMIN)
   const adminAuth = { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` }
   // More reviews than a page holds (20): four new reviewers, five reviews each (the daily limit).
@@ -407,11 +449,19 @@ test('the admin Reviews page pages through every review and deletes one after co
   try {
     for (let r = 1; r <= 4; r++) {
       const email = `reviewer${r}-${run}@example.com`
-      const signedUp = await page.request.post(`${firebase.emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=${firebase.apiKey}`, {
-        data: { email, password: 'secret123', returnSecureToken: true },
-      })
+      const signedUp = await page.request.post(
+        `${firebase.emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=${firebase.apiKey}`,
+        {
+          data: { email, password: 'secret123', returnSecureToken: true },
+        },
+      )
       const { idToken } = await signedUp.json()
-      const [, accessToken] = await (await page.request.put(`${API}/user/${email}`, { headers: { Authorization: `Bearer ${idToken}` }, data: { email, name: `Reviewer ${r}` } })).json()
+      const [, accessToken] = await (
+        await page.request.put(`${API}/user/${email}`, {
+          headers: { Authorization: `Bearer ${idToken}` },
+          data: { email, name: `Reviewer ${r}` },
+        })
+      ).json()
       for (let n = 1; n <= 5; n++) {
         const res = await page.request.post(`${API}/review`, {
           headers: { Authorization: `Bearer ${accessToken}` },
@@ -465,8 +515,18 @@ test('the admin Reviews page pages through every review and deletes one after co
 test('an admin searches the contact messages', async ({ page }) => {
   const run = Date.now().toString(36)
   const sent = [
-    { name: 'Karim Sheikh', email: `karim-${run}@example.com`, subject: 'Quote for grinders', message: `We need 40 angle grinders, reference ${run}.` },
-    { name: 'Laila Noor', email: `laila-${run}@example.com`, subject: 'Delivery to Sylhet', message: 'Do you deliver to Sylhet?' },
+    {
+      name: 'Karim Sheikh',
+      email: `karim-${run}@example.com`,
+      subject: 'Quote for grinders',
+      message: `We need 40 angle grinders, reference ${run}.`,
+    },
+    {
+      name: 'Laila Noor',
+      email: `laila-${run}@example.com`,
+      subject: 'Delivery to Sylhet',
+      message: 'Do you deliver to Sylhet?',
+    },
   ]
   for (const data of sent) expect((await page.request.post(`${API}/contact`, { data })).status()).toBe(201)
 

@@ -16,7 +16,13 @@ async function customerWithPaidOrder(browser: Browser, name: string, { pay = tru
   const tool = await (await page.request.get(`${API}/service/heat-gun`)).json()
   const placed = await page.request.post(`${API}/booking`, {
     headers: auth,
-    data: { serviceId: 'heat-gun', quantity: tool.Minimum_quantity, phone: '01712345678', address: 'House 9, Road 4, Gulshan, Dhaka', customer: account.email },
+    data: {
+      serviceId: 'heat-gun',
+      quantity: tool.Minimum_quantity,
+      phone: '01712345678',
+      address: 'House 9, Road 4, Gulshan, Dhaka',
+      customer: account.email,
+    },
   })
   expect(placed.status()).toBe(201)
   const id: string = (await placed.json()).insertedId
@@ -24,9 +30,18 @@ async function customerWithPaidOrder(browser: Browser, name: string, { pay = tru
     const order: Order = await (await page.request.get(`${API}/booking/${id}`, { headers: auth })).json()
     return { account, page, context, order, auth }
   }
-  const intent = await (await page.request.post(`${API}/create-payment-intent`, { headers: auth, data: { bookingId: id } })).json()
+  const intent = await (
+    await page.request.post(`${API}/create-payment-intent`, { headers: auth, data: { bookingId: id } })
+  ).json()
   const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' }
-  expect((await page.request.post(`${API}/payments/simulated/confirm`, { headers: auth, data: { clientSecret: intent.clientSecret, card } })).status()).toBe(200)
+  expect(
+    (
+      await page.request.post(`${API}/payments/simulated/confirm`, {
+        headers: auth,
+        data: { clientSecret: intent.clientSecret, card },
+      })
+    ).status(),
+  ).toBe(200)
   const order: Order = await (await page.request.get(`${API}/booking/${id}`, { headers: auth })).json()
   return { account, page, context, order, auth }
 }
@@ -34,7 +49,9 @@ async function customerWithPaidOrder(browser: Browser, name: string, { pay = tru
 /** The subjects of the e-mails the shop sent to `to`, read from the local outbox as an admin. */
 async function mailSubjects(admin: Page, to: string): Promise<string[]> {
   const token = await admin.evaluate(() => localStorage.getItem('accessToken'))
-  const res = await admin.request.get(`${API}/outbox?to=${encodeURIComponent(to)}&limit=100`, { headers: { Authorization: `Bearer ${token}` } })
+  const res = await admin.request.get(`${API}/outbox?to=${encodeURIComponent(to)}&limit=100`, {
+    headers: { Authorization: `Bearer ${token}` },
+  })
   return ((await res.json()) as { subject: string }[]).map((m) => m.subject).reverse()
 }
 
@@ -42,7 +59,10 @@ for (const [device, viewport] of [
   ['desktop', { width: 1280, height: 900 }],
   ['phone', { width: 390, height: 844 }],
 ] as const) {
-  test(`an admin takes a paid order from paid to delivered in the Orders desk; the customer sees each step and gets each e-mail (${device})`, async ({ page, browser }) => {
+  test(`an admin takes a paid order from paid to delivered in the Orders desk; the customer sees each step and gets each e-mail (${device})`, async ({
+    page,
+    browser,
+  }) => {
     const customer = await customerWithPaidOrder(browser, `Desk Customer ${device}`)
     const no = customer.order.orderNumber
 
@@ -55,7 +75,10 @@ for (const [device, viewport] of [
     await page.getByRole('searchbox', { name: 'Search orders' }).fill(no)
     await page.getByRole('button', { name: 'Search' }).click()
     await expect(page).toHaveURL(new RegExp(`q=${no}`))
-    await page.getByRole('link', { name: new RegExp(no) }).first().click()
+    await page
+      .getByRole('link', { name: new RegExp(no) })
+      .first()
+      .click()
     await expect(page.getByRole('heading', { name: `Order ${no}`, level: 1 })).toBeVisible()
     await expect(page.getByTestId('order-status').first()).toHaveText('Paid')
     expect(await sidewaysOverflow(page)).toBe(0)
@@ -106,17 +129,21 @@ for (const [device, viewport] of [
     expect(await sidewaysOverflow(them)).toBe(0)
 
     // One e-mail per step, each once.
-    await expect.poll(() => mailSubjects(page, customer.account.email)).toEqual([
-      `Order ${no} placed — Toolhaus`,
-      `Receipt for order ${no} — Toolhaus`,
-      `Order ${no} shipped — Toolhaus`,
-      `Order ${no} delivered — Toolhaus`,
-    ])
+    await expect
+      .poll(() => mailSubjects(page, customer.account.email))
+      .toEqual([
+        `Order ${no} placed — Toolhaus`,
+        `Receipt for order ${no} — Toolhaus`,
+        `Order ${no} shipped — Toolhaus`,
+        `Order ${no} delivered — Toolhaus`,
+      ])
     await customer.context.close()
   })
 }
 
-test('an admin refunds a paid order after confirming; the customer sees it refunded and is e-mailed', { tag: '@phone' }, async ({ page, browser }) => {
+test('an admin refunds a paid order after confirming; the customer sees it refunded and is e-mailed', {
+  tag: '@phone',
+}, async ({ page, browser }) => {
   const customer = await customerWithPaidOrder(browser, 'Refund Customer')
   const no = customer.order.orderNumber
   await logIn(page, ADMIN)
@@ -141,19 +168,31 @@ test('an admin refunds a paid order after confirming; the customer sees it refun
   await expect(page.getByTestId('audit-entry').first()).toContainText('Order refunded')
   await page.goto('/dashboard/outbox')
   await expect(page.getByTestId('outbox-mail').filter({ hasText: `Order ${no} refunded` })).toHaveCount(1)
-  await page.getByTestId('outbox-mail').filter({ hasText: `Order ${no} refunded` }).getByRole('button').click()
-  await expect(page.getByRole('dialog', { name: `Order ${no} refunded — Toolhaus` })).toContainText('Damaged in transit')
+  await page
+    .getByTestId('outbox-mail')
+    .filter({ hasText: `Order ${no} refunded` })
+    .getByRole('button')
+    .click()
+  await expect(page.getByRole('dialog', { name: `Order ${no} refunded — Toolhaus` })).toContainText(
+    'Damaged in transit',
+  )
   await customer.context.close()
 })
 
-test('an admin cancels an unpaid order after confirming; the customer sees it cancelled by the shop and is e-mailed', async ({ page, browser }) => {
+test('an admin cancels an unpaid order after confirming; the customer sees it cancelled by the shop and is e-mailed', async ({
+  page,
+  browser,
+}) => {
   const customer = await customerWithPaidOrder(browser, 'Cancelled Customer', { pay: false })
   const no = customer.order.orderNumber
   await logIn(page, ADMIN)
   await page.goto('/dashboard/orders?status=unpaid')
   await page.getByRole('searchbox', { name: 'Search orders' }).fill(no)
   await page.getByRole('button', { name: 'Search' }).click()
-  await page.getByRole('link', { name: new RegExp(no) }).first().click()
+  await page
+    .getByRole('link', { name: new RegExp(no) })
+    .first()
+    .click()
   await expect(page.getByRole('heading', { name: `Order ${no}`, level: 1 })).toBeVisible()
   await expect(page.getByTestId('order-status').first()).toHaveText('Unpaid')
   // An unpaid order can only be cancelled.
@@ -189,7 +228,10 @@ test('an admin cancels an unpaid order after confirming; the customer sees it ca
   await customer.context.close()
 })
 
-test('the admin overview counts orders to ship and links low-stock tools to their edit form', async ({ page, browser }) => {
+test('the admin overview counts orders to ship and links low-stock tools to their edit form', async ({
+  page,
+  browser,
+}) => {
   // At least one order to ship, and one tool below its minimum order (an order took most of its stock).
   const customer = await customerWithPaidOrder(browser, 'Overview Customer')
   await logIn(page, ADMIN)
@@ -198,13 +240,26 @@ test('the admin overview counts orders to ship and links low-stock tools to thei
   const name = `Low Stock Clamp ${Date.now().toString(36)}`
   const created = await page.request.post(`${API}/service`, {
     headers: auth,
-    data: { name, description: 'A bar clamp that is nearly sold out.', price: 650, quantity: 15, Minimum_quantity: 10, img: heatGun.img },
+    data: {
+      name,
+      description: 'A bar clamp that is nearly sold out.',
+      price: 650,
+      quantity: 15,
+      Minimum_quantity: 10,
+      img: heatGun.img,
+    },
   })
   expect(created.status()).toBe(201)
   const toolId: string = (await created.json()).insertedId
   const ordered = await customer.page.request.post(`${API}/booking`, {
     headers: customer.auth,
-    data: { serviceId: toolId, quantity: 10, phone: '01712345678', address: 'House 9, Road 4, Gulshan, Dhaka', customer: customer.account.email },
+    data: {
+      serviceId: toolId,
+      quantity: 10,
+      phone: '01712345678',
+      address: 'House 9, Road 4, Gulshan, Dhaka',
+      customer: customer.account.email,
+    },
   })
   expect(ordered.status()).toBe(201)
 
@@ -234,7 +289,17 @@ test('the admin overview counts orders to ship and links low-stock tools to thei
   await expect(edit.getByLabel('Quantity in stock')).toHaveValue('5')
 
   const sidebar = page.getByRole('navigation', { name: 'Dashboard' })
-  for (const label of ['Overview', 'Orders', 'All Users', 'Manage', 'Add a Tool', 'Reviews', 'Messages', 'Audit log', 'Outbox']) {
+  for (const label of [
+    'Overview',
+    'Orders',
+    'All Users',
+    'Manage',
+    'Add a Tool',
+    'Reviews',
+    'Messages',
+    'Audit log',
+    'Outbox',
+  ]) {
     await expect(sidebar.getByRole('link', { name: label, exact: true })).toBeVisible()
   }
   await customer.context.close()

@@ -107,7 +107,8 @@
     var message = event.data
     if (!message || typeof message !== 'object' || !message[MARK]) return
     channels.forEach(function (channel) {
-      if (event.source === channel.peer && (channel.origin === '*' || event.origin === channel.origin)) channel.receive(message)
+      if (event.source === channel.peer && (channel.origin === '*' || event.origin === channel.origin))
+        channel.receive(message)
     })
   })
 

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startStack } from '../scripts/stack.mjs'
 import { E2E_AUTH_PORT, E2E_PORT } from '../playwright.config'
+import { startStack } from '../scripts/stack.mjs'
 
 /** Starts the whole shop with fresh data for the browser tests; returns the teardown. */
 export default async function globalSetup() {

@@ -18,7 +18,10 @@ async function serveGoogleStandIns(context: BrowserContext) {
   )
   // The emulator's account picker styles itself from unpkg and Google Fonts: offline, serve nothing.
   await context.route(/^https:\/\/(unpkg\.com|fonts\.googleapis\.com|fonts\.gstatic\.com)\//, (route) =>
-    route.fulfill({ body: '', contentType: route.request().resourceType() === 'script' ? 'text/javascript' : 'text/css' }),
+    route.fulfill({
+      body: '',
+      contentType: route.request().resourceType() === 'script' ? 'text/javascript' : 'text/css',
+    }),
   )
 }
 
@@ -42,7 +45,9 @@ async function expectSignedInWithApiToken(page: Page, email: string, name: strin
   await expect(page).toHaveURL(at)
   const token = await page.evaluate(() => localStorage.getItem('accessToken'))
   expect(token, 'the API access token').toBeTruthy()
-  const res = await page.request.get(`/api/user/${encodeURIComponent(email)}`, { headers: { Authorization: `Bearer ${token}` } })
+  const res = await page.request.get(`/api/user/${encodeURIComponent(email)}`, {
+    headers: { Authorization: `Bearer ${token}` },
+  })
   expect(res.status()).toBe(200)
   expect(await res.json()).toMatchObject({ email, name, role: 'user' })
 }
@@ -55,7 +60,9 @@ test.beforeEach(async ({ context }) => {
   await serveGoogleStandIns(context)
 })
 
-test('Continue with Google signs a new Google account in through the emulator and the API issues its token', async ({ page }) => {
+test('Continue with Google signs a new Google account in through the emulator and the API issues its token', async ({
+  page,
+}) => {
   const email = uniqueEmail('google')
   const name = 'Grace Google'
   await page.goto('/login')
@@ -68,7 +75,9 @@ test('Continue with Google signs a new Google account in through the emulator an
   await expectSignedInWithApiToken(page, email, name)
 })
 
-test('signing up with Google from a guarded page creates the account and brings the new customer back there', async ({ page }) => {
+test('signing up with Google from a guarded page creates the account and brings the new customer back there', async ({
+  page,
+}) => {
   const email = uniqueEmail('googlesignup')
   const name = 'Sami Signup'
   await page.goto('/dashboard/review')
@@ -87,15 +96,24 @@ test('signing up with Google from a guarded page creates the account and brings 
   await expect(page.getByLabel('Name')).toHaveValue(name)
 })
 
-test('a returning Google user picks their account from the emulator\'s list and is brought back to where they were going', async ({ page }) => {
+test("a returning Google user picks their account from the emulator's list and is brought back to where they were going", async ({
+  page,
+}) => {
   // The Google account exists in the emulator (signed in before), but not yet in the shop.
   const email = uniqueEmail('returning')
   const name = 'Ada Returning'
   const { firebase } = await (await page.request.get('/api/config')).json()
   const claims = { sub: `${Date.now()}${Math.floor(Math.random() * 1e6)}`, email, email_verified: true, name }
-  const seeded = await page.request.post(`${firebase.emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=${firebase.apiKey}`, {
-    data: { requestUri: 'http://localhost', postBody: `id_token=${encodeURIComponent(JSON.stringify(claims))}&providerId=google.com`, returnSecureToken: true },
-  })
+  const seeded = await page.request.post(
+    `${firebase.emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=${firebase.apiKey}`,
+    {
+      data: {
+        requestUri: 'http://localhost',
+        postBody: `id_token=${encodeURIComponent(JSON.stringify(claims))}&providerId=google.com`,
+        returnSecureToken: true,
+      },
+    },
+  )
   expect(seeded.status()).toBe(200)
 
   await page.goto('/dashboard/order')
@@ -109,7 +127,9 @@ test('closing the Google window shows why nothing happened', async ({ page }) =>
   await page.goto('/login')
   await continueWithGoogle(page, (popup) => popup.close())
   // Firebase waits a few seconds for a late answer before it gives up on a closed popup.
-  await expect(page.getByTestId('auth-error')).toHaveText('The Google window was closed before sign-in finished.', { timeout: 15_000 })
+  await expect(page.getByTestId('auth-error')).toHaveText('The Google window was closed before sign-in finished.', {
+    timeout: 15_000,
+  })
   await expect(page.getByRole('button', { name: 'Continue with Google' })).toBeEnabled()
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeHidden()
 })

@@ -8,7 +8,10 @@ test.describe.configure({ timeout: 60_000 })
 const count = (n: number) => new Intl.NumberFormat('en-US').format(n)
 
 /** The tool as the API has it now (stock moves as other tests order). */
-async function tool(page: Page, id: string): Promise<{ name: string; price: number; quantity: number; Minimum_quantity: number }> {
+async function tool(
+  page: Page,
+  id: string,
+): Promise<{ name: string; price: number; quantity: number; Minimum_quantity: number }> {
   const res = await page.request.get(`${API}/service/${id}`)
   expect(res.ok()).toBe(true)
   return res.json()
@@ -32,7 +35,8 @@ async function placeOrder(page: Page, email: string, serviceId: string, quantity
 }
 
 /** The order card of a tool on My Orders (each test orders a tool only once). */
-const orderOf = (page: Page, toolName: string) => page.getByTestId('order').filter({ has: page.getByRole('heading', { name: toolName, exact: true }) })
+const orderOf = (page: Page, toolName: string) =>
+  page.getByTestId('order').filter({ has: page.getByRole('heading', { name: toolName, exact: true }) })
 
 /** The computed text colour as [r, g, b] (Tailwind's colours are oklch; the canvas converts them). */
 const rgbOf = (locator: Locator) =>
@@ -43,7 +47,9 @@ const rgbOf = (locator: Locator) =>
     return Array.from(ctx.getImageData(0, 0, 1, 1).data.slice(0, 3))
   })
 
-test('a customer orders a tool, sees it unpaid in My Orders, pays with 4242 4242 4242 4242 and sees it paid', async ({ page }) => {
+test('a customer orders a tool, sees it unpaid in My Orders, pays with 4242 4242 4242 4242 and sees it paid', async ({
+  page,
+}) => {
   test.setTimeout(90_000)
   const account = await signUp(page, 'Rahim Uddin')
   const drill = await tool(page, 'drill-machine')
@@ -142,7 +148,10 @@ test('a customer orders a tool, sees it unpaid in My Orders, pays with 4242 4242
   expect(stripeRequests).toEqual([])
 })
 
-test('a declined card shows "Your card was declined." in red and leaves the order unpaid', async ({ page, expectConsoleError }) => {
+test('a declined card shows "Your card was declined." in red and leaves the order unpaid', async ({
+  page,
+  expectConsoleError,
+}) => {
   const account = await signUp(page, 'Karim Ahmed')
   const grinder = await tool(page, 'angle-grinder')
   const id = await placeOrder(page, account.email, 'angle-grinder', grinder.Minimum_quantity)
@@ -205,7 +214,9 @@ test('cancelling an order asks first, then cancels it and the stock comes back',
   await expect(page.getByTestId('available-quantity')).toHaveText(count(before.quantity))
 })
 
-test('ordering below the minimum shows the message while typing and the order button does nothing', async ({ page }) => {
+test('ordering below the minimum shows the message while typing and the order button does nothing', async ({
+  page,
+}) => {
   const account = await signUp(page, 'Nusrat Jahan')
   const saw = await tool(page, 'electric-saw')
   const posts: string[] = []
@@ -239,13 +250,21 @@ test('ordering below the minimum shows the message while typing and the order bu
   const token = await page.evaluate(() => localStorage.getItem('accessToken'))
   const res = await page.request.post(`${API}/booking`, {
     headers: { Authorization: `Bearer ${token}` },
-    data: { serviceId: 'electric-saw', quantity: saw.Minimum_quantity - 1, phone: '01812345678', address: 'Plot 4, Agrabad, Chattogram', customer: account.email },
+    data: {
+      serviceId: 'electric-saw',
+      quantity: saw.Minimum_quantity - 1,
+      phone: '01812345678',
+      address: 'Plot 4, Agrabad, Chattogram',
+      customer: account.email,
+    },
   })
   expect(res.status()).toBe(400)
   expect((await res.json()).error.message).toBe(`Please Order Minimum : ${saw.Minimum_quantity}`)
 })
 
-test('a visitor reads a tool page without signing in; Purchase asks to log in and comes back to the open order dialog', async ({ page }) => {
+test('a visitor reads a tool page without signing in; Purchase asks to log in and comes back to the open order dialog', async ({
+  page,
+}) => {
   await page.goto('/service/electric-saw')
   await expect(page.getByRole('heading', { level: 1, name: 'Electric Saw' })).toBeVisible()
   await expect(page.getByText('You will be asked to log in or create an account first.')).toBeVisible()
@@ -270,7 +289,9 @@ test('an id no tool has shows a not-found state with a way back', async ({ page,
   expectConsoleError(/status of 404 \(Not Found\)/)
 })
 
-test('the tool cards link to the tool, and the empty My Orders links to /service', { tag: '@phone' }, async ({ page }) => {
+test('the tool cards link to the tool, and the empty My Orders links to /service', { tag: '@phone' }, async ({
+  page,
+}) => {
   await signUp(page, 'Tanvir Hasan')
   await page.goto('/dashboard/order')
   await expect(page.getByText('You have no orders yet')).toBeVisible()
@@ -287,7 +308,10 @@ test('the tool cards link to the tool, and the empty My Orders links to /service
   await expect(page).toHaveURL('/service/drill-machine')
 })
 
-test('an out-of-stock tool shows "Out of stock" and cannot be ordered', { tag: '@phone' }, async ({ page, browser }) => {
+test('an out-of-stock tool shows "Out of stock" and cannot be ordered', { tag: '@phone' }, async ({
+  page,
+  browser,
+}) => {
   // An admin sets a tool's stock to 0 (through the API, as the Manage form does).
   const name = `Sold Out Planer ${Date.now().toString(36)}`
   const admin = await browser.newPage()
@@ -296,10 +320,24 @@ test('an out-of-stock tool shows "Out of stock" and cannot be ordered', { tag: '
   const photo = (await tool(admin, 'heat-gun')) as unknown as { img: string }
   const created = await admin.request.post(`${API}/service`, {
     headers: { Authorization: `Bearer ${token}` },
-    data: { name, price: 2500, quantity: 10, Minimum_quantity: 2, description: 'A bench planer, sold out.', img: photo.img },
+    data: {
+      name,
+      price: 2500,
+      quantity: 10,
+      Minimum_quantity: 2,
+      description: 'A bench planer, sold out.',
+      img: photo.img,
+    },
   })
   const id = (await created.json()).insertedId
-  expect((await admin.request.patch(`${API}/service/${id}`, { headers: { Authorization: `Bearer ${token}` }, data: { quantity: 0, previousQuantity: 10 } })).status()).toBe(200)
+  expect(
+    (
+      await admin.request.patch(`${API}/service/${id}`, {
+        headers: { Authorization: `Bearer ${token}` },
+        data: { quantity: 0, previousQuantity: 10 },
+      })
+    ).status(),
+  ).toBe(200)
   await admin.close()
 
   await logIn(page, CUSTOMER)
@@ -315,7 +353,12 @@ test('an out-of-stock tool shows "Out of stock" and cannot be ordered', { tag: '
 
 test('ordering and paying pages fit a 360 px phone without sideways scrolling', async ({ page }) => {
   const account = await signUp(page, 'Farhana Akter Chowdhury')
-  const id = await placeOrder(page, account.email, 'cordless-screwdriver', (await tool(page, 'cordless-screwdriver')).Minimum_quantity)
+  const id = await placeOrder(
+    page,
+    account.email,
+    'cordless-screwdriver',
+    (await tool(page, 'cordless-screwdriver')).Minimum_quantity,
+  )
   await page.setViewportSize({ width: 360, height: 740 })
 
   await page.goto('/service/cordless-screwdriver')
@@ -391,7 +434,7 @@ test.describe('Stripe mode', () => {
   test.use({ bypassCSP: true })
 
   test('with Stripe keys the payment page uses Stripe Elements and stripe.confirmCardPayment', async ({ page }) => {
-      const account = await signUp(page, 'Mitu Rahman')
+    const account = await signUp(page, 'Mitu Rahman')
     const hammer = await tool(page, 'rotary-hammer')
     const id = await placeOrder(page, account.email, 'rotary-hammer', hammer.Minimum_quantity)
 
@@ -400,9 +443,13 @@ test.describe('Stripe mode', () => {
     let intents = 0
     await page.route('**/api/create-payment-intent', (route) => {
       intents++
-      return route.fulfill({ json: { clientSecret: 'pi_stub_secret_123', provider: 'stripe', publishableKey: 'pk_test_stub' } })
+      return route.fulfill({
+        json: { clientSecret: 'pi_stub_secret_123', provider: 'stripe', publishableKey: 'pk_test_stub' },
+      })
     })
-    await page.route('https://js.stripe.com/**', (route) => route.fulfill({ contentType: 'text/javascript', body: STRIPE_STUB }))
+    await page.route('https://js.stripe.com/**', (route) =>
+      route.fulfill({ contentType: 'text/javascript', body: STRIPE_STUB }),
+    )
     const patches: unknown[] = []
     await page.route(`**/api/booking/${id}`, (route) => {
       if (route.request().method() !== 'PATCH') return route.fallback()
@@ -437,11 +484,15 @@ test.describe('Stripe mode', () => {
   })
 })
 
-test('with 5 unpaid orders the order dialog refuses a 6th with the message saying what to do', async ({ page, expectConsoleError }) => {
+test('with 5 unpaid orders the order dialog refuses a 6th with the message saying what to do', async ({
+  page,
+  expectConsoleError,
+}) => {
   const account = await signUp(page, 'Busy Buyer', 'unpaid')
   // Five unpaid orders (MAX_UNPAID_ORDERS of the local stack's wrangler.toml [env.dev]).
   const ids: string[] = []
-  for (const id of ['drill-machine', 'electric-saw', 'angle-grinder', 'impact-wrench', 'heat-gun']) ids.push(await placeOrder(page, account.email, id, (await tool(page, id)).Minimum_quantity))
+  for (const id of ['drill-machine', 'electric-saw', 'angle-grinder', 'impact-wrench', 'heat-gun'])
+    ids.push(await placeOrder(page, account.email, id, (await tool(page, id)).Minimum_quantity))
   const saw = await tool(page, 'electric-saw')
 
   await page.goto('/service/electric-saw')
@@ -458,5 +509,10 @@ test('with 5 unpaid orders the order dialog refuses a 6th with the message sayin
 
   // The stock the five held goes back for the other tests.
   const token = await page.evaluate(() => localStorage.getItem('accessToken'))
-  for (const id of ids) expect((await page.request.post(`${API}/booking/${id}/cancel`, { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(200)
+  for (const id of ids)
+    expect(
+      (
+        await page.request.post(`${API}/booking/${id}/cancel`, { headers: { Authorization: `Bearer ${token}` } })
+      ).status(),
+    ).toBe(200)
 })

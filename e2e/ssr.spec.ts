@@ -19,13 +19,16 @@ function recordApiReads(page: Page) {
   const reads: string[] = []
   page.on('request', (r) => {
     const url = new URL(r.url())
-    if (url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/images/')) reads.push(`${r.method()} ${url.pathname}${url.search}`)
+    if (url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/images/'))
+      reads.push(`${r.method()} ${url.pathname}${url.search}`)
   })
   return reads
 }
 
 for (const { path, heading, text } of PUBLIC_PAGES) {
-  test(`${path} arrives with its content and hydrates without refetching its data or a console error`, async ({ page }) => {
+  test(`${path} arrives with its content and hydrates without refetching its data or a console error`, async ({
+    page,
+  }) => {
     const reads = recordApiReads(page)
     const response = await page.goto(path)
     expect(response?.status()).toBe(200)
@@ -35,7 +38,10 @@ for (const { path, heading, text } of PUBLIC_PAGES) {
     await page.waitForLoadState('networkidle')
     // Hydrated: client-side navigation works (the app, not a full page load, handles the link).
     const marker = await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = Math.random()))
-    expect(reads.filter((r) => /\/api\/(service|review)\b/.test(r)), 'API reads after hydration').toEqual([])
+    expect(
+      reads.filter((r) => /\/api\/(service|review)\b/.test(r)),
+      'API reads after hydration',
+    ).toEqual([])
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blogs' }).click()
     await expect(page).toHaveURL('/blogs')
     expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker)).toBe(marker)
@@ -53,17 +59,26 @@ test('a page kept at the edge for minutes hydrates without fetching its data aga
   await page.goto('/service')
   await expect(page.getByRole('heading', { level: 1, name: 'All tools' })).toBeVisible()
   await page.waitForLoadState('networkidle')
-  expect(reads.filter((r) => /\/api\/(service|review)\b/.test(r)), 'API reads after hydration').toEqual([])
+  expect(
+    reads.filter((r) => /\/api\/(service|review)\b/.test(r)),
+    'API reads after hydration',
+  ).toEqual([])
 })
 
-test('with JavaScript off a visitor still reads the tools, their prices and a tool page', async ({ browser, baseURL }) => {
+test('with JavaScript off a visitor still reads the tools, their prices and a tool page', async ({
+  browser,
+  baseURL,
+}) => {
   const context = await browser.newContext({ baseURL, javaScriptEnabled: false })
   const page = await context.newPage()
   await page.goto('/service')
   await expect(page.getByRole('heading', { level: 1, name: 'All tools' })).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Drill Machine' })).toBeVisible()
   await expect(page.getByText(/BDT\s?4,200\.00/).first()).toBeVisible()
-  await page.getByRole('link', { name: /Drill Machine/ }).first().click()
+  await page
+    .getByRole('link', { name: /Drill Machine/ })
+    .first()
+    .click()
   await expect(page).toHaveURL('/service/drill-machine')
   await expect(page.getByTestId('unit-price')).toHaveText(/BDT\s?4,200\.00/)
   await context.close()
@@ -71,7 +86,9 @@ test('with JavaScript off a visitor still reads the tools, their prices and a to
 
 test('a tool page shared as a link previews with its title, image and price (Open Graph)', async ({ request }) => {
   // What a chat app or a search engine reads: the HTML, no scripts.
-  const html = await (await request.get('/service/drill-machine', { headers: { 'User-Agent': 'facebookexternalhit/1.1' } })).text()
+  const html = await (
+    await request.get('/service/drill-machine', { headers: { 'User-Agent': 'facebookexternalhit/1.1' } })
+  ).text()
   const og = (key: string) => new RegExp(`<meta property="og:${key}" content="([^"]*)"`).exec(html)?.[1]
   expect(og('title')).toBe('Drill Machine · Toolhaus')
   expect(og('type')).toBe('product')
@@ -99,11 +116,14 @@ test('a signed-in page is rendered by the browser: the server sends the frame, n
   }
 })
 
-test("a shopper reads their own writes: each API call sends back the latest D1 bookmark an answer carried", async ({ page }) => {
+test('a shopper reads their own writes: each API call sends back the latest D1 bookmark an answer carried', async ({
+  page,
+}) => {
   const sent: (string | undefined)[] = []
   const received: string[] = []
   page.on('request', (r) => {
-    if (new URL(r.url()).pathname.startsWith('/api/') && !r.url().includes('/api/images/')) sent.push(r.headers()['x-d1-bookmark'])
+    if (new URL(r.url()).pathname.startsWith('/api/') && !r.url().includes('/api/images/'))
+      sent.push(r.headers()['x-d1-bookmark'])
   })
   page.on('response', (r) => {
     const bookmark = r.headers()['x-d1-bookmark']

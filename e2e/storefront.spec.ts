@@ -25,7 +25,8 @@ test('the home page shows the first 5 tools, the statistics and the review carou
 
   const stats = page.locator('section[aria-labelledby="stats-title"]')
   await stats.scrollIntoViewIfNeeded()
-  for (const figure of ['2.6K+', '200+', '1M+']) await expect(stats.getByText(figure, { exact: true })).toBeVisible({ timeout: 5000 })
+  for (const figure of ['2.6K+', '200+', '1M+'])
+    await expect(stats.getByText(figure, { exact: true })).toBeVisible({ timeout: 5000 })
 
   await expect(page.locator('#newest')).toContainText('Electric Saw')
   await expect(page.locator('#most-sold')).toContainText('Drill Machine')

@@ -8,7 +8,9 @@ test.describe.configure({ timeout: 120_000 })
 /** Accessibility: axe finds nothing on the page as it is now (soft: the test goes on, so one run names every page with violations). */
 async function expectNoAxeViolations(page: Page, where: string) {
   const results = await new AxeBuilder({ page }).analyze()
-  const found = results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+  const found = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  )
   expect.soft(found, `axe on ${where}`).toEqual([])
 }
 
@@ -21,17 +23,49 @@ async function placeOrder(page: Page, email: string, serviceId: string): Promise
   const tool = await (await page.request.get(`${API}/service/${serviceId}`)).json()
   const res = await page.request.post(`${API}/booking`, {
     headers: { Authorization: `Bearer ${token}` },
-    data: { serviceId, quantity: tool.Minimum_quantity, phone: '01712345678', address: 'House 3, Road 1, Banani, Dhaka', customer: email },
+    data: {
+      serviceId,
+      quantity: tool.Minimum_quantity,
+      phone: '01712345678',
+      address: 'House 3, Road 1, Banani, Dhaka',
+      customer: email,
+    },
   })
   expect(res.status(), await res.text()).toBe(201)
   return (await res.json()).insertedId
 }
 
-const PUBLIC_PAGES = ['/', '/service', '/service/drill-machine', '/blogs', '/portfolio', '/login', '/signup', '/forgot-password', '/no-such-page']
+const PUBLIC_PAGES = [
+  '/',
+  '/service',
+  '/service/drill-machine',
+  '/blogs',
+  '/portfolio',
+  '/login',
+  '/signup',
+  '/forgot-password',
+  '/no-such-page',
+]
 const CUSTOMER_PAGES = ['/dashboard', '/dashboard/review', '/dashboard/order']
-const ADMIN_PAGES = ['/dashboard', '/dashboard/orders', '/dashboard/users', '/dashboard/users?removed=1', '/dashboard/manage', '/dashboard/addTools', '/dashboard/reviews', '/dashboard/messages', '/dashboard/audit', '/dashboard/outbox', '/dashboard/order']
+const ADMIN_PAGES = [
+  '/dashboard',
+  '/dashboard/orders',
+  '/dashboard/users',
+  '/dashboard/users?removed=1',
+  '/dashboard/manage',
+  '/dashboard/addTools',
+  '/dashboard/reviews',
+  '/dashboard/messages',
+  '/dashboard/audit',
+  '/dashboard/outbox',
+  '/dashboard/order',
+]
 
-test('axe finds no violations on any page, signed out, as a customer and as an admin', async ({ page, browser, expectConsoleError }) => {
+test('axe finds no violations on any page, signed out, as a customer and as an admin', async ({
+  page,
+  browser,
+  expectConsoleError,
+}) => {
   // /no-such-page is a real 404, which Chromium logs.
   expectConsoleError(/status of 404 \(Not Found\)/)
   for (const path of PUBLIC_PAGES) {
@@ -74,7 +108,9 @@ test('axe finds no violations on any page, signed out, as a customer and as an a
   // The customer's order on the desk, with its actions, and the confirm dialog its Cancel opens.
   await admin.goto(`/dashboard/order/${id}`)
   await settled(admin)
-  await expect(admin.getByRole('group', { name: 'Actions' }).getByRole('button', { name: 'Cancel order' })).toBeVisible()
+  await expect(
+    admin.getByRole('group', { name: 'Actions' }).getByRole('button', { name: 'Cancel order' }),
+  ).toBeVisible()
   await expectNoAxeViolations(admin, '/dashboard/order/{id} (admin)')
   await admin.getByRole('group', { name: 'Actions' }).getByRole('button', { name: 'Cancel order' }).click()
   const confirm = admin.getByRole('dialog', { name: 'Cancel this order?' })
@@ -89,7 +125,9 @@ test('axe finds no violations on any page, signed out, as a customer and as an a
 })
 
 for (const width of [360, 390]) {
-  test(`every dashboard page works at ${width} px: nothing scrolls the page sideways, the sidebar wraps`, async ({ page }) => {
+  test(`every dashboard page works at ${width} px: nothing scrolls the page sideways, the sidebar wraps`, async ({
+    page,
+  }) => {
     await logIn(page, ADMIN)
     await page.setViewportSize({ width, height: 800 })
     for (const path of ADMIN_PAGES) {
@@ -97,9 +135,15 @@ for (const width of [360, 390]) {
       await settled(page)
       expect(await sidewaysOverflow(page), `${path} at ${width} px`).toBe(0)
       // Row actions are on screen, not in a box that scrolls sideways (Manage's rows become cards).
-      for (const button of await page.getByRole('main').getByRole('button', { name: /^(Edit|Delete|Remove|Restore|Promote) / }).all()) {
+      for (const button of await page
+        .getByRole('main')
+        .getByRole('button', { name: /^(Edit|Delete|Remove|Restore|Promote) / })
+        .all()) {
         const box = (await button.boundingBox())!
-        expect(box.x + box.width, `${path}: ${await button.getAttribute('aria-label')} at ${width} px`).toBeLessThanOrEqual(width)
+        expect(
+          box.x + box.width,
+          `${path}: ${await button.getAttribute('aria-label')} at ${width} px`,
+        ).toBeLessThanOrEqual(width)
       }
     }
     // Every sidebar entry can be reached without scrolling the strip sideways.
@@ -111,7 +155,9 @@ for (const width of [360, 390]) {
   })
 }
 
-test('"Create an account" from a login page with ?redirect= brings the new customer back there', { tag: '@phone' }, async ({ page }) => {
+test('"Create an account" from a login page with ?redirect= brings the new customer back there', {
+  tag: '@phone',
+}, async ({ page }) => {
   await page.goto('/dashboard/review')
   await expect(page).toHaveURL(/\/login\?redirect=/)
   await page.getByRole('main').getByRole('link', { name: 'Create an account' }).click()
@@ -123,10 +169,16 @@ test('"Create an account" from a login page with ?redirect= brings the new custo
   await expect(page).toHaveURL('/dashboard/review')
 })
 
-test('the sign-in forms take every real address: dots, hyphens, plus signs, long endings, subdomains', { tag: '@phone' }, async ({ page }) => {
+test('the sign-in forms take every real address: dots, hyphens, plus signs, long endings, subdomains', {
+  tag: '@phone',
+}, async ({ page }) => {
   // Each run signs up new ones (the test runs at desktop and phone sizes on one stack).
   const run = Date.now().toString(36)
-  for (const email of [`first.last.${run}@mail.example.com`, `a-b+tools-${run}@sub.domain.co.uk`, `someone.${run}@shop.technology`]) {
+  for (const email of [
+    `first.last.${run}@mail.example.com`,
+    `a-b+tools-${run}@sub.domain.co.uk`,
+    `someone.${run}@shop.technology`,
+  ]) {
     await page.goto('/signup')
     await page.getByLabel('Name').fill('Real Address')
     await page.getByLabel('Email').fill(email)
@@ -142,7 +194,9 @@ test('the sign-in forms take every real address: dots, hyphens, plus signs, long
   await expect(page.getByText('Provide a Valid Email')).toBeVisible()
 })
 
-test('"Forgot password?" sends Firebase\'s reset e-mail; the new password then works', { tag: '@phone' }, async ({ page }) => {
+test('"Forgot password?" sends Firebase\'s reset e-mail; the new password then works', { tag: '@phone' }, async ({
+  page,
+}) => {
   const account = await signUp(page, 'Forgetful Person', 'forgot')
   await signOut(page)
   await page.goto('/login')
@@ -156,17 +210,26 @@ test('"Forgot password?" sends Firebase\'s reset e-mail; the new password then w
   // The Auth emulator keeps the out-of-band code it would have e-mailed; use it as the link would.
   const config = await (await page.request.get(`${API}/config`)).json()
   const emulator = config.firebase.emulatorUrl as string
-  const codes = await (await page.request.get(`${emulator}/emulator/v1/projects/${config.firebase.projectId}/oobCodes`)).json()
-  const reset = (codes.oobCodes as { email: string; requestType: string; oobCode: string }[]).findLast((c) => c.email === account.email && c.requestType === 'PASSWORD_RESET')
+  const codes = await (
+    await page.request.get(`${emulator}/emulator/v1/projects/${config.firebase.projectId}/oobCodes`)
+  ).json()
+  const reset = (codes.oobCodes as { email: string; requestType: string; oobCode: string }[]).findLast(
+    (c) => c.email === account.email && c.requestType === 'PASSWORD_RESET',
+  )
   expect(reset).toBeTruthy()
-  const applied = await page.request.post(`${emulator}/identitytoolkit.googleapis.com/v1/accounts:resetPassword?key=${config.firebase.apiKey}`, {
-    data: { oobCode: reset!.oobCode, newPassword: 'brand-new-secret' },
-  })
+  const applied = await page.request.post(
+    `${emulator}/identitytoolkit.googleapis.com/v1/accounts:resetPassword?key=${config.firebase.apiKey}`,
+    {
+      data: { oobCode: reset!.oobCode, newPassword: 'brand-new-secret' },
+    },
+  )
   expect(applied.ok()).toBe(true)
   await logIn(page, { email: account.email, password: 'brand-new-secret' })
 })
 
-test('the booking dialog shows no total for a quantity it would refuse, only the spec\'s message', { tag: '@phone' }, async ({ page }) => {
+test("the booking dialog shows no total for a quantity it would refuse, only the spec's message", {
+  tag: '@phone',
+}, async ({ page }) => {
   await logIn(page, CUSTOMER)
   await page.goto('/service/drill-machine')
   await page.getByRole('button', { name: 'Purchase' }).click()
@@ -195,10 +258,14 @@ test('on a phone a toast does not cover the navbar', async ({ page }) => {
   await expect(toast).toBeVisible({ timeout: 15_000 })
   const bar = (await page.getByRole('banner').boundingBox())!
   // The toast slides in from the top: where it comes to rest is what counts.
-  await expect.poll(async () => (await toast.boundingBox())?.y ?? 0, { message: 'the toast starts below the navbar' }).toBeGreaterThanOrEqual(bar.y + bar.height)
+  await expect
+    .poll(async () => (await toast.boundingBox())?.y ?? 0, { message: 'the toast starts below the navbar' })
+    .toBeGreaterThanOrEqual(bar.y + bar.height)
 })
 
-test('a short page has no grey band above the footer: the footer meets the main area and ends the page', { tag: '@phone' }, async ({ page, expectConsoleError }) => {
+test('a short page has no grey band above the footer: the footer meets the main area and ends the page', {
+  tag: '@phone',
+}, async ({ page, expectConsoleError }) => {
   // /no-such-page is a real 404, which Chromium logs.
   expectConsoleError(/status of 404 \(Not Found\)/)
   // A screen taller than these pages, so each is a short page at this width.
@@ -211,15 +278,25 @@ test('a short page has no grey band above the footer: the footer meets the main 
         const box = document.querySelector(selector)!.getBoundingClientRect()
         return { top: box.top + scrollY, bottom: box.bottom + scrollY }
       }
-      return { main: edges('main'), footer: edges('footer'), pageEnd: document.documentElement.scrollHeight, screen: innerHeight }
+      return {
+        main: edges('main'),
+        footer: edges('footer'),
+        pageEnd: document.documentElement.scrollHeight,
+        screen: innerHeight,
+      }
     })
-    expect(Math.abs(at.footer.top - at.main.bottom), `${path}: the footer starts where the main area ends`).toBeLessThanOrEqual(1)
+    expect(
+      Math.abs(at.footer.top - at.main.bottom),
+      `${path}: the footer starts where the main area ends`,
+    ).toBeLessThanOrEqual(1)
     expect(Math.abs(at.pageEnd - at.footer.bottom), `${path}: nothing below the footer`).toBeLessThanOrEqual(1)
     expect(at.footer.bottom, `${path}: main and footer fill the screen`).toBeGreaterThanOrEqual(at.screen - 1)
   }
 })
 
-test('a dashboard page shows a skeleton while its data loads, under the sidebar, not the last page', async ({ page }) => {
+test('a dashboard page shows a skeleton while its data loads, under the sidebar, not the last page', async ({
+  page,
+}) => {
   await logIn(page, ADMIN)
   await page.goto('/dashboard/audit')
   await expect(page.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible()
@@ -262,7 +339,9 @@ test('a dashboard page shows a skeleton while its data loads, under the sidebar,
   await expect(skeleton).toHaveCount(0)
 })
 
-test("the admin lists' empty states say what to do: a search that matches nothing offers the whole list again", async ({ page }) => {
+test("the admin lists' empty states say what to do: a search that matches nothing offers the whole list again", async ({
+  page,
+}) => {
   await logIn(page, ADMIN)
   const nothing = 'zq-nothing-matches-this'
   for (const [path, noun] of [

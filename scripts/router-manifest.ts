@@ -25,7 +25,9 @@ export function routerManifest({ clientManifest }: { clientManifest: string }): 
       try {
         chunks = JSON.parse(readFileSync(clientManifest, 'utf8')) as Record<string, ViteChunk>
       } catch {
-        throw new Error(`router-manifest: ${clientManifest} is missing; build the browser's bundle first (npm run build)`)
+        throw new Error(
+          `router-manifest: ${clientManifest} is missing; build the browser's bundle first (npm run build)`,
+        )
       }
       this.addWatchFile(clientManifest)
       return `export default ${JSON.stringify(buildRouterManifest(chunks, join(dirname(clientManifest), '..', '..', 'web')))}`
@@ -41,7 +43,8 @@ function buildRouterManifest(chunks: Record<string, ViteChunk>, webRoot: string)
     return seen
   }
   const href = (key: string) => `/${chunks[key]!.file}`
-  const cssOf = (keys: Iterable<string>) => [...new Set([...keys].flatMap((k) => chunks[k]!.css ?? []))].map((f) => `/${f}`)
+  const cssOf = (keys: Iterable<string>) =>
+    [...new Set([...keys].flatMap((k) => chunks[k]!.css ?? []))].map((f) => `/${f}`)
 
   const entryKey = Object.keys(chunks).find((k) => chunks[k]!.isEntry)
   if (!entryKey) throw new Error('router-manifest: the browser build has no entry chunk')

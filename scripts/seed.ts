@@ -10,9 +10,17 @@ import { seedShop } from '../worker/seed'
 const flag = process.argv.indexOf('--persist-to')
 const persistTo = flag > 0 ? process.argv[flag + 1]! : '.wrangler/state'
 
-const { env, dispose } = await getPlatformProxy<Env>({ configPath: 'wrangler.toml', environment: 'dev', persist: { path: `${persistTo}/v3` } })
+const { env, dispose } = await getPlatformProxy<Env>({
+  configPath: 'wrangler.toml',
+  environment: 'dev',
+  persist: { path: `${persistTo}/v3` },
+})
 try {
-  const counts = await seedShop(env, catalogue, async (file) => new Uint8Array(await readFile(new URL(`../seed/images/${file}`, import.meta.url))))
+  const counts = await seedShop(
+    env,
+    catalogue,
+    async (file) => new Uint8Array(await readFile(new URL(`../seed/images/${file}`, import.meta.url))),
+  )
   console.log(`Seeded ${counts.tools} tools and ${counts.reviews} reviews (existing rows kept).`)
 } finally {
   await dispose()

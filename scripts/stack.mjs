@@ -2,8 +2,8 @@
 // R2, migrated and seeded) and the Firebase Auth emulator with the demo accounts.
 // Used by `npm run dev` (scripts/dev.mjs) and by the browser tests (e2e/global-setup.ts).
 import { spawn } from 'node:child_process'
-import { createServer } from 'node:net'
 import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { isBuilt } from './build.mjs'
@@ -12,7 +12,13 @@ export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 /** The wrangler.toml environment of every local stack (dev, browser tests, bench). */
 export const WRANGLER_ENV = 'dev'
 const bin = (name) => join(root, 'node_modules', '.bin', name)
-const quietEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', NO_UPDATE_NOTIFIER: '1', FORCE_COLOR: '0' }
+const quietEnv = {
+  ...process.env,
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  WRANGLER_SEND_METRICS: 'false',
+  NO_UPDATE_NOTIFIER: '1',
+  FORCE_COLOR: '0',
+}
 
 /** Runs a command to completion, failing loudly with its output. */
 /**
@@ -32,7 +38,11 @@ export function run(cmd, args, { log = () => {}, env = quietEnv } = {}) {
     child.stdout.on('data', collect)
     child.stderr.on('data', collect)
     child.on('error', reject)
-    child.on('exit', (code) => (code === 0 ? resolvePromise(output) : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}\n${output}`))))
+    child.on('exit', (code) =>
+      code === 0
+        ? resolvePromise(output)
+        : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}\n${output}`)),
+    )
   })
 }
 
@@ -43,7 +53,9 @@ function startService(name, cmd, args, log, env = quietEnv) {
     String(chunk)
       .split('\n')
       .filter((line) => line.trim() && !line.includes('Unknown user config "nodedir"'))
-      .forEach((line) => log(`[${name}] ${line}\n`))
+      .forEach((line) => {
+        log(`[${name}] ${line}\n`)
+      })
   child.stdout.on('data', prefix)
   child.stderr.on('data', prefix)
   child.on('exit', (code, signal) => log(`[${name}] stopped (${signal ?? code})\n`))
@@ -87,7 +99,13 @@ async function waitFor(url, { timeoutMs = 90_000, child, name }) {
 function assertPortFree(port) {
   return new Promise((resolvePromise, reject) => {
     const probe = createServer()
-    probe.once('error', () => reject(new Error(`Port ${port} on 127.0.0.1 is already in use: stop what runs there (is \`npm run dev\` or a test run still going?)`)))
+    probe.once('error', () =>
+      reject(
+        new Error(
+          `Port ${port} on 127.0.0.1 is already in use: stop what runs there (is \`npm run dev\` or a test run still going?)`,
+        ),
+      ),
+    )
     probe.listen(port, '127.0.0.1', () => probe.close(() => resolvePromise(undefined)))
   })
 }
@@ -96,7 +114,15 @@ function assertPortFree(port) {
  * Starts the stack and resolves once both parts answer.
  * @param {{ port?: number, authPort?: number, persistTo?: string, build?: boolean, production?: boolean, log?: (s: string) => void, vars?: Record<string, string> }} options
  */
-export async function startStack({ port = 8787, authPort = 9099, persistTo = '.wrangler/state', build = true, production = false, log = (s) => process.stdout.write(s), vars = {} } = {}) {
+export async function startStack({
+  port = 8787,
+  authPort = 9099,
+  persistTo = '.wrangler/state',
+  build = true,
+  production = false,
+  log = (s) => process.stdout.write(s),
+  vars = {},
+} = {}) {
   // Every port a stack opens is its own: the Worker, its inspector, the emulator, its hub and logging.
   const inspectorPort = port + 1000
   for (const p of [port, inspectorPort, authPort, authPort + 1, authPort + 2]) await assertPortFree(p)
@@ -110,14 +136,25 @@ export async function startStack({ port = 8787, authPort = 9099, persistTo = '.w
     throw new Error('The build (dist/, build/server/) is missing: run `npm run build` first')
   }
   log('Applying D1 migrations…\n')
-  await run(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--env', WRANGLER_ENV, '--persist-to', persistDir])
+  await run(bin('wrangler'), [
+    'd1',
+    'migrations',
+    'apply',
+    'DB',
+    '--local',
+    '--env',
+    WRANGLER_ENV,
+    '--persist-to',
+    persistDir,
+  ])
   log('Seeding demo data…\n')
   log(await run(bin('tsx'), ['scripts/seed.ts', '--persist-to', persistDir]))
 
   // The emulator keeps its accounts in memory: import them from persistDir/auth (first run: the
   // two demo accounts) and export them back on exit, so sign-ups survive a restart.
   const authData = join(persistDir, 'auth')
-  if (!existsSync(join(authData, 'firebase-export-metadata.json'))) cpSync(join(root, 'seed', 'auth-emulator'), authData, { recursive: true })
+  if (!existsSync(join(authData, 'firebase-export-metadata.json')))
+    cpSync(join(root, 'seed', 'auth-emulator'), authData, { recursive: true })
   const firebaseConfig = join(persistDir, 'firebase.json')
   writeFileSync(
     firebaseConfig,
@@ -143,14 +180,58 @@ export async function startStack({ port = 8787, authPort = 9099, persistTo = '.w
     const tmp = join(persistDir, 'tmp')
     mkdirSync(tmp, { recursive: true })
     const authEnv = { ...quietEnv, TMPDIR: tmp, TMP: tmp, TEMP: tmp }
-    const auth = startService('auth', bin('firebase'), ['emulators:start', '--only', 'auth', '--project', 'demo-storefront', '--config', firebaseConfig, '--import', authData, '--export-on-exit', authData], log, authEnv)
+    const auth = startService(
+      'auth',
+      bin('firebase'),
+      [
+        'emulators:start',
+        '--only',
+        'auth',
+        '--project',
+        'demo-storefront',
+        '--config',
+        firebaseConfig,
+        '--import',
+        authData,
+        '--export-on-exit',
+        authData,
+      ],
+      log,
+      authEnv,
+    )
     services.push(auth)
     // The settings are wrangler.toml's [env.dev]; only what differs for this stack is passed.
-    const overrides = { ...(authPort !== 9099 ? { FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}` } : {}), ...vars }
+    const overrides = {
+      ...(authPort !== 9099 ? { FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}` } : {}),
+      ...vars,
+    }
     // NODE_ENV picks React's build inside the Worker: development (its warnings, e.g. hydration
     // mismatches) for dev and the browser tests, production for the bench (what a deploy runs).
     const workerEnv = { ...quietEnv, NODE_ENV: production ? 'production' : 'development' }
-    const worker = startService('worker', bin('wrangler'), ['dev', '--env', WRANGLER_ENV, '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspectorPort), '--persist-to', persistDir, '--show-interactive-dev-session=false', '--test-scheduled', '--log-level', 'warn', ...Object.entries(overrides).flatMap(([k, v]) => ['--var', `${k}:${v}`])], log, workerEnv)
+    const worker = startService(
+      'worker',
+      bin('wrangler'),
+      [
+        'dev',
+        '--env',
+        WRANGLER_ENV,
+        '--ip',
+        '127.0.0.1',
+        '--port',
+        String(port),
+        '--inspector-port',
+        String(inspectorPort),
+        '--persist-to',
+        persistDir,
+        '--show-interactive-dev-session=false',
+        '--test-scheduled',
+        '--log-level',
+        'warn',
+        ...Object.entries(overrides).flatMap(([k, v]) => ['--var', `${k}:${v}`]),
+      ],
+      log,
+      workerEnv,
+    )
     services.push(worker)
     await Promise.all([
       waitFor(`http://127.0.0.1:${port}/api/health`, { child: worker, name: 'wrangler dev' }),

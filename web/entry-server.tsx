@@ -4,9 +4,10 @@
  * the same loaders: their API calls go to the Worker's own API in-process, and the Query cache
  * they fill travels in the page (docs/decisions/009-server-rendering.md).
  */
-import { createRequestHandler, renderRouterToString, RouterServer } from '@tanstack/react-router/ssr/server'
+
 import { AsyncLocalStorage } from 'node:async_hooks'
 import manifest from 'virtual:router-manifest'
+import { createRequestHandler, RouterServer, renderRouterToString } from '@tanstack/react-router/ssr/server'
 import { setApiTransport } from './lib/api'
 import { createQueryClient } from './lib/query-client'
 import { createAppRouter } from './router'
@@ -34,6 +35,8 @@ export function render({ request, fetchApi }: { request: Request; fetchApi: Fetc
       request,
       createRouter: () => createAppRouter({ queryClient: createQueryClient(), origin }),
       getRouterManifest: () => manifest,
-    })(({ router, responseHeaders }) => renderRouterToString({ router, responseHeaders, children: <RouterServer router={router} /> })),
+    })(({ router, responseHeaders }) =>
+      renderRouterToString({ router, responseHeaders, children: <RouterServer router={router} /> }),
+    ),
   )
 }

@@ -32,7 +32,8 @@ function countPageDataAsFetchedOnArrival(router: { options: { hydrate?: (dehydra
   if (!hydrate) return
   router.options.hydrate = ((dehydrated: PageData) => {
     const arrivedAt = Date.now()
-    for (const query of dehydrated.query?.initial ?? []) if (query.state.status === 'success') query.state.dataUpdatedAt = arrivedAt
+    for (const query of dehydrated.query?.initial ?? [])
+      if (query.state.status === 'success') query.state.dataUpdatedAt = arrivedAt
     return hydrate(dehydrated)
   }) as (dehydrated: never) => unknown
 }

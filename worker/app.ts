@@ -1,22 +1,22 @@
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
 import { HTTPException } from 'hono/http-exception'
-import { ConfigError, getConfig, type AppEnv, type Config } from './env'
-import { ApiError, badRequest, type ErrorBody } from './lib/errors'
-import { BOOKMARK_HEADER, bindingsOf, isBookmark, openD1Session } from './lib/db'
-import { keptPublicAnswer } from './lib/edge-cache'
-import { limitBody } from './lib/body-limit'
-import { applySecurityHeaders } from './lib/security-headers'
+import { type AppEnv, type Config, ConfigError, getConfig } from './env'
+import { auditRoutes } from './features/audit/audit.routes'
 import { contactRoutes } from './features/contact/contact.routes'
 import { imagesRoutes } from './features/images/images.routes'
-import { metaRoutes } from './features/meta/meta.routes'
-import { auditRoutes } from './features/audit/audit.routes'
 import { outboxRoutes } from './features/mail/outbox.routes'
+import { metaRoutes } from './features/meta/meta.routes'
 import { bookingsRoutes, orderDeskRoutes } from './features/orders/orders.routes'
 import { paymentsRoutes } from './features/orders/payments.routes'
 import { reviewsRoutes } from './features/reviews/reviews.routes'
 import { toolsRoutes } from './features/tools/tools.routes'
 import { adminRoutes, usersRoutes } from './features/users/users.routes'
+import { limitBody } from './lib/body-limit'
+import { BOOKMARK_HEADER, bindingsOf, isBookmark, openD1Session } from './lib/db'
+import { keptPublicAnswer } from './lib/edge-cache'
+import { ApiError, badRequest, type ErrorBody } from './lib/errors'
+import { applySecurityHeaders } from './lib/security-headers'
 
 const app = new Hono<AppEnv>().basePath('/api')
 
@@ -32,7 +32,8 @@ app.use(async (c, next) => {
   applySecurityHeaders(c.res.headers, 'api', config)
   // API answers are private unless their route made them public (edge-cache.ts, the images):
   // anything behind a token, and every error.
-  if (!/^\s*public\b/i.test(c.res.headers.get('Cache-Control') ?? '')) c.res.headers.set('Cache-Control', 'private, no-store')
+  if (!/^\s*public\b/i.test(c.res.headers.get('Cache-Control') ?? ''))
+    c.res.headers.set('Cache-Control', 'private, no-store')
 })
 
 // A kept public answer goes out at once: the rest of the chain has nothing to add to it
@@ -94,7 +95,9 @@ const routes = app
   .route('/', paymentsRoutes)
   .route('/', metaRoutes)
 
-app.notFound((c) => c.json<ErrorBody>({ error: { code: 'NOT_FOUND', message: `No API route for ${c.req.method} ${c.req.path}.` } }, 404))
+app.notFound((c) =>
+  c.json<ErrorBody>({ error: { code: 'NOT_FOUND', message: `No API route for ${c.req.method} ${c.req.path}.` } }, 404),
+)
 
 app.onError((err, c) => {
   if (err instanceof ApiError) {
@@ -112,7 +115,10 @@ app.onError((err, c) => {
     return c.json<ErrorBody>({ error: { code: 'NOT_CONFIGURED', message: err.message } }, 503)
   }
   console.error('Unhandled error', c.req.method, c.req.path, err)
-  return c.json<ErrorBody>({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } }, 500)
+  return c.json<ErrorBody>(
+    { error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } },
+    500,
+  )
 })
 
 export type AppType = typeof routes

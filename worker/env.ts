@@ -53,7 +53,10 @@ const ConfigSchema = z
       if (!c.FIREBASE_PROJECT_ID) need('FIREBASE_PROJECT_ID', 'is required in production')
       if (!c.FIREBASE_API_KEY) need('FIREBASE_API_KEY', 'is required in production')
       if (c.ACCESS_TOKEN_SECRET.length < 32)
-        need('ACCESS_TOKEN_SECRET', 'must be set to at least 32 characters in production (wrangler secret put ACCESS_TOKEN_SECRET)')
+        need(
+          'ACCESS_TOKEN_SECRET',
+          'must be set to at least 32 characters in production (wrangler secret put ACCESS_TOKEN_SECRET)',
+        )
       if (c.FIREBASE_AUTH_EMULATOR_HOST) need('FIREBASE_AUTH_EMULATOR_HOST', 'must not be set in production')
       if (c.STRIPE_API_BASE) need('STRIPE_API_BASE', 'must not be set in production')
       if (c.FIREBASE_JWKS_URL) need('FIREBASE_JWKS_URL', 'must not be set in production')
@@ -64,7 +67,8 @@ const ConfigSchema = z
       need('ACCESS_TOKEN_SECRET', 'is required')
     }
     if (c.CACHE_PURGE_TOKEN && !c.CACHE_ZONE_ID) need('CACHE_ZONE_ID', 'is required when CACHE_PURGE_TOKEN is set')
-    if (c.CACHE_ZONE_ID && !c.CACHE_PURGE_TOKEN) need('CACHE_PURGE_TOKEN', 'is required when CACHE_ZONE_ID is set (wrangler secret put CACHE_PURGE_TOKEN)')
+    if (c.CACHE_ZONE_ID && !c.CACHE_PURGE_TOKEN)
+      need('CACHE_PURGE_TOKEN', 'is required when CACHE_ZONE_ID is set (wrangler secret put CACHE_PURGE_TOKEN)')
   })
   .transform((c) => ({
     ...c,

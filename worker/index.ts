@@ -10,7 +10,11 @@ export default {
     const url = new URL(request.url)
     if (url.pathname === '/api' || url.pathname.startsWith('/api/')) return app.fetch(request, env, ctx)
     // The sitemap lists every tool: kept at the edge and dropped with the catalogue's copies.
-    if (url.pathname === '/sitemap.xml') return withPageHeaders(await cachePublic(request, env, ctx, () => sitemap(env, url.origin), { tags: ['catalogue'] }), env)
+    if (url.pathname === '/sitemap.xml')
+      return withPageHeaders(
+        await cachePublic(request, env, ctx, () => sitemap(env, url.origin), { tags: ['catalogue'] }),
+        env,
+      )
     if (url.pathname === '/robots.txt') return withPageHeaders(robots(url.origin), env)
     if (isFilePath(url.pathname)) {
       const asset = await serveAsset(request, env, url)
@@ -37,7 +41,10 @@ async function serveAsset(request: Request, env: Env, url: URL): Promise<Respons
   if (asset.status === 404) {
     // A missing hashed file must stay a plain 404, or a stale tab would try to run HTML as JavaScript.
     if (!url.pathname.startsWith('/assets/')) return undefined
-    return withPageHeaders(new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } }), env)
+    return withPageHeaders(
+      new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } }),
+      env,
+    )
   }
   const response = withPageHeaders(new Response(asset.body, asset), env)
   if (url.pathname.startsWith('/assets/') && response.status === 200) {

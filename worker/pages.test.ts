@@ -11,10 +11,13 @@ async function page(path: string, init?: RequestInit) {
 }
 
 const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1]
-const meta = (html: string, key: string) => new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(html)?.[1]
+const meta = (html: string, key: string) =>
+  new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)"`).exec(html)?.[1]
 const canonical = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1]
 const jsonLd = (html: string) =>
-  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, any>)
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (m) => JSON.parse(m[1]!) as Record<string, any>,
+  )
 
 beforeAll(async () => {
   await seedDemo()
@@ -29,13 +32,17 @@ describe('public pages arrive whole (server-rendered)', () => {
     // The first five tools of the catalogue, by name and price, and a review's text.
     expect(html).toContain('Electric Saw')
     expect(html).toMatch(/BDT\s?[\d,]+\.\d\d/)
-    const { description } = (await env.DB.prepare('select description from reviews order by created_at desc limit 1').first<{ description: string }>())!
+    const { description } = (await env.DB.prepare(
+      'select description from reviews order by created_at desc limit 1',
+    ).first<{ description: string }>())!
     expect(html).toContain(description.slice(0, 30).replace(/&/g, '&amp;'))
     expect(title(html)).toBe('Toolhaus · Power tools since 1992')
     expect(meta(html, 'description')).toContain('since 1992')
     expect(canonical(html)).toBe('http://shop.test/')
     expect(meta(html, 'og:title')).toBe('Toolhaus · Power tools since 1992')
-    expect(jsonLd(html)).toContainEqual(expect.objectContaining({ '@type': 'Organization', name: 'Toolhaus', url: 'http://shop.test/' }))
+    expect(jsonLd(html)).toContainEqual(
+      expect.objectContaining({ '@type': 'Organization', name: 'Toolhaus', url: 'http://shop.test/' }),
+    )
     expect(res.headers.get('X-Robots-Tag')).toBeNull()
   })
 
@@ -56,14 +63,25 @@ describe('public pages arrive whole (server-rendered)', () => {
     expect(product).toMatchObject({
       '@type': 'Product',
       name: 'Bench Grinder 200',
-      offers: { '@type': 'Offer', price: '12345.50', priceCurrency: 'BDT', availability: 'https://schema.org/OutOfStock' },
+      offers: {
+        '@type': 'Offer',
+        price: '12345.50',
+        priceCurrency: 'BDT',
+        availability: 'https://schema.org/OutOfStock',
+      },
     })
-    expect(crumbs).toMatchObject({ '@type': 'BreadcrumbList', itemListElement: [{ name: 'Service' }, { name: 'Bench Grinder 200' }] })
+    expect(crumbs).toMatchObject({
+      '@type': 'BreadcrumbList',
+      itemListElement: [{ name: 'Service' }, { name: 'Bench Grinder 200' }],
+    })
   })
 
   it("preloads the page's first image (the tool's photo, the first card on /service) in the width that fits", async () => {
     const { html } = await page('/service/drill-machine')
-    const preload = /<link rel="preload" as="image" href="([^"]+)" imageSrcSet="([^"]+)" imageSizes="([^"]+)" fetchPriority="high"\/>/.exec(html)
+    const preload =
+      /<link rel="preload" as="image" href="([^"]+)" imageSrcSet="([^"]+)" imageSizes="([^"]+)" fetchPriority="high"\/>/.exec(
+        html,
+      )
     expect(preload).not.toBeNull()
     expect(preload![1]).toMatch(/^\/api\/images\/[0-9a-f]{64}\.\w+\?w=640$/)
     expect(preload![2]).toContain('?w=320 320w')
@@ -80,7 +98,9 @@ describe('public pages arrive whole (server-rendered)', () => {
 
   it('escapes what an admin typed: no markup or script from a tool name or description reaches the page', async () => {
     const tool = await makeTool({ name: '<script>alert(1)</script> Saw' })
-    await env.DB.prepare('update tools set description = ? where id = ?').bind('Cuts </script><img src=x onerror=alert(2)> fast', tool.id).run()
+    await env.DB.prepare('update tools set description = ? where id = ?')
+      .bind('Cuts </script><img src=x onerror=alert(2)> fast', tool.id)
+      .run()
     const { html } = await page(`/service/${tool.id}`)
     expect(html).not.toContain('<script>alert(1)</script>')
     expect(html).not.toContain('<img src=x onerror')
@@ -113,13 +133,15 @@ describe('public pages arrive whole (server-rendered)', () => {
   it("allows the page's own inline scripts by hash in its CSP, and no other inline script", async () => {
     const { res, html } = await page('/')
     const csp = res.headers.get('Content-Security-Policy')!
-    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!)
+    const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*ld\+json)[^>]*>([\s\S]*?)<\/script>/g)].map(
+      (m) => m[1]!,
+    )
     expect(inline.length).toBeGreaterThan(0)
     for (const body of inline) {
       const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body)))
       expect(csp).toContain(`'sha256-${btoa(String.fromCharCode(...digest))}'`)
     }
-    expect(csp).not.toContain('unsafe-inline\' https://apis')
+    expect(csp).not.toContain("unsafe-inline' https://apis")
     expect(csp).toMatch(/script-src 'self' 'sha256-/)
   })
 
@@ -168,13 +190,24 @@ describe('pages kept at the edge', () => {
     const order = await call('/api/booking', {
       method: 'POST',
       token: customer,
-      json: { serviceId: tool.id, quantity: 10, phone: '01712345678', address: 'Road 1, Dhaka', customer: 'pages-buyer@example.com', customerName: 'Buyer' },
+      json: {
+        serviceId: tool.id,
+        quantity: 10,
+        phone: '01712345678',
+        address: 'Road 1, Dhaka',
+        customer: 'pages-buyer@example.com',
+        customerName: 'Buyer',
+      },
     })
     expect(order.status).toBe(201)
     expect((await page(path)).html).toMatch(/data-testid="available-quantity">890</)
 
     const text = `Kept pages drop on a new review ${crypto.randomUUID()}`
-    const review = await call('/api/review', { method: 'POST', token: customer, json: { name: 'Buyer', description: text, img: 'https://example.com/me.png', rating: 5 } })
+    const review = await call('/api/review', {
+      method: 'POST',
+      token: customer,
+      json: { name: 'Buyer', description: text, img: 'https://example.com/me.png', rating: 5 },
+    })
     expect(review.status).toBe(201)
     expect((await page('/')).html).toContain(text)
   })
@@ -224,7 +257,14 @@ describe('real status codes', () => {
 describe('private pages', () => {
   it('are never indexed and arrive as the frame the browser fills in (the server does not know who signs in)', async () => {
     const token = await signIn('customer@example.com')
-    for (const path of ['/dashboard', '/dashboard/order', '/dashboard/payment/abc', '/login', '/signup', '/forgot-password']) {
+    for (const path of [
+      '/dashboard',
+      '/dashboard/order',
+      '/dashboard/payment/abc',
+      '/login',
+      '/signup',
+      '/forgot-password',
+    ]) {
       const { res, html } = await page(path, { headers: { Authorization: `Bearer ${token}` } })
       expect(res.status, path).toBe(200)
       expect(res.headers.get('X-Robots-Tag'), path).toBe('noindex')

@@ -4,8 +4,9 @@
  * data, head and status (404 for unknown paths and tools); signed-in pages arrive as the frame the
  * browser fills in. Also /sitemap.xml and /robots.txt. See docs/decisions/009-server-rendering.md.
  */
-import { buildId, render } from '#ssr'
+
 import { asc } from 'drizzle-orm'
+import { buildId, render } from '#ssr'
 import app from './app'
 import { tools } from './db/schema'
 import { getConfig } from './env'
@@ -24,16 +25,25 @@ const PUBLIC_PATHS = ['/', '/service', '/blogs', '/portfolio']
  */
 export async function renderPage(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    return new Response('Method not allowed', { status: 405, headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' } })
+    return new Response('Method not allowed', {
+      status: 405,
+      headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' },
+    })
   }
-  return cachePublic(request, env, ctx, () => renderFresh(request.url, env, ctx), { tags: ['catalogue', 'reviews'], key: buildId })
+  return cachePublic(request, env, ctx, () => renderFresh(request.url, env, ctx), {
+    tags: ['catalogue', 'reviews'],
+    key: buildId,
+  })
 }
 
 /** Renders the page at `url`, with the page security headers; its inline scripts are allowed by their hashes. */
 async function renderFresh(url: string, env: Env, ctx: ExecutionContext): Promise<Response> {
   const config = getConfig(env)
   // The page's own API reads go to the API in-process, anonymously: a page is the same for everyone.
-  const rendered = await render({ request: new Request(url), fetchApi: async (apiRequest) => app.fetch(apiRequest, env, ctx) })
+  const rendered = await render({
+    request: new Request(url),
+    fetchApi: async (apiRequest) => app.fetch(apiRequest, env, ctx),
+  })
   const headers = new Headers(rendered.headers)
   // A redirect (a route's beforeLoad) has no page to secure.
   if (rendered.status >= 300 && rendered.status < 400) return new Response(null, { status: rendered.status, headers })
@@ -56,11 +66,15 @@ async function inlineScriptHashes(html: string): Promise<string[]> {
   return hashes
 }
 
-const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+const escapeXml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 /** /sitemap.xml: the public pages and every tool's page, from D1. */
 export async function sitemap(env: Env, origin: string): Promise<Response> {
-  const rows = await getDb(env).select({ id: tools.id, createdAt: tools.createdAt }).from(tools).orderBy(asc(tools.createdAt), asc(tools.id))
+  const rows = await getDb(env)
+    .select({ id: tools.id, createdAt: tools.createdAt })
+    .from(tools)
+    .orderBy(asc(tools.createdAt), asc(tools.id))
   const url = (path: string, lastmod?: number) =>
     `  <url><loc>${escapeXml(`${origin}${path}`)}</loc>${lastmod ? `<lastmod>${new Date(lastmod).toISOString().slice(0, 10)}</lastmod>` : ''}</url>`
   const body = [
@@ -71,11 +85,17 @@ export async function sitemap(env: Env, origin: string): Promise<Response> {
     '</urlset>',
     '',
   ].join('\n')
-  return new Response(body, { headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=300' } })
+  return new Response(body, {
+    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=300' },
+  })
 }
 
 /** /robots.txt: everything public may be crawled, the dashboard and the API not; names the sitemap. */
 export function robots(origin: string): Response {
-  const body = ['User-agent: *', 'Disallow: /dashboard', 'Disallow: /api/', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n')
-  return new Response(body, { headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' } })
+  const body = ['User-agent: *', 'Disallow: /dashboard', 'Disallow: /api/', `Sitemap: ${origin}/sitemap.xml`, ''].join(
+    '\n',
+  )
+  return new Response(body, {
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
+  })
 }

@@ -3,29 +3,42 @@
  * (`npm run bench`, scale phase): the seam through which the bench reaches the API's own
  * SQL without importing feature internals. A new hot list belongs here.
  */
-import { sessionUserQuery } from './lib/auth'
-import type { Db } from './lib/db'
+
 import { listBookingsQuery, listOrders } from './features/orders/orders.service'
 import { orderSummary } from './features/orders/summary'
 import { listReviews } from './features/reviews/reviews.service'
 import { getTool, listTools } from './features/tools/tools.service'
+import { sessionUserQuery } from './lib/auth'
+import type { Db } from './lib/db'
 
 export type PlannedRead = [label: string, run: () => Promise<unknown>]
 
 export function hotReads(db: Db, ids: { tool: string; customer: string; search: string }): PlannedRead[] {
   const hold = 2 * 60 * 60 * 1000
   return [
-    ['GET /api/service?limit=20&offset=5000 (page of the catalogue + its total)', () => listTools(db, { limit: 20, offset: 5000 })],
+    [
+      'GET /api/service?limit=20&offset=5000 (page of the catalogue + its total)',
+      () => listTools(db, { limit: 20, offset: 5000 }),
+    ],
     ['GET /api/service?sort=price&limit=20', () => listTools(db, { sort: 'price', limit: 20, offset: 0 })],
     ['GET /api/service?sort=name&limit=20', () => listTools(db, { sort: 'name', limit: 20, offset: 0 })],
-    ['GET /api/service?q=drill&limit=20 (search: names and descriptions, a scan)', () => listTools(db, { q: 'drill', limit: 20, offset: 0 })],
+    [
+      'GET /api/service?q=drill&limit=20 (search: names and descriptions, a scan)',
+      () => listTools(db, { q: 'drill', limit: 20, offset: 0 }),
+    ],
     ['GET /api/service/{id}', () => getTool(db, ids.tool)],
     ['GET /api/review', () => listReviews(db, { limit: 50, offset: 0 })],
     ['access token → user (every authenticated request)', () => sessionUserQuery(db, ids.customer).get()],
     ['GET /api/booking?customer=', () => listBookingsQuery(db, ids.customer)],
     ['GET /api/booking (order desk, first page)', () => listOrders(db, { limit: 50, offset: 0 }, hold)],
-    ['GET /api/booking?status=paid&offset=2000 (a status tab, deep page)', () => listOrders(db, { status: 'paid', limit: 50, offset: 2000 }, hold)],
-    ['GET /api/booking?q=… (order desk search: FTS5 trigram)', () => listOrders(db, { q: ids.search, limit: 50, offset: 0 }, hold)],
+    [
+      'GET /api/booking?status=paid&offset=2000 (a status tab, deep page)',
+      () => listOrders(db, { status: 'paid', limit: 50, offset: 2000 }, hold),
+    ],
+    [
+      'GET /api/booking?q=… (order desk search: FTS5 trigram)',
+      () => listOrders(db, { q: ids.search, limit: 50, offset: 0 }, hold),
+    ],
     ['GET /api/booking?q=TH-… (order number)', () => listOrders(db, { q: 'TH-30000', limit: 50, offset: 0 }, hold)],
     // Counts from order_counts, revenue from revenue_days (whole UTC days) plus the part of a day before a rolling
     // window's first whole day, from the paid_at / refunded_at indexes: nothing here grows with the orders.

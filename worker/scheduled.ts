@@ -1,8 +1,7 @@
 import { getConfig } from './env'
-import { expireUnpaidOrders, type ExpiryReport } from './features/orders/orders.service'
-import { pruneWebhookEvents } from './features/orders/payments.service'
 import { deliverQueuedMail } from './features/mail/mail.service'
-import { orderDeps } from './features/orders/orders.service'
+import { type ExpiryReport, expireUnpaidOrders, orderDeps } from './features/orders/orders.service'
+import { pruneWebhookEvents } from './features/orders/payments.service'
 import { getDb } from './lib/db'
 
 const HOUR_MS = 60 * 60 * 1000

@@ -1,7 +1,15 @@
 import { imageKey, imageUrl, sniffImage } from './features/images/images.service'
 
 export type Catalogue = {
-  tools: { id: string; name: string; description: string; pricePaisa: number; quantity: number; minimumQuantity: number; image: string }[]
+  tools: {
+    id: string
+    name: string
+    description: string
+    pricePaisa: number
+    quantity: number
+    minimumQuantity: number
+    image: string
+  }[]
   reviews: { id: string; name: string; description: string; rating: number; image: string }[]
 }
 
@@ -33,7 +41,16 @@ export async function seedShop(
       bindings.DB.prepare(
         `insert or ignore into tools (id, name, description, price_paisa, quantity, minimum_quantity, img, created_at)
          values (?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).bind(t.id, t.name, t.description, t.pricePaisa, t.quantity, t.minimumQuantity, urls.get(t.image)!, SEED_EPOCH + i * 1000),
+      ).bind(
+        t.id,
+        t.name,
+        t.description,
+        t.pricePaisa,
+        t.quantity,
+        t.minimumQuantity,
+        urls.get(t.image)!,
+        SEED_EPOCH + i * 1000,
+      ),
     ),
     ...catalogue.reviews.map((r, i) =>
       bindings.DB.prepare(

@@ -3,13 +3,23 @@
 // the document, RouterClient hydrates it, the Query cache comes with the page). The difference
 // between the two floors is what server rendering itself costs in the browser.
 import { QueryClient, queryOptions, useSuspenseQuery } from '@tanstack/react-query'
-import { createRootRouteWithContext, createRoute, createRouter, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
-import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
+import {
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  HeadContent,
+  Outlet,
+  Scripts,
+} from '@tanstack/react-router'
 import { RouterClient } from '@tanstack/react-router/ssr/client'
-import { StrictMode, type ReactNode } from 'react'
+import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
+import { type ReactNode, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 
-const toolsQuery = queryOptions({ queryKey: ['tools'], queryFn: async () => (await fetch('/api/service?limit=5')).json() as Promise<{ _id: string; name: string }[]> })
+const toolsQuery = queryOptions({
+  queryKey: ['tools'],
+  queryFn: async () => (await fetch('/api/service?limit=5')).json() as Promise<{ _id: string; name: string }[]>,
+})
 
 function Document({ children }: { children: ReactNode }) {
   return (
@@ -25,7 +35,10 @@ function Document({ children }: { children: ReactNode }) {
   )
 }
 
-const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({ shellComponent: Document, component: Outlet })
+const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  shellComponent: Document,
+  component: Outlet,
+})
 const indexRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/',

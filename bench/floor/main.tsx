@@ -5,7 +5,10 @@ import { createRootRouteWithContext, createRoute, createRouter, Outlet, RouterPr
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 
-const toolsQuery = queryOptions({ queryKey: ['tools'], queryFn: async () => (await fetch('/api/service?limit=5')).json() as Promise<{ _id: string; name: string }[]> })
+const toolsQuery = queryOptions({
+  queryKey: ['tools'],
+  queryFn: async () => (await fetch('/api/service?limit=5')).json() as Promise<{ _id: string; name: string }[]>,
+})
 
 const rootRoute = createRootRouteWithContext<{ queryClient: QueryClient }>()({ component: Outlet })
 const indexRoute = createRoute({

@@ -6,11 +6,21 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { root, run } from '../../scripts/stack.mjs'
 
-const quietEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false', NO_UPDATE_NOTIFIER: '1', FORCE_COLOR: '0' }
+const quietEnv = {
+  ...process.env,
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+  WRANGLER_SEND_METRICS: 'false',
+  NO_UPDATE_NOTIFIER: '1',
+  FORCE_COLOR: '0',
+}
 
 export async function measureBundle(outdir) {
   const metafile = join(outdir, 'bundle-meta.json')
-  await run(join(root, 'node_modules', '.bin', 'wrangler'), ['deploy', '--dry-run', '--outdir', outdir, '--metafile', metafile], { env: quietEnv })
+  await run(
+    join(root, 'node_modules', '.bin', 'wrangler'),
+    ['deploy', '--dry-run', '--outdir', outdir, '--metafile', metafile],
+    { env: quietEnv },
+  )
   let raw = 0
   let gz = 0
   const files = []

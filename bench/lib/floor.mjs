@@ -15,7 +15,13 @@ import { build } from 'vite'
  */
 export async function measureFloor({ root, outDir, repoRoot }) {
   try {
-    await build({ configFile: false, root, logLevel: 'warn', plugins: [react()], build: { outDir, emptyOutDir: true, target: 'es2022' } })
+    await build({
+      configFile: false,
+      root,
+      logLevel: 'warn',
+      plugins: [react()],
+      build: { outDir, emptyOutDir: true, target: 'es2022' },
+    })
     const files = []
     const walk = (dir) => {
       for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -32,7 +38,12 @@ export async function measureFloor({ root, outDir, repoRoot }) {
       jsRaw: files.reduce((n, f) => n + f.raw, 0),
       jsGz: files.reduce((n, f) => n + f.gz, 0),
       files,
-      versions: Object.fromEntries(['react', 'react-dom', '@tanstack/react-router', '@tanstack/react-query'].map((name) => [name, versionOf(repoRoot, name)])),
+      versions: Object.fromEntries(
+        ['react', 'react-dom', '@tanstack/react-router', '@tanstack/react-query'].map((name) => [
+          name,
+          versionOf(repoRoot, name),
+        ]),
+      ),
     }
   } finally {
     rmSync(outDir, { recursive: true, force: true })

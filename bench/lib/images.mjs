@@ -93,7 +93,8 @@ export async function makePhoto({ targetBytes = 1_500_000, width = 3000, height 
           const blob = await new Promise((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.95))
           const buffer = new Uint8Array(await blob.arrayBuffer())
           let binary = ''
-          for (let i = 0; i < buffer.length; i += 0x8000) binary += String.fromCharCode(...buffer.subarray(i, i + 0x8000))
+          for (let i = 0; i < buffer.length; i += 0x8000)
+            binary += String.fromCharCode(...buffer.subarray(i, i + 0x8000))
           return btoa(binary)
         },
         { texture, width, height },
@@ -105,9 +106,13 @@ export async function makePhoto({ targetBytes = 1_500_000, width = 3000, height 
     let best
     for (let step = 0; step < 8; step++) {
       const bytes = Buffer.from(await encode(texture), 'base64')
-      if (!best || Math.abs(bytes.length - targetBytes) < Math.abs(best.bytes.length - targetBytes)) best = { bytes, width, height, texture }
+      if (!best || Math.abs(bytes.length - targetBytes) < Math.abs(best.bytes.length - targetBytes))
+        best = { bytes, width, height, texture }
       if (Math.abs(bytes.length - targetBytes) <= targetBytes * 0.08) break
-      const next = prev.size === bytes.length ? texture * 1.5 : texture + ((targetBytes - bytes.length) * (texture - prev.texture)) / (bytes.length - prev.size)
+      const next =
+        prev.size === bytes.length
+          ? texture * 1.5
+          : texture + ((targetBytes - bytes.length) * (texture - prev.texture)) / (bytes.length - prev.size)
       prev = { texture, size: bytes.length }
       texture = Math.min(64, Math.max(0.05, next))
     }
@@ -141,7 +146,12 @@ export async function measurePhoneImages({ url, path }) {
           pending.push(
             (async () => {
               const body = await response.body().catch(() => undefined)
-              return { url: response.url(), status: response.status(), type: response.headers()['content-type'], bytes: body?.length ?? 0 }
+              return {
+                url: response.url(),
+                status: response.status(),
+                type: response.headers()['content-type'],
+                bytes: body?.length ?? 0,
+              }
             })(),
           )
         })
@@ -157,7 +167,12 @@ export async function measurePhoneImages({ url, path }) {
               const r = img.getBoundingClientRect()
               return r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth && r.width > 0
             })
-            .map((img) => ({ src: img.currentSrc || img.src, alt: img.alt, cssWidth: Math.round(img.getBoundingClientRect().width), naturalWidth: img.naturalWidth })),
+            .map((img) => ({
+              src: img.currentSrc || img.src,
+              alt: img.alt,
+              cssWidth: Math.round(img.getBoundingClientRect().width),
+              naturalWidth: img.naturalWidth,
+            })),
         )
         return { ms, responses, onScreen }
       } finally {
@@ -172,14 +187,24 @@ export async function measurePhoneImages({ url, path }) {
       const u = new URL(r.url)
       const key = u.origin === new URL(url).origin ? imageKey(u.pathname) : undefined
       let original = r.bytes
-      if (key && originals.has(key)) original = 0 // the same original once per page
+      if (key && originals.has(key))
+        original = 0 // the same original once per page
       else if (key) {
         const res = await fetch(`${url}/api/images/${key}`)
         original = res.ok ? (await res.arrayBuffer()).byteLength : 0
         originals.set(key, original)
       }
       const shown = seen.onScreen.find((i) => i.src === r.url)
-      images.push({ url: u.origin === new URL(url).origin ? u.pathname + u.search : r.url, status: r.status, type: r.type, bytes: r.bytes, originalBytes: original, onFirstScreen: Boolean(shown), cssWidth: shown?.cssWidth, naturalWidth: shown?.naturalWidth })
+      images.push({
+        url: u.origin === new URL(url).origin ? u.pathname + u.search : r.url,
+        status: r.status,
+        type: r.type,
+        bytes: r.bytes,
+        originalBytes: original,
+        onFirstScreen: Boolean(shown),
+        cssWidth: shown?.cssWidth,
+        naturalWidth: shown?.naturalWidth,
+      })
     }
     const sum = (list, field) => list.reduce((n, i) => n + i[field], 0)
     const firstScreen = images.filter((i) => i.onFirstScreen)

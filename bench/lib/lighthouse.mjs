@@ -9,7 +9,14 @@ import { throttling } from 'lighthouse/core/config/constants.js'
 import { CHROMIUM } from './weight.mjs'
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
-const FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run']
+const FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+]
 
 /** The first node item (`{ type: 'node', selector, snippet, nodeLabel }`) anywhere in an audit's details. */
 function firstNode(details) {
@@ -42,7 +49,9 @@ function summarize(lhr) {
     cls: Math.round((audit('cumulative-layout-shift')?.numericValue ?? NaN) * 1000) / 1000,
     cpuMultiplier: lhr.configSettings.throttling.cpuSlowdownMultiplier,
     benchmarkIndex: lhr.environment?.benchmarkIndex,
-    lcpElement: lcpNode ? { selector: lcpNode.selector, snippet: lcpNode.snippet, nodeLabel: lcpNode.nodeLabel } : undefined,
+    lcpElement: lcpNode
+      ? { selector: lcpNode.selector, snippet: lcpNode.snippet, nodeLabel: lcpNode.nodeLabel }
+      : undefined,
     // Where the blocking time comes from: the longest main-thread tasks and the scripts that cost most.
     longTasks: (audit('long-tasks')?.details?.items ?? [])
       .slice(0, 8)
@@ -70,7 +79,13 @@ const median = (values) => {
 export async function runLighthouse({ url, pages, runs: wanted, cpuMultiplier, log, saveDir, label = '' }) {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS, logLevel: 'silent' })
   /** @type {import('lighthouse').Flags} */
-  const flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, maxWaitForLoad: 60_000 }
+  const flags = {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: CATEGORIES,
+    maxWaitForLoad: 60_000,
+  }
   if (cpuMultiplier) flags.throttling = { ...throttling.mobileSlow4G, cpuSlowdownMultiplier: cpuMultiplier }
   try {
     const results = []
@@ -89,7 +104,9 @@ export async function runLighthouse({ url, pages, runs: wanted, cpuMultiplier, l
         }
         const s = { ...summarize(lhr), lhr }
         runs.push(s)
-        log(`  lighthouse ${path} run ${runs.length}: perf ${s.performance} a11y ${s.accessibility} bp ${s.bestPractices} seo ${s.seo} FCP ${s.fcpMs} ms LCP ${s.lcpMs} ms TBT ${s.tbtMs} ms CLS ${s.cls} (CPU ${s.cpuMultiplier}×, benchmarkIndex ${Math.round(s.benchmarkIndex)})\n`)
+        log(
+          `  lighthouse ${path} run ${runs.length}: perf ${s.performance} a11y ${s.accessibility} bp ${s.bestPractices} seo ${s.seo} FCP ${s.fcpMs} ms LCP ${s.lcpMs} ms TBT ${s.tbtMs} ms CLS ${s.cls} (CPU ${s.cpuMultiplier}×, benchmarkIndex ${Math.round(s.benchmarkIndex)})\n`,
+        )
       }
       const sorted = [...runs].sort((a, b) => (a.performance ?? 0) - (b.performance ?? 0) || a.tbtMs - b.tbtMs)
       const { lhr, ...kept } = sorted[Math.floor((sorted.length - 1) / 2)]
@@ -155,14 +172,23 @@ export async function lcpInServerHtml(url, path, element) {
       const href = new URL(value, `${url}${path}`).href
       return cut ? href.startsWith(want) : href === want
     }
-    const found = [...markup.matchAll(/<img\b[^>]*>/gi)].some((m) => same(attr(m[0], 'src')) || (attr(m[0], 'srcset') ?? '').split(',').some((c) => same(c.trim().split(/\s+/)[0])))
+    const found = [...markup.matchAll(/<img\b[^>]*>/gi)].some(
+      (m) =>
+        same(attr(m[0], 'src')) || (attr(m[0], 'srcset') ?? '').split(',').some((c) => same(c.trim().split(/\s+/)[0])),
+    )
     const shown = new URL(want).pathname + new URL(want).search
-    return { ok: found, how: `<img src="${shown.length > 40 ? `${shown.slice(0, 40)}…` : shown}"> ${found ? 'is' : 'is not'} in the server HTML` }
+    return {
+      ok: found,
+      how: `<img src="${shown.length > 40 ? `${shown.slice(0, 40)}…` : shown}"> ${found ? 'is' : 'is not'} in the server HTML`,
+    }
   }
   const label = (element.nodeLabel ?? '').replace(/…$/, '')
   if (!squash(label)) return { ok: false, how: `no text to look for (${snippet.slice(0, 80)})` }
   const text = decode(markup.replace(/<[^>]+>/g, ' '))
   const found = squash(text).includes(squash(label))
   const tag = /^<([a-z0-9-]+)/i.exec(snippet)?.[1] ?? 'element'
-  return { ok: found, how: `<${tag}> "${label.slice(0, 60)}${label.length > 60 ? '…' : ''}" ${found ? 'is' : 'is not'} in the server HTML` }
+  return {
+    ok: found,
+    how: `<${tag}> "${label.slice(0, 60)}${label.length > 60 ? '…' : ''}" ${found ? 'is' : 'is not'} in the server HTML`,
+  }
 }

@@ -13,7 +13,8 @@ const signed = (bytes) => `${bytes >= 0 ? '+' : '−'}${kB(Math.abs(bytes))}`
 export function printReport(result, budgets) {
   const rows = []
   /** @param {string} section @param {string} item @param {string} figure @param {string} [budget] @param {boolean} [ok] */
-  const add = (section, item, figure, budget = '', ok = undefined) => rows.push({ section, item, figure, budget, verdict: ok === undefined ? '—' : ok ? 'PASS' : 'FAIL' })
+  const add = (section, item, figure, budget = '', ok = undefined) =>
+    rows.push({ section, item, figure, budget, verdict: ok === undefined ? '—' : ok ? 'PASS' : 'FAIL' })
   const load = (m) => `${m.rps} req/s  p50 ${ms(m.p50)}  p99 ${ms(m.p99)}  ${m.errors} err`
 
   // 1: the API on the small data.
@@ -21,12 +22,29 @@ export function printReport(result, budgets) {
     if (!r.small) continue
     const s = r.small
     const lastBase = r.baseline && r === (result.api ?? []).filter((x) => x.baseline && x.small).at(-1)
-    const fig = load(s) + (r.baseline ? (lastBase && result.baselineRps ? `  (mean of the baseline runs ${result.baselineRps.small.toFixed(1)} req/s: the ratios' base)` : '') : `  ratio ${s.ratio}`) + (s.floorRatio === undefined ? '' : ` (vs health ${s.floorRatio})`)
+    const fig =
+      load(s) +
+      (r.baseline
+        ? lastBase && result.baselineRps
+          ? `  (mean of the baseline runs ${result.baselineRps.small.toFixed(1)} req/s: the ratios' base)`
+          : ''
+        : `  ratio ${s.ratio}`) +
+      (s.floorRatio === undefined ? '' : ` (vs health ${s.floorRatio})`)
     if (r.baseline) add('1 API', r.name, fig, 'the ceiling; no errors', s.errors === 0)
     else if (r.cached) {
       const c = r.cache
-      const cache = !c ? '' : c.etag && c.notModified && /^\s*public/i.test(c.cacheControl ?? '') ? '  (public, ETag, 304)' : `  (NOT cacheable: Cache-Control ${c.cacheControl ?? 'none'}, ETag ${c.etag ? 'yes' : 'no'}, 304 ${c.notModified ? 'yes' : 'no'})`
-      add('1 API', r.name, fig + cache, `ratio ≥ ${budgets.cachedApiRatio}, no errors`, s.ratio >= budgets.cachedApiRatio && s.errors === 0)
+      const cache = !c
+        ? ''
+        : c.etag && c.notModified && /^\s*public/i.test(c.cacheControl ?? '')
+          ? '  (public, ETag, 304)'
+          : `  (NOT cacheable: Cache-Control ${c.cacheControl ?? 'none'}, ETag ${c.etag ? 'yes' : 'no'}, 304 ${c.notModified ? 'yes' : 'no'})`
+      add(
+        '1 API',
+        r.name,
+        fig + cache,
+        `ratio ≥ ${budgets.cachedApiRatio}, no errors`,
+        s.ratio >= budgets.cachedApiRatio && s.errors === 0,
+      )
     } else if (r.floor) add('1 API', r.name, fig, 'D1 floor; no errors', s.errors === 0)
     else add('1 API', r.name, fig, 'info (no ratio budget); no errors', s.errors === 0)
   }
@@ -36,7 +54,14 @@ export function printReport(result, budgets) {
     const s = r.scale
     const fig = `${load(s)}  p50 ×${r.scaleP50Factor}`
     if (r.baseline || r.floor) add('2 Scale', r.name, fig, 'drift reference')
-    else add('2 Scale', r.name, fig, `p50 ≤ ${budgets.scaleP50Factor} × small, no errors`, r.scaleP50Factor <= budgets.scaleP50Factor && s.errors === 0)
+    else
+      add(
+        '2 Scale',
+        r.name,
+        fig,
+        `p50 ≤ ${budgets.scaleP50Factor} × small, no errors`,
+        r.scaleP50Factor <= budgets.scaleP50Factor && s.errors === 0,
+      )
   }
   // 3: SSR cost.
   if (result.ssr) {
@@ -49,21 +74,65 @@ export function printReport(result, budgets) {
     // computed afresh (the page rendered, the read from D1). A fresh render against a kept API
     // answer compares work with no work, so it is shown without a verdict.
     if (s.pageRendered) {
-      add('3 SSR', 'SSR cost, as visitors get them (both from the edge cache)', `${ms(s.page.p50)} ÷ ${ms(s.api.p50)} = ${s.p50RatioAsAsked}`, `≤ ${budgets.ssrP50Ratio}, no errors`, s.p50RatioAsAsked <= budgets.ssrP50Ratio && s.page.errors === 0)
-      add('3 SSR', 'SSR cost, both computed (rendered ÷ read from D1)', `${ms(page.p50)} ÷ ${ms(s.apiMiss.p50)} = ${s.p50RatioVsMiss}  (miss: ${s.apiMiss.rps} req/s)`, `≤ ${budgets.ssrP50Ratio}`, s.p50RatioVsMiss <= budgets.ssrP50Ratio)
-      add('3 SSR', 'a fresh render ÷ a kept API answer', `${ms(page.p50)} ÷ ${ms(s.api.p50)} = ${s.p50Ratio}`, 'info (work against no work)')
+      add(
+        '3 SSR',
+        'SSR cost, as visitors get them (both from the edge cache)',
+        `${ms(s.page.p50)} ÷ ${ms(s.api.p50)} = ${s.p50RatioAsAsked}`,
+        `≤ ${budgets.ssrP50Ratio}, no errors`,
+        s.p50RatioAsAsked <= budgets.ssrP50Ratio && s.page.errors === 0,
+      )
+      add(
+        '3 SSR',
+        'SSR cost, both computed (rendered ÷ read from D1)',
+        `${ms(page.p50)} ÷ ${ms(s.apiMiss.p50)} = ${s.p50RatioVsMiss}  (miss: ${s.apiMiss.rps} req/s)`,
+        `≤ ${budgets.ssrP50Ratio}`,
+        s.p50RatioVsMiss <= budgets.ssrP50Ratio,
+      )
+      add(
+        '3 SSR',
+        'a fresh render ÷ a kept API answer',
+        `${ms(page.p50)} ÷ ${ms(s.api.p50)} = ${s.p50Ratio}`,
+        'info (work against no work)',
+      )
     } else {
-      add('3 SSR', 'SSR cost: p50 page ÷ p50 API', `${ms(page.p50)} ÷ ${ms(s.api.p50)} = ${s.p50Ratio}`, `≤ ${budgets.ssrP50Ratio}`, s.p50Ratio <= budgets.ssrP50Ratio)
-      add('3 SSR', 'the same ÷ the API read as a cache miss', `${ms(page.p50)} ÷ ${ms(s.apiMiss.p50)} = ${s.p50RatioVsMiss}  (miss: ${s.apiMiss.rps} req/s)`, 'info')
+      add(
+        '3 SSR',
+        'SSR cost: p50 page ÷ p50 API',
+        `${ms(page.p50)} ÷ ${ms(s.api.p50)} = ${s.p50Ratio}`,
+        `≤ ${budgets.ssrP50Ratio}`,
+        s.p50Ratio <= budgets.ssrP50Ratio,
+      )
+      add(
+        '3 SSR',
+        'the same ÷ the API read as a cache miss',
+        `${ms(page.p50)} ÷ ${ms(s.apiMiss.p50)} = ${s.p50RatioVsMiss}  (miss: ${s.apiMiss.rps} req/s)`,
+        'info',
+      )
     }
   }
   // 4: page weight and the framework floor.
   if (result.homeOverFloor) {
     const h = result.homeOverFloor
-    add('4 Weight', 'home JS before load − framework floor', `${kB(h.homeJsGz)} − ${kB(h.floorJsGz)} = ${signed(h.differenceGz)} gz`, `≤ +${kB(budgets.homeJsOverFloorGz)}`, h.differenceGz <= budgets.homeJsOverFloorGz)
+    add(
+      '4 Weight',
+      'home JS before load − framework floor',
+      `${kB(h.homeJsGz)} − ${kB(h.floorJsGz)} = ${signed(h.differenceGz)} gz`,
+      `≤ +${kB(budgets.homeJsOverFloorGz)}`,
+      h.differenceGz <= budgets.homeJsOverFloorGz,
+    )
     if (h.floorSsrJsGz) {
-      add('4 Weight', '  of which hydrating a server-rendered page (bench/floor-ssr − floor)', `${kB(h.floorSsrJsGz)} − ${kB(h.floorJsGz)} = ${signed(h.floorSsrJsGz - h.floorJsGz)} gz`, 'info')
-      add('4 Weight', '  home JS before load − the hydrating floor', `${kB(h.homeJsGz)} − ${kB(h.floorSsrJsGz)} = ${signed(h.differenceSsrGz)} gz (the shop's own code)`, 'info')
+      add(
+        '4 Weight',
+        '  of which hydrating a server-rendered page (bench/floor-ssr − floor)',
+        `${kB(h.floorSsrJsGz)} − ${kB(h.floorJsGz)} = ${signed(h.floorSsrJsGz - h.floorJsGz)} gz`,
+        'info',
+      )
+      add(
+        '4 Weight',
+        '  home JS before load − the hydrating floor',
+        `${kB(h.homeJsGz)} − ${kB(h.floorSsrJsGz)} = ${signed(h.differenceSsrGz)} gz (the shop's own code)`,
+        'info',
+      )
     }
   }
   for (const w of result.weight ?? []) {
@@ -73,30 +142,81 @@ export function printReport(result, budgets) {
   }
   // 5: Lighthouse (the default run is the budget), its LCP element, TBT.
   const lb = budgets.lighthouse
-  const scores = (l) => `perf ${l.performance}  a11y ${l.accessibility}  bp ${l.bestPractices}  seo ${l.seo}  FCP ${ms(l.fcpMs)}  LCP ${ms(l.lcpMs)}  CLS ${l.cls}` + (l.runs > 1 ? `  (median of ${l.runs}: ${l.allPerformance.join('/')})` : '  (1 run)') + `  CPU ${l.cpuMultiplier}×, index ${Math.round(l.benchmarkIndex)}`
+  const scores = (l) =>
+    `perf ${l.performance}  a11y ${l.accessibility}  bp ${l.bestPractices}  seo ${l.seo}  FCP ${ms(l.fcpMs)}  LCP ${ms(l.lcpMs)}  CLS ${l.cls}` +
+    (l.runs > 1 ? `  (median of ${l.runs}: ${l.allPerformance.join('/')})` : '  (1 run)') +
+    `  CPU ${l.cpuMultiplier}×, index ${Math.round(l.benchmarkIndex)}`
   for (const l of result.lighthouse ?? []) {
-    const ok = l.performance >= lb.performance && l.accessibility >= lb.accessibility && l.bestPractices >= lb.bestPractices && l.seo >= lb.seo
-    add('5 Lighthouse', `${l.page} scores`, scores(l), `${lb.performance}/${lb.accessibility}/${lb.bestPractices}/${lb.seo}`, ok)
-    add('5 Lighthouse', `${l.page} LCP element in server HTML`, `${l.lcpElement?.selector ?? 'none'}: ${l.lcpInHtml?.how ?? 'not checked'}`, 'in the HTML', Boolean(l.lcpInHtml?.ok))
-    add('5 Lighthouse', `${l.page} TBT`, `${ms(l.tbtMedianMs)}` + (l.runs > 1 ? ` (median of ${l.allTbtMs.join('/')})` : ''), `≤ ${ms(budgets.tbtMs)}`, l.tbtMedianMs <= budgets.tbtMs)
+    const ok =
+      l.performance >= lb.performance &&
+      l.accessibility >= lb.accessibility &&
+      l.bestPractices >= lb.bestPractices &&
+      l.seo >= lb.seo
+    add(
+      '5 Lighthouse',
+      `${l.page} scores`,
+      scores(l),
+      `${lb.performance}/${lb.accessibility}/${lb.bestPractices}/${lb.seo}`,
+      ok,
+    )
+    add(
+      '5 Lighthouse',
+      `${l.page} LCP element in server HTML`,
+      `${l.lcpElement?.selector ?? 'none'}: ${l.lcpInHtml?.how ?? 'not checked'}`,
+      'in the HTML',
+      Boolean(l.lcpInHtml?.ok),
+    )
+    add(
+      '5 Lighthouse',
+      `${l.page} TBT`,
+      `${ms(l.tbtMedianMs)}${l.runs > 1 ? ` (median of ${l.allTbtMs.join('/')})` : ''}`,
+      `≤ ${ms(budgets.tbtMs)}`,
+      l.tbtMedianMs <= budgets.tbtMs,
+    )
   }
-  for (const l of result.lighthouseCalibrated ?? []) add('5 Lighthouse', `${l.page} at ${l.cpuMultiplier}× CPU`, `${scores(l)}  TBT ${ms(l.tbtMedianMs)}`, 'calibrated, not the budget')
+  for (const l of result.lighthouseCalibrated ?? [])
+    add(
+      '5 Lighthouse',
+      `${l.page} at ${l.cpuMultiplier}× CPU`,
+      `${scores(l)}  TBT ${ms(l.tbtMedianMs)}`,
+      'calibrated, not the budget',
+    )
   // 6: image bytes on a phone.
   if (result.images) {
     const i = result.images
-    add('6 Images', `${i.path} on a phone after a ${kB(i.photo.bytes)} upload`, `${kB(i.bytes)} now vs ${kB(i.originalBytes)} as originals = ${i.ratio} (first screen only: ${kB(i.firstScreenBytes)} vs ${kB(i.firstScreenOriginalBytes)}; ${i.images.length} images)`, `≤ ${budgets.phoneImageRatio}`, i.ratio <= budgets.phoneImageRatio)
+    add(
+      '6 Images',
+      `${i.path} on a phone after a ${kB(i.photo.bytes)} upload`,
+      `${kB(i.bytes)} now vs ${kB(i.originalBytes)} as originals = ${i.ratio} (first screen only: ${kB(i.firstScreenBytes)} vs ${kB(i.firstScreenOriginalBytes)}; ${i.images.length} images)`,
+      `≤ ${budgets.phoneImageRatio}`,
+      i.ratio <= budgets.phoneImageRatio,
+    )
   }
   // 7: the Worker bundle.
   if (result.bundle) {
     const b = result.bundle
-    add('7 Bundle', 'wrangler deploy --dry-run (with SSR)', `${kB(b.raw)} raw  ${kB(b.gz)} gz  (server build ${kB(b.serverBuildRaw ?? 0)} raw; largest: ${b.top.slice(0, 4).map((t) => `${t.name} ${kB(t.raw)}`).join(', ')})`, `≤ ${kB(budgets.bundleGz)} gz`, b.gz <= budgets.bundleGz)
+    add(
+      '7 Bundle',
+      'wrangler deploy --dry-run (with SSR)',
+      `${kB(b.raw)} raw  ${kB(b.gz)} gz  (server build ${kB(b.serverBuildRaw ?? 0)} raw; largest: ${b.top
+        .slice(0, 4)
+        .map((t) => `${t.name} ${kB(t.raw)}`)
+        .join(', ')})`,
+      `≤ ${kB(budgets.bundleGz)} gz`,
+      b.gz <= budgets.bundleGz,
+    )
   }
 
-  for (const [name, message] of Object.entries(result.errors ?? {})) add('Error', name, message.split('\n')[0].slice(0, 140), 'must run', false)
+  for (const [name, message] of Object.entries(result.errors ?? {}))
+    add('Error', name, message.split('\n')[0].slice(0, 140), 'must run', false)
 
   const cols = ['section', 'item', 'figure', 'budget', 'verdict']
   const width = Object.fromEntries(cols.map((c) => [c, Math.max(c.length, ...rows.map((r) => r[c].length))]))
-  const line = (r) => cols.map((c) => r[c].padEnd(width[c])).join('  ').trimEnd()
+  const line = (r) =>
+    cols
+      .map((c) => r[c].padEnd(width[c]))
+      .join('  ')
+      .trimEnd()
   const out = []
   out.push('')
   if (result.plans) {
@@ -110,8 +230,12 @@ export function printReport(result, budgets) {
   }
   out.push(...details(result))
   const m = result.machine
-  out.push(`Machine: ${m.cores} × ${m.cpu}, ${m.memoryGiB} GiB, ${m.os}, Node ${m.node}, ${m.chromium}; load average ${result.load.start.join(' ')} at the start, ${result.load.end.join(' ')} at the end`)
-  out.push(`autocannon: ${result.settings.duration} s per run at ${result.settings.connections} connections; kB = 1000 bytes, gzip = node:zlib default level`)
+  out.push(
+    `Machine: ${m.cores} × ${m.cpu}, ${m.memoryGiB} GiB, ${m.os}, Node ${m.node}, ${m.chromium}; load average ${result.load.start.join(' ')} at the start, ${result.load.end.join(' ')} at the end`,
+  )
+  out.push(
+    `autocannon: ${result.settings.duration} s per run at ${result.settings.connections} connections; kB = 1000 bytes, gzip = node:zlib default level`,
+  )
   out.push('')
   out.push(line(Object.fromEntries(cols.map((c) => [c, c]))))
   out.push(cols.map((c) => '─'.repeat(width[c])).join('  '))
@@ -134,20 +258,36 @@ function details(result) {
   const home = (result.weight ?? []).find((w) => w.route === '/')
   if (home) {
     out.push('Scripts the home page requests before load (gzipped):')
-    for (const f of home.files.filter((f) => f.type === 'script' && f.beforeLoad)) out.push(`  ${kB(f.gz ?? 0).padStart(9)}  ${f.url}${f.note ? ` (${f.note})` : ''}`)
+    for (const f of home.files.filter((f) => f.type === 'script' && f.beforeLoad))
+      out.push(`  ${kB(f.gz ?? 0).padStart(9)}  ${f.url}${f.note ? ` (${f.note})` : ''}`)
     const after = home.files.filter((f) => f.type === 'script' && !f.beforeLoad)
     if (after.length) out.push(`  and after load: ${after.map((f) => `${f.url} ${kB(f.gz ?? 0)}`).join(', ')}`)
-    if (result.floor) out.push(`  framework floor (bench/floor): ${kB(result.floor.jsGz)} gz in ${result.floor.files.length} file(s); ${Object.entries(result.floor.versions).map(([k, v]) => `${k} ${v}`).join(', ')}`)
+    if (result.floor)
+      out.push(
+        `  framework floor (bench/floor): ${kB(result.floor.jsGz)} gz in ${result.floor.files.length} file(s); ${Object.entries(
+          result.floor.versions,
+        )
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}`,
+      )
     out.push('')
   }
   for (const l of result.lighthouse ?? []) {
-    out.push(`Lighthouse ${l.page} (kept run${l.report ? `, ${l.report}` : ''}): LCP element ${l.lcpElement?.snippet?.slice(0, 120) ?? 'none'}`)
-    for (const t of l.longTasks ?? []) out.push(`  long task ${ms(t.durationMs).padStart(7)} at ${ms(t.startMs)}: ${t.url || '(no script)'}`)
+    out.push(
+      `Lighthouse ${l.page} (kept run${l.report ? `, ${l.report}` : ''}): LCP element ${l.lcpElement?.snippet?.slice(0, 120) ?? 'none'}`,
+    )
+    for (const t of l.longTasks ?? [])
+      out.push(`  long task ${ms(t.durationMs).padStart(7)} at ${ms(t.startMs)}: ${t.url || '(no script)'}`)
   }
   if (result.lighthouse?.length) out.push('')
   if (result.images) {
-    out.push(`Images of ${result.images.path} on a phone (${result.images.phone.viewport.width}×${result.images.phone.viewport.height} @${result.images.phone.deviceScaleFactor}x):`)
-    for (const i of result.images.images) out.push(`  ${kB(i.bytes).padStart(10)} (original ${kB(i.originalBytes)})  ${i.onFirstScreen ? 'first screen' : 'off screen  '}  ${i.url}`)
+    out.push(
+      `Images of ${result.images.path} on a phone (${result.images.phone.viewport.width}×${result.images.phone.viewport.height} @${result.images.phone.deviceScaleFactor}x):`,
+    )
+    for (const i of result.images.images)
+      out.push(
+        `  ${kB(i.bytes).padStart(10)} (original ${kB(i.originalBytes)})  ${i.onFirstScreen ? 'first screen' : 'off screen  '}  ${i.url}`,
+      )
     out.push('')
   }
   return out

@@ -9,7 +9,15 @@ import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-export const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+export const LAUNCH_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
 
 /** What marks a file as firebase's or Stripe's code (the packages' own strings, not ours). */
 const SIGNATURES = { firebase: /FirebaseError|@firebase\//, stripe: /js\.stripe\.com/ }
@@ -42,8 +50,12 @@ export async function measurePageWeight({ url, distDir, routes }) {
         const finalPath = new URL(page.url()).pathname
         // When each file was requested, against the load event (ms since navigation start).
         const timing = await page.evaluate(() => ({
-          loadEventStart: /** @type {PerformanceNavigationTiming | undefined} */ (performance.getEntriesByType('navigation')[0])?.loadEventStart ?? 0,
-          starts: performance.getEntriesByType('resource').map((e) => /** @type {[string, number]} */ ([e.name, e.startTime])),
+          loadEventStart:
+            /** @type {PerformanceNavigationTiming | undefined} */ (performance.getEntriesByType('navigation')[0])
+              ?.loadEventStart ?? 0,
+          starts: performance
+            .getEntriesByType('resource')
+            .map((e) => /** @type {[string, number]} */ ([e.name, e.startTime])),
         }))
         const startOf = new Map()
         for (const [name, start] of timing.starts) {
@@ -55,7 +67,14 @@ export async function measurePageWeight({ url, distDir, routes }) {
           // A file Resource Timing does not list (none should be missing) counts as before load.
           f.beforeLoad = start === undefined || start < timing.loadEventStart
         }
-        results.push({ route: route.path, signedIn: Boolean(route.signIn), finalPath, status: response?.status(), loadEventMs: Math.round(timing.loadEventStart), ...sizeUp([...files.values()], distDir) })
+        results.push({
+          route: route.path,
+          signedIn: Boolean(route.signIn),
+          finalPath,
+          status: response?.status(),
+          loadEventMs: Math.round(timing.loadEventStart),
+          ...sizeUp([...files.values()], distDir),
+        })
       } finally {
         await context.close()
       }
@@ -78,7 +97,17 @@ async function signIn(context, { email, password }) {
 }
 
 function sizeUp(files, distDir) {
-  const out = { jsRaw: 0, jsGz: 0, jsGzBeforeLoad: 0, jsRawBeforeLoad: 0, cssRaw: 0, cssGz: 0, firebase: false, stripe: false, files: /** @type {any[]} */ ([]) }
+  const out = {
+    jsRaw: 0,
+    jsGz: 0,
+    jsGzBeforeLoad: 0,
+    jsRawBeforeLoad: 0,
+    cssRaw: 0,
+    cssGz: 0,
+    firebase: false,
+    stripe: false,
+    files: /** @type {any[]} */ ([]),
+  }
   for (const f of files) {
     if (f.external) {
       out.files.push({ ...f, note: 'external, not measured' })

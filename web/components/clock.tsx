@@ -1,6 +1,11 @@
 import { useEffect, useState } from 'react'
 
-const twelveHour = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', second: '2-digit', hour12: true })
+const twelveHour = new Intl.DateTimeFormat('en-US', {
+  hour: 'numeric',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: true,
+})
 
 /**
  * The navbar's 12-hour clock; ticks every second. It shows the reader's own time, which the server
@@ -14,7 +19,11 @@ export function Clock() {
     return () => clearInterval(timer)
   }, [])
   return (
-    <time dateTime={now?.toISOString()} className="inline-block min-w-[11ch] font-mono text-sm tabular-nums text-slate-300" data-testid="clock">
+    <time
+      dateTime={now?.toISOString()}
+      className="inline-block min-w-[11ch] font-mono text-sm tabular-nums text-slate-300"
+      data-testid="clock"
+    >
       {now ? twelveHour.format(now) : ''}
     </time>
   )

@@ -8,12 +8,19 @@ import type { ReactNode } from 'react'
  */
 export function EmptyState({ title, children, searched }: { title: string; children?: ReactNode; searched?: boolean }) {
   return (
-    <div className="mt-6 flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center" data-testid="empty-state">
+    <div
+      className="mt-6 flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center"
+      data-testid="empty-state"
+    >
       <p className="text-lg font-semibold text-ink">{title}</p>
       {searched ? (
         <p className="mt-1 text-slate-600">
           Try fewer or other words, or{' '}
-          <Link to="." search={(prev: Record<string, unknown>) => ({ ...prev, q: undefined, page: undefined })} className="font-medium text-brand-700 underline underline-offset-4">
+          <Link
+            to="."
+            search={(prev: Record<string, unknown>) => ({ ...prev, q: undefined, page: undefined })}
+            className="font-medium text-brand-700 underline underline-offset-4"
+          >
             clear the search
           </Link>
           .

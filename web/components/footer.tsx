@@ -9,17 +9,25 @@ export function Footer() {
       <div className="container-page grid gap-8 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <p className="text-lg font-extrabold text-white">Toolhaus</p>
-          <p className="mt-2 text-sm">Professional power tools, made in Bangladesh and trusted by workshops since 1992.</p>
+          <p className="mt-2 text-sm">
+            Professional power tools, made in Bangladesh and trusted by workshops since 1992.
+          </p>
         </div>
         <FooterColumn title="Shop">
           <Link to="/service">All tools</Link>
-          <Link to="/" hash="newest">Newest product</Link>
-          <Link to="/" hash="reviews">Customer reviews</Link>
+          <Link to="/" hash="newest">
+            Newest product
+          </Link>
+          <Link to="/" hash="reviews">
+            Customer reviews
+          </Link>
         </FooterColumn>
         <FooterColumn title="Company">
           <Link to="/portfolio">Portfolio</Link>
           <Link to="/blogs">Blogs</Link>
-          <Link to="/" hash="contact">Contact us</Link>
+          <Link to="/" hash="contact">
+            Contact us
+          </Link>
         </FooterColumn>
         <FooterColumn title="Account">
           {session.status === 'signedIn' ? (
@@ -37,7 +45,9 @@ export function Footer() {
           )}
         </FooterColumn>
       </div>
-      <p className="border-t border-white/10 py-4 text-center text-xs text-slate-400">© {new Date().getFullYear()} Toolhaus Ltd. All rights reserved.</p>
+      <p className="border-t border-white/10 py-4 text-center text-xs text-slate-400">
+        © {new Date().getFullYear()} Toolhaus Ltd. All rights reserved.
+      </p>
     </footer>
   )
 }
@@ -46,7 +56,9 @@ function FooterColumn({ title, children }: { title: string; children: React.Reac
   return (
     <div>
       <p className="text-sm font-semibold uppercase tracking-wide text-white">{title}</p>
-      <div className="mt-3 flex flex-col gap-2 text-sm [&_a:hover]:text-brand-400 [&_a]:underline-offset-4">{children}</div>
+      <div className="mt-3 flex flex-col gap-2 text-sm [&_a:hover]:text-brand-400 [&_a]:underline-offset-4">
+        {children}
+      </div>
     </div>
   )
 }

@@ -1,12 +1,23 @@
-import { useId, type ReactElement, cloneElement } from 'react'
+import { cloneElement, type ReactElement, useId } from 'react'
 
 /**
  * A labelled form control with its error below, wired for screen readers. The one way forms
  * show fields: wrap an <input>, <select> or <textarea> (spread react-hook-form's register on it).
  */
-export function FormField({ label, error, hint, children }: { label: string; error?: string; hint?: string; children: ReactElement<Record<string, unknown>> }) {
+export function FormField({
+  label,
+  error,
+  hint,
+  children,
+}: {
+  label: string
+  error?: string
+  hint?: string
+  children: ReactElement<Record<string, unknown>>
+}) {
   const id = useId()
-  const describedBy = [error ? `${id}-error` : undefined, hint ? `${id}-hint` : undefined].filter(Boolean).join(' ') || undefined
+  const describedBy =
+    [error ? `${id}-error` : undefined, hint ? `${id}-hint` : undefined].filter(Boolean).join(' ') || undefined
   return (
     <div>
       <label htmlFor={id} className="label">

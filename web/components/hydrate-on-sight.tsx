@@ -1,4 +1,4 @@
-import { lazy, Suspense, use, useLayoutEffect, useState, type ComponentType, type ReactNode } from 'react'
+import { type ComponentType, lazy, type ReactNode, Suspense, use, useLayoutEffect, useState } from 'react'
 
 /**
  * A below-the-fold section that arrives in the server's HTML but whose code the browser fetches
@@ -15,6 +15,7 @@ import { lazy, Suspense, use, useLayoutEffect, useState, type ComponentType, typ
 export function hydrateOnSight<P extends object>(load: () => Promise<ComponentType<P>>) {
   let loaded: ComponentType<P> | undefined
   const Lazy = lazy(async () => ({ default: (loaded ??= await load()) }))
+  // biome-ignore lint/correctness/noComponentHookFactories: a factory by design, called once per section at module level
   function Island({ id, ...props }: P & { id: string }) {
     // Chosen once per mount, so it never changes under React: the server renders the loaded
     // component itself (renderToString cannot wait for a lazy one), and so does the browser when

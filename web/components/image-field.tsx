@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useRef, useState, type Ref } from 'react'
-import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form'
+import { type Ref, useCallback, useEffect, useRef, useState } from 'react'
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form'
 import { ApiRequestError } from '../lib/api'
 import { ACCEPTED_IMAGE_TYPES, checkImageFile, uploadImage } from '../lib/upload-image'
 import { FormField } from './form-field'
@@ -94,7 +94,10 @@ export function ImageField({
       },
       (cause: unknown) => {
         if (controller.signal.aborted) return
-        const err = cause instanceof ApiRequestError ? cause : new ApiRequestError(0, 'UNKNOWN', 'The upload failed. Please try again.')
+        const err =
+          cause instanceof ApiRequestError
+            ? cause
+            : new ApiRequestError(0, 'UNKNOWN', 'The upload failed. Please try again.')
         setUpload((u) => ({
           status: 'failed',
           file,
@@ -129,6 +132,7 @@ export function ImageField({
   useEffect(() => () => controllerRef.current?.abort(), [])
 
   // A form reset empties the value: forget the chosen file too.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the value or the upload changes, not when clearInput is recreated
   useEffect(() => {
     if (!value && upload.status === 'idle') clearInput()
   }, [value, upload.status])
@@ -141,7 +145,9 @@ export function ImageField({
 
   return (
     <div className="flex items-start gap-4">
-      <div className={`grid size-20 shrink-0 place-items-center overflow-hidden bg-slate-100 ring-1 ring-slate-200 sm:size-24 ${rounded}`}>
+      <div
+        className={`grid size-20 shrink-0 place-items-center overflow-hidden bg-slate-100 ring-1 ring-slate-200 sm:size-24 ${rounded}`}
+      >
         {shown ? (
           <img
             src={shown}
@@ -198,12 +204,19 @@ export function ImageField({
                 aria-valuetext={upload.percent < 100 ? `${upload.percent}%` : 'Processing'}
                 className="h-2 min-w-0 flex-1 overflow-hidden rounded-full bg-slate-200"
               >
-                <div className="h-full rounded-full bg-brand-500 transition-[width] duration-150" style={{ width: `${upload.percent}%` }} />
+                <div
+                  className="h-full rounded-full bg-brand-500 transition-[width] duration-150"
+                  style={{ width: `${upload.percent}%` }}
+                />
               </div>
               <span className="w-20 shrink-0 tabular-nums text-slate-600" aria-hidden="true">
                 {upload.percent < 100 ? `${upload.percent}%` : 'Processing…'}
               </span>
-              <button type="button" className="shrink-0 font-semibold text-slate-700 underline hover:text-ink" onClick={cancel}>
+              <button
+                type="button"
+                className="shrink-0 font-semibold text-slate-700 underline hover:text-ink"
+                onClick={cancel}
+              >
                 Cancel
               </button>
             </div>
@@ -219,7 +232,12 @@ export function ImageField({
               {upload.status === 'uploading' ? `Uploading ${upload.file.name}` : justUploaded ? 'Photo uploaded' : ''}
             </p>
             {upload.status !== 'uploading' && value && (
-              <button type="button" className="font-semibold text-slate-700 underline hover:text-ink" onClick={remove} disabled={disabled}>
+              <button
+                type="button"
+                className="font-semibold text-slate-700 underline hover:text-ink"
+                onClick={remove}
+                disabled={disabled}
+              >
                 Remove photo
               </button>
             )}

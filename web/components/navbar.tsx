@@ -1,6 +1,6 @@
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
-import { session as sessionStore, useSession } from '../lib/session'
 import { useEffect, useState } from 'react'
+import { session as sessionStore, useSession } from '../lib/session'
 import { Clock } from './clock'
 
 /** The spec's order: Home, Service, Dashboard (signed in), Blogs, Portfolio, then Login or Sign Out. */
@@ -18,6 +18,7 @@ const activeClass = 'bg-white/10 text-white'
 export function Navbar() {
   const [open, setOpen] = useState(false)
   const pathname = useRouterState({ select: (s) => s.location.pathname })
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page closes the phone menu
   useEffect(() => setOpen(false), [pathname])
 
   const session = useSession()
@@ -29,18 +30,30 @@ export function Navbar() {
 
   const items = (
     <>
-      {links.filter((l) => !l.signedInOnly || session.status === 'signedIn').map((l) => (
-        <Link key={l.to} to={l.to} className={linkClass} activeProps={{ className: activeClass }} activeOptions={{ exact: l.to === '/' }}>
-          {l.label}
-        </Link>
-      ))}
+      {links
+        .filter((l) => !l.signedInOnly || session.status === 'signedIn')
+        .map((l) => (
+          <Link
+            key={l.to}
+            to={l.to}
+            className={linkClass}
+            activeProps={{ className: activeClass }}
+            activeOptions={{ exact: l.to === '/' }}
+          >
+            {l.label}
+          </Link>
+        ))}
       {session.status === 'signedIn' ? (
         <button type="button" className={`${linkClass} text-left`} onClick={() => void signOut()}>
           Sign Out
         </button>
       ) : (
         // Invisible while the first auth state loads, so the bar does not flicker.
-        <Link to="/login" className={`${linkClass} ${session.status === 'loading' ? 'invisible' : ''}`} activeProps={{ className: activeClass }}>
+        <Link
+          to="/login"
+          className={`${linkClass} ${session.status === 'loading' ? 'invisible' : ''}`}
+          activeProps={{ className: activeClass }}
+        >
           Login
         </Link>
       )}
@@ -65,7 +78,15 @@ export function Navbar() {
             aria-label={open ? 'Close menu' : 'Open menu'}
             onClick={() => setOpen((o) => !o)}
           >
-            <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+            <svg
+              width="24"
+              height="24"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              aria-hidden="true"
+            >
               {open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
             </svg>
           </button>

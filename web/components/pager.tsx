@@ -25,7 +25,12 @@ export function Pager({ page, pageSize, total, noun }: PagerProps) {
       </p>
       <div className="flex gap-2">
         {page > 1 ? (
-          <Link to="." search={(prev: Record<string, unknown>) => ({ ...prev, page: page - 1 > 1 ? page - 1 : undefined })} className="btn-ghost px-3 py-1.5" rel="prev">
+          <Link
+            to="."
+            search={(prev: Record<string, unknown>) => ({ ...prev, page: page - 1 > 1 ? page - 1 : undefined })}
+            className="btn-ghost px-3 py-1.5"
+            rel="prev"
+          >
             Previous
           </Link>
         ) : (
@@ -34,7 +39,12 @@ export function Pager({ page, pageSize, total, noun }: PagerProps) {
           </span>
         )}
         {page < pages ? (
-          <Link to="." search={(prev: Record<string, unknown>) => ({ ...prev, page: page + 1 })} className="btn-ghost px-3 py-1.5" rel="next">
+          <Link
+            to="."
+            search={(prev: Record<string, unknown>) => ({ ...prev, page: page + 1 })}
+            className="btn-ghost px-3 py-1.5"
+            rel="next"
+          >
             Next
           </Link>
         ) : (

@@ -24,7 +24,14 @@ export function SearchBox({ initial, label, placeholder, onSearch }: SearchBoxPr
       <label htmlFor={id} className="sr-only">
         {label}
       </label>
-      <input id={id} type="search" className="field min-w-0 flex-1 sm:max-w-sm" placeholder={placeholder} value={text} onChange={(e) => setText(e.target.value)} />
+      <input
+        id={id}
+        type="search"
+        className="field min-w-0 flex-1 sm:max-w-sm"
+        placeholder={placeholder}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+      />
       <button type="submit" className="btn-dark shrink-0">
         Search
       </button>

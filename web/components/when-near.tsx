@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
+import { type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
 
 /**
  * Renders `children` (typically a React.lazy component) only once the placeholder comes
@@ -6,7 +6,15 @@ import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
  * Until then, and while the code loads, `fallback` holds the place (give it the real height,
  * so nothing shifts). A hash link such as /#contact scrolls to it and so loads it at once.
  */
-export function WhenNear({ children, fallback, margin = '800px' }: { children: ReactNode; fallback: ReactNode; margin?: string }) {
+export function WhenNear({
+  children,
+  fallback,
+  margin = '800px',
+}: {
+  children: ReactNode
+  fallback: ReactNode
+  margin?: string
+}) {
   const placeholder = useRef<HTMLDivElement>(null)
   const [near, setNear] = useState(false)
 

@@ -53,7 +53,10 @@ const bookmarks = {
 /** The API refused the bookmark itself (say, one kept from another database): forget it, ask again. */
 async function refusedBookmark(res: Response): Promise<boolean> {
   if (res.status !== 400) return false
-  const body = (await res.clone().json().catch(() => null)) as ErrorBody | null
+  const body = (await res
+    .clone()
+    .json()
+    .catch(() => null)) as ErrorBody | null
   return Boolean(body?.error?.fields?.[BOOKMARK])
 }
 
@@ -108,7 +111,9 @@ export async function unwrap<R extends Answer>(request: Promise<R> | R): Promise
 }
 
 /** Like unwrap, also returning the X-Total-Count header of list answers. */
-export async function unwrapPage<R extends Answer>(request: Promise<R> | R): Promise<{ items: Body<R>; total: number }> {
+export async function unwrapPage<R extends Answer>(
+  request: Promise<R> | R,
+): Promise<{ items: Body<R>; total: number }> {
   const res = await request
   const items = await unwrap(res)
   return { items, total: Number(res.headers.get('X-Total-Count') ?? 0) }

@@ -14,13 +14,18 @@ export function getFirebaseAuth(): Promise<Auth> {
       import('firebase/auth'),
       fetch('/api/config').then((r) => r.json() as Promise<PublicConfig>),
     ])
-    const app = initializeApp({ apiKey: config.firebase.apiKey, authDomain: config.firebase.authDomain, projectId: config.firebase.projectId })
+    const app = initializeApp({
+      apiKey: config.firebase.apiKey,
+      authDomain: config.firebase.authDomain,
+      projectId: config.firebase.projectId,
+    })
     // NOTE: no popupRedirectResolver here: it would fetch Google's scripts at start-up.
     // It is passed to signInWithPopup only when the user asks for Google.
     const auth = authModule.initializeAuth(app, {
       persistence: [authModule.indexedDBLocalPersistence, authModule.browserLocalPersistence],
     })
-    if (config.firebase.emulatorUrl) authModule.connectAuthEmulator(auth, config.firebase.emulatorUrl, { disableWarnings: true })
+    if (config.firebase.emulatorUrl)
+      authModule.connectAuthEmulator(auth, config.firebase.emulatorUrl, { disableWarnings: true })
     return auth
   })()
   authPromise.catch(() => (authPromise = undefined))

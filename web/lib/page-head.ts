@@ -26,9 +26,19 @@ export type PublicPage = {
 }
 
 /** Absolute URL of a path or address on the shop's origin. */
-export const absoluteUrl = (origin: string, pathOrUrl: string) => (/^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${origin}${pathOrUrl}`)
+export const absoluteUrl = (origin: string, pathOrUrl: string) =>
+  /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${origin}${pathOrUrl}`
 
-export function publicPage({ origin, path, title, description, image, type = 'website', jsonLd = [], preload }: PublicPage) {
+export function publicPage({
+  origin,
+  path,
+  title,
+  description,
+  image,
+  type = 'website',
+  jsonLd = [],
+  preload,
+}: PublicPage) {
   const url = absoluteUrl(origin, path)
   const imageUrl = image ? absoluteUrl(origin, image) : undefined
   return {
@@ -48,7 +58,10 @@ export function publicPage({ origin, path, title, description, image, type = 'we
     ],
     links: [{ rel: 'canonical', href: url }, ...(preload ? [preload] : [])],
     // NOTE: `<` escaped, so text such as "</script>" in a tool's description cannot end the block.
-    scripts: jsonLd.map((data) => ({ type: 'application/ld+json', children: JSON.stringify(data).replace(/</g, '\\u003c') })),
+    scripts: jsonLd.map((data) => ({
+      type: 'application/ld+json',
+      children: JSON.stringify(data).replace(/</g, '\\u003c'),
+    })),
   }
 }
 
@@ -56,5 +69,10 @@ export function publicPage({ origin, path, title, description, image, type = 'we
 export const breadcrumbs = (origin: string, items: [name: string, path: string][]): JsonLd => ({
   '@context': 'https://schema.org',
   '@type': 'BreadcrumbList',
-  itemListElement: items.map(([name, path], i) => ({ '@type': 'ListItem', position: i + 1, name, item: absoluteUrl(origin, path) })),
+  itemListElement: items.map(([name, path], i) => ({
+    '@type': 'ListItem',
+    position: i + 1,
+    name,
+    item: absoluteUrl(origin, path),
+  })),
 })

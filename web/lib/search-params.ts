@@ -20,5 +20,7 @@ export function oneOf<T extends string>(options: readonly T[], value: unknown): 
 
 /** A path inside this shop (for `?redirect=`), never another site. */
 export function localPath(value: unknown): string | undefined {
-  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : undefined
+  return typeof value === 'string' && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')
+    ? value
+    : undefined
 }

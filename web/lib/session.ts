@@ -1,8 +1,8 @@
-import type { User } from 'firebase/auth'
 import { queryOptions, useQuery } from '@tanstack/react-query'
+import type { User } from 'firebase/auth'
 import { useSyncExternalStore } from 'react'
 import type { UserProfile } from '../../worker/schemas/user'
-import { api, ApiRequestError, configureApiAuth, unwrap } from './api'
+import { ApiRequestError, api, configureApiAuth, unwrap } from './api'
 import { getFirebaseAuth } from './firebase'
 import { queryClient } from './query-client'
 import { tokenExpiresAtMs, tokenStore } from './token-store'
@@ -10,7 +10,11 @@ import { tokenExpiresAtMs, tokenStore } from './token-store'
 export type AuthSnapshot =
   | { status: 'loading' }
   | { status: 'signedOut' }
-  | { status: 'signedIn'; user: { uid: string; email: string; displayName: string; photoURL: string | null }; profile: UserProfile }
+  | {
+      status: 'signedIn'
+      user: { uid: string; email: string; displayName: string; photoURL: string | null }
+      profile: UserProfile
+    }
 
 const LOADING: AuthSnapshot = { status: 'loading' }
 let snapshot: AuthSnapshot = LOADING
@@ -23,7 +27,7 @@ const storage = tokenStore
 
 function set(next: AuthSnapshot) {
   snapshot = next
-  listeners.forEach((l) => l())
+  for (const l of listeners) l()
 }
 
 /** Exchanges the Firebase ID token for the API's access token and loads the profile. */
@@ -43,7 +47,12 @@ async function establish(user: User, extra: { name?: string } = {}, forceRefresh
     scheduleRenewal(accessToken)
     set({
       status: 'signedIn',
-      user: { uid: user.uid, email, displayName: extra.name ?? user.displayName ?? profile.name, photoURL: user.photoURL },
+      user: {
+        uid: user.uid,
+        email,
+        displayName: extra.name ?? user.displayName ?? profile.name,
+        photoURL: user.photoURL,
+      },
       profile,
     })
   })()
@@ -209,7 +218,11 @@ export type SessionState = AuthSnapshot & { isAdmin: boolean }
 export function useSession(): SessionState {
   // The server does not know who reads the page (the token lives in the browser): it renders, and
   // the browser hydrates, the 'loading' state; the real one follows at once.
-  const state = useSyncExternalStore(session.subscribe, () => snapshot, () => LOADING)
+  const state = useSyncExternalStore(
+    session.subscribe,
+    () => snapshot,
+    () => LOADING,
+  )
   const email = state.status === 'signedIn' ? state.user.email : ''
   const { data: isAdmin = false } = useQuery({ ...adminQuery(email), enabled: Boolean(email) })
   return { ...state, isAdmin: Boolean(email) && isAdmin }

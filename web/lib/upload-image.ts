@@ -1,5 +1,5 @@
-import type { ErrorBody } from '../../worker/lib/errors'
 import type { UploadAnswer } from '../../worker/features/images/images.routes'
+import type { ErrorBody } from '../../worker/lib/errors'
 import { IMAGE_MESSAGES, IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../worker/schemas/image'
 import { ApiRequestError, currentAccessToken, renewAccessToken } from './api'
 
@@ -15,7 +15,9 @@ export const ACCEPTED_IMAGE_TYPES: readonly string[] = Object.values(IMAGE_TYPES
  */
 export function checkImageFile(file: File): ApiRequestError | undefined {
   if (file.size > MAX_IMAGE_BYTES) {
-    return new ApiRequestError(413, 'PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.tooLarge, { image: IMAGE_MESSAGES.tooLargeField })
+    return new ApiRequestError(413, 'PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.tooLarge, {
+      image: IMAGE_MESSAGES.tooLargeField,
+    })
   }
   if (file.size === 0) return refusal(400, 'VALIDATION_FAILED', IMAGE_MESSAGES.empty)
   // An unknown type ('') is left to the server, which recognises images by their content.
@@ -26,7 +28,8 @@ export function checkImageFile(file: File): ApiRequestError | undefined {
   return undefined
 }
 
-const refusal = (status: number, code: string, message: string) => new ApiRequestError(status, code, message, { image: message })
+const refusal = (status: number, code: string, message: string) =>
+  new ApiRequestError(status, code, message, { image: message })
 
 /**
  * Uploads one image to POST /api/images as multipart field `image`, reporting progress.
@@ -45,7 +48,8 @@ export async function uploadImage(file: File, options: UploadOptions = {}): Prom
   try {
     return await sendOnce(file, options)
   } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 401 && (await renewAccessToken())) return sendOnce(file, options)
+    if (error instanceof ApiRequestError && error.status === 401 && (await renewAccessToken()))
+      return sendOnce(file, options)
     throw error
   }
 }
@@ -61,7 +65,8 @@ function sendOnce(file: File, { onProgress, signal }: UploadOptions): Promise<Up
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`)
 
     xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)))
+      if (event.lengthComputable && event.total > 0)
+        onProgress?.(Math.min(100, Math.round((event.loaded / event.total) * 100)))
     }
     xhr.onload = () => {
       const body = parseJson(xhr.responseText)
@@ -80,7 +85,9 @@ function sendOnce(file: File, { onProgress, signal }: UploadOptions): Promise<Up
       )
     }
     xhr.onerror = () =>
-      reject(new ApiRequestError(0, 'NETWORK', 'The upload did not reach the server. Check your connection and try again.'))
+      reject(
+        new ApiRequestError(0, 'NETWORK', 'The upload did not reach the server. Check your connection and try again.'),
+      )
     xhr.ontimeout = () => reject(new ApiRequestError(0, 'TIMEOUT', 'The upload took too long. Please try again.'))
     xhr.onabort = () => reject(new DOMException('The upload was cancelled.', 'AbortError'))
     signal?.addEventListener('abort', () => xhr.abort(), { once: true })

@@ -1,13 +1,20 @@
-import { useQueryErrorResetBoundary, type QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
-import { lazy, Suspense, useEffect, type ReactNode } from 'react'
+import { type QueryClient, useQueryErrorResetBoundary } from '@tanstack/react-query'
+import {
+  createRootRouteWithContext,
+  type ErrorComponentProps,
+  HeadContent,
+  Outlet,
+  Scripts,
+  useRouter,
+} from '@tanstack/react-router'
+import { lazy, type ReactNode, Suspense, useEffect } from 'react'
 import { Footer } from '../components/footer'
 import { Navbar } from '../components/navbar'
 import { NotFound } from '../components/not-found'
 import { ApiRequestError } from '../lib/api'
 import { useDocumentHydrated } from '../lib/hydration'
-import type { Session } from '../lib/session'
 import { SHOP_DESCRIPTION, SHOP_TITLE } from '../lib/page-head'
+import type { Session } from '../lib/session'
 import { usePageSettled } from '../lib/use-page-settled'
 
 // Toasts only ever follow something the visitor did, so the toaster's code loads once the page
@@ -108,9 +115,22 @@ function RootError({ error }: ErrorComponentProps) {
 
   return (
     <Shell>
-      <section className="container-page flex flex-col items-center py-20 text-center" aria-labelledby="error-title" role="alert">
+      <section
+        className="container-page flex flex-col items-center py-20 text-center"
+        aria-labelledby="error-title"
+        role="alert"
+      >
         <div className="grid size-16 place-items-center rounded-full bg-brand-100 text-brand-700" aria-hidden="true">
-          <svg width="32" height="32" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+          <svg
+            aria-hidden="true"
+            width="32"
+            height="32"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          >
             <path d="M12 8v5M12 16.5v.5" />
             <path d="M10.3 3.9 2.5 17.5A2 2 0 0 0 4.2 20.5h15.6a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z" />
           </svg>

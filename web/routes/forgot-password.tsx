@@ -1,10 +1,10 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { useId, useState, type FormEvent } from 'react'
+import { type FormEvent, useId, useState } from 'react'
 import { emailField } from '../../worker/schemas/email'
 import { PagePending } from '../components/page-pending'
 import { AuthCard } from '../features/auth/auth-card'
-import { signIn } from '../features/auth/sign-in'
 import { authErrorMessage } from '../features/auth/auth-errors'
+import { signIn } from '../features/auth/sign-in'
 
 const EmailSchema = emailField({ required: 'Email is Required', invalid: 'Provide a Valid Email' })
 
@@ -14,7 +14,9 @@ export const Route = createFileRoute('/forgot-password')({
   ssr: false,
   pendingComponent: PagePending,
   headers: () => ({ 'X-Robots-Tag': 'noindex' }),
-  validateSearch: (search: Record<string, unknown>): { email?: string } => ({ email: typeof search.email === 'string' ? search.email.slice(0, 254) : undefined }),
+  validateSearch: (search: Record<string, unknown>): { email?: string } => ({
+    email: typeof search.email === 'string' ? search.email.slice(0, 254) : undefined,
+  }),
   head: () => ({ meta: [{ title: 'Reset your password · Toolhaus' }] }),
   component: ForgotPasswordPage,
 })
@@ -22,7 +24,9 @@ export const Route = createFileRoute('/forgot-password')({
 /** "Forgot password?": Firebase e-mails a link to set a new one. */
 function ForgotPasswordPage() {
   const { email: initial } = Route.useSearch()
-  const [state, setState] = useState<{ step: 'form' | 'sending' | 'sent'; error?: string; email?: string }>({ step: 'form' })
+  const [state, setState] = useState<{ step: 'form' | 'sending' | 'sent'; error?: string; email?: string }>({
+    step: 'form',
+  })
   const id = useId()
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
@@ -51,11 +55,14 @@ function ForgotPasswordPage() {
     >
       {state.step === 'sent' ? (
         <p role="status" className="rounded-lg bg-emerald-50 p-4 text-sm text-emerald-900">
-          If {state.email} has an account, we have sent it a link to choose a new password. Open it, then log in with the new password.
+          If {state.email} has an account, we have sent it a link to choose a new password. Open it, then log in with
+          the new password.
         </p>
       ) : (
         <form noValidate className="space-y-4" onSubmit={submit}>
-          <p className="text-sm text-slate-600">Enter the e-mail address you signed up with and we will send you a link to choose a new password.</p>
+          <p className="text-sm text-slate-600">
+            Enter the e-mail address you signed up with and we will send you a link to choose a new password.
+          </p>
           <div>
             <label htmlFor={id} className="label">
               Email

@@ -13,12 +13,18 @@ import { publicPage, SHOP_DESCRIPTION, SHOP_NAME, SHOP_TITLE } from '../lib/page
 // visitor scrolls near it (hydrateOnSight): the first load runs the navbar and the hero.
 const ToolsSection = hydrateOnSight(() => import('../features/home/components/our-tools').then((m) => m.OurTools))
 const StatsSection = hydrateOnSight(() => import('../features/home/components/stats').then((m) => m.BusinessStats))
-const HighlightSection = hydrateOnSight(() => import('../features/home/components/product-highlight').then((m) => m.ProductHighlight))
-const Reviews = hydrateOnSight(() => import('../features/home/components/reviews-section').then((m) => m.ReviewsSection))
+const HighlightSection = hydrateOnSight(() =>
+  import('../features/home/components/product-highlight').then((m) => m.ProductHighlight),
+)
+const Reviews = hydrateOnSight(() =>
+  import('../features/home/components/reviews-section').then((m) => m.ReviewsSection),
+)
 const SECTIONS = [ToolsSection, StatsSection, HighlightSection, Reviews]
 // The contact form (its validation, the form library) is the browser's alone: a placeholder of
 // its own height until the visitor comes near.
-const ContactSection = lazy(() => import('../features/contact/contact-section').then((m) => ({ default: m.ContactSection })))
+const ContactSection = lazy(() =>
+  import('../features/contact/contact-section').then((m) => ({ default: m.ContactSection })),
+)
 
 export const Route = createFileRoute('/')({
   head: ({ match }) =>
@@ -62,7 +68,13 @@ function HomePage() {
       <Hero />
       <ToolsSection id="island-tools" />
       <StatsSection id="island-stats" />
-      <HighlightSection id="island-newest" toolId={NEWEST_TOOL_ID} sectionId="newest" eyebrow="Newest product" badge="New" />
+      <HighlightSection
+        id="island-newest"
+        toolId={NEWEST_TOOL_ID}
+        sectionId="newest"
+        eyebrow="Newest product"
+        badge="New"
+      />
       <HighlightSection
         id="island-most-sold"
         toolId={MOST_SOLD_TOOL_ID}

@@ -2,14 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
-import { LoginFormSchema, type LoginForm } from '../../worker/schemas/sign-in'
-import { PagePending } from '../components/page-pending'
+import { type LoginForm, LoginFormSchema } from '../../worker/schemas/sign-in'
 import { FormField } from '../components/form-field'
+import { PagePending } from '../components/page-pending'
 import { AuthCard } from '../features/auth/auth-card'
 import { GoogleButton } from '../features/auth/google-button'
-import { useSignInAction } from '../features/auth/use-sign-in-action'
 import { signIn } from '../features/auth/sign-in'
 import { leaveIfSignedIn, validateRedirectSearch } from '../features/auth/sign-in-route'
+import { useSignInAction } from '../features/auth/use-sign-in-action'
 
 export const Route = createFileRoute('/login')({
   // Signed-in pages and the way to them: rendered in the browser (the server does not know who
@@ -27,7 +27,9 @@ function LoginPage() {
   const { redirect: back } = Route.useSearch()
   const navigate = useNavigate()
   const { busy, run, error, code } = useSignInAction(() => navigate({ to: back ?? '/', replace: true }))
-  const { register, handleSubmit, formState, getValues, control } = useForm<LoginForm>({ resolver: zodResolver(LoginFormSchema) })
+  const { register, handleSubmit, formState, getValues, control } = useForm<LoginForm>({
+    resolver: zodResolver(LoginFormSchema),
+  })
   const watchedEmail = useWatch({ control, name: 'email' })
   const [verification, setVerification] = useState<'sending' | 'sent' | string>()
 
@@ -37,13 +39,21 @@ function LoginPage() {
       footer={
         <>
           New to Toolhaus?{' '}
-          <Link to="/signup" search={back ? { redirect: back } : {}} className="font-semibold text-brand-700 underline underline-offset-4">
+          <Link
+            to="/signup"
+            search={back ? { redirect: back } : {}}
+            className="font-semibold text-brand-700 underline underline-offset-4"
+          >
             Create an account
           </Link>
         </>
       }
     >
-      <form noValidate className="space-y-4" onSubmit={handleSubmit((v) => run(() => signIn.withPassword(v.email, v.password)))}>
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={handleSubmit((v) => run(() => signIn.withPassword(v.email, v.password)))}
+      >
         <FormField label="Email" error={formState.errors.email?.message}>
           <input type="email" autoComplete="email" className="field" {...register('email')} />
         </FormField>
@@ -51,7 +61,11 @@ function LoginPage() {
           <input type="password" autoComplete="current-password" className="field" {...register('password')} />
         </FormField>
         <p className="-mt-2 text-right text-sm">
-          <Link to="/forgot-password" search={{ email: watchedEmail || undefined }} className="font-medium text-brand-700 underline underline-offset-4">
+          <Link
+            to="/forgot-password"
+            search={{ email: watchedEmail || undefined }}
+            className="font-medium text-brand-700 underline underline-offset-4"
+          >
             Forgot password?
           </Link>
         </p>
@@ -65,7 +79,9 @@ function LoginPage() {
               <p>We have sent a verification link to {getValues('email')}. Open it, then log in again here.</p>
             ) : (
               <>
-                <p>To use your password, verify your e-mail address first. Or continue with Google, as you did before.</p>
+                <p>
+                  To use your password, verify your e-mail address first. Or continue with Google, as you did before.
+                </p>
                 <button
                   type="button"
                   className="btn-ghost mt-2 px-3 py-1.5"
@@ -76,7 +92,9 @@ function LoginPage() {
                       await signIn.sendVerificationEmail(getValues('email'), getValues('password'))
                       setVerification('sent')
                     } catch (err) {
-                      setVerification(err instanceof Error ? err.message : 'The e-mail could not be sent. Please try again.')
+                      setVerification(
+                        err instanceof Error ? err.message : 'The e-mail could not be sent. Please try again.',
+                      )
                     }
                   }}
                 >

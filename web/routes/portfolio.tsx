@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { portfolio } from '../features/portfolio/portfolio-data'
 import { StrokeIcon } from '../components/stroke-icon'
+import { portfolio } from '../features/portfolio/portfolio-data'
 import { publicPage } from '../lib/page-head'
 
 export const Route = createFileRoute('/portfolio')({
@@ -48,7 +48,9 @@ function PortfolioPage() {
         <h2 id="projects-title" className="text-3xl font-extrabold tracking-tight text-ink">
           Projects
         </h2>
-        <p className="mt-2 max-w-2xl text-slate-600">Software we build to run the business, from factory floor to job site.</p>
+        <p className="mt-2 max-w-2xl text-slate-600">
+          Software we build to run the business, from factory floor to job site.
+        </p>
         <ul className="mt-8 grid gap-6 md:grid-cols-2">
           {projects.map((project) => (
             <li key={project.name} className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">

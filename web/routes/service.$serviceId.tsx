@@ -1,18 +1,20 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState } from 'react'
+import { formatBDT } from '../../worker/schemas/bdt'
+import type { Tool } from '../../worker/schemas/tool'
 import { toolQueries } from '../features/tools/tools-queries'
 import { ApiRequestError } from '../lib/api'
-import { useSession } from '../lib/session'
-import { formatBDT } from '../../worker/schemas/bdt'
 import { formatCount } from '../lib/format'
 import { imagePreload, responsiveImage } from '../lib/image-variants'
 import { absoluteUrl, breadcrumbs, publicPage, SHOP_NAME } from '../lib/page-head'
-import type { Tool } from '../../worker/schemas/tool'
+import { useSession } from '../lib/session'
 
 export const Route = createFileRoute('/service/$serviceId')({
   // `?order=1`: open the order dialog (a visitor who pressed Purchase comes back signed in).
-  validateSearch: (search: Record<string, unknown>): { order?: boolean } => ({ order: search.order === 1 || search.order === '1' || search.order === true ? true : undefined }),
+  validateSearch: (search: Record<string, unknown>): { order?: boolean } => ({
+    order: search.order === 1 || search.order === '1' || search.order === true ? true : undefined,
+  }),
   loader: async ({ context, params }) => {
     try {
       return await context.queryClient.ensureQueryData(toolQueries.detail(params.serviceId))
@@ -22,7 +24,8 @@ export const Route = createFileRoute('/service/$serviceId')({
       throw error
     }
   },
-  head: ({ loaderData: tool, match }) => (tool ? toolHead(tool, match.context.origin) : { meta: [{ title: 'Tool not found · Toolhaus' }] }),
+  head: ({ loaderData: tool, match }) =>
+    tool ? toolHead(tool, match.context.origin) : { meta: [{ title: 'Tool not found · Toolhaus' }] },
   notFoundComponent: ToolNotFound,
   pendingComponent: ToolPending,
   component: ToolPage,
@@ -36,7 +39,10 @@ function toolHead(tool: Tool, origin: string) {
     origin,
     path,
     title: `${tool.name} · Toolhaus`,
-    description: `${tool.name}: ${price} per unit, minimum order ${tool.Minimum_quantity}. ${tool.description}`.slice(0, 300),
+    description: `${tool.name}: ${price} per unit, minimum order ${tool.Minimum_quantity}. ${tool.description}`.slice(
+      0,
+      300,
+    ),
     image: tool.img,
     type: 'product',
     preload: imagePreload(tool.img, TOOL_PHOTO_SIZES),
@@ -68,7 +74,9 @@ function toolHead(tool: Tool, origin: string) {
 
 // The order form (its validation, the form library) loads when a signed-in customer opens it,
 // not with the page every visitor reads.
-const BookingDialog = lazy(() => import('../features/bookings/booking-dialog').then((m) => ({ default: m.BookingDialog })))
+const BookingDialog = lazy(() =>
+  import('../features/bookings/booking-dialog').then((m) => ({ default: m.BookingDialog })),
+)
 
 /** The photo's width on screen: the page's left column from md (at most 1152 px wide), the whole width below. */
 const TOOL_PHOTO_SIZES = '(min-width: 1024px) 540px, (min-width: 768px) calc(50vw - 40px), calc(100vw - 32px)'
@@ -122,7 +130,14 @@ function ToolPage() {
 
       <article className="mt-6 grid items-start gap-8 md:grid-cols-2 lg:gap-12">
         <div className="overflow-hidden rounded-2xl bg-slate-100 shadow-sm ring-1 ring-slate-200">
-          <img {...responsiveImage(tool.img, TOOL_PHOTO_SIZES)} alt={tool.name} width={800} height={600} fetchPriority="high" className="aspect-[4/3] h-auto w-full object-cover" />
+          <img
+            {...responsiveImage(tool.img, TOOL_PHOTO_SIZES)}
+            alt={tool.name}
+            width={800}
+            height={600}
+            fetchPriority="high"
+            className="aspect-[4/3] h-auto w-full object-cover"
+          />
         </div>
 
         <div className="min-w-0">
@@ -150,10 +165,17 @@ function ToolPage() {
             </div>
           </dl>
 
-          <button type="button" className="btn-dark mt-6 w-full py-3 text-base sm:w-auto sm:px-10" disabled={!canOrder} onClick={purchase}>
+          <button
+            type="button"
+            className="btn-dark mt-6 w-full py-3 text-base sm:w-auto sm:px-10"
+            disabled={!canOrder}
+            onClick={purchase}
+          >
             Purchase
           </button>
-          {session.status === 'signedOut' && canOrder && <p className="mt-2 text-sm text-slate-600">You will be asked to log in or create an account first.</p>}
+          {session.status === 'signedOut' && canOrder && (
+            <p className="mt-2 text-sm text-slate-600">You will be asked to log in or create an account first.</p>
+          )}
           {!canOrder && (
             <p className="mt-3 text-sm font-medium text-slate-700">
               Out of stock: fewer than the minimum order are left. Please check back soon.
@@ -184,12 +206,23 @@ function ToolPage() {
 
 function ToolNotFound() {
   return (
-    <section className="container-page flex flex-col items-center py-12 text-center sm:py-20" aria-labelledby="tool-not-found-title">
-      <img src="/not-found.svg" alt="A wrench snapped in two" width={480} height={290} className="h-auto w-full max-w-sm" />
+    <section
+      className="container-page flex flex-col items-center py-12 text-center sm:py-20"
+      aria-labelledby="tool-not-found-title"
+    >
+      <img
+        src="/not-found.svg"
+        alt="A wrench snapped in two"
+        width={480}
+        height={290}
+        className="h-auto w-full max-w-sm"
+      />
       <h1 id="tool-not-found-title" className="mt-6 text-3xl font-extrabold tracking-tight text-ink">
         Tool not found
       </h1>
-      <p className="mt-3 max-w-md text-slate-600">This tool is not in our catalogue. It may have been removed, or the link is mistyped.</p>
+      <p className="mt-3 max-w-md text-slate-600">
+        This tool is not in our catalogue. It may have been removed, or the link is mistyped.
+      </p>
       <Link to="/service" className="btn-primary mt-8">
         Browse all tools
       </Link>

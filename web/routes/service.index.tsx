@@ -2,12 +2,12 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, useRouterState } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
 import { TOOL_SORTS, type ToolSort } from '../../worker/schemas/tool-sorts'
-import { oneOf, pageNumber, searchText } from '../lib/search-params'
 import { ToolCard, ToolCardSkeleton } from '../features/tools/components/tool-card'
 import { TOOL_CARD_SIZES } from '../features/tools/tool-card-sizes'
-import { imagePreload } from '../lib/image-variants'
 import { toolQueries } from '../features/tools/tools-queries'
+import { imagePreload } from '../lib/image-variants'
 import { publicPage } from '../lib/page-head'
+import { oneOf, pageNumber, searchText } from '../lib/search-params'
 
 const PAGE_SIZE = 12
 const SEARCH_DEBOUNCE_MS = 300
@@ -40,7 +40,10 @@ export const Route = createFileRoute('/service/')({
       origin: match.context.origin,
       // A search or a sort is the same list; a page of it is its own.
       path: match.search.page && match.search.page > 1 ? `/service?page=${match.search.page}` : '/service',
-      title: match.search.page && match.search.page > 1 ? `All tools, page ${match.search.page} · Toolhaus` : 'All tools · Toolhaus',
+      title:
+        match.search.page && match.search.page > 1
+          ? `All tools, page ${match.search.page} · Toolhaus`
+          : 'All tools · Toolhaus',
       description: 'Every Toolhaus power tool with its wholesale price in BDT, current stock and minimum order.',
       // The first card's photo is the largest thing on the first screen.
       preload: loaderData?.items[0] ? imagePreload(loaderData.items[0].img, TOOL_CARD_SIZES) : undefined,
@@ -122,7 +125,10 @@ function ServicePage() {
       )}
 
       {data.total > PAGE_SIZE && data.items.length > 0 && (
-        <nav className="mt-10 flex items-center justify-between gap-4 border-t border-slate-200 pt-6" aria-label="Pagination">
+        <nav
+          className="mt-10 flex items-center justify-between gap-4 border-t border-slate-200 pt-6"
+          aria-label="Pagination"
+        >
           <Link
             from={Route.fullPath}
             search={(prev) => ({ ...prev, page: page - 1 > 1 ? page - 1 : undefined })}
@@ -171,6 +177,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string
     onSearchRef.current(trimmed)
   }
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the debounce restarts on each keystroke only
   useEffect(() => {
     const timer = setTimeout(() => submit(text), SEARCH_DEBOUNCE_MS)
     return () => clearTimeout(timer)
@@ -273,6 +280,7 @@ function ServicePending() {
       </p>
       <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
         {Array.from({ length: 6 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with nothing else to tell them apart
           <ToolCardSkeleton key={i} />
         ))}
       </div>

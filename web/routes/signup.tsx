@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { useForm } from 'react-hook-form'
-import { SignupFormSchema, type SignupForm } from '../../worker/schemas/sign-in'
-import { PagePending } from '../components/page-pending'
+import { type SignupForm, SignupFormSchema } from '../../worker/schemas/sign-in'
 import { FormField } from '../components/form-field'
+import { PagePending } from '../components/page-pending'
 import { AuthCard } from '../features/auth/auth-card'
 import { GoogleButton } from '../features/auth/google-button'
-import { useSignInAction } from '../features/auth/use-sign-in-action'
 import { signIn } from '../features/auth/sign-in'
 import { leaveIfSignedIn, validateRedirectSearch } from '../features/auth/sign-in-route'
+import { useSignInAction } from '../features/auth/use-sign-in-action'
 
 export const Route = createFileRoute('/signup')({
   // Signed-in pages and the way to them: rendered in the browser (the server does not know who
@@ -35,13 +35,21 @@ function SignupPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/login" search={back ? { redirect: back } : {}} className="font-semibold text-brand-700 underline underline-offset-4">
+          <Link
+            to="/login"
+            search={back ? { redirect: back } : {}}
+            className="font-semibold text-brand-700 underline underline-offset-4"
+          >
             Login
           </Link>
         </>
       }
     >
-      <form noValidate className="space-y-4" onSubmit={handleSubmit((v) => run(() => signIn.signUp(v.name, v.email, v.password)))}>
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={handleSubmit((v) => run(() => signIn.signUp(v.name, v.email, v.password)))}
+      >
         <FormField label="Name" error={formState.errors.name?.message}>
           <input autoComplete="name" className="field" {...register('name')} />
         </FormField>

@@ -61,7 +61,9 @@ export const users = sqliteTable(
     email: text('email').notNull(),
     firebaseUid: text('firebase_uid'),
     name: text('name').notNull().default(''),
-    role: text('role', { enum: ['admin', 'user'] }).notNull().default('user'),
+    role: text('role', { enum: ['admin', 'user'] })
+      .notNull()
+      .default('user'),
     education: text('education').notNull().default(''),
     address: text('address').notNull().default(''),
     phone: text('phone').notNull().default(''),
@@ -208,7 +210,10 @@ export const paymentIntents = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('payment_intents_booking_idx').on(t.bookingId, t.status), uniqueIndex('payment_intents_secret_idx').on(t.clientSecret)],
+  (t) => [
+    index('payment_intents_booking_idx').on(t.bookingId, t.status),
+    uniqueIndex('payment_intents_secret_idx').on(t.clientSecret),
+  ],
 )
 
 export const contactMessages = sqliteTable(
@@ -221,7 +226,9 @@ export const contactMessages = sqliteTable(
     message: text('message').notNull(),
     /** A hash of the sender's address, for the rate limit; never the address itself. */
     clientKey: text('client_key').notNull(),
-    emailStatus: text('email_status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    emailStatus: text('email_status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
     emailError: text('email_error'),
     createdAt: createdAt(),
   },
@@ -244,7 +251,9 @@ export const emailOutbox = sqliteTable(
     /** The plain-text part. */
     body: text('body').notNull(),
     html: text('html'),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('sent'),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('sent'),
     /** e.g. `order:<id>:paid:customer`: the same e-mail is never queued twice. */
     dedupeKey: text('dedupe_key'),
     attempts: integer('attempts').notNull().default(0),

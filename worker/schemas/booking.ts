@@ -1,10 +1,10 @@
 import { z } from 'zod'
-import { TotalSchema } from './money'
 import { emailField } from './email'
-import { hasVisibleText } from './text'
+import { TotalSchema } from './money'
 import { FULFILMENT_STATUSES, ORDER_STATUSES, type OrderStatus } from './order-status'
 import { intParam, PAGE_MAX, searchParam } from './paging'
 import { phoneField } from './phone'
+import { hasVisibleText } from './text'
 
 /** The order form's limits, shared by the web form and the API. */
 export const BOOKING_LIMITS = { addressMin: 5, addressMax: 300, name: 80, maxQuantity: 1_000_000 } as const
@@ -34,7 +34,10 @@ const QuantitySchema = z.preprocess(
   z
     .number({ error: 'Enter how many you want to order.' })
     .int('Enter a whole number.')
-    .max(BOOKING_LIMITS.maxQuantity, `One order can hold at most ${BOOKING_LIMITS.maxQuantity.toLocaleString('en-US')}.`),
+    .max(
+      BOOKING_LIMITS.maxQuantity,
+      `One order can hold at most ${BOOKING_LIMITS.maxQuantity.toLocaleString('en-US')}.`,
+    ),
 )
 
 /**
@@ -45,10 +48,7 @@ const QuantitySchema = z.preprocess(
  */
 export function bookingQuantitySchema(tool: { min: number; available: number }) {
   return QuantitySchema.pipe(
-    z
-      .number()
-      .min(tool.min, orderMinimumMessage(tool.min))
-      .max(tool.available, orderLessThanMessage(tool.available)),
+    z.number().min(tool.min, orderMinimumMessage(tool.min)).max(tool.available, orderLessThanMessage(tool.available)),
   )
 }
 
@@ -61,10 +61,14 @@ export const AddressSchema = z
     error: `Enter the full delivery address (at least ${BOOKING_LIMITS.addressMin} characters).`,
     abort: true,
   })
-  .refine((a) => a.length <= BOOKING_LIMITS.addressMax, { error: `The address must be ${BOOKING_LIMITS.addressMax} characters or fewer.` })
+  .refine((a) => a.length <= BOOKING_LIMITS.addressMax, {
+    error: `The address must be ${BOOKING_LIMITS.addressMax} characters or fewer.`,
+  })
 
-const CustomerEmailSchema = emailField({ required: 'customer is Required', invalid: 'customer must be an e-mail address' })
-  .transform((email) => email.toLowerCase())
+const CustomerEmailSchema = emailField({
+  required: 'customer is Required',
+  invalid: 'customer must be an e-mail address',
+}).transform((email) => email.toLowerCase())
 
 /**
  * The order form and `POST /api/booking` body. The server takes the tool's name and unit
@@ -72,7 +76,11 @@ const CustomerEmailSchema = emailField({ required: 'customer is Required', inval
  * quantity × unit price is refused. Other keys are dropped.
  */
 export const BookingInputSchema = z.object({
-  serviceId: z.string({ error: 'serviceId is Required' }).trim().min(1, 'serviceId is Required').max(64, 'serviceId is too long'),
+  serviceId: z
+    .string({ error: 'serviceId is Required' })
+    .trim()
+    .min(1, 'serviceId is Required')
+    .max(64, 'serviceId is too long'),
   quantity: QuantitySchema,
   phone: phoneField({ required: true }),
   address: AddressSchema,
@@ -155,7 +163,9 @@ export const BookingSchema = z.object({
   /** The order number people read, e.g. `TH-10042`. */
   orderNumber: z.string(),
   /** Every status the order entered, oldest first (the first is 'unpaid', when it was placed). */
-  history: z.array(z.object({ status: z.enum(ORDER_STATUSES), at: z.string(), note: z.string().optional(), by: z.string() })),
+  history: z.array(
+    z.object({ status: z.enum(ORDER_STATUSES), at: z.string(), note: z.string().optional(), by: z.string() }),
+  ),
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
   paidAt: z.string().nullable(),
@@ -173,7 +183,11 @@ export const TRACKING_MAX = 100
 export const OrderStatusChangeSchema = z
   .object({
     status: z.enum(FULFILMENT_STATUSES, { error: `status must be one of ${FULFILMENT_STATUSES.join(', ')}` }),
-    carrier: z.string({ error: 'carrier must be text' }).trim().max(CARRIER_MAX, `carrier must be at most ${CARRIER_MAX} characters`).optional(),
+    carrier: z
+      .string({ error: 'carrier must be text' })
+      .trim()
+      .max(CARRIER_MAX, `carrier must be at most ${CARRIER_MAX} characters`)
+      .optional(),
     trackingNumber: z
       .string({ error: 'trackingNumber must be text' })
       .trim()
@@ -189,7 +203,11 @@ export type OrderStatusChange = z.infer<typeof OrderStatusChangeSchema>
 
 /** `POST /api/booking/{id}/refund`. */
 export const OrderRefundSchema = z.object({
-  reason: z.string({ error: 'reason must be text' }).trim().max(500, 'reason must be at most 500 characters').optional(),
+  reason: z
+    .string({ error: 'reason must be text' })
+    .trim()
+    .max(500, 'reason must be at most 500 characters')
+    .optional(),
 })
 
 /** `GET /api/admin/summary`: the admin's overview. Revenue in BDT. */

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { hasVisibleText, requiredText } from './text'
-import { pageQuery, searchParam } from './paging'
 import { EMAIL_MAX, emailField } from './email'
+import { pageQuery, searchParam } from './paging'
+import { hasVisibleText, requiredText } from './text'
 
 export const CONTACT_LIMITS = { name: 80, email: EMAIL_MAX, subject: 120, messageMin: 10, messageMax: 5000 } as const
 
@@ -11,7 +11,11 @@ export const CONTACT_LIMITS = { name: 80, email: EMAIL_MAX, subject: 120, messag
  * only ever shown as text and sent as a plain-text e-mail.
  */
 export const ContactInputSchema = z.object({
-  name: requiredText('Name is Required', CONTACT_LIMITS.name, `Name must be ${CONTACT_LIMITS.name} characters or fewer`),
+  name: requiredText(
+    'Name is Required',
+    CONTACT_LIMITS.name,
+    `Name must be ${CONTACT_LIMITS.name} characters or fewer`,
+  ),
   email: emailField({ required: 'Email is Required', invalid: 'Provide a valid Email' }),
   subject: z
     .string({ error: 'Subject must be text' })

@@ -7,7 +7,15 @@ export const EMAIL_MAX = 254
  * A required e-mail field: trimmed, at most 254 characters, a valid address; each form keeps
  * its own messages. Browser-safe (imports only zod).
  */
-export const emailField = ({ required, invalid, tooLong = invalid }: { required: string; invalid: string; tooLong?: string }) =>
+export const emailField = ({
+  required,
+  invalid,
+  tooLong = invalid,
+}: {
+  required: string
+  invalid: string
+  tooLong?: string
+}) =>
   z
     .string({ error: required })
     .trim()

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { IMAGE_WIDTHS, uploadedImageKey, type ImageWidth } from './image-urls'
+import { IMAGE_WIDTHS, type ImageWidth, uploadedImageKey } from './image-urls'
 
 /**
  * Every image rule in one place: upload types, size and refusal messages (shared by

@@ -7,7 +7,12 @@ import { z } from 'zod'
  */
 const moneySchema = (label: string) =>
   z
-    .number({ error: (iss) => (iss.input === undefined || iss.input === null || iss.input === '' ? `${label} is Required` : `${label} must be a number`) })
+    .number({
+      error: (iss) =>
+        iss.input === undefined || iss.input === null || iss.input === ''
+          ? `${label} is Required`
+          : `${label} must be a number`,
+    })
     .positive(`${label} must be more than 0`)
     .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, `${label} can have at most 2 decimals`)
     .refine((n) => Math.round(n * 100) >= 1, `${label} must be at least 0.01`)

@@ -9,7 +9,11 @@ export const PAYMENT_SUCCESS_MESSAGE = 'Congrats ! Your payment is completed'
 
 /** `POST /api/create-payment-intent`. The amount always comes from the booking; a `price` that differs is refused. */
 export const PaymentIntentRequestSchema = z.object({
-  bookingId: z.string({ error: 'bookingId is Required' }).trim().min(1, 'bookingId is Required').max(64, 'bookingId is too long'),
+  bookingId: z
+    .string({ error: 'bookingId is Required' })
+    .trim()
+    .min(1, 'bookingId is Required')
+    .max(64, 'bookingId is too long'),
   price: TotalSchema.optional(),
 })
 
@@ -31,9 +35,17 @@ export const TEST_CARDS = {
   '4242424242424242': { outcome: 'succeeded', label: 'Visa: succeeds' },
   '5555555555554444': { outcome: 'succeeded', label: 'Mastercard: succeeds' },
   '4000000000000002': { outcome: 'declined', label: 'Declined', message: 'Your card was declined.' },
-  '4000000000009995': { outcome: 'declined', label: 'Insufficient funds', message: 'Your card has insufficient funds.' },
+  '4000000000009995': {
+    outcome: 'declined',
+    label: 'Insufficient funds',
+    message: 'Your card has insufficient funds.',
+  },
   '4000000000000069': { outcome: 'declined', label: 'Expired card', message: 'Your card has expired.' },
-  '4000000000000127': { outcome: 'declined', label: 'Incorrect CVC', message: "Your card's security code is incorrect." },
+  '4000000000000127': {
+    outcome: 'declined',
+    label: 'Incorrect CVC',
+    message: "Your card's security code is incorrect.",
+  },
 } as const satisfies Record<string, { outcome: 'succeeded' | 'declined'; label: string; message?: string }>
 
 export const NON_TEST_CARD_MESSAGE =
@@ -90,13 +102,18 @@ export const cardSchema = (now: () => Date = () => new Date()) =>
             .max(19, CARD_MESSAGES.numberInvalid)
             .refine(passesLuhn, CARD_MESSAGES.numberInvalid),
         ),
-      expMonth: wholeNumber(CARD_MESSAGES.monthInvalid).pipe(z.number().min(1, CARD_MESSAGES.monthInvalid).max(12, CARD_MESSAGES.monthInvalid)),
+      expMonth: wholeNumber(CARD_MESSAGES.monthInvalid).pipe(
+        z.number().min(1, CARD_MESSAGES.monthInvalid).max(12, CARD_MESSAGES.monthInvalid),
+      ),
       /** Four digits, or two meaning 20YY. */
       expYear: wholeNumber(CARD_MESSAGES.yearInvalid)
         .pipe(z.number().min(0, CARD_MESSAGES.yearInvalid).max(9999, CARD_MESSAGES.yearInvalid))
         .transform((y) => (y < 100 ? 2000 + y : y))
         .pipe(z.number().min(2000, CARD_MESSAGES.yearInvalid).max(2100, CARD_MESSAGES.yearInvalid)),
-      cvc: z.string({ error: CARD_MESSAGES.cvcInvalid }).trim().regex(/^\d{3,4}$/, CARD_MESSAGES.cvcInvalid),
+      cvc: z
+        .string({ error: CARD_MESSAGES.cvcInvalid })
+        .trim()
+        .regex(/^\d{3,4}$/, CARD_MESSAGES.cvcInvalid),
     })
     .superRefine((card, ctx) => {
       const today = now()
@@ -112,7 +129,11 @@ export type Card = z.infer<typeof CardSchema>
 
 /** `POST /api/payments/simulated/confirm`. */
 export const SimulatedConfirmSchema = z.object({
-  clientSecret: z.string({ error: 'clientSecret is Required' }).trim().min(1, 'clientSecret is Required').max(255, 'clientSecret is too long'),
+  clientSecret: z
+    .string({ error: 'clientSecret is Required' })
+    .trim()
+    .min(1, 'clientSecret is Required')
+    .max(255, 'clientSecret is too long'),
   card: CardSchema,
 })
 

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { requiredText } from './text'
-import { pageQuery } from './paging'
 import { imageRefSchema } from './image'
+import { pageQuery } from './paging'
+import { requiredText } from './text'
 
 export const ReviewSchema = z.object({
   _id: z.string(),

@@ -6,7 +6,8 @@ import { requiredText } from './text'
  * The sign-in forms' e-mail: every address a mail server accepts (dots, hyphens, plus signs,
  * long endings, subdomains: product.md), with the spec's messages for what is not one.
  */
-const email = (validMessage: string) => emailField({ required: 'Email is Required', invalid: validMessage }).transform((e) => e.toLowerCase())
+const email = (validMessage: string) =>
+  emailField({ required: 'Email is Required', invalid: validMessage }).transform((e) => e.toLowerCase())
 
 export const MIN_PASSWORD_LENGTH = 6
 

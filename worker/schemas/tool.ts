@@ -1,8 +1,8 @@
 import { z } from 'zod'
-import { requiredText } from './text'
-import { moneyFromFormText, TakaSchema } from './money'
 import { imageRefSchema } from './image'
+import { moneyFromFormText, TakaSchema } from './money'
 import { intParam, PAGE_MAX } from './paging'
+import { requiredText } from './text'
 import { TOOL_SORTS } from './tool-sorts'
 
 /** A tool as the API answers it (the spec's `service`). */

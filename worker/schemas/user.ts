@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { emailField } from './email'
-import { pageQuery, searchParam } from './paging'
 import { isImageRef } from './image'
+import { pageQuery, searchParam } from './paging'
 import { phoneField } from './phone'
 
 export const ROLES = ['admin', 'user'] as const
@@ -11,8 +11,11 @@ export const ROLES = ['admin', 'user'] as const
  * `Customer@Example.com` and `customer@example.com` are one user. Broader than the sign-up
  * form's client-side pattern on purpose: Google accounts may use dots, plus signs, long TLDs.
  */
-export const EmailSchema = emailField({ required: 'Email is Required', invalid: 'Provide a Valid Email', tooLong: 'Email is too long' })
-  .transform((email) => email.toLowerCase())
+export const EmailSchema = emailField({
+  required: 'Email is Required',
+  invalid: 'Provide a Valid Email',
+  tooLong: 'Email is too long',
+}).transform((email) => email.toLowerCase())
 
 /** The `{email}` path parameter of the user routes. */
 export const EmailParamSchema = z.object({ email: EmailSchema })

@@ -11,7 +11,8 @@ import { emulatorIdToken, signIn, signInFull } from './tokens'
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } }
 const errorOf = async (res: Response) => (await json<ErrorBody>(res)).error
-const signInWith = (email: string, idToken: string, path = email) => call(`/api/user/${encodeURIComponent(path)}`, { method: 'PUT', token: idToken, json: { email } })
+const signInWith = (email: string, idToken: string, path = email) =>
+  call(`/api/user/${encodeURIComponent(path)}`, { method: 'PUT', token: idToken, json: { email } })
 
 let admin: string
 beforeAll(async () => {
@@ -23,7 +24,11 @@ describe('sessions', () => {
     const { accessToken } = await signInFull('renewer@example.com')
     const presented = decodeJwt(accessToken)
     await new Promise((r) => setTimeout(r, 1100))
-    const res = await call('/api/user/renewer@example.com', { method: 'PUT', token: accessToken, json: { address: 'Road 9, Dhaka' } })
+    const res = await call('/api/user/renewer@example.com', {
+      method: 'PUT',
+      token: accessToken,
+      json: { address: 'Road 9, Dhaka' },
+    })
     expect(res.status).toBe(200)
     const [, renewed] = await json<[UserProfile, string]>(res)
     expect(decodeJwt(renewed).exp).toBeLessThanOrEqual(presented.exp!)
@@ -48,7 +53,7 @@ describe('sessions', () => {
     const old = await call(`/api/user/${email}`, { token: attackerToken })
     expect(old.status).toBe(401)
     expect((await errorOf(old)).message).toBe('Your session has ended. Please sign in again.')
-    expect((await call('/api/booking?customer=' + email, { token: attackerToken })).status).toBe(401)
+    expect((await call(`/api/booking?customer=${email}`, { token: attackerToken })).status).toBe(401)
     // …and the attacker's unverified ID token (valid for up to an hour) gets no new one.
     const again = await signInWith(email, emulatorIdToken({ email, sub: uid, emailVerified: false }))
     expect(again.status).toBe(403)
@@ -87,7 +92,9 @@ describe('sessions', () => {
   })
 
   it('compares the claim after lower-casing only', async () => {
-    expect((await signInWith('mixed.case@example.com', emulatorIdToken({ email: 'Mixed.Case@Example.com' }))).status).toBe(200)
+    expect(
+      (await signInWith('mixed.case@example.com', emulatorIdToken({ email: 'Mixed.Case@Example.com' }))).status,
+    ).toBe(200)
   })
 })
 
@@ -107,12 +114,22 @@ describe('body limits', () => {
     ['POST', '/api/payments/simulated/confirm'],
   ]
 
-  it.each(routes)('%s %s refuses a JSON body over 64 KB by its Content-Length (413), even signed out', async (method, path) => {
-    const res = await call(path, { method, token: admin, body: big(64 * 1024), headers: { 'Content-Type': 'application/json' } })
-    expect(res.status).toBe(413)
-    expect((await errorOf(res)).code).toBe('PAYLOAD_TOO_LARGE')
-    expect((await call(path, { method, body: big(64 * 1024), headers: { 'Content-Type': 'application/json' } })).status).toBe(413)
-  })
+  it.each(routes)(
+    '%s %s refuses a JSON body over 64 KB by its Content-Length (413), even signed out',
+    async (method, path) => {
+      const res = await call(path, {
+        method,
+        token: admin,
+        body: big(64 * 1024),
+        headers: { 'Content-Type': 'application/json' },
+      })
+      expect(res.status).toBe(413)
+      expect((await errorOf(res)).code).toBe('PAYLOAD_TOO_LARGE')
+      expect(
+        (await call(path, { method, body: big(64 * 1024), headers: { 'Content-Type': 'application/json' } })).status,
+      ).toBe(413)
+    },
+  )
 
   it.each(routes)('%s %s cuts a streamed body (no Content-Length) off past 64 KB', async (method, path) => {
     const chunk = new TextEncoder().encode('x'.repeat(16 * 1024))
@@ -125,16 +142,34 @@ describe('body limits', () => {
         if (sent > 4 * 1024 * 1024) controller.close()
       },
     })
-    const res = await call(path, { method, token: admin, body: stream, headers: { 'Content-Type': 'application/json' }, duplex: 'half' } as RequestInit)
+    const res = await call(path, {
+      method,
+      token: admin,
+      body: stream,
+      headers: { 'Content-Type': 'application/json' },
+      duplex: 'half',
+    } as RequestInit)
     expect(res.status).toBe(413)
     expect(sent).toBeLessThan(1024 * 1024)
   })
 
   it('lets the Stripe webhook take up to 1 MB, and no more', async () => {
-    const res = await call('/api/stripe/webhook', { method: 'POST', body: 'x'.repeat(1024 * 1024 + 1), headers: { 'Stripe-Signature': 't=1,v1=x' } })
+    const res = await call('/api/stripe/webhook', {
+      method: 'POST',
+      body: 'x'.repeat(1024 * 1024 + 1),
+      headers: { 'Stripe-Signature': 't=1,v1=x' },
+    })
     expect(res.status).toBe(413)
     // Under the limit it goes on to the signature check (off in tests: 503).
-    expect((await call('/api/stripe/webhook', { method: 'POST', body: 'x'.repeat(500 * 1024), headers: { 'Stripe-Signature': 't=1,v1=x' } })).status).toBe(503)
+    expect(
+      (
+        await call('/api/stripe/webhook', {
+          method: 'POST',
+          body: 'x'.repeat(500 * 1024),
+          headers: { 'Stripe-Signature': 't=1,v1=x' },
+        })
+      ).status,
+    ).toBe(503)
   })
 
   /** A body of `total` bytes without Content-Length, sent as it is pulled; `sent()` is how much was pulled. */
@@ -153,14 +188,24 @@ describe('body limits', () => {
 
   it('cuts a streamed Stripe webhook body (no Content-Length) off past 1 MB, long before the end of it', async () => {
     const huge = streamed(16 * 1024 * 1024)
-    const res = await call('/api/stripe/webhook', { method: 'POST', body: huge.body, headers: { 'Stripe-Signature': 't=1,v1=x' }, duplex: 'half' } as RequestInit)
+    const res = await call('/api/stripe/webhook', {
+      method: 'POST',
+      body: huge.body,
+      headers: { 'Stripe-Signature': 't=1,v1=x' },
+      duplex: 'half',
+    } as RequestInit)
     expect(res.status).toBe(413)
     expect(await errorOf(res)).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'The request body is larger than 1 MB.' })
     expect(huge.sent()).toBeGreaterThan(1024 * 1024)
     expect(huge.sent()).toBeLessThan(2 * 1024 * 1024)
     // The same with the webhook configured: the cut-off comes before the signature is looked at.
     const toConfiguredWebhook = (body: ReadableStream) =>
-      callWith({ STRIPE_WEBHOOK_SECRET: 'whsec_test' }, '/api/stripe/webhook', { method: 'POST', body, headers: { 'Stripe-Signature': 't=1,v1=x' }, duplex: 'half' } as RequestInit)
+      callWith({ STRIPE_WEBHOOK_SECRET: 'whsec_test' }, '/api/stripe/webhook', {
+        method: 'POST',
+        body,
+        headers: { 'Stripe-Signature': 't=1,v1=x' },
+        duplex: 'half',
+      } as RequestInit)
     const configured = streamed(16 * 1024 * 1024)
     expect((await toConfiguredWebhook(configured.body)).status).toBe(413)
     expect(configured.sent()).toBeLessThan(2 * 1024 * 1024)
@@ -177,34 +222,67 @@ describe('body limits', () => {
       headers: { 'Content-Type': 'application/json' },
     })
     expect(res.status).toBe(413)
-    const small = await callWith({ ENVIRONMENT: 'production', ACCESS_TOKEN_SECRET: '' }, '/api/contact', { method: 'POST', json: {} })
+    const small = await callWith({ ENVIRONMENT: 'production', ACCESS_TOKEN_SECRET: '' }, '/api/contact', {
+      method: 'POST',
+      json: {},
+    })
     expect(small.status).toBe(503)
   })
 })
 
 describe('required text means visible text', () => {
   const invisible = ['\u200b\u200b', ' \u200d ', '\u00a0\u2060', '\ufeff', '\u202e\u200f']
-  it.each(invisible.map((s) => [JSON.stringify(s), s]))('refuses %s as a tool name, a review, a contact name and message', async (_, text) => {
-    const customer = await signIn(`invisible-${Math.random().toString(36).slice(2)}@example.com`)
-    const tool = await call('/api/service', {
-      method: 'POST',
-      token: admin,
-      json: { name: text, description: text, price: 10, quantity: 5, Minimum_quantity: 1, img: 'https://example.com/a.png' },
-    })
-    expect(tool.status).toBe(400)
-    expect((await errorOf(tool)).fields).toMatchObject({ name: 'name is Required', description: 'description is Required' })
-    const review = await call('/api/review', { method: 'POST', token: customer, json: { name: text, description: text, img: 'https://example.com/a.png' } })
-    expect(review.status).toBe(400)
-    expect((await errorOf(review)).fields).toMatchObject({ name: 'name is Required', description: 'description is Required' })
-    const contact = await call('/api/contact', { method: 'POST', json: { name: text, email: 'someone@example.com', message: text } })
-    expect(contact.status).toBe(400)
-    expect((await errorOf(contact)).fields).toMatchObject({ name: 'Name is Required', message: 'Message is Required' })
-  })
+  it.each(invisible.map((s) => [JSON.stringify(s), s]))(
+    'refuses %s as a tool name, a review, a contact name and message',
+    async (_, text) => {
+      const customer = await signIn(`invisible-${Math.random().toString(36).slice(2)}@example.com`)
+      const tool = await call('/api/service', {
+        method: 'POST',
+        token: admin,
+        json: {
+          name: text,
+          description: text,
+          price: 10,
+          quantity: 5,
+          Minimum_quantity: 1,
+          img: 'https://example.com/a.png',
+        },
+      })
+      expect(tool.status).toBe(400)
+      expect((await errorOf(tool)).fields).toMatchObject({
+        name: 'name is Required',
+        description: 'description is Required',
+      })
+      const review = await call('/api/review', {
+        method: 'POST',
+        token: customer,
+        json: { name: text, description: text, img: 'https://example.com/a.png' },
+      })
+      expect(review.status).toBe(400)
+      expect((await errorOf(review)).fields).toMatchObject({
+        name: 'name is Required',
+        description: 'description is Required',
+      })
+      const contact = await call('/api/contact', {
+        method: 'POST',
+        json: { name: text, email: 'someone@example.com', message: text },
+      })
+      expect(contact.status).toBe(400)
+      expect((await errorOf(contact)).fields).toMatchObject({
+        name: 'Name is Required',
+        message: 'Message is Required',
+      })
+    },
+  )
 })
 
 describe('rate-limit keys', () => {
   const send = (ip: string) =>
-    call('/api/contact', { method: 'POST', headers: { 'CF-Connecting-IP': ip }, json: { name: 'Flooder', email: 'flood@example.com', message: 'Hello there, one more message.' } })
+    call('/api/contact', {
+      method: 'POST',
+      headers: { 'CF-Connecting-IP': ip },
+      json: { name: 'Flooder', email: 'flood@example.com', message: 'Hello there, one more message.' },
+    })
 
   it('keys an IPv6 client by its /64: addresses in one /64 share the limit, another /64 does not', async () => {
     for (let i = 1; i <= 5; i++) expect((await send(`2001:db8:aa:1::${i.toString(16)}`)).status).toBe(201)

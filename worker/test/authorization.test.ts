@@ -41,69 +41,131 @@ const CONTACT = { name: 'Matrix', email: 'matrix@example.com', message: 'Hello f
 // prettier-ignore
 const MATRIX: Row[] = [
   //                                           anon  junk  exp   sig   none  gone  other self  admin idTok
-  ['GET',    '/api/health',                    [200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
-  ['GET',    '/api/config',                    [200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
+  ['GET', '/api/health', [200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
+  ['GET', '/api/config', [200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
   // For bench/ only: public outside production, where it does not exist (below).
-  ['GET',    '/api/bench/baseline',            [200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
-  ['GET',    '/api/service',                   [200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
-  ['GET',    '/api/service/{tool}',            [200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
+  ['GET', '/api/bench/baseline', [200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
+  ['GET', '/api/service', [200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
+  ['GET', '/api/service/{tool}', [200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
   // What deleting a tool would touch (the Manage page's confirmation): admins only.
-  ['GET',    '/api/service/{tool}/orders',     [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
+  ['GET', '/api/service/{tool}/orders', [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
   // Catalogue writes: admins only. The PATCH sends the seeded name (changes nothing); DELETE names an unknown
   // tool, so the admin passes the guard to a 404 while the others never learn whether it exists.
-  ['POST',   '/api/service',                   [401, 401, 401, 401, 401, 401, 403, 403, 201, 401], { name: 'Matrix Tool', price: 10, quantity: 5, Minimum_quantity: 1, description: 'Added by the matrix.', img: 'https://example.com/matrix.png' }],
-  ['PATCH',  '/api/service/{tool}',            [401, 401, 401, 401, 401, 401, 403, 403, 200, 401], { name: 'Electric Saw' }],
-  ['DELETE', '/api/service/no-such-tool',      [401, 401, 401, 401, 401, 401, 403, 403, 404, 401]],
-  ['GET',    '/api/review',                    [200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
-  ['POST',   '/api/review',                    [401, 401, 401, 401, 401, 401, 201, 201, 201, 401], { name: 'Matrix', description: 'A review from the matrix.', img: 'https://example.com/me.png', rating: 4 }],
-  ['DELETE', '/api/review/no-such-review',     [401, 401, 401, 401, 401, 401, 403, 403, 404, 401]],
-  ['GET',    '/api/images/{imageKey}',         [200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
+  [
+    'POST',
+    '/api/service',
+    [401, 401, 401, 401, 401, 401, 403, 403, 201, 401],
+    {
+      name: 'Matrix Tool',
+      price: 10,
+      quantity: 5,
+      Minimum_quantity: 1,
+      description: 'Added by the matrix.',
+      img: 'https://example.com/matrix.png',
+    },
+  ],
+  ['PATCH', '/api/service/{tool}', [401, 401, 401, 401, 401, 401, 403, 403, 200, 401], { name: 'Electric Saw' }],
+  ['DELETE', '/api/service/no-such-tool', [401, 401, 401, 401, 401, 401, 403, 403, 404, 401]],
+  ['GET', '/api/review', [200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
+  [
+    'POST',
+    '/api/review',
+    [401, 401, 401, 401, 401, 401, 201, 201, 201, 401],
+    { name: 'Matrix', description: 'A review from the matrix.', img: 'https://example.com/me.png', rating: 4 },
+  ],
+  ['DELETE', '/api/review/no-such-review', [401, 401, 401, 401, 401, 401, 403, 403, 404, 401]],
+  ['GET', '/api/images/{imageKey}', [200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
   // The matrix sends no multipart body: signed-in callers pass the guard to a 400 (uploads: images.test.ts).
-  ['POST',   '/api/images',                    [401, 401, 401, 401, 401, 401, 400, 400, 400, 401]],
-  ['POST',   '/api/contact',                   [201, 201, 201, 201, 201, 201, 201, 201, 201, 201], CONTACT],
-  ['GET',    '/api/contact',                   [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
+  ['POST', '/api/images', [401, 401, 401, 401, 401, 401, 400, 400, 400, 401]],
+  ['POST', '/api/contact', [201, 201, 201, 201, 201, 201, 201, 201, 201, 201], CONTACT],
+  ['GET', '/api/contact', [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
   // The sign-in route: a Firebase ID token of the owner is the one token that works here.
-  ['PUT',    '/api/user/{owner}',              [401, 401, 401, 401, 401, 401, 403, 200, 200, 200], { address: 'Matrix Road 1' }],
-  ['GET',    '/api/user/{owner}',              [401, 401, 401, 401, 401, 401, 403, 200, 200, 401]],
-  ['GET',    '/api/admin/{owner}',             [401, 401, 401, 401, 401, 401, 403, 200, 200, 401]],
-  ['GET',    '/api/user',                      [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
-  ['PUT',    '/api/user/admin/{owner}',        [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
-  ['DELETE', '/api/user/{owner}',              [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
+  ['PUT', '/api/user/{owner}', [401, 401, 401, 401, 401, 401, 403, 200, 200, 200], { address: 'Matrix Road 1' }],
+  ['GET', '/api/user/{owner}', [401, 401, 401, 401, 401, 401, 403, 200, 200, 401]],
+  ['GET', '/api/admin/{owner}', [401, 401, 401, 401, 401, 401, 403, 200, 200, 401]],
+  ['GET', '/api/user', [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
+  ['PUT', '/api/user/admin/{owner}', [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
+  ['DELETE', '/api/user/{owner}', [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
   // Admins only; the owner is not removed, so the admin's restore changes nothing (modifiedCount 0).
-  ['POST',   '/api/user/{owner}/restore',      [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
+  ['POST', '/api/user/{owner}/restore', [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
   // Orders: only for yourself (the body names other-customer@example.com, so only that caller may place it).
-  ['POST',   '/api/booking',                   [401, 401, 401, 401, 401, 401, 201, 403, 403, 401], { serviceId: 'heat-gun', quantity: 60, phone: '01712345678', address: 'Matrix Road 1, Dhaka', customer: 'other-customer@example.com' }],
-  ['GET',    '/api/booking?customer={owner}',  [401, 401, 401, 401, 401, 401, 403, 200, 200, 401]],
+  [
+    'POST',
+    '/api/booking',
+    [401, 401, 401, 401, 401, 401, 201, 403, 403, 401],
+    {
+      serviceId: 'heat-gun',
+      quantity: 60,
+      phone: '01712345678',
+      address: 'Matrix Road 1, Dhaka',
+      customer: 'other-customer@example.com',
+    },
+  ],
+  ['GET', '/api/booking?customer={owner}', [401, 401, 401, 401, 401, 401, 403, 200, 200, 401]],
   // Without `customer`: the order desk, admins only. A bad query is checked before the account is read
   // (it is read in one batch with the bookings), so even a removed user's valid token gets the 400.
-  ['GET',    '/api/booking',                   [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
-  ['GET',    '/api/booking?status=lost',       [401, 401, 401, 401, 401, 400, 400, 400, 400, 401]],
+  ['GET', '/api/booking', [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
+  ['GET', '/api/booking?status=lost', [401, 401, 401, 401, 401, 400, 400, 400, 400, 401]],
   // {booking} is an unpaid booking of the owner's; someone else's booking answers 404, not 403.
-  ['GET',    '/api/booking/{booking}',         [401, 401, 401, 401, 401, 401, 404, 200, 200, 401]],
-  ['PATCH',  '/api/booking/{booking}',         [401, 401, 401, 401, 401, 401, 404, 400, 400, 401], { transactionId: 'pi_sim_madeup' }],
-  ['POST',   '/api/booking/{booking}/cancel',  [401, 401, 401, 401, 401, 401, 404, 200, 200, 401]],
+  ['GET', '/api/booking/{booking}', [401, 401, 401, 401, 401, 401, 404, 200, 200, 401]],
+  [
+    'PATCH',
+    '/api/booking/{booking}',
+    [401, 401, 401, 401, 401, 401, 404, 400, 400, 401],
+    { transactionId: 'pi_sim_madeup' },
+  ],
+  ['POST', '/api/booking/{booking}/cancel', [401, 401, 401, 401, 401, 401, 404, 200, 200, 401]],
   // The order desk's moves: admins only; {booking} is unpaid, so the admin passes the guard to a 409.
-  ['POST',   '/api/booking/{booking}/status',  [401, 401, 401, 401, 401, 401, 403, 403, 409, 401], { status: 'processing' }],
-  ['POST',   '/api/booking/{booking}/refund',  [401, 401, 401, 401, 401, 401, 403, 403, 409, 401], { reason: 'Matrix' }],
+  [
+    'POST',
+    '/api/booking/{booking}/status',
+    [401, 401, 401, 401, 401, 401, 403, 403, 409, 401],
+    { status: 'processing' },
+  ],
+  ['POST', '/api/booking/{booking}/refund', [401, 401, 401, 401, 401, 401, 403, 403, 409, 401], { reason: 'Matrix' }],
   // The receipt: owner or admin; an unpaid booking has none yet (409).
-  ['GET',    '/api/booking/{booking}/invoice', [401, 401, 401, 401, 401, 401, 404, 409, 409, 401]],
-  ['GET',    '/api/admin/summary',             [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
-  ['GET',    '/api/audit',                     [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
-  ['GET',    '/api/outbox',                    [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
-  ['GET',    '/api/outbox/deliveries',         [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
+  ['GET', '/api/booking/{booking}/invoice', [401, 401, 401, 401, 401, 401, 404, 409, 409, 401]],
+  ['GET', '/api/admin/summary', [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
+  ['GET', '/api/audit', [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
+  ['GET', '/api/outbox', [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
+  ['GET', '/api/outbox/deliveries', [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
   // Payments: unknown bookings and client secrets are 404 to every signed-in caller (owners are covered in payments.test.ts).
-  ['POST',   '/api/create-payment-intent',     [401, 401, 401, 401, 401, 401, 404, 404, 404, 401], { bookingId: 'no-such-booking' }],
-  ['POST',   '/api/payments/simulated/confirm', [401, 401, 401, 401, 401, 401, 404, 404, 404, 401], { clientSecret: 'pi_sim_none_secret_none', card: { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' } }],
+  [
+    'POST',
+    '/api/create-payment-intent',
+    [401, 401, 401, 401, 401, 401, 404, 404, 404, 401],
+    { bookingId: 'no-such-booking' },
+  ],
+  [
+    'POST',
+    '/api/payments/simulated/confirm',
+    [401, 401, 401, 401, 401, 401, 404, 404, 404, 401],
+    {
+      clientSecret: 'pi_sim_none_secret_none',
+      card: { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
+    },
+  ],
   // Authenticated by Stripe's signature, never a bearer token; without STRIPE_WEBHOOK_SECRET (tests) it is off.
-  ['POST',   '/api/stripe/webhook',            [503, 503, 503, 503, 503, 503, 503, 503, 503, 503]],
+  ['POST', '/api/stripe/webhook', [503, 503, 503, 503, 503, 503, 503, 503, 503, 503]],
 ]
 
 /** A route's path as the app registers it (`/api/user/:email`) as a pattern for concrete paths. */
 const routePattern = (path: string) =>
-  new RegExp(`^${path.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}$`)
+  new RegExp(
+    `^${path
+      .split('/')
+      .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/')}$`,
+  )
 
 /** Every route the app registers, method and path, in the order the router tries them. */
-const ROUTES = [...new Map(app.routes.filter((r) => r.method !== 'ALL').map((r) => [`${r.method} ${r.path}`, { method: r.method, path: r.path, pattern: routePattern(r.path) }])).values()]
+const ROUTES = [
+  ...new Map(
+    app.routes
+      .filter((r) => r.method !== 'ALL')
+      .map((r) => [`${r.method} ${r.path}`, { method: r.method, path: r.path, pattern: routePattern(r.path) }]),
+  ).values(),
+]
 
 /** The registered route a matrix row reaches: the first that matches, as in the router (summary before /admin/:email). */
 function routeOf([method, pathTemplate]: Row) {
@@ -175,7 +237,13 @@ async function tokenOf(principal: Principal, owner: string): Promise<string | un
 async function placeholdersFor(owner: string, pathTemplate: string): Promise<Record<string, string>> {
   const values: Record<string, string> = { owner, tool: toolId, imageKey }
   if (pathTemplate.includes('{booking}')) {
-    const order = { serviceId: bookingTool.id, quantity: 1, phone: '01712345678', address: 'Matrix Road 1, Dhaka', customer: owner }
+    const order = {
+      serviceId: bookingTool.id,
+      quantity: 1,
+      phone: '01712345678',
+      address: 'Matrix Road 1, Dhaka',
+      customer: owner,
+    }
     const res = await call('/api/booking', { method: 'POST', token: await accessTokenFor(owner), json: order })
     expect(res.status, 'placing the {booking} of the owner').toBe(201)
     values.booking = (await json<{ insertedId: string }>(res)).insertedId
@@ -184,31 +252,34 @@ async function placeholdersFor(owner: string, pathTemplate: string): Promise<Rec
 }
 
 describe.each(MATRIX)('%s %s', (method, pathTemplate, expected, body) => {
-  it.each(PRINCIPALS.map((principal, i) => [principal, expected[i]!] as const))('as %s → %i', async (principal, status) => {
-    const n = ++cellCount
-    // A fresh owner per cell: rows that remove or promote the owner do not affect others.
-    const owner = `owner-${n}@example.com`
-    await signIn(owner)
-    const values = await placeholdersFor(owner, pathTemplate)
-    const path = pathTemplate.replace(/\{(\w+)\}/g, (_, key: string) => {
-      if (!(key in values)) throw new Error(`No placeholder {${key}}: add it to placeholdersFor()`)
-      return values[key]!
-    })
-    const token = await tokenOf(principal, owner)
-    const res = await call(path, {
-      method,
-      token,
-      json: body,
-      // A distinct client per cell, so rate limits of one cell never decide another.
-      headers: { 'CF-Connecting-IP': `198.51.100.${n % 250}`, 'X-Matrix-Cell': String(n) },
-    })
-    expect(res.status, `${method} ${path} as ${principal}`).toBe(status)
-    if (status === 401 || status === 403) {
-      const error = (await json(res)).error
-      expect(error.code).toBe(status === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN')
-      expect(error.message).toBeTruthy()
-    }
-  })
+  it.each(PRINCIPALS.map((principal, i) => [principal, expected[i]!] as const))(
+    'as %s → %i',
+    async (principal, status) => {
+      const n = ++cellCount
+      // A fresh owner per cell: rows that remove or promote the owner do not affect others.
+      const owner = `owner-${n}@example.com`
+      await signIn(owner)
+      const values = await placeholdersFor(owner, pathTemplate)
+      const path = pathTemplate.replace(/\{(\w+)\}/g, (_, key: string) => {
+        if (!(key in values)) throw new Error(`No placeholder {${key}}: add it to placeholdersFor()`)
+        return values[key]!
+      })
+      const token = await tokenOf(principal, owner)
+      const res = await call(path, {
+        method,
+        token,
+        json: body,
+        // A distinct client per cell, so rate limits of one cell never decide another.
+        headers: { 'CF-Connecting-IP': `198.51.100.${n % 250}`, 'X-Matrix-Cell': String(n) },
+      })
+      expect(res.status, `${method} ${path} as ${principal}`).toBe(status)
+      if (status === 401 || status === 403) {
+        const error = (await json(res)).error
+        expect(error.code).toBe(status === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN')
+        expect(error.message).toBeTruthy()
+      }
+    },
+  )
 })
 
 const putJson = (token: string, body: unknown): RequestInit => ({
@@ -227,7 +298,11 @@ describe('a production configuration', () => {
   }
 
   it('refuses the emulator’s unsigned ID tokens with 401', async () => {
-    const res = await app.request('/api/user/prod@example.com', putJson(emulatorIdToken({ email: 'prod@example.com' }), { email: 'prod@example.com' }), production)
+    const res = await app.request(
+      '/api/user/prod@example.com',
+      putJson(emulatorIdToken({ email: 'prod@example.com' }), { email: 'prod@example.com' }),
+      production,
+    )
     expect(res.status).toBe(401)
     const error = (await json(res)).error
     expect(error.code).toBe('UNAUTHENTICATED')
@@ -238,7 +313,11 @@ describe('a production configuration', () => {
 
   it('refuses them too in development without the emulator configured', async () => {
     const dev = { ...env, ENVIRONMENT: 'development', FIREBASE_AUTH_EMULATOR_HOST: '' }
-    const res = await app.request('/api/user/dev@example.com', putJson(emulatorIdToken({ email: 'dev@example.com' }), {}), dev)
+    const res = await app.request(
+      '/api/user/dev@example.com',
+      putJson(emulatorIdToken({ email: 'dev@example.com' }), {}),
+      dev,
+    )
     expect(res.status).toBe(401)
   })
 
@@ -249,7 +328,11 @@ describe('a production configuration', () => {
   })
 
   it('does not take access tokens signed with another secret (the test one)', async () => {
-    const res = await app.request('/api/user/admin@example.com', { headers: { Authorization: `Bearer ${adminToken}` } }, production)
+    const res = await app.request(
+      '/api/user/admin@example.com',
+      { headers: { Authorization: `Bearer ${adminToken}` } },
+      production,
+    )
     expect(res.status).toBe(401)
   })
 })
@@ -266,14 +349,24 @@ describe('real RS256 Firebase ID tokens (fake Google key server)', () => {
     expect((await call('/api/user/signed@example.com', { token: accessToken })).status).toBe(200)
 
     const dev = { ENVIRONMENT: 'development', FIREBASE_AUTH_EMULATOR_HOST: '' }
-    expect((await put('signed@example.com', await signedIdToken({ email: 'signed@example.com' }), dev)).status).toBe(200)
+    expect((await put('signed@example.com', await signedIdToken({ email: 'signed@example.com' }), dev)).status).toBe(
+      200,
+    )
   })
 
   it.each([
     ['another audience', { aud: 'someone-elses-project' }, 401],
     ['another issuer', { iss: 'https://securetoken.google.com/someone-elses-project' }, 401],
-    ['an expiry in the past', { exp: Math.floor(Date.now() / 1000) - 5, iat: Math.floor(Date.now() / 1000) - 3605 }, 401],
-    ['an issue time in the future', { iat: Math.floor(Date.now() / 1000) + 3600, exp: Math.floor(Date.now() / 1000) + 7200 }, 401],
+    [
+      'an expiry in the past',
+      { exp: Math.floor(Date.now() / 1000) - 5, iat: Math.floor(Date.now() / 1000) - 3605 },
+      401,
+    ],
+    [
+      'an issue time in the future',
+      { iat: Math.floor(Date.now() / 1000) + 3600, exp: Math.floor(Date.now() / 1000) + 7200 },
+      401,
+    ],
     ['an empty subject', { sub: '' }, 401],
     ['another e-mail than the path’s', { email: 'someone-else@example.com' }, 403],
   ])('refuses a token with %s', async (_, claims, status) => {
@@ -284,13 +377,22 @@ describe('real RS256 Firebase ID tokens (fake Google key server)', () => {
   })
 
   it('refuses a token signed with a key Google does not publish, or an unknown kid', async () => {
-    expect((await put('forged@example.com', await signedIdToken({ email: 'forged@example.com' }, { key: 'other' }))).status).toBe(401)
-    expect((await put('forged@example.com', await signedIdToken({ email: 'forged@example.com' }, { kid: 'unknown-kid' }))).status).toBe(401)
+    expect(
+      (await put('forged@example.com', await signedIdToken({ email: 'forged@example.com' }, { key: 'other' }))).status,
+    ).toBe(401)
+    expect(
+      (await put('forged@example.com', await signedIdToken({ email: 'forged@example.com' }, { kid: 'unknown-kid' })))
+        .status,
+    ).toBe(401)
   })
 
   it('is not an access token: other routes refuse it', async () => {
     const token = await signedIdToken({ email: 'signed@example.com' })
-    const res = await app.request('/api/user/signed@example.com', { headers: { Authorization: `Bearer ${token}` } }, envWithFakeGoogle())
+    const res = await app.request(
+      '/api/user/signed@example.com',
+      { headers: { Authorization: `Bearer ${token}` } },
+      envWithFakeGoogle(),
+    )
     expect(res.status).toBe(401)
   })
 })
@@ -304,7 +406,11 @@ describe('roles', () => {
     })
     const [profile, token] = await json<[UserProfile, string]>(atSignIn)
     expect(profile.role).toBe('user')
-    const update = await call('/api/user/wannabe@example.com', { method: 'PUT', token, json: { role: 'admin', name: 'Wannabe' } })
+    const update = await call('/api/user/wannabe@example.com', {
+      method: 'PUT',
+      token,
+      json: { role: 'admin', name: 'Wannabe' },
+    })
     expect(update.status).toBe(200)
     expect((await json<[UserProfile, string]>(update))[0]).toMatchObject({ role: 'user', name: 'Wannabe' })
     expect(await json(await call('/api/admin/wannabe@example.com', { token }))).toEqual({ admin: false })
@@ -329,7 +435,9 @@ describe('roles', () => {
   it('makes admin@example.com (in ADMIN_EMAILS) an admin at sign-in, and nobody else', async () => {
     const admin = await signInFull('admin@example.com')
     expect(admin.profile.role).toBe('admin')
-    expect(await json(await call('/api/admin/admin@example.com', { token: admin.accessToken }))).toEqual({ admin: true })
+    expect(await json(await call('/api/admin/admin@example.com', { token: admin.accessToken }))).toEqual({
+      admin: true,
+    })
     const customer = await signInFull('customer@example.com')
     expect(customer.profile.role).toBe('user')
   })
@@ -355,11 +463,20 @@ describe('roles', () => {
       expect(res.status, `${method} ${path}`).toBe(401)
     }
     // Removal blocks: signing in again with Firebase gets no session…
-    const again = await call('/api/user/gone@example.com', { method: 'PUT', token: emulatorIdToken({ email: 'gone@example.com' }), json: { email: 'gone@example.com' } })
+    const again = await call('/api/user/gone@example.com', {
+      method: 'PUT',
+      token: emulatorIdToken({ email: 'gone@example.com' }),
+      json: { email: 'gone@example.com' },
+    })
     expect(again.status).toBe(403)
-    expect((await json(again)).error).toEqual({ code: 'ACCOUNT_REMOVED', message: 'This account has been removed. Contact us if you think this is a mistake.' })
+    expect((await json(again)).error).toEqual({
+      code: 'ACCOUNT_REMOVED',
+      message: 'This account has been removed. Contact us if you think this is a mistake.',
+    })
     // …and the old token stays dead after a restore; a new sign-in gets the same account back.
-    const before = (await json<UserProfile[]>(await call('/api/user?removed=1&q=gone', { token: adminToken }))).find((u) => u.email === 'gone@example.com')
+    const before = (await json<UserProfile[]>(await call('/api/user?removed=1&q=gone', { token: adminToken }))).find(
+      (u) => u.email === 'gone@example.com',
+    )
     expect(before?.removedAt).toMatch(/^\d{4}-/)
     expect((await call('/api/user/gone@example.com/restore', { method: 'POST', token: adminToken })).status).toBe(200)
     expect((await call('/api/user/gone@example.com', { token })).status).toBe(401)

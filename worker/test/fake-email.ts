@@ -80,7 +80,10 @@ export default async function setup(project: TestProject) {
 
   function respond(req: IncomingMessage, body: any): [number, unknown] {
     if (!/^Bearer \S+$/.test(req.headers.authorization ?? ''))
-      return [401, { statusCode: 401, name: 'missing_api_key', message: 'Missing API key in the authorization header.' }]
+      return [
+        401,
+        { statusCode: 401, name: 'missing_api_key', message: 'Missing API key in the authorization header.' },
+      ]
     const valid =
       body &&
       typeof body === 'object' &&
@@ -89,7 +92,11 @@ export default async function setup(project: TestProject) {
       body.to.length > 0 &&
       typeof body.subject === 'string' &&
       (typeof body.text === 'string' || typeof body.html === 'string')
-    if (!valid) return [422, { statusCode: 422, name: 'validation_error', message: 'Invalid `from`, `to`, `subject` or content.' }]
+    if (!valid)
+      return [
+        422,
+        { statusCode: 422, name: 'validation_error', message: 'Invalid `from`, `to`, `subject` or content.' },
+      ]
     if (failing || body.subject.includes('FAIL'))
       return [500, { statusCode: 500, name: 'application_error', message: 'An unexpected error occurred.' }]
     counter += 1

@@ -34,7 +34,12 @@ declare module 'vitest' {
   }
 }
 
-export type FakeStripeRequest = { method: string; path: string; headers: Record<string, string>; body: Record<string, unknown> }
+export type FakeStripeRequest = {
+  method: string
+  path: string
+  headers: Record<string, string>
+  body: Record<string, unknown>
+}
 
 type Intent = {
   id: string
@@ -66,7 +71,11 @@ type Intent = {
 type Answer = [number, unknown]
 
 const CARD_DECLINES: Record<string, { code: string; decline_code: string; message: string }> = {
-  pm_card_chargeDeclined: { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
+  pm_card_chargeDeclined: {
+    code: 'card_declined',
+    decline_code: 'generic_decline',
+    message: 'Your card was declined.',
+  },
   pm_card_visa_chargeDeclinedInsufficientFunds: {
     code: 'card_declined',
     decline_code: 'insufficient_funds',
@@ -74,7 +83,13 @@ const CARD_DECLINES: Record<string, { code: string; decline_code: string; messag
   },
 }
 const CARD_SUCCESSES = new Set(['pm_card_visa', 'pm_card_mastercard'])
-const CANCELABLE = new Set(['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action', 'processing'])
+const CANCELABLE = new Set([
+  'requires_payment_method',
+  'requires_capture',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+])
 
 const stripeError = (status: number, error: Record<string, unknown>): Answer => [status, { error: { ...error } }]
 const invalid = (message: string, extra: Record<string, unknown> = {}) =>
@@ -105,11 +120,16 @@ export default async function setup(project: TestProject) {
   const received: FakeStripeRequest[] = []
 
   function create(body: Record<string, any>): Answer {
-    if (body.amount === undefined) return invalid('Missing required param: amount.', { code: 'parameter_missing', param: 'amount' })
-    if (body.currency === undefined) return invalid('Missing required param: currency.', { code: 'parameter_missing', param: 'currency' })
+    if (body.amount === undefined)
+      return invalid('Missing required param: amount.', { code: 'parameter_missing', param: 'amount' })
+    if (body.currency === undefined)
+      return invalid('Missing required param: currency.', { code: 'parameter_missing', param: 'currency' })
     const amount = Number(body.amount)
     if (!Number.isInteger(amount) || amount < 1)
-      return invalid('This value must be greater than or equal to 1.', { code: 'parameter_invalid_integer', param: 'amount' })
+      return invalid('This value must be greater than or equal to 1.', {
+        code: 'parameter_invalid_integer',
+        param: 'amount',
+      })
     const id = randomId('pi')
     const intent: Intent = {
       id,
@@ -149,10 +169,10 @@ export default async function setup(project: TestProject) {
 
   function confirm(intent: Intent, body: Record<string, any>): Answer {
     if (intent.status === 'succeeded' || intent.status === 'canceled') {
-      return invalid(
-        `You cannot confirm this PaymentIntent because it has a status of ${intent.status}.`,
-        { code: 'payment_intent_unexpected_state', payment_intent: intent },
-      )
+      return invalid(`You cannot confirm this PaymentIntent because it has a status of ${intent.status}.`, {
+        code: 'payment_intent_unexpected_state',
+        payment_intent: intent,
+      })
     }
     const pm = body.payment_method
     if (typeof pm !== 'string') {
@@ -169,7 +189,8 @@ export default async function setup(project: TestProject) {
       intent.payment_method = null
       return stripeError(402, { ...error, payment_intent: intent })
     }
-    if (!CARD_SUCCESSES.has(pm)) return invalid(`No such PaymentMethod: '${pm}'`, { code: 'resource_missing', param: 'payment_method' })
+    if (!CARD_SUCCESSES.has(pm))
+      return invalid(`No such PaymentMethod: '${pm}'`, { code: 'resource_missing', param: 'payment_method' })
     intent.status = 'succeeded'
     intent.amount_received = intent.amount
     intent.payment_method = randomId('pm')
@@ -194,16 +215,38 @@ export default async function setup(project: TestProject) {
   function refund(body: Record<string, any>): Answer {
     const intent = intents.get(String(body.payment_intent ?? ''))
     if (!intent) return missing(String(body.payment_intent ?? ''))
-    if (intent.metadata?.fail_refund) return stripeError(500, { type: 'api_error', message: 'An unknown error occurred.' })
-    if (intent.status !== 'succeeded') return invalid(`This PaymentIntent (${intent.id}) does not have a successful charge to refund.`, { code: 'charge_not_refundable' })
+    if (intent.metadata?.fail_refund)
+      return stripeError(500, { type: 'api_error', message: 'An unknown error occurred.' })
+    if (intent.status !== 'succeeded')
+      return invalid(`This PaymentIntent (${intent.id}) does not have a successful charge to refund.`, {
+        code: 'charge_not_refundable',
+      })
     const left = intent.amount_received - (intent.amount_refunded ?? 0)
     const amount = body.amount === undefined ? left : Number(body.amount)
-    if (left <= 0) return invalid(`Charge ${intent.latest_charge} has already been refunded.`, { code: 'charge_already_refunded' })
+    if (left <= 0)
+      return invalid(`Charge ${intent.latest_charge} has already been refunded.`, { code: 'charge_already_refunded' })
     if (!Number.isInteger(amount) || amount < 1 || amount > left)
-      return invalid(`Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`, { code: 'amount_too_large', param: 'amount' })
+      return invalid(`Refund amount (${amount}) is greater than unrefunded amount on charge (${left})`, {
+        code: 'amount_too_large',
+        param: 'amount',
+      })
     intent.amount_refunded = (intent.amount_refunded ?? 0) + amount
     const id = randomId('re')
-    return [200, { id, object: 'refund', amount, currency: intent.currency, payment_intent: intent.id, charge: intent.latest_charge, metadata: body.metadata ?? {}, reason: body.reason ?? null, status: 'succeeded', created: now() }]
+    return [
+      200,
+      {
+        id,
+        object: 'refund',
+        amount,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        charge: intent.latest_charge,
+        metadata: body.metadata ?? {},
+        reason: body.reason ?? null,
+        status: 'succeeded',
+        created: now(),
+      },
+    ]
   }
 
   function route(req: IncomingMessage, path: string, body: Record<string, any>): Answer {
@@ -212,12 +255,17 @@ export default async function setup(project: TestProject) {
     if (!key) {
       return stripeError(401, {
         type: 'invalid_request_error',
-        message: 'You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth.',
+        message:
+          'You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth.',
       })
     }
-    if (key === 'sk_test_unavailable') return stripeError(500, { type: 'api_error', message: 'An unknown error occurred.' })
+    if (key === 'sk_test_unavailable')
+      return stripeError(500, { type: 'api_error', message: 'An unknown error occurred.' })
 
-    const creates: Record<string, (body: Record<string, any>) => Answer> = { '/v1/payment_intents': create, '/v1/refunds': refund }
+    const creates: Record<string, (body: Record<string, any>) => Answer> = {
+      '/v1/payment_intents': create,
+      '/v1/refunds': refund,
+    }
     const creator = req.method === 'POST' ? creates[path] : undefined
     if (creator) {
       const idemKey = req.headers['idempotency-key']
@@ -239,14 +287,21 @@ export default async function setup(project: TestProject) {
       return answer
     }
     const match = /^\/v1\/payment_intents\/([^/]+)(?:\/(confirm|cancel))?$/.exec(path)
-    if (!match) return stripeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path}).` })
+    if (!match)
+      return stripeError(404, {
+        type: 'invalid_request_error',
+        message: `Unrecognized request URL (${req.method}: ${path}).`,
+      })
     const [, id, action] = match
     const intent = intents.get(decodeURIComponent(id!))
     if (!intent) return missing(decodeURIComponent(id!))
     if (req.method === 'GET' && !action) return [200, intent]
     if (req.method === 'POST' && action === 'confirm') return confirm(intent, body)
     if (req.method === 'POST' && action === 'cancel') return cancel(intent)
-    return stripeError(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path}).` })
+    return stripeError(404, {
+      type: 'invalid_request_error',
+      message: `Unrecognized request URL (${req.method}: ${path}).`,
+    })
   }
 
   const server = createServer(async (req, res) => {
@@ -263,7 +318,9 @@ export default async function setup(project: TestProject) {
       })
       const idemKey = req.headers['idempotency-key']
       const replay =
-        req.method === 'POST' && ['/v1/payment_intents', '/v1/refunds'].includes(url.pathname) && typeof idemKey === 'string'
+        req.method === 'POST' &&
+        ['/v1/payment_intents', '/v1/refunds'].includes(url.pathname) &&
+        typeof idemKey === 'string'
           ? [...idempotent.keys()].some((k) => k.endsWith(`\n${idemKey}`))
           : false
       const [status, answer] = route(req, url.pathname, body)
@@ -280,6 +337,10 @@ export default async function setup(project: TestProject) {
 }
 
 function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_${randomBytes(8).toString('hex')}`, ...headers })
+  res.writeHead(status, {
+    'Content-Type': 'application/json',
+    'Request-Id': `req_${randomBytes(8).toString('hex')}`,
+    ...headers,
+  })
   res.end(JSON.stringify(body))
 }

@@ -11,9 +11,36 @@ import { signIn } from './tokens'
 
 /** Every field name any route reads, so a hostile value reaches every validator. */
 const FIELDS = [
-  'name', 'email', 'price', 'quantity', 'Minimum_quantity', 'description', 'img', 'serviceId', 'service', 'phone', 'address',
-  'customer', 'customerName', 'transactionId', 'appointment', 'bookingId', 'clientSecret', 'card', 'status', 'trackingNumber',
-  'carrier', 'note', 'reason', 'message', 'subject', 'rating', 'education', 'social', 'image', 'previousQuantity',
+  'name',
+  'email',
+  'price',
+  'quantity',
+  'Minimum_quantity',
+  'description',
+  'img',
+  'serviceId',
+  'service',
+  'phone',
+  'address',
+  'customer',
+  'customerName',
+  'transactionId',
+  'appointment',
+  'bookingId',
+  'clientSecret',
+  'card',
+  'status',
+  'trackingNumber',
+  'carrier',
+  'note',
+  'reason',
+  'message',
+  'subject',
+  'rating',
+  'education',
+  'social',
+  'image',
+  'previousQuantity',
 ]
 
 const HOSTILE_VALUES: [string, unknown][] = [
@@ -38,30 +65,67 @@ const RAW_BODIES: [string, string][] = [
   ['a JSON array', '[1, 2, 3]'],
   ['JSON null', 'null'],
   ['a JSON string', '"hello"'],
-  ['prototype keys', '{"__proto__": {"role": "admin", "admin": true}, "constructor": {"prototype": {"polluted": true}}}'],
+  [
+    'prototype keys',
+    '{"__proto__": {"role": "admin", "admin": true}, "constructor": {"prototype": {"polluted": true}}}',
+  ],
   ['deep nesting', `${'{"a":'.repeat(2000)}1${'}'.repeat(2000)}`],
   ['not JSON at all', 'name=x&price=0'],
 ]
 
 const HOSTILE_PARAMS = ['%00', 'x'.repeat(300), '..%2F..%2Fetc%2Fpasswd', '__proto__', '%F0%9F%92%A5', "'%20or%201%3D1"]
-const HOSTILE_QUERY = ['limit=-1', 'limit=1e9', 'offset=abc', `q=${'%E2%80%8B'.repeat(50)}`, 'status[]=paid', 'sort=__proto__', 'customer=%00', 'removed=yes', 'to=<x>', `q=${'x'.repeat(500)}`]
+const HOSTILE_QUERY = [
+  'limit=-1',
+  'limit=1e9',
+  'offset=abc',
+  `q=${'%E2%80%8B'.repeat(50)}`,
+  'status[]=paid',
+  'sort=__proto__',
+  'customer=%00',
+  'removed=yes',
+  'to=<x>',
+  `q=${'x'.repeat(500)}`,
+]
 
-const TABLES = ['tools', 'reviews', 'users', 'bookings', 'order_events', 'payment_intents', 'contact_messages', 'email_outbox', 'audit_log']
+const TABLES = [
+  'tools',
+  'reviews',
+  'users',
+  'bookings',
+  'order_events',
+  'payment_intents',
+  'contact_messages',
+  'email_outbox',
+  'audit_log',
+]
 const counts = async () =>
-  Object.fromEntries(await Promise.all(TABLES.map(async (t) => [t, (await env.DB.prepare(`select count(*) as n from ${t}`).first<{ n: number }>())!.n])))
+  Object.fromEntries(
+    await Promise.all(
+      TABLES.map(async (t) => [t, (await env.DB.prepare(`select count(*) as n from ${t}`).first<{ n: number }>())!.n]),
+    ),
+  )
 
 /** The routes the app registers, method and path, without the middleware entries. */
-const ROUTES = [...new Map(app.routes.filter((r) => r.method !== 'ALL').map((r) => [`${r.method} ${r.path}`, r])).values()].map((r) => [r.method, r.path] as const)
+const ROUTES = [
+  ...new Map(app.routes.filter((r) => r.method !== 'ALL').map((r) => [`${r.method} ${r.path}`, r])).values(),
+].map((r) => [r.method, r.path] as const)
 
 /**
  * The app called directly (`app.request`): thousands of requests through the Worker's
  * `exports.default.fetch` slow down quadratically in the test pool; the app is the same.
  */
-function call(path: string, init: { method: string; token?: string; json?: unknown; body?: string; headers?: Record<string, string> }) {
+function call(
+  path: string,
+  init: { method: string; token?: string; json?: unknown; body?: string; headers?: Record<string, string> },
+) {
   const headers = new Headers(init.headers)
   if (init.json !== undefined) headers.set('Content-Type', 'application/json')
   if (init.token) headers.set('Authorization', `Bearer ${init.token}`)
-  return app.request(path, { method: init.method, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body }, env)
+  return app.request(
+    path,
+    { method: init.method, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body },
+    env,
+  )
 }
 
 let admin: string

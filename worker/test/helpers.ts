@@ -1,8 +1,8 @@
 import { createExecutionContext } from 'cloudflare:test'
 import { env, exports } from 'cloudflare:workers'
-import worker from '../index'
 import catalogue from '../../seed/catalogue.json'
 import { getConfig } from '../env'
+import worker from '../index'
 import { invalidatePublic } from '../lib/edge-cache'
 import { seedShop } from '../seed'
 
@@ -41,11 +41,18 @@ export async function json<T = any>(res: Response): Promise<T> {
 }
 
 /** Like {@link call}, with some bindings changed for this one request (another configuration). */
-export function callWith(overrides: Record<string, unknown>, path: string, init?: RequestInit & { json?: unknown; token?: string }) {
+export function callWith(
+  overrides: Record<string, unknown>,
+  path: string,
+  init?: RequestInit & { json?: unknown; token?: string },
+) {
   const headers = new Headers(init?.headers)
   if (init?.json !== undefined) headers.set('Content-Type', 'application/json')
   if (init?.token) headers.set('Authorization', `Bearer ${init.token}`)
   const body = init?.json !== undefined ? JSON.stringify(init.json) : init?.body
-  const request = new Request(`http://shop.test${path}`, { ...init, headers, body }) as Request<unknown, IncomingRequestCfProperties>
+  const request = new Request(`http://shop.test${path}`, { ...init, headers, body }) as Request<
+    unknown,
+    IncomingRequestCfProperties
+  >
   return worker.fetch(request, { ...env, ...overrides } as Env, createExecutionContext())
 }

@@ -2,9 +2,9 @@
 // Real images for the image tests, made inside workerd: photo-like JPEGs (with ImageScript's
 // JPEG encoder), PNGs (written here), EXIF orientation, and a WebP decoder to check answers.
 
+import WEBP_DEC_WASM from '@jsquash/webp/codec/dec/webp_dec.wasm'
 import decodeWebpBytes, { init as initWebpDecoder } from '@jsquash/webp/decode'
 import JPEG_WASM from 'imagescript/wasm/any/jpeg.wasm'
-import WEBP_DEC_WASM from '@jsquash/webp/codec/dec/webp_dec.wasm'
 
 type Fill = (x: number, y: number) => [number, number, number, number]
 
@@ -14,19 +14,33 @@ export const photoFill = (width: number, height: number, grain = 60): Fill => {
   const random = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff
   return (x, y) => {
     const n = random() * grain
-    return [(x / width) * 200 + n, (y / height) * 200 + n * 0.7 + 30 * Math.sin(x / 37), 128 + 60 * Math.sin((x + y) / 53) + n * 0.5, 255]
+    return [
+      (x / width) * 200 + n,
+      (y / height) * 200 + n * 0.7 + 30 * Math.sin(x / 37),
+      128 + 60 * Math.sin((x + y) / 53) + n * 0.5,
+      255,
+    ]
   }
 }
 
 function rgba(width: number, height: number, fill: Fill, into = new Uint8Array(width * height * 4)) {
   for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) into.set(fill(x, y).map((v) => Math.max(0, Math.min(255, Math.round(v)))), (y * width + x) * 4)
+    for (let x = 0; x < width; x++)
+      into.set(
+        fill(x, y).map((v) => Math.max(0, Math.min(255, Math.round(v)))),
+        (y * width + x) * 4,
+      )
   }
   return into
 }
 
 /** A baseline JPEG (ImageScript's encoder, the image crate's). */
-export function makeJpeg(width: number, height: number, fill: Fill = photoFill(width, height), quality = 90): Uint8Array {
+export function makeJpeg(
+  width: number,
+  height: number,
+  fill: Fill = photoFill(width, height),
+  quality = 90,
+): Uint8Array {
   const wasm = new WebAssembly.Instance(JPEG_WASM).exports as unknown as {
     memory: WebAssembly.Memory
     walloc(size: number): number
@@ -54,12 +68,19 @@ export async function makePng(width: number, height: number, fill: Fill): Promis
   const pixels = rgba(width, height, fill)
   const raw = new Uint8Array(height * (width * 4 + 1))
   for (let y = 0; y < height; y++) raw.set(pixels.subarray(y * width * 4, (y + 1) * width * 4), y * (width * 4 + 1) + 1)
-  const idat = new Uint8Array(await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream('deflate'))).arrayBuffer())
+  const idat = new Uint8Array(
+    await new Response(new Blob([raw]).stream().pipeThrough(new CompressionStream('deflate'))).arrayBuffer(),
+  )
   const ihdr = new Uint8Array(13)
   new DataView(ihdr.buffer).setUint32(0, width)
   new DataView(ihdr.buffer).setUint32(4, height)
   ihdr.set([8, 6, 0, 0, 0], 8)
-  return concat([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', new Uint8Array(0))])
+  return concat([
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', idat),
+    chunk('IEND', new Uint8Array(0)),
+  ])
 }
 
 /** The same PNG claiming another size in its header (its pixels are not touched). */
@@ -76,7 +97,10 @@ function chunk(type: string, data: Uint8Array) {
   const out = new Uint8Array(12 + data.length)
   const view = new DataView(out.buffer)
   view.setUint32(0, data.length)
-  out.set(Array.from(type, (c) => c.charCodeAt(0)), 4)
+  out.set(
+    Array.from(type, (c) => c.charCodeAt(0)),
+    4,
+  )
   out.set(data, 8)
   view.setUint32(8 + data.length, crc32(out.subarray(4, 8 + data.length)))
   return out
@@ -102,7 +126,9 @@ const concat = (parts: Uint8Array[]) => {
 }
 
 /** Decodes a WebP answer: its real size and pixels. */
-export async function decodeWebp(bytes: Uint8Array): Promise<{ width: number; height: number; data: Uint8ClampedArray }> {
+export async function decodeWebp(
+  bytes: Uint8Array,
+): Promise<{ width: number; height: number; data: Uint8ClampedArray }> {
   await initWebpDecoder({
     instantiateWasm: (imports: WebAssembly.Imports, done: (instance: never) => void) => {
       const instance = new WebAssembly.Instance(WEBP_DEC_WASM, imports)

@@ -27,13 +27,59 @@ const T0 = Date.UTC(2026, 0, 10, 9, 0, 0)
 const minutes = (n: number) => T0 + n * 60_000
 
 const TOOLS = [
-  { id: 'old-drill', name: 'Old Drill', description: 'A drill from before the order desk.', price_paisa: 250_000, quantity: 40, minimum_quantity: 2, img: '/api/images/old-drill.png', created_by: 'admin@example.com', created_at: minutes(-100) },
-  { id: 'old-saw', name: 'Old Saw', description: 'A saw from before the order desk.', price_paisa: 99_950, quantity: 0, minimum_quantity: 1, img: 'https://example.com/saw.png', created_by: null, created_at: minutes(-90) },
+  {
+    id: 'old-drill',
+    name: 'Old Drill',
+    description: 'A drill from before the order desk.',
+    price_paisa: 250_000,
+    quantity: 40,
+    minimum_quantity: 2,
+    img: '/api/images/old-drill.png',
+    created_by: 'admin@example.com',
+    created_at: minutes(-100),
+  },
+  {
+    id: 'old-saw',
+    name: 'Old Saw',
+    description: 'A saw from before the order desk.',
+    price_paisa: 99_950,
+    quantity: 0,
+    minimum_quantity: 1,
+    img: 'https://example.com/saw.png',
+    created_by: null,
+    created_at: minutes(-90),
+  },
 ]
 
 const USERS = [
-  { id: 'u-admin', email: 'admin@example.com', firebase_uid: 'uid-admin', name: 'Old Admin', role: 'admin', education: '', address: '', phone: '', social: '', image: '', created_at: minutes(-200), updated_at: minutes(-200) },
-  { id: 'u-buyer', email: 'old-buyer@example.com', firebase_uid: 'uid-buyer', name: 'Old Buyer', role: 'user', education: 'BSc', address: 'House 1, Road 2, Dhaka', phone: '+8801712345678', social: 'https://example.com/me', image: '', created_at: minutes(-150), updated_at: minutes(-140) },
+  {
+    id: 'u-admin',
+    email: 'admin@example.com',
+    firebase_uid: 'uid-admin',
+    name: 'Old Admin',
+    role: 'admin',
+    education: '',
+    address: '',
+    phone: '',
+    social: '',
+    image: '',
+    created_at: minutes(-200),
+    updated_at: minutes(-200),
+  },
+  {
+    id: 'u-buyer',
+    email: 'old-buyer@example.com',
+    firebase_uid: 'uid-buyer',
+    name: 'Old Buyer',
+    role: 'user',
+    education: 'BSc',
+    address: 'House 1, Road 2, Dhaka',
+    phone: '+8801712345678',
+    social: 'https://example.com/me',
+    image: '',
+    created_at: minutes(-150),
+    updated_at: minutes(-140),
+  },
 ]
 
 type OldBooking = {
@@ -55,7 +101,9 @@ type OldBooking = {
   paid_at: number | null
 }
 
-const booking = (b: Pick<OldBooking, 'id' | 'status' | 'created_at' | 'updated_at'> & Partial<OldBooking>): OldBooking => ({
+const booking = (
+  b: Pick<OldBooking, 'id' | 'status' | 'created_at' | 'updated_at'> & Partial<OldBooking>,
+): OldBooking => ({
   service_id: 'old-drill',
   service: 'Old Drill',
   unit_price_paisa: 250_000,
@@ -76,25 +124,121 @@ const booking = (b: Pick<OldBooking, 'id' | 'status' | 'created_at' | 'updated_a
  * order numbers must come from created_at. Two were placed in the same millisecond (then by id).
  */
 const BOOKINGS: OldBooking[] = [
-  booking({ id: 'b-unpaid', status: 'unpaid', created_at: minutes(30), updated_at: minutes(30), customer_name: 'Old Buyer', phone: '01812 345 678', address: 'Plot 4, Agrabad, Chattogram' }),
-  booking({ id: 'b-paid-1', status: 'paid', created_at: minutes(0), updated_at: minutes(5), paid_at: minutes(4), transaction_id: 'pi_old_1', payment_intent_id: 'pi_old_1' }),
-  booking({ id: 'b-cancelled', status: 'cancelled', created_at: minutes(10), updated_at: minutes(125), service_id: 'old-saw', service: 'Old Saw', unit_price_paisa: 99_950, quantity: 3, price_paisa: 299_850, payment_intent_id: 'pi_sim_cancelled' }),
-  booking({ id: 'b-paid-3', status: 'paid', created_at: minutes(20), updated_at: minutes(22), paid_at: minutes(21), transaction_id: 'pi_old_3', payment_intent_id: 'pi_old_3', quantity: 10, price_paisa: 2_500_000 }),
-  booking({ id: 'b-paid-2', status: 'paid', created_at: minutes(20), updated_at: minutes(26), paid_at: minutes(25), transaction_id: 'pi_old_2', payment_intent_id: 'pi_old_2', customer: 'second-buyer@example.com', customer_name: 'Second Buyer' }),
+  booking({
+    id: 'b-unpaid',
+    status: 'unpaid',
+    created_at: minutes(30),
+    updated_at: minutes(30),
+    customer_name: 'Old Buyer',
+    phone: '01812 345 678',
+    address: 'Plot 4, Agrabad, Chattogram',
+  }),
+  booking({
+    id: 'b-paid-1',
+    status: 'paid',
+    created_at: minutes(0),
+    updated_at: minutes(5),
+    paid_at: minutes(4),
+    transaction_id: 'pi_old_1',
+    payment_intent_id: 'pi_old_1',
+  }),
+  booking({
+    id: 'b-cancelled',
+    status: 'cancelled',
+    created_at: minutes(10),
+    updated_at: minutes(125),
+    service_id: 'old-saw',
+    service: 'Old Saw',
+    unit_price_paisa: 99_950,
+    quantity: 3,
+    price_paisa: 299_850,
+    payment_intent_id: 'pi_sim_cancelled',
+  }),
+  booking({
+    id: 'b-paid-3',
+    status: 'paid',
+    created_at: minutes(20),
+    updated_at: minutes(22),
+    paid_at: minutes(21),
+    transaction_id: 'pi_old_3',
+    payment_intent_id: 'pi_old_3',
+    quantity: 10,
+    price_paisa: 2_500_000,
+  }),
+  booking({
+    id: 'b-paid-2',
+    status: 'paid',
+    created_at: minutes(20),
+    updated_at: minutes(26),
+    paid_at: minutes(25),
+    transaction_id: 'pi_old_2',
+    payment_intent_id: 'pi_old_2',
+    customer: 'second-buyer@example.com',
+    customer_name: 'Second Buyer',
+  }),
   // Paid the next day (UTC): its revenue belongs to that day.
-  booking({ id: 'b-paid-late', status: 'paid', created_at: minutes(40), updated_at: minutes(24 * 60 + 5), paid_at: minutes(24 * 60), transaction_id: 'pi_old_4', payment_intent_id: 'pi_old_4', quantity: 3, price_paisa: 750_000 }),
+  booking({
+    id: 'b-paid-late',
+    status: 'paid',
+    created_at: minutes(40),
+    updated_at: minutes(24 * 60 + 5),
+    paid_at: minutes(24 * 60),
+    transaction_id: 'pi_old_4',
+    payment_intent_id: 'pi_old_4',
+    quantity: 3,
+    price_paisa: 750_000,
+  }),
 ]
 /** Creation order (created_at, then id), as the order numbers must follow. */
 const PLACED = ['b-paid-1', 'b-cancelled', 'b-paid-2', 'b-paid-3', 'b-unpaid', 'b-paid-late']
 
-const OUTBOX = { id: 'mail-old', to: 'inbox@localhost', reply_to: 'someone@example.com', subject: 'Contact: a quote', body: 'Hello', created_at: minutes(50) }
-const INTENT = { id: 'pi_sim_cancelled', booking_id: 'b-cancelled', amount_paisa: 299_850, currency: 'bdt', status: 'canceled', client_secret: 'pi_sim_cancelled_secret_x', last_error: null, created_at: minutes(11), updated_at: minutes(125) }
-const REVIEW = { id: 'r-old', name: 'Old Buyer', description: 'Sturdy drill.', img: 'https://example.com/r.png', rating: 5, user_email: 'old-buyer@example.com', created_at: minutes(60) }
-const MESSAGE = { id: 'm-old', name: 'Rahim', email: 'rahim@example.com', subject: '', message: 'Do you ship to Sylhet?', client_key: 'k', email_status: 'sent', email_error: null, created_at: minutes(70) }
+const OUTBOX = {
+  id: 'mail-old',
+  to: 'inbox@localhost',
+  reply_to: 'someone@example.com',
+  subject: 'Contact: a quote',
+  body: 'Hello',
+  created_at: minutes(50),
+}
+const INTENT = {
+  id: 'pi_sim_cancelled',
+  booking_id: 'b-cancelled',
+  amount_paisa: 299_850,
+  currency: 'bdt',
+  status: 'canceled',
+  client_secret: 'pi_sim_cancelled_secret_x',
+  last_error: null,
+  created_at: minutes(11),
+  updated_at: minutes(125),
+}
+const REVIEW = {
+  id: 'r-old',
+  name: 'Old Buyer',
+  description: 'Sturdy drill.',
+  img: 'https://example.com/r.png',
+  rating: 5,
+  user_email: 'old-buyer@example.com',
+  created_at: minutes(60),
+}
+const MESSAGE = {
+  id: 'm-old',
+  name: 'Rahim',
+  email: 'rahim@example.com',
+  subject: '',
+  message: 'Do you ship to Sylhet?',
+  client_key: 'k',
+  email_status: 'sent',
+  email_error: null,
+  created_at: minutes(70),
+}
 
 function insert(table: string, row: Record<string, unknown>) {
   const columns = Object.keys(row)
-  return db.prepare(`insert into ${table} (${columns.map((c) => `"${c}"`).join(', ')}) values (${columns.map(() => '?').join(', ')})`).bind(...Object.values(row))
+  return db
+    .prepare(
+      `insert into ${table} (${columns.map((c) => `"${c}"`).join(', ')}) values (${columns.map(() => '?').join(', ')})`,
+    )
+    .bind(...Object.values(row))
 }
 
 const rowOf = <T>(table: string, id: string) => db.prepare(`select * from ${table} where id = ?`).bind(id).first<T>()
@@ -103,7 +247,11 @@ const rowOf = <T>(table: string, id: string) => db.prepare(`select * from ${tabl
 async function callOld(path: string, email: string, init: { method?: string; json?: unknown } = {}) {
   const headers = new Headers({ Authorization: `Bearer ${await accessTokenFor(email, { sessionVersion: 1 })}` })
   if (init.json !== undefined) headers.set('Content-Type', 'application/json')
-  return app.request(path, { method: init.method ?? 'GET', headers, body: init.json === undefined ? undefined : JSON.stringify(init.json) }, { ...env, DB: db })
+  return app.request(
+    path,
+    { method: init.method ?? 'GET', headers, body: init.json === undefined ? undefined : JSON.stringify(init.json) },
+    { ...env, DB: db },
+  )
 }
 
 beforeAll(async () => {
@@ -133,12 +281,21 @@ describe('migrations on a database with orders in it', () => {
     for (const old of BOOKINGS) {
       const row = await rowOf<Record<string, unknown>>('bookings', old.id)
       expect(row, old.id).toMatchObject(old)
-      expect(row, old.id).toMatchObject({ refund_id: null, carrier: null, tracking_number: null, shipped_at: null, delivered_at: null, refunded_at: null })
+      expect(row, old.id).toMatchObject({
+        refund_id: null,
+        carrier: null,
+        tracking_number: null,
+        shipped_at: null,
+        delivered_at: null,
+        refunded_at: null,
+      })
     }
   })
 
   it('numbers the old orders 10001… in the order they were placed', async () => {
-    const numbered = await db.prepare('select id, order_no from bookings order by order_no').all<{ id: string; order_no: number }>()
+    const numbered = await db
+      .prepare('select id, order_no from bookings order by order_no')
+      .all<{ id: string; order_no: number }>()
     expect(numbered.results).toEqual(PLACED.map((id, i) => ({ id, order_no: 10_001 + i })))
   })
 
@@ -149,7 +306,9 @@ describe('migrations on a database with orders in it', () => {
     const expected = BOOKINGS.flatMap((b) => [
       { booking_id: b.id, status: 'unpaid', actor: 'customer', at: b.created_at },
       ...(b.status === 'paid' ? [{ booking_id: b.id, status: 'paid', actor: 'payment', at: b.paid_at! }] : []),
-      ...(b.status === 'cancelled' ? [{ booking_id: b.id, status: 'cancelled', actor: 'system', at: b.updated_at }] : []),
+      ...(b.status === 'cancelled'
+        ? [{ booking_id: b.id, status: 'cancelled', actor: 'system', at: b.updated_at }]
+        : []),
     ]).sort((a, b) => a.booking_id.localeCompare(b.booking_id) || a.at - b.at)
     expect(events.results).toEqual(expected)
   })
@@ -158,17 +317,33 @@ describe('migrations on a database with orders in it', () => {
     for (const tool of TOOLS) expect(await rowOf('tools', tool.id)).toMatchObject(tool)
     for (const user of USERS) {
       // 0004: every old account starts at session version 1, not removed, identity not yet verified.
-      expect(await rowOf('users', user.id)).toMatchObject({ ...user, session_version: 1, removed_at: null, removed_by: null, identity_verified: 0 })
+      expect(await rowOf('users', user.id)).toMatchObject({
+        ...user,
+        session_version: 1,
+        removed_at: null,
+        removed_by: null,
+        identity_verified: 0,
+      })
     }
     expect(await rowOf('reviews', REVIEW.id)).toMatchObject(REVIEW)
     expect(await rowOf('contact_messages', MESSAGE.id)).toMatchObject(MESSAGE)
     expect(await rowOf('payment_intents', INTENT.id)).toMatchObject({ ...INTENT, refund_id: null })
     // The local outbox held e-mails as sent: they stay sent, sent when they were written, never queued again.
-    expect(await rowOf('email_outbox', OUTBOX.id)).toMatchObject({ ...OUTBOX, html: null, status: 'sent', sent_at: OUTBOX.created_at, attempts: 0, next_attempt_at: null, dedupe_key: null })
+    expect(await rowOf('email_outbox', OUTBOX.id)).toMatchObject({
+      ...OUTBOX,
+      html: null,
+      status: 'sent',
+      sent_at: OUTBOX.created_at,
+      attempts: 0,
+      next_attempt_at: null,
+      dedupe_key: null,
+    })
   })
 
   it('counts the old orders per status and sums their revenue per UTC day (0005); the summary reads them', async () => {
-    const counts = await db.prepare('select status, n from order_counts order by status').all<{ status: string; n: number }>()
+    const counts = await db
+      .prepare('select status, n from order_counts order by status')
+      .all<{ status: string; n: number }>()
     expect(counts.results).toEqual([
       { status: 'cancelled', n: 1 },
       { status: 'paid', n: 4 },
@@ -181,9 +356,19 @@ describe('migrations on a database with orders in it', () => {
       { day: Math.floor(T0 / DAY) + 1, paid_paisa: 750_000, refunded_paisa: 0 },
     ])
     const summary = await orderSummary(getDb({ ...env, DB: db }), minutes(24 * 60 + 60))
-    expect(summary.orders).toEqual({ unpaid: 1, paid: 4, processing: 0, shipped: 0, delivered: 0, cancelled: 1, refunded: 0 })
+    expect(summary.orders).toEqual({
+      unpaid: 1,
+      paid: 4,
+      processing: 0,
+      shipped: 0,
+      delivered: 0,
+      cancelled: 1,
+      refunded: 0,
+    })
     expect(summary.revenue).toEqual({ today: 7_500, last7Days: 42_500, last30Days: 42_500 })
-    const desk = await json<{ orders: Record<string, number> }>(await callOld('/api/admin/summary', 'admin@example.com'))
+    const desk = await json<{ orders: Record<string, number> }>(
+      await callOld('/api/admin/summary', 'admin@example.com'),
+    )
     expect(desk.orders).toEqual(summary.orders)
   })
 
@@ -195,7 +380,16 @@ describe('migrations on a database with orders in it', () => {
       [...PLACED].reverse().map((id) => [id, `TH-${10_001 + PLACED.indexOf(id)}`]),
     )
     const paid = orders.find((o) => o._id === 'b-paid-1')!
-    expect(paid).toMatchObject({ status: 'paid', paid: true, transactionId: 'pi_old_1', price: 5000, unitPrice: 2500, carrier: null, trackingNumber: null, shippedAt: null })
+    expect(paid).toMatchObject({
+      status: 'paid',
+      paid: true,
+      transactionId: 'pi_old_1',
+      price: 5000,
+      unitPrice: 2500,
+      carrier: null,
+      trackingNumber: null,
+      shippedAt: null,
+    })
     expect(paid.history).toEqual([
       { status: 'unpaid', at: new Date(minutes(0)).toISOString(), by: 'customer' },
       { status: 'paid', at: new Date(minutes(4)).toISOString(), by: 'payment' },
@@ -203,11 +397,19 @@ describe('migrations on a database with orders in it', () => {
     // The FTS index was rebuilt over the copied table.
     const found = await json<Booking[]>(await callOld('/api/booking?q=second%20buyer', 'admin@example.com'))
     expect(found.map((o) => o._id)).toEqual(['b-paid-2'])
-    expect((await json<Booking[]>(await callOld('/api/booking?q=TH-10005', 'admin@example.com'))).map((o) => o._id)).toEqual(['b-unpaid'])
+    expect(
+      (await json<Booking[]>(await callOld('/api/booking?q=TH-10005', 'admin@example.com'))).map((o) => o._id),
+    ).toEqual(['b-unpaid'])
 
     const placed = await callOld('/api/booking', 'old-buyer@example.com', {
       method: 'POST',
-      json: { serviceId: 'old-drill', quantity: 2, phone: '01712345678', address: 'House 1, Road 2, Dhaka', customer: 'old-buyer@example.com' },
+      json: {
+        serviceId: 'old-drill',
+        quantity: 2,
+        phone: '01712345678',
+        address: 'House 1, Road 2, Dhaka',
+        customer: 'old-buyer@example.com',
+      },
     })
     expect(placed.status).toBe(201)
     const { insertedId } = await json<{ insertedId: string }>(placed)

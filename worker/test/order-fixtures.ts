@@ -41,7 +41,8 @@ export type BookingDbRow = {
   created_at: number
 }
 
-export const bookingRow = (id: string) => env.DB.prepare('select * from bookings where id = ?').bind(id).first<BookingDbRow>()
+export const bookingRow = (id: string) =>
+  env.DB.prepare('select * from bookings where id = ?').bind(id).first<BookingDbRow>()
 
 /** A valid order body for `tool` by `email`. */
 export const orderBody = (tool: ToolFixture, email: string, overrides: Record<string, unknown> = {}) => ({
@@ -55,10 +56,16 @@ export const orderBody = (tool: ToolFixture, email: string, overrides: Record<st
   ...overrides,
 })
 
-export const postBooking = (token: string | undefined, body: unknown) => call('/api/booking', { method: 'POST', token, json: body })
+export const postBooking = (token: string | undefined, body: unknown) =>
+  call('/api/booking', { method: 'POST', token, json: body })
 
 /** Places an order through the API and answers the new booking's id. */
-export async function placeOrder(token: string, tool: ToolFixture, email: string, overrides: Record<string, unknown> = {}): Promise<string> {
+export async function placeOrder(
+  token: string,
+  tool: ToolFixture,
+  email: string,
+  overrides: Record<string, unknown> = {},
+): Promise<string> {
   const res = await postBooking(token, orderBody(tool, email, overrides))
   expect(res.status, JSON.stringify(await res.clone().json())).toBe(201)
   return (await json<Inserted>(res)).insertedId
@@ -77,20 +84,40 @@ export async function payOrder(token: string, bookingId: string): Promise<string
   expect(intent.status, JSON.stringify(await intent.clone().json())).toBe(200)
   const { clientSecret } = await json<{ clientSecret: string }>(intent)
   const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 1, cvc: '123' }
-  const confirmed = await call('/api/payments/simulated/confirm', { method: 'POST', token, json: { clientSecret, card } })
+  const confirmed = await call('/api/payments/simulated/confirm', {
+    method: 'POST',
+    token,
+    json: { clientSecret, card },
+  })
   expect(confirmed.status, JSON.stringify(await confirmed.clone().json())).toBe(200)
   return (await json<{ paymentIntent: { id: string } }>(confirmed)).paymentIntent.id
 }
 
 /** Places an order and pays it; answers the booking's id. */
-export async function paidOrder(token: string, tool: ToolFixture, email: string, overrides: Record<string, unknown> = {}): Promise<string> {
+export async function paidOrder(
+  token: string,
+  tool: ToolFixture,
+  email: string,
+  overrides: Record<string, unknown> = {},
+): Promise<string> {
   const id = await placeOrder(token, tool, email, overrides)
   await payOrder(token, id)
   return id
 }
 
-export type OutboxRow = { id: string; to: string; subject: string; body: string; html: string | null; status: string; dedupe_key: string | null }
+export type OutboxRow = {
+  id: string
+  to: string
+  subject: string
+  body: string
+  html: string | null
+  status: string
+  dedupe_key: string | null
+}
 
 /** The e-mails queued or sent to `to`, oldest first. */
 export const mailsTo = (to: string) =>
-  env.DB.prepare('select * from email_outbox where "to" = ? order by created_at, rowid').bind(to).all<OutboxRow>().then((r) => r.results)
+  env.DB.prepare('select * from email_outbox where "to" = ? order by created_at, rowid')
+    .bind(to)
+    .all<OutboxRow>()
+    .then((r) => r.results)

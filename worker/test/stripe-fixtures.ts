@@ -20,7 +20,11 @@ export const stripeEnv = (overrides: Record<string, unknown> = {}) => ({
 })
 
 /** Calls the API in Stripe mode. */
-export function callStripe(path: string, init: { method?: string; token?: string; json?: unknown; headers?: Record<string, string>; body?: string } = {}, overrides: Record<string, unknown> = {}) {
+export function callStripe(
+  path: string,
+  init: { method?: string; token?: string; json?: unknown; headers?: Record<string, string>; body?: string } = {},
+  overrides: Record<string, unknown> = {},
+) {
   const headers = new Headers(init.headers)
   if (init.json !== undefined) headers.set('Content-Type', 'application/json')
   if (init.token) headers.set('Authorization', `Bearer ${init.token}`)
@@ -29,7 +33,11 @@ export function callStripe(path: string, init: { method?: string; token?: string
     headers,
     body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
   })
-  return worker.fetch(request as Request<unknown, IncomingRequestCfProperties>, stripeEnv(overrides) as Env, createExecutionContext())
+  return worker.fetch(
+    request as Request<unknown, IncomingRequestCfProperties>,
+    stripeEnv(overrides) as Env,
+    createExecutionContext(),
+  )
 }
 
 /** The SDK as the browser's Stripe.js would use it: confirming intents at the fake server. */
@@ -81,7 +89,11 @@ export async function signedEvent(
 export function deliver(delivery: { body: string; signature: string }, overrides: Record<string, unknown> = {}) {
   return callStripe(
     '/api/stripe/webhook',
-    { method: 'POST', body: delivery.body, headers: { 'Content-Type': 'application/json; charset=utf-8', 'Stripe-Signature': delivery.signature } },
+    {
+      method: 'POST',
+      body: delivery.body,
+      headers: { 'Content-Type': 'application/json; charset=utf-8', 'Stripe-Signature': delivery.signature },
+    },
     overrides,
   )
 }

@@ -4,7 +4,7 @@
  * broken in the ways an attacker would try.
  */
 import { env } from 'cloudflare:workers'
-import { importJWK, SignJWT, generateKeyPair, type JWTPayload } from 'jose'
+import { generateKeyPair, importJWK, type JWTPayload, SignJWT } from 'jose'
 import { expect, inject } from 'vitest'
 import type { UserProfile } from '../schemas/user'
 import { call, json } from './helpers'
@@ -69,7 +69,10 @@ let otherKey: Promise<CryptoKey> | undefined
  * verifies it only when called with `FIREBASE_JWKS_URL: inject('jwksUrl')`.
  * `key: 'other'` signs with a key Google does not publish, under the published `kid`.
  */
-export async function signedIdToken(claims: IdTokenClaims, opts: { key?: 'google' | 'other'; kid?: string } = {}): Promise<string> {
+export async function signedIdToken(
+  claims: IdTokenClaims,
+  opts: { key?: 'google' | 'other'; kid?: string } = {},
+): Promise<string> {
   const key =
     opts.key === 'other'
       ? await (otherKey ??= generateKeyPair('RS256').then((pair) => pair.privateKey))
@@ -92,13 +95,20 @@ export type AccessTokenVariant = 'valid' | 'expired' | 'wrongSecret' | 'algNone'
  * An access token for `email` as the API would issue it, or broken on purpose:
  * expired, signed with another secret, unsigned (`alg: none`), another issuer, no `sub`.
  */
-export async function accessTokenFor(email: string, opts: { variant?: AccessTokenVariant; sessionVersion?: number } = {}): Promise<string> {
+export async function accessTokenFor(
+  email: string,
+  opts: { variant?: AccessTokenVariant; sessionVersion?: number } = {},
+): Promise<string> {
   const variant = opts.variant ?? 'valid'
   const t = now()
   // The account's current session version (1 for an account not made yet), unless told.
   const sv =
     opts.sessionVersion ??
-    (await env.DB.prepare('select session_version as sv from users where email = ?').bind(email.toLowerCase()).first<{ sv: number }>())?.sv ??
+    (
+      await env.DB.prepare('select session_version as sv from users where email = ?')
+        .bind(email.toLowerCase())
+        .first<{ sv: number }>()
+    )?.sv ??
     1
   const claims: JWTPayload = {
     ...(variant === 'noSubject' ? {} : { sub: email.toLowerCase() }),

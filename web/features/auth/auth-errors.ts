@@ -11,7 +11,8 @@ const MESSAGES: Record<string, string> = {
   'auth/popup-closed-by-user': 'The Google window was closed before sign-in finished.',
   'auth/cancelled-popup-request': 'The Google window was closed before sign-in finished.',
   'auth/popup-blocked': 'Your browser blocked the Google window. Allow pop-ups for this site and try again.',
-  'auth/account-exists-with-different-credential': 'This e-mail already signs in another way. Use your password instead.',
+  'auth/account-exists-with-different-credential':
+    'This e-mail already signs in another way. Use your password instead.',
 }
 
 /** Turns an identity-provider error into a sentence a person understands. */
@@ -19,6 +20,7 @@ export function authErrorMessage(error: unknown): string {
   const code = typeof error === 'object' && error && 'code' in error ? String(error.code) : ''
   if (MESSAGES[code]) return MESSAGES[code]
   // The shop's API refused the sign-in (a removed account, an unverified e-mail): its words.
-  if (error instanceof Error && (!code || typeof (error as { status?: unknown }).status === 'number')) return error.message
+  if (error instanceof Error && (!code || typeof (error as { status?: unknown }).status === 'number'))
+    return error.message
   return 'Sign-in failed. Please try again.'
 }

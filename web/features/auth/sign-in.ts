@@ -7,12 +7,18 @@ import { session } from '../../lib/session'
  */
 export const signIn = {
   async withPassword(email: string, password: string) {
-    const [firebaseAuth, { signInWithEmailAndPassword }] = await Promise.all([getFirebaseAuth(), import('firebase/auth')])
+    const [firebaseAuth, { signInWithEmailAndPassword }] = await Promise.all([
+      getFirebaseAuth(),
+      import('firebase/auth'),
+    ])
     const credential = await signInWithEmailAndPassword(firebaseAuth, email, password)
     await session.start(credential.user)
   },
   async signUp(name: string, email: string, password: string) {
-    const [firebaseAuth, { createUserWithEmailAndPassword, updateProfile }] = await Promise.all([getFirebaseAuth(), import('firebase/auth')])
+    const [firebaseAuth, { createUserWithEmailAndPassword, updateProfile }] = await Promise.all([
+      getFirebaseAuth(),
+      import('firebase/auth'),
+    ])
     const credential = await createUserWithEmailAndPassword(firebaseAuth, email, password)
     await updateProfile(credential.user, { displayName: name })
     await session.start(credential.user, { name })
@@ -31,7 +37,10 @@ export const signIn = {
    * the password sign-in is verified and works.
    */
   async sendVerificationEmail(email: string, password: string) {
-    const [firebaseAuth, { signInWithEmailAndPassword, sendEmailVerification, signOut }] = await Promise.all([getFirebaseAuth(), import('firebase/auth')])
+    const [firebaseAuth, { signInWithEmailAndPassword, sendEmailVerification, signOut }] = await Promise.all([
+      getFirebaseAuth(),
+      import('firebase/auth'),
+    ])
     const credential = await signInWithEmailAndPassword(firebaseAuth, email, password)
     try {
       await sendEmailVerification(credential.user)

@@ -1,9 +1,9 @@
 export type Article = {
-  slug: string;
-  question: string;
-  summary: string;
-  body: string[];
-};
+  slug: string
+  question: string
+  summary: string
+  body: string[]
+}
 
 export const articles: Article[] = [
   {
@@ -13,9 +13,9 @@ export const articles: Article[] = [
       'Objects in JavaScript inherit directly from other objects through a hidden prototype link. Property lookups walk that chain until they find a match or reach null.',
     body: [
       'Every JavaScript object has an internal link to another object called its prototype. The specification calls this link `[[Prototype]]`. You can read it with `Object.getPrototypeOf(obj)`, and you will also see it exposed as the legacy `__proto__` accessor. The prototype is an ordinary object, so it has a prototype of its own. Following these links gives you the prototype chain, which ends at `null`. For most objects the last stop before `null` is `Object.prototype`.',
-      'When you read a property such as `obj.name`, the engine first looks for an own property called `name` on `obj`. If it does not find one, it repeats the search on the prototype, then on the prototype\'s prototype, and so on until it finds the property or reaches the end of the chain and returns `undefined`. This is why an empty array can call `push` or `map`: those methods are not on the array itself but on `Array.prototype`, which every array inherits from.',
+      "When you read a property such as `obj.name`, the engine first looks for an own property called `name` on `obj`. If it does not find one, it repeats the search on the prototype, then on the prototype's prototype, and so on until it finds the property or reaches the end of the chain and returns `undefined`. This is why an empty array can call `push` or `map`: those methods are not on the array itself but on `Array.prototype`, which every array inherits from.",
       'Writing works differently from reading. Assigning `obj.name = "x"` normally creates or updates an own property on `obj` and does not change the prototype. The new own property then shadows any property with the same name further up the chain. The exceptions are setters and non-writable properties: if an object up the chain defines a setter for that name, the setter runs; if it defines the name as read-only, the assignment is ignored, or throws in strict mode.',
-      'There are several ways to set up the link. `Object.create(proto)` makes a new object whose prototype is `proto`. A constructor function called with `new` creates an object whose prototype is the function\'s `prototype` property, so methods placed on `Person.prototype` are shared by every instance created with `new Person()`. `Object.setPrototypeOf` can change the link after creation, but engines optimise poorly around this, so avoid it in hot code.',
+      "There are several ways to set up the link. `Object.create(proto)` makes a new object whose prototype is `proto`. A constructor function called with `new` creates an object whose prototype is the function's `prototype` property, so methods placed on `Person.prototype` are shared by every instance created with `new Person()`. `Object.setPrototypeOf` can change the link after creation, but engines optimise poorly around this, so avoid it in hot code.",
       'The `class` syntax introduced in ES2015 is built on the same mechanism. `class Dog extends Animal` sets `Dog.prototype` to inherit from `Animal.prototype`, and also makes the `Dog` constructor inherit from `Animal` so that static methods are inherited too. Methods declared in the class body end up on `Dog.prototype`, and `super.method()` is a lookup that starts one level up the chain. Classes add conveniences and some safety checks, such as requiring `new`, but there is still no copying of members from parent to child.',
       'Because inheritance is a live link rather than a copy, adding a method to a prototype makes it available to every existing object that inherits from it. This is powerful, but it is also why modifying built-in prototypes such as `Array.prototype` is discouraged: it affects every array in the program and can clash with future language features. To tell own properties apart from inherited ones, use `Object.hasOwn(obj, key)`. `Object.keys` returns only own enumerable properties, while a `for...in` loop also visits inherited enumerable ones.',
     ],
@@ -52,9 +52,9 @@ export const articles: Article[] = [
     slug: 'why-not-set-state-directly-in-react',
     question: 'Why should you not set state directly in React?',
     summary:
-      'Mutating state directly bypasses React\'s update mechanism, so the UI does not re-render reliably and optimisations that rely on reference equality break. Always produce new values through the state setter.',
+      "Mutating state directly bypasses React's update mechanism, so the UI does not re-render reliably and optimisations that rely on reference equality break. Always produce new values through the state setter.",
     body: [
-      'In React, state is read-only from the component\'s point of view. You change it by calling the setter returned from `useState`, or `this.setState` in class components, and React then schedules a re-render with the new value. If you instead write `state.count = 5` or `this.state.items.push(item)`, React is never told that anything changed, so it does not re-render. The screen keeps showing old data until some unrelated update happens to trigger a render, which produces confusing, intermittent bugs.',
+      "In React, state is read-only from the component's point of view. You change it by calling the setter returned from `useState`, or `this.setState` in class components, and React then schedules a re-render with the new value. If you instead write `state.count = 5` or `this.state.items.push(item)`, React is never told that anything changed, so it does not re-render. The screen keeps showing old data until some unrelated update happens to trigger a render, which produces confusing, intermittent bugs.",
       'Even when you do call the setter, mutating the existing object first causes problems. React compares the old and new state with `Object.is`. If you push into an array and then pass the same array to `setItems`, the reference has not changed, so React may skip the update entirely. The same reference check drives `React.memo`, `useMemo`, `useEffect` dependency arrays and selector-based stores, so a mutated object can leave memoised children and effects stale.',
       'Treating state as immutable means creating a new value for every change. Use spread syntax to copy objects, for example `setUser({ ...user, name })`, and non-mutating array methods such as `map`, `filter` and `concat`, or the newer `toSorted` and `toSpliced`, instead of `push`, `splice` and `sort`. For deeply nested data this gets verbose, and a helper like Immer lets you write mutation-style code that actually produces a new immutable copy.',
       'State updates are also not applied immediately. React batches them and applies them on the next render, so reading a state variable straight after calling its setter still returns the old value. When the new state depends on the previous one, pass an updater function, as in `setCount(c => c + 1)`, so that several queued updates compose correctly instead of overwriting each other.',
@@ -67,7 +67,7 @@ export const articles: Article[] = [
     summary:
       'Measure first, then ship less JavaScript, avoid unnecessary re-renders, virtualise long lists, fetch data efficiently and optimise assets. Most wins come from doing less work, not clever tricks.',
     body: [
-      'Start by measuring, not guessing. The React DevTools Profiler shows which components render, how often and how long each render takes, and the browser\'s Performance panel and Lighthouse reveal slow scripts, layout work and network waterfalls. Test on a mid-range phone with a throttled connection, because a fast laptop hides most problems. Track the Core Web Vitals, namely Largest Contentful Paint, Interaction to Next Paint and Cumulative Layout Shift, so you know whether a change actually helped.',
+      "Start by measuring, not guessing. The React DevTools Profiler shows which components render, how often and how long each render takes, and the browser's Performance panel and Lighthouse reveal slow scripts, layout work and network waterfalls. Test on a mid-range phone with a throttled connection, because a fast laptop hides most problems. Track the Core Web Vitals, namely Largest Contentful Paint, Interaction to Next Paint and Cumulative Layout Shift, so you know whether a change actually helped.",
       'Ship less JavaScript. Split code by route with `React.lazy` and dynamic `import()` so that users download only what the current page needs, and keep heavy libraries such as charting or rich-text editors out of the initial bundle. Check bundle size regularly with a visualiser, remove unused dependencies and prefer small, tree-shakeable packages. Every kilobyte of script has to be downloaded, parsed and executed before the page becomes interactive.',
       'Avoid unnecessary re-renders. Keep state as local as possible so that an update re-renders a small subtree rather than the whole app, and split large contexts so that consumers only update when the data they use changes. Where profiling shows an expensive component re-rendering with the same props, wrap it in `React.memo` and stabilise the props it receives with `useMemo` and `useCallback`. The React Compiler can apply much of this memoisation automatically, but it still pays to keep components small and state well placed.',
       'Render less at once. Long lists and big tables should be virtualised with a library such as TanStack Virtual or react-window, so that only the rows on screen exist in the DOM. For updates that are costly but not urgent, such as filtering a big list while typing, use `useTransition` or `useDeferredValue` to keep input responsive while React prepares the slower update in the background.',
@@ -75,4 +75,4 @@ export const articles: Article[] = [
       'Finally, optimise assets and delivery. Serve images in modern formats like WebP or AVIF at the size they are displayed, give them explicit width and height to prevent layout shift, and lazy-load those below the fold. Use a CDN with long-lived caching for hashed static files, enable compression, and preload critical fonts. Always use the production build, because development builds include extra checks that make React much slower.',
     ],
   },
-];
+]

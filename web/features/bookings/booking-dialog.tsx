@@ -1,18 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Link } from '@tanstack/react-router'
-import { toast } from 'sonner'
 import { useId, useMemo, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
+import { toast } from 'sonner'
 import type { z } from 'zod'
-import { bookingFormSchema, type BookingInput } from '../../../worker/schemas/booking'
+import { formatBDT } from '../../../worker/schemas/bdt'
+import { type BookingInput, bookingFormSchema } from '../../../worker/schemas/booking'
 import type { Tool } from '../../../worker/schemas/tool'
 import { FormField } from '../../components/form-field'
-import { ApiRequestError } from '../../lib/api'
-import { usePlaceOrder } from './bookings-mutations'
-import { formatBDT } from '../../../worker/schemas/bdt'
 import { Modal } from '../../components/modal'
+import { ApiRequestError } from '../../lib/api'
 import { showServerFieldErrors } from '../../lib/form-errors'
 import { formatCount } from '../../lib/format'
+import { usePlaceOrder } from './bookings-mutations'
 
 export type OrderPlaced = { bookingId: string; quantity: number }
 
@@ -38,8 +38,8 @@ export function BookingDialog({ tool, customer, open, onClose, onOrdered }: Book
       title={`Order ${tool.name}`}
       description={
         <>
-          {formatBDT(tool.price)} per unit · minimum order {formatCount(tool.Minimum_quantity)} · {formatCount(tool.quantity)}{' '}
-          available
+          {formatBDT(tool.price)} per unit · minimum order {formatCount(tool.Minimum_quantity)} ·{' '}
+          {formatCount(tool.quantity)} available
         </>
       }
     >
@@ -81,7 +81,8 @@ function BookingForm({
   const quantityText = useWatch({ control, name: 'quantity' })
   const quantity = Number(String(quantityText ?? '').trim() || NaN)
   // No total for a quantity the order would refuse: the spec's message shows instead.
-  const total = Number.isInteger(quantity) && quantity >= min && quantity <= available ? formatBDT(quantity * tool.price) : '—'
+  const total =
+    Number.isInteger(quantity) && quantity >= min && quantity <= available ? formatBDT(quantity * tool.price) : '—'
 
   const order = usePlaceOrder(tool)
   const submit = (values: BookingInput) => {
@@ -111,7 +112,6 @@ function BookingForm({
     })
   }
 
-
   const quantityField = register('quantity', {
     // The spec's minimum / stock messages show while typing, not only when the field is left.
     onChange: () => void trigger('quantity'),
@@ -123,13 +123,28 @@ function BookingForm({
         <legend className="sr-only">Your order</legend>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label="Name">
-            <input className="field bg-slate-50 text-slate-700" readOnly autoComplete="name" {...register('customerName')} />
+            <input
+              className="field bg-slate-50 text-slate-700"
+              readOnly
+              autoComplete="name"
+              {...register('customerName')}
+            />
           </FormField>
           <FormField label="Email">
-            <input className="field bg-slate-50 text-slate-700" readOnly type="email" autoComplete="email" {...register('customer')} />
+            <input
+              className="field bg-slate-50 text-slate-700"
+              readOnly
+              type="email"
+              autoComplete="email"
+              {...register('customer')}
+            />
           </FormField>
         </div>
-        <FormField label="Quantity" error={formState.errors.quantity?.message} hint={`Between ${formatCount(min)} and ${formatCount(available)}.`}>
+        <FormField
+          label="Quantity"
+          error={formState.errors.quantity?.message}
+          hint={`Between ${formatCount(min)} and ${formatCount(available)}.`}
+        >
           <input
             className="field"
             type="number"
@@ -141,7 +156,11 @@ function BookingForm({
             {...quantityField}
           />
         </FormField>
-        <FormField label="Phone" error={formState.errors.phone?.message} hint="A number we can call about the delivery, e.g. 01712 345678.">
+        <FormField
+          label="Phone"
+          error={formState.errors.phone?.message}
+          hint="A number we can call about the delivery, e.g. 01712 345678."
+        >
           <input className="field" type="tel" autoComplete="tel" {...register('phone')} />
         </FormField>
         <FormField label="Delivery address" error={formState.errors.address?.message}>
@@ -153,7 +172,12 @@ function BookingForm({
         <span className="text-sm font-medium text-slate-700" id={totalId}>
           Total
         </span>
-        <output aria-labelledby={totalId} aria-live="polite" className="text-lg font-bold text-ink" data-testid="booking-total">
+        <output
+          aria-labelledby={totalId}
+          aria-live="polite"
+          className="text-lg font-bold text-ink"
+          data-testid="booking-total"
+        >
           {total}
         </output>
       </div>

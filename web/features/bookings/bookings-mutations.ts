@@ -27,10 +27,16 @@ export function usePlaceOrder(tool: { _id: string; name: string; price: number }
   const refresh = useOrderRefresh()
   return useMutation({
     mutationFn: (values: BookingInput) =>
-      unwrap(api.booking.$post({ json: { ...values, service: tool.name, price: Math.round(values.quantity * tool.price * 100) / 100 } })),
+      unwrap(
+        api.booking.$post({
+          json: { ...values, service: tool.name, price: Math.round(values.quantity * tool.price * 100) / 100 },
+        }),
+      ),
     onSuccess: (_created, values) => {
       // Show the new stock at once; the refetch confirms it.
-      queryClient.setQueryData(toolQueries.detail(tool._id).queryKey, (old) => (old ? { ...old, quantity: old.quantity - values.quantity } : old))
+      queryClient.setQueryData(toolQueries.detail(tool._id).queryKey, (old) =>
+        old ? { ...old, quantity: old.quantity - values.quantity } : old,
+      )
       return refresh(true)
     },
     // Stock or price moved on the server (409, or a field refused): show the tool as it is now.
@@ -61,7 +67,8 @@ export function useChangeOrderStatus(id: string) {
 export function useRefundOrder(id: string) {
   const refresh = useOrderRefresh()
   return useMutation({
-    mutationFn: (reason: string) => unwrap(api.booking[':id'].refund.$post({ param: { id }, json: reason ? { reason } : {} })),
+    mutationFn: (reason: string) =>
+      unwrap(api.booking[':id'].refund.$post({ param: { id }, json: reason ? { reason } : {} })),
     onSettled: () => refresh(true),
   })
 }

@@ -3,14 +3,13 @@ import { useMemo, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import type { z } from 'zod'
-import { MINIMUM_ABOVE_QUANTITY, ToolEditFormSchema, type Tool } from '../../../worker/schemas/tool'
+import { formatBDT } from '../../../worker/schemas/bdt'
+import { MINIMUM_ABOVE_QUANTITY, type Tool, ToolEditFormSchema } from '../../../worker/schemas/tool'
 import { FormField } from '../../components/form-field'
 import { ImageFormField } from '../../components/image-field'
-import { formatBDT } from '../../../worker/schemas/bdt'
 import { showServerFieldErrors } from '../../lib/form-errors'
-import { useUpdateTool } from '../tools/tools-mutations'
 import { formatCount } from '../../lib/format'
-
+import { useUpdateTool } from '../tools/tools-mutations'
 
 // NOTE: its own module, not inside the manage route: the route's shared code goes into the
 // entry chunk, and this form's schema would take zod there with it.
@@ -19,7 +18,10 @@ import { formatCount } from '../../lib/format'
 // below its minimum can still get a new name, description, photo or price without a restock.
 const editToolSchema = (tool: Tool) =>
   ToolEditFormSchema.refine(
-    (t) => t.quantity === 0 || t.Minimum_quantity <= t.quantity || (t.quantity === tool.quantity && t.Minimum_quantity === tool.Minimum_quantity),
+    (t) =>
+      t.quantity === 0 ||
+      t.Minimum_quantity <= t.quantity ||
+      (t.quantity === tool.quantity && t.Minimum_quantity === tool.Minimum_quantity),
     { path: ['Minimum_quantity'], message: MINIMUM_ABOVE_QUANTITY },
   )
 type EditToolValues = z.input<ReturnType<typeof editToolSchema>>
@@ -45,7 +47,9 @@ export function EditToolForm({ tool, onDone }: { tool: Tool; onDone: () => void 
   const save = useUpdateTool(tool._id)
   const submit = (values: EditTool) => {
     // Only what changed is sent: an untouched stock figure must not overwrite orders taken meanwhile.
-    const changed = Object.fromEntries(EDIT_FIELDS.filter((k) => values[k] !== tool[k]).map((k) => [k, values[k]])) as Partial<EditTool>
+    const changed = Object.fromEntries(
+      EDIT_FIELDS.filter((k) => values[k] !== tool[k]).map((k) => [k, values[k]]),
+    ) as Partial<EditTool>
     if (Object.keys(changed).length === 0) return onDone()
     // A new stock figure is stored only if no order came in since this form opened (409 otherwise;
     // the list then refetches, so saving again compares against today's stock).
@@ -62,7 +66,6 @@ export function EditToolForm({ tool, onDone }: { tool: Tool; onDone: () => void 
     })
   }
 
-
   return (
     <form noValidate onSubmit={handleSubmit(submit)} className="grid gap-4">
       <FormField label="Name" error={errors.name?.message}>
@@ -73,13 +76,32 @@ export function EditToolForm({ tool, onDone }: { tool: Tool; onDone: () => void 
       </FormField>
       <div className="grid items-start gap-4 sm:grid-cols-3">
         <FormField label="Price (BDT per unit)" error={errors.price?.message} hint={`Now ${formatBDT(tool.price)}.`}>
-          <input className="field" type="number" inputMode="decimal" min="0.01" step="0.01" data-autofocus {...register('price')} />
+          <input
+            className="field"
+            type="number"
+            inputMode="decimal"
+            min="0.01"
+            step="0.01"
+            data-autofocus
+            {...register('price')}
+          />
         </FormField>
-        <FormField label="Quantity in stock" error={errors.quantity?.message} hint={`Now ${formatCount(tool.quantity)}. 0: out of stock.`}>
+        <FormField
+          label="Quantity in stock"
+          error={errors.quantity?.message}
+          hint={`Now ${formatCount(tool.quantity)}. 0: out of stock.`}
+        >
           <input className="field" type="number" inputMode="numeric" min="0" step="1" {...register('quantity')} />
         </FormField>
         <FormField label="Minimum order quantity" error={errors.Minimum_quantity?.message}>
-          <input className="field" type="number" inputMode="numeric" min="1" step="1" {...register('Minimum_quantity')} />
+          <input
+            className="field"
+            type="number"
+            inputMode="numeric"
+            min="1"
+            step="1"
+            {...register('Minimum_quantity')}
+          />
         </FormField>
       </div>
       <ImageFormField control={control} name="img" label="Photo" onBusyChange={setUploading} />

@@ -4,9 +4,9 @@ import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import {
   CONTACT_LIMITS,
-  ContactInputSchema,
   type ContactFormValues,
   type ContactInput,
+  ContactInputSchema,
 } from '../../../worker/schemas/contact'
 import { FormField } from '../../components/form-field'
 import { ApiRequestError } from '../../lib/api'
@@ -60,8 +60,8 @@ export function ContactSection({ id }: { id?: string }) {
             Contact us
           </h2>
           <p className="mt-3 text-slate-600">
-            Need a quote for a bulk order, a custom tool or help with an order? Write to us and our team will reply to your
-            e-mail, usually within one working day.
+            Need a quote for a bulk order, a custom tool or help with an order? Write to us and our team will reply to
+            your e-mail, usually within one working day.
           </p>
         </div>
 
@@ -96,7 +96,12 @@ export function ContactSection({ id }: { id?: string }) {
             </p>
           )}
 
-          <button type="submit" className="btn-primary w-full sm:w-auto" disabled={send.isPending} aria-busy={send.isPending}>
+          <button
+            type="submit"
+            className="btn-primary w-full sm:w-auto"
+            disabled={send.isPending}
+            aria-busy={send.isPending}
+          >
             {send.isPending ? 'Sending…' : 'Send message'}
           </button>
         </form>

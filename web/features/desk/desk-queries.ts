@@ -14,7 +14,15 @@ export const deskQueries = {
     queryOptions({
       queryKey: [...deskQueries.all(), 'orders', filter] as const,
       queryFn: () =>
-        unwrapPage(api.booking.$get({ query: { ...paging(filter.page), ...(filter.status ? { status: filter.status } : {}), ...(filter.q ? { q: filter.q } : {}) } })),
+        unwrapPage(
+          api.booking.$get({
+            query: {
+              ...paging(filter.page),
+              ...(filter.status ? { status: filter.status } : {}),
+              ...(filter.q ? { q: filter.q } : {}),
+            },
+          }),
+        ),
       placeholderData: keepPreviousData,
       staleTime: 0,
     }),
@@ -55,14 +63,24 @@ export const deskQueries = {
   users: (filter: { q?: string; removed?: boolean; page?: number }) =>
     queryOptions({
       queryKey: ['users', 'desk', filter] as const,
-      queryFn: () => unwrapPage(api.user.$get({ query: { ...paging(filter.page), ...(filter.q ? { q: filter.q } : {}), ...(filter.removed ? { removed: '1' as const } : {}) } })),
+      queryFn: () =>
+        unwrapPage(
+          api.user.$get({
+            query: {
+              ...paging(filter.page),
+              ...(filter.q ? { q: filter.q } : {}),
+              ...(filter.removed ? { removed: '1' as const } : {}),
+            },
+          }),
+        ),
       placeholderData: keepPreviousData,
       staleTime: 0,
     }),
   messages: (filter: { q?: string; page?: number }) =>
     queryOptions({
       queryKey: ['contact', 'desk', filter] as const,
-      queryFn: () => unwrapPage(api.contact.$get({ query: { ...paging(filter.page), ...(filter.q ? { q: filter.q } : {}) } })),
+      queryFn: () =>
+        unwrapPage(api.contact.$get({ query: { ...paging(filter.page), ...(filter.q ? { q: filter.q } : {}) } })),
       placeholderData: keepPreviousData,
       staleTime: 0,
     }),

@@ -13,7 +13,9 @@ export const formatExpiry = (value: string) => {
 
 /** "MM / YY", "MM/YYYY" or "MMYY" into its month and year text; empty strings when missing. */
 export const splitExpiry = (value: string): { month: string; year: string } => {
-  const [month = '', year = ''] = value.includes('/') ? value.split('/').map((p) => p.trim()) : [value.slice(0, 2), value.slice(2)]
+  const [month = '', year = ''] = value.includes('/')
+    ? value.split('/').map((p) => p.trim())
+    : [value.slice(0, 2), value.slice(2)]
   return { month, year }
 }
 

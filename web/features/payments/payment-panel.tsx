@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect } from 'react'
 import { ApiRequestError } from '../../lib/api'
-import { paymentQueries } from './payments-queries'
 import { useOrderRefresh } from '../bookings/bookings-mutations'
 import type { CardFormProps } from './card-form-props'
+import { paymentQueries } from './payments-queries'
 import { SimulatedCardForm } from './simulated-card-form'
 
 // Stripe's packages are downloaded only when the shop takes card payments through Stripe.
@@ -27,14 +27,22 @@ export function PaymentPanel(form: PaymentPanelProps) {
 
   if (intent.isPending) return <FormSkeleton label="Preparing the payment…" />
   if (intent.isError) {
-    const message = intent.error instanceof ApiRequestError ? intent.error.message : 'We could not reach the shop. Check your connection.'
+    const message =
+      intent.error instanceof ApiRequestError
+        ? intent.error.message
+        : 'We could not reach the shop. Check your connection.'
     return (
       <div className="space-y-4">
         <p className="text-sm font-medium text-red-700" role="alert">
           {message}
         </p>
         {!conflict && (
-          <button type="button" className="btn-ghost" onClick={() => void intent.refetch()} disabled={intent.isFetching}>
+          <button
+            type="button"
+            className="btn-ghost"
+            onClick={() => void intent.refetch()}
+            disabled={intent.isFetching}
+          >
             Try again
           </button>
         )}

@@ -2,13 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useRef } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
-import { CARD_MESSAGES, cardSchema, TEST_CARDS, type Card } from '../../../worker/schemas/payment'
+import { CARD_MESSAGES, type Card, cardSchema, TEST_CARDS } from '../../../worker/schemas/payment'
 import { FormField } from '../../components/form-field'
-import { api, ApiRequestError, unwrap } from '../../lib/api'
-import { formatCardNumber, formatExpiry, reformatInput, splitExpiry } from './card-format'
-import { usePayBooking } from '../bookings/bookings-mutations'
-import { CONNECTION_MESSAGE, type CardFormProps } from './card-form-props'
+import { ApiRequestError, api, unwrap } from '../../lib/api'
 import { showServerFieldErrors } from '../../lib/form-errors'
+import { usePayBooking } from '../bookings/bookings-mutations'
+import { type CardFormProps, CONNECTION_MESSAGE } from './card-form-props'
+import { formatCardNumber, formatExpiry, reformatInput, splitExpiry } from './card-format'
 
 // Stripe's wording for fields left incomplete; the shared card schema covers the rest.
 const EXPIRY_INCOMPLETE = "Your card's expiration date is incomplete."
@@ -27,24 +27,26 @@ const fieldOf = (key: string): Field | undefined => {
 }
 
 /** The form's three fields checked with the shared card schema, into the API's card shape. */
-const cardFormSchema = z.object({ number: z.string(), expiry: z.string(), cvc: z.string() }).transform((values, ctx): Card => {
-  const { month, year } = splitExpiry(values.expiry)
-  const problems: Partial<Record<Field, string>> = {}
-  if (!values.number.trim()) problems.number = CARD_MESSAGES.numberRequired
-  if (!month || year.length < 2) problems.expiry = EXPIRY_INCOMPLETE
-  if (!values.cvc.trim()) problems.cvc = CVC_INCOMPLETE
-  const parsed = cardSchema().safeParse({ number: values.number, expMonth: month, expYear: year, cvc: values.cvc })
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = fieldOf(issue.path.join('.'))
-      if (field) problems[field] ??= issue.message
+const cardFormSchema = z
+  .object({ number: z.string(), expiry: z.string(), cvc: z.string() })
+  .transform((values, ctx): Card => {
+    const { month, year } = splitExpiry(values.expiry)
+    const problems: Partial<Record<Field, string>> = {}
+    if (!values.number.trim()) problems.number = CARD_MESSAGES.numberRequired
+    if (!month || year.length < 2) problems.expiry = EXPIRY_INCOMPLETE
+    if (!values.cvc.trim()) problems.cvc = CVC_INCOMPLETE
+    const parsed = cardSchema().safeParse({ number: values.number, expMonth: month, expYear: year, cvc: values.cvc })
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) {
+        const field = fieldOf(issue.path.join('.'))
+        if (field) problems[field] ??= issue.message
+      }
     }
-  }
-  const entries = Object.entries(problems)
-  if (entries.length === 0 && parsed.success) return parsed.data
-  for (const [field, message] of entries) ctx.addIssue({ code: 'custom', path: [field], message })
-  return z.NEVER
-})
+    const entries = Object.entries(problems)
+    if (entries.length === 0 && parsed.success) return parsed.data
+    for (const [field, message] of entries) ctx.addIssue({ code: 'custom', path: [field], message })
+    return z.NEVER
+  })
 
 /**
  * The card form of simulated payments (no Stripe keys): number, expiry and CVC, confirmed
@@ -67,13 +69,17 @@ export function SimulatedCardForm({ bookingId, clientSecret, paid, onPaid }: Car
     }
     return confirmedId.current
   })
-  const submit = (card: Card) => pay.mutate(card, { onSuccess: onPaid, onError: (error) => void showServerFieldErrors(error, setError, fieldOf) })
-
+  const submit = (card: Card) =>
+    pay.mutate(card, { onSuccess: onPaid, onError: (error) => void showServerFieldErrors(error, setError, fieldOf) })
 
   // A decline (402) or any other refusal shows under the form; field problems show at their field.
   const shownAtField = pay.error instanceof ApiRequestError && Object.keys(pay.error.fields).some((key) => fieldOf(key))
   const paymentError =
-    !pay.error || shownAtField ? undefined : pay.error instanceof ApiRequestError ? pay.error.message : CONNECTION_MESSAGE
+    !pay.error || shownAtField
+      ? undefined
+      : pay.error instanceof ApiRequestError
+        ? pay.error.message
+        : CONNECTION_MESSAGE
 
   const number = register('number')
   const expiry = register('expiry')
@@ -154,7 +160,9 @@ export function SimulatedCardForm({ bookingId, clientSecret, paid, onPaid }: Car
 function TestCardHint() {
   return (
     <details className="mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-700 ring-1 ring-slate-200">
-      <summary className="cursor-pointer font-medium">Test mode: no real money is taken. Which card numbers work?</summary>
+      <summary className="cursor-pointer font-medium">
+        Test mode: no real money is taken. Which card numbers work?
+      </summary>
       <p className="mt-2">Use any future expiry date and any 3-digit CVC with one of these numbers:</p>
       <ul className="mt-2 space-y-1">
         {Object.entries(TEST_CARDS).map(([digits, card]) => (

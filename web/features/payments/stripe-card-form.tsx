@@ -3,7 +3,7 @@ import type { Stripe, StripeCardElementOptions } from '@stripe/stripe-js'
 import { useId, useMemo, useRef, useState } from 'react'
 import { ApiRequestError } from '../../lib/api'
 import { usePayBooking } from '../bookings/bookings-mutations'
-import { CONNECTION_MESSAGE, type CardFormProps } from './card-form-props'
+import { type CardFormProps, CONNECTION_MESSAGE } from './card-form-props'
 
 /**
  * Stripe.js per publishable key, loaded on first use only.
@@ -28,7 +28,12 @@ class CardError extends Error {}
 const CARD_OPTIONS: StripeCardElementOptions = {
   hidePostalCode: true,
   style: {
-    base: { fontSize: '16px', color: '#0f172a', fontFamily: 'ui-sans-serif, system-ui, sans-serif', '::placeholder': { color: '#64748b' } },
+    base: {
+      fontSize: '16px',
+      color: '#0f172a',
+      fontFamily: 'ui-sans-serif, system-ui, sans-serif',
+      '::placeholder': { color: '#64748b' },
+    },
     invalid: { color: '#b91c1c', iconColor: '#b91c1c' },
   },
 }
@@ -88,7 +93,11 @@ function StripeCheckout({ bookingId, clientSecret, paid, onPaid, billing }: Card
   })
 
   const payError =
-    pay.error instanceof CardError || pay.error instanceof ApiRequestError ? pay.error.message : pay.error ? CONNECTION_MESSAGE : undefined
+    pay.error instanceof CardError || pay.error instanceof ApiRequestError
+      ? pay.error.message
+      : pay.error
+        ? CONNECTION_MESSAGE
+        : undefined
   const busy = pay.isPending || paid
 
   return (
@@ -100,6 +109,8 @@ function StripeCheckout({ bookingId, clientSecret, paid, onPaid, billing }: Card
       }}
     >
       <div role="group" aria-labelledby={labelId}>
+        {/* biome-ignore lint/a11y/useKeyWithClickEvents: a pointer convenience; the card field itself takes keyboard focus */}
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: as above */}
         <span id={labelId} className="label" onClick={() => elements?.getElement(CardElement)?.focus()}>
           Card details
         </span>

@@ -3,18 +3,18 @@
 // Plain data only. Links must be https URLs; leave `link` out if there is none.
 
 export type PortfolioProject = {
-  name: string;
-  description: string;
-  tech: string[];
+  name: string
+  description: string
+  tech: string[]
   /** Optional https URL. */
-  link?: string;
-};
+  link?: string
+}
 
 export type Portfolio = {
-  owner: { name: string; role: string; summary: string; email: string; location: string };
-  projects: PortfolioProject[];
-  stack: { name: string; purpose: string }[];
-};
+  owner: { name: string; role: string; summary: string; email: string; location: string }
+  projects: PortfolioProject[]
+  stack: { name: string; purpose: string }[]
+}
 
 export const portfolio: Portfolio = {
   owner: {
@@ -29,7 +29,7 @@ export const portfolio: Portfolio = {
     {
       name: 'Toolhaus Storefront',
       description:
-        'The wholesale web shop you are using now. Buyers browse the catalogue, order above each tool\'s minimum quantity, pay by card and track their orders, while admins manage products, stock, orders and users.',
+        "The wholesale web shop you are using now. Buyers browse the catalogue, order above each tool's minimum quantity, pay by card and track their orders, while admins manage products, stock, orders and users.",
       tech: ['Cloudflare Workers', 'Hono', 'D1', 'React 19', 'TanStack Router', 'Stripe'],
     },
     {
@@ -54,7 +54,10 @@ export const portfolio: Portfolio = {
   stack: [
     { name: 'Cloudflare Workers', purpose: 'Serverless runtime that hosts the API and serves the web app at the edge' },
     { name: 'Hono', purpose: 'Lightweight web framework for the API routes and middleware' },
-    { name: 'D1 + drizzle-orm', purpose: 'SQLite database for products, orders, reviews and users, with a typed query builder and migrations' },
+    {
+      name: 'D1 + drizzle-orm',
+      purpose: 'SQLite database for products, orders, reviews and users, with a typed query builder and migrations',
+    },
     { name: 'R2', purpose: 'Object storage for product images and uploaded files' },
     { name: 'zod', purpose: 'Schema validation for request bodies, forms and environment configuration' },
     { name: 'jose', purpose: 'Verifying Firebase ID tokens and signing session JWTs' },
@@ -68,4 +71,4 @@ export const portfolio: Portfolio = {
     { name: 'Vitest + workerd', purpose: 'Unit and integration tests running inside the real Workers runtime' },
     { name: 'Playwright', purpose: 'End-to-end browser tests of the main user flows' },
   ],
-};
+}

@@ -3,5 +3,9 @@ import { api, unwrap } from '../../lib/api'
 
 export const reviewQueries = {
   all: () => ['reviews'] as const,
-  list: () => queryOptions({ queryKey: [...reviewQueries.all(), 'list'] as const, queryFn: () => unwrap(api.review.$get({ query: {} })) }),
+  list: () =>
+    queryOptions({
+      queryKey: [...reviewQueries.all(), 'list'] as const,
+      queryFn: () => unwrap(api.review.$get({ query: {} })),
+    }),
 }

@@ -8,7 +8,11 @@ import { toolQueries } from './tools-queries'
 /** Every view of the catalogue, and the overview's low-stock list. */
 function useToolsRefresh() {
   const queryClient = useQueryClient()
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: toolQueries.all() }), queryClient.invalidateQueries({ queryKey: deskQueries.all() })])
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: toolQueries.all() }),
+      queryClient.invalidateQueries({ queryKey: deskQueries.all() }),
+    ])
 }
 
 /** An admin adds a tool. */

@@ -20,7 +20,12 @@ function DashboardLayout() {
 
   // Everyone sees My Order (spec); an admin sees it after the shop's Orders.
   const myOrder = (
-    <Link to="/dashboard/order" className={linkClass} activeProps={{ className: activeClass }} activeOptions={{ exact: true }}>
+    <Link
+      to="/dashboard/order"
+      className={linkClass}
+      activeProps={{ className: activeClass }}
+      activeOptions={{ exact: true }}
+    >
       My Order
     </Link>
   )
@@ -32,7 +37,12 @@ function DashboardLayout() {
         <nav aria-label="Dashboard" className="mt-2 flex flex-wrap gap-1 md:flex-col md:flex-nowrap">
           {!isAdmin && (
             <>
-              <Link to="/dashboard" className={linkClass} activeProps={{ className: activeClass }} activeOptions={{ exact: true }}>
+              <Link
+                to="/dashboard"
+                className={linkClass}
+                activeProps={{ className: activeClass }}
+                activeOptions={{ exact: true }}
+              >
                 My Profile
               </Link>
               <Link to="/dashboard/review" className={linkClass} activeProps={{ className: activeClass }}>
@@ -43,7 +53,12 @@ function DashboardLayout() {
           {!isAdmin && myOrder}
           {isAdmin && (
             <>
-              <Link to="/dashboard" className={linkClass} activeProps={{ className: activeClass }} activeOptions={{ exact: true }}>
+              <Link
+                to="/dashboard"
+                className={linkClass}
+                activeProps={{ className: activeClass }}
+                activeOptions={{ exact: true }}
+              >
                 Overview
               </Link>
               <Link to="/dashboard/orders" className={linkClass} activeProps={{ className: activeClass }}>

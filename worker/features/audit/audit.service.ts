@@ -1,6 +1,6 @@
 import { desc, sql } from 'drizzle-orm'
 import { auditLog } from '../../db/schema'
-import { newId, type Db } from '../../lib/db'
+import { type Db, newId } from '../../lib/db'
 import type { AuditEntry } from '../../schemas/audit'
 
 /** One admin action: who (the admin's e-mail), what (a dotted name), on which record, and what changed. */
@@ -10,10 +10,23 @@ export type AuditRecord = { actor: string; action: string; target: string; detai
  * The statement that appends `entry` to the audit log, for the same D1 batch as the action
  * itself; with `onlyIf` (SQL with its values) only when the action happened.
  */
-export function auditStatement(db: Db, entry: AuditRecord, onlyIf?: { sql: string; values: unknown[] }): D1PreparedStatement {
+export function auditStatement(
+  db: Db,
+  entry: AuditRecord,
+  onlyIf?: { sql: string; values: unknown[] },
+): D1PreparedStatement {
   return db.$client
-    .prepare(`insert into audit_log (id, actor, action, target, detail) select ?, ?, ?, ?, ?${onlyIf ? ` where ${onlyIf.sql}` : ''}`)
-    .bind(newId(), entry.actor, entry.action, entry.target, (entry.detail ?? '').slice(0, 1000), ...(onlyIf?.values ?? []))
+    .prepare(
+      `insert into audit_log (id, actor, action, target, detail) select ?, ?, ?, ?, ?${onlyIf ? ` where ${onlyIf.sql}` : ''}`,
+    )
+    .bind(
+      newId(),
+      entry.actor,
+      entry.action,
+      entry.target,
+      (entry.detail ?? '').slice(0, 1000),
+      ...(onlyIf?.values ?? []),
+    )
 }
 
 /** Appends `entry` to the audit log on its own (for actions that are one statement already done). */
@@ -22,14 +35,24 @@ export async function recordAudit(db: Db, entry: AuditRecord): Promise<void> {
 }
 
 /** The audit log, newest first. */
-export async function listAudit(db: Db, page: { limit: number; offset: number }): Promise<{ items: AuditEntry[]; total: number }> {
+export async function listAudit(
+  db: Db,
+  page: { limit: number; offset: number },
+): Promise<{ items: AuditEntry[]; total: number }> {
   const [rows, [total]] = await db.batch([
     // NOTE: rowid breaks ties of the same millisecond in the order the entries were written (ids are random).
     db.select().from(auditLog).orderBy(desc(auditLog.at), sql`rowid desc`).limit(page.limit).offset(page.offset),
     db.select({ n: sql<number>`count(*)` }).from(auditLog),
   ])
   return {
-    items: rows.map((r) => ({ _id: r.id, at: new Date(r.at).toISOString(), actor: r.actor, action: r.action, target: r.target, detail: r.detail })),
+    items: rows.map((r) => ({
+      _id: r.id,
+      at: new Date(r.at).toISOString(),
+      actor: r.actor,
+      action: r.action,
+      target: r.target,
+      detail: r.detail,
+    })),
     total: total?.n ?? 0,
   }
 }

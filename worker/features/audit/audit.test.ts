@@ -46,7 +46,8 @@ async function entriesOf(action: () => Promise<unknown>): Promise<AuditEntry[]> 
   return added
 }
 
-const fields = (entries: AuditEntry[]) => entries.map(({ actor, action, target, detail }) => ({ actor, action, target, detail }))
+const fields = (entries: AuditEntry[]) =>
+  entries.map(({ actor, action, target, detail }) => ({ actor, action, target, detail }))
 
 describe('GET /api/audit: review deletion and user changes', () => {
   it('review.delete: who deleted which review, and whose it was; a refused or missing delete writes nothing', async () => {
@@ -54,39 +55,115 @@ describe('GET /api/audit: review deletion and user changes', () => {
     const posted = await call('/api/review', {
       method: 'POST',
       token: customer,
-      json: { name: 'Audited Reviewer', description: 'Good drills, fast delivery.', img: 'https://example.com/me.png', rating: 4 },
+      json: {
+        name: 'Audited Reviewer',
+        description: 'Good drills, fast delivery.',
+        img: 'https://example.com/me.png',
+        rating: 4,
+      },
     })
     const { insertedId } = await json<{ insertedId: string }>(posted)
-    expect(await entriesOf(async () => expect((await call(`/api/review/${insertedId}`, { method: 'DELETE', token: customer })).status).toBe(403))).toEqual([])
-    const added = await entriesOf(async () => expect((await call(`/api/review/${insertedId}`, { method: 'DELETE', token: admin })).status).toBe(200))
-    expect(fields(added)).toEqual([{ actor: ADMIN, action: 'review.delete', target: insertedId, detail: 'deleted the review by Audited Reviewer' }])
-    expect(await entriesOf(async () => expect((await call(`/api/review/${insertedId}`, { method: 'DELETE', token: admin })).status).toBe(404))).toEqual([])
+    expect(
+      await entriesOf(async () =>
+        expect((await call(`/api/review/${insertedId}`, { method: 'DELETE', token: customer })).status).toBe(403),
+      ),
+    ).toEqual([])
+    const added = await entriesOf(async () =>
+      expect((await call(`/api/review/${insertedId}`, { method: 'DELETE', token: admin })).status).toBe(200),
+    )
+    expect(fields(added)).toEqual([
+      { actor: ADMIN, action: 'review.delete', target: insertedId, detail: 'deleted the review by Audited Reviewer' },
+    ])
+    expect(
+      await entriesOf(async () =>
+        expect((await call(`/api/review/${insertedId}`, { method: 'DELETE', token: admin })).status).toBe(404),
+      ),
+    ).toEqual([])
   })
 
   it('user.promote: the acting admin, the user’s e-mail, “made an admin”; promoting again or nobody writes nothing', async () => {
     await signIn('promoted@example.com')
-    const added = await entriesOf(async () => expect((await call('/api/user/admin/Promoted@Example.com', { method: 'PUT', token: admin })).status).toBe(200))
-    expect(fields(added)).toEqual([{ actor: ADMIN, action: 'user.promote', target: 'promoted@example.com', detail: 'made an admin' }])
-    expect(await entriesOf(() => call('/api/user/admin/promoted@example.com', { method: 'PUT', token: admin }))).toEqual([])
-    expect(await entriesOf(() => call('/api/user/admin/nobody-at-all@example.com', { method: 'PUT', token: admin }))).toEqual([])
+    const added = await entriesOf(async () =>
+      expect((await call('/api/user/admin/Promoted@Example.com', { method: 'PUT', token: admin })).status).toBe(200),
+    )
+    expect(fields(added)).toEqual([
+      { actor: ADMIN, action: 'user.promote', target: 'promoted@example.com', detail: 'made an admin' },
+    ])
+    expect(
+      await entriesOf(() => call('/api/user/admin/promoted@example.com', { method: 'PUT', token: admin })),
+    ).toEqual([])
+    expect(
+      await entriesOf(() => call('/api/user/admin/nobody-at-all@example.com', { method: 'PUT', token: admin })),
+    ).toEqual([])
     // The one who acts is the actor: the new admin promotes someone in turn.
     const promoted = await signIn('promoted@example.com')
     await signIn('promoted-by-promoted@example.com')
-    const next = await entriesOf(() => call('/api/user/admin/promoted-by-promoted@example.com', { method: 'PUT', token: promoted }))
-    expect(fields(next)).toEqual([{ actor: 'promoted@example.com', action: 'user.promote', target: 'promoted-by-promoted@example.com', detail: 'made an admin' }])
+    const next = await entriesOf(() =>
+      call('/api/user/admin/promoted-by-promoted@example.com', { method: 'PUT', token: promoted }),
+    )
+    expect(fields(next)).toEqual([
+      {
+        actor: 'promoted@example.com',
+        action: 'user.promote',
+        target: 'promoted-by-promoted@example.com',
+        detail: 'made an admin',
+      },
+    ])
   })
 
   it('user.remove and user.restore: who, whom, what; repeating either, or removing oneself, writes nothing', async () => {
     await signIn('audited-leaver@example.com')
-    const removed = await entriesOf(async () => expect((await call('/api/user/Audited-Leaver@example.com', { method: 'DELETE', token: admin })).status).toBe(200))
-    expect(fields(removed)).toEqual([{ actor: ADMIN, action: 'user.remove', target: 'audited-leaver@example.com', detail: 'removed; their sessions ended' }])
-    expect(await entriesOf(async () => expect(await json(await call('/api/user/audited-leaver@example.com', { method: 'DELETE', token: admin }))).toMatchObject({ deletedCount: 0 }))).toEqual([])
-    expect(await entriesOf(async () => expect((await call(`/api/user/${ADMIN}`, { method: 'DELETE', token: admin })).status).toBe(409))).toEqual([])
+    const removed = await entriesOf(async () =>
+      expect((await call('/api/user/Audited-Leaver@example.com', { method: 'DELETE', token: admin })).status).toBe(200),
+    )
+    expect(fields(removed)).toEqual([
+      {
+        actor: ADMIN,
+        action: 'user.remove',
+        target: 'audited-leaver@example.com',
+        detail: 'removed; their sessions ended',
+      },
+    ])
+    expect(
+      await entriesOf(async () =>
+        expect(
+          await json(await call('/api/user/audited-leaver@example.com', { method: 'DELETE', token: admin })),
+        ).toMatchObject({ deletedCount: 0 }),
+      ),
+    ).toEqual([])
+    expect(
+      await entriesOf(async () =>
+        expect((await call(`/api/user/${ADMIN}`, { method: 'DELETE', token: admin })).status).toBe(409),
+      ),
+    ).toEqual([])
 
-    const restored = await entriesOf(async () => expect((await call('/api/user/audited-leaver@example.com/restore', { method: 'POST', token: admin })).status).toBe(200))
-    expect(fields(restored)).toEqual([{ actor: ADMIN, action: 'user.restore', target: 'audited-leaver@example.com', detail: 'restored; can sign in again' }])
-    expect(await entriesOf(async () => expect(await json(await call('/api/user/audited-leaver@example.com/restore', { method: 'POST', token: admin }))).toMatchObject({ modifiedCount: 0 }))).toEqual([])
-    expect(await entriesOf(async () => expect((await call('/api/user/never-here@example.com/restore', { method: 'POST', token: admin })).status).toBe(404))).toEqual([])
+    const restored = await entriesOf(async () =>
+      expect(
+        (await call('/api/user/audited-leaver@example.com/restore', { method: 'POST', token: admin })).status,
+      ).toBe(200),
+    )
+    expect(fields(restored)).toEqual([
+      {
+        actor: ADMIN,
+        action: 'user.restore',
+        target: 'audited-leaver@example.com',
+        detail: 'restored; can sign in again',
+      },
+    ])
+    expect(
+      await entriesOf(async () =>
+        expect(
+          await json(await call('/api/user/audited-leaver@example.com/restore', { method: 'POST', token: admin })),
+        ).toMatchObject({ modifiedCount: 0 }),
+      ),
+    ).toEqual([])
+    expect(
+      await entriesOf(async () =>
+        expect((await call('/api/user/never-here@example.com/restore', { method: 'POST', token: admin })).status).toBe(
+          404,
+        ),
+      ),
+    ).toEqual([])
   })
 })
 
@@ -97,16 +174,24 @@ describe('GET /api/audit: append-only', () => {
     await call('/api/user/admin/passing-admin@example.com', { method: 'PUT', token: admin })
     const passing = await signIn('passing-admin@example.com')
     const tool = await makeTool({ name: 'Audited Saw' })
-    expect((await call(`/api/service/${tool.id}`, { method: 'PATCH', token: passing, json: { price: 321 } })).status).toBe(200)
+    expect(
+      (await call(`/api/service/${tool.id}`, { method: 'PATCH', token: passing, json: { price: 321 } })).status,
+    ).toBe(200)
     const before = await everyEntry()
     const mine = before.filter((e) => e.actor === 'passing-admin@example.com')
-    expect(fields(mine)).toEqual([{ actor: 'passing-admin@example.com', action: 'tool.update', target: tool.id, detail: 'price → 321' }])
+    expect(fields(mine)).toEqual([
+      { actor: 'passing-admin@example.com', action: 'tool.update', target: tool.id, detail: 'price → 321' },
+    ])
 
     // …every way of writing to the log is refused…
     const [newest] = before
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
       for (const path of ['/api/audit', `/api/audit/${newest!._id}`, `/api/audit?id=${newest!._id}`]) {
-        const res = await call(path, { method, token: admin, json: { detail: 'rewritten', action: 'nothing.happened' } })
+        const res = await call(path, {
+          method,
+          token: admin,
+          json: { detail: 'rewritten', action: 'nothing.happened' },
+        })
         expect(res.status, `${method} ${path}`).toBe(404)
       }
     }
@@ -119,7 +204,12 @@ describe('GET /api/audit: append-only', () => {
     expect(after.slice(2)).toEqual(before)
     expect(fields(after.slice(0, 2)).sort((a, b) => a.action.localeCompare(b.action))).toEqual([
       { actor: ADMIN, action: 'tool.delete', target: tool.id, detail: 'deleted Audited Saw' },
-      { actor: ADMIN, action: 'user.remove', target: 'passing-admin@example.com', detail: 'removed; their sessions ended' },
+      {
+        actor: ADMIN,
+        action: 'user.remove',
+        target: 'passing-admin@example.com',
+        detail: 'removed; their sessions ended',
+      },
     ])
     expect(await total()).toBe(before.length + 2)
   })
@@ -159,11 +249,14 @@ describe('GET /api/audit: paging', () => {
     expect(times).toEqual([...times].sort((a, b) => b - a))
   })
 
-  it.each(['limit=0', 'limit=101', 'limit=two', 'offset=-1', 'offset=1.5'])('refuses %s with a 400 naming the field', async (query) => {
-    const res = await call(`/api/audit?${query}`, { token: admin })
-    expect(res.status).toBe(400)
-    const { error } = await json(res)
-    expect(error.code).toBe('VALIDATION_FAILED')
-    expect(Object.keys(error.fields)).toEqual([query.split('=')[0]])
-  })
+  it.each(['limit=0', 'limit=101', 'limit=two', 'offset=-1', 'offset=1.5'])(
+    'refuses %s with a 400 naming the field',
+    async (query) => {
+      const res = await call(`/api/audit?${query}`, { token: admin })
+      expect(res.status).toBe(400)
+      const { error } = await json(res)
+      expect(error.code).toBe('VALIDATION_FAILED')
+      expect(Object.keys(error.fields)).toEqual([query.split('=')[0]])
+    },
+  )
 })

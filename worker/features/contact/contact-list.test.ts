@@ -17,8 +17,18 @@ beforeAll(async () => {
 let ip = 0
 /** Sends a message from an address of its own (5 a client per 10 minutes). @returns its id. */
 async function send(fields: { name?: string; email?: string; subject?: string; message?: string }): Promise<string> {
-  const body = { name: 'Plain Sender', email: 'plain.sender@example.com', subject: 'A question', message: 'Hello, a plain question about tools.', ...fields }
-  const res = await call('/api/contact', { method: 'POST', headers: { 'CF-Connecting-IP': `192.0.2.${++ip}` }, json: body })
+  const body = {
+    name: 'Plain Sender',
+    email: 'plain.sender@example.com',
+    subject: 'A question',
+    message: 'Hello, a plain question about tools.',
+    ...fields,
+  }
+  const res = await call('/api/contact', {
+    method: 'POST',
+    headers: { 'CF-Connecting-IP': `192.0.2.${++ip}` },
+    json: body,
+  })
   expect(res.status, JSON.stringify(await res.clone().json())).toBe(201)
   return (await json<{ insertedId: string }>(res)).insertedId
 }
@@ -30,7 +40,8 @@ async function list(query: string) {
   return { ids: messages.map((m) => m._id), messages, total: res.headers.get('X-Total-Count') }
 }
 
-const stored = async () => (await env.DB.prepare('select count(*) as n from contact_messages').first<{ n: number }>())!.n
+const stored = async () =>
+  (await env.DB.prepare('select count(*) as n from contact_messages').first<{ n: number }>())!.n
 
 describe('GET /api/contact: q', () => {
   // One rare word per field, each in one message only.
@@ -87,7 +98,9 @@ describe('GET /api/contact: q', () => {
   })
 
   it('matches nothing but those four fields (not the delivery status or the client key)', async () => {
-    const row = await env.DB.prepare('select client_key from contact_messages where id = ?').bind(byName).first<{ client_key: string }>()
+    const row = await env.DB.prepare('select client_key from contact_messages where id = ?')
+      .bind(byName)
+      .first<{ client_key: string }>()
     expect((await list(`q=${row!.client_key.slice(0, 40)}`)).ids).toEqual([])
     const sent = await list('q=sent')
     for (const m of sent.messages) expect(`${m.name}${m.email}${m.subject}${m.message}`.toLowerCase()).toContain('sent')
@@ -100,7 +113,10 @@ describe('GET /api/contact: q', () => {
     expect((await list(`q=${'x'.repeat(100)}`)).total).toBe('0')
     const res = await call(`/api/contact?q=${'x'.repeat(101)}`, { token: admin })
     expect(res.status).toBe(400)
-    expect((await json(res)).error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { q: 'q must be at most 100 characters' } })
+    expect((await json(res)).error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { q: 'q must be at most 100 characters' },
+    })
   })
 })
 
@@ -109,7 +125,9 @@ describe('GET /api/contact: paging', () => {
     // Enough old messages for more than one default page (straight in D1: the rate limit is not what is tested).
     await env.DB.batch(
       Array.from({ length: 60 }, (_, i) =>
-        env.DB.prepare('insert into contact_messages (id, name, email, subject, message, client_key, email_status, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)').bind(
+        env.DB.prepare(
+          'insert into contact_messages (id, name, email, subject, message, client_key, email_status, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)',
+        ).bind(
           `old-message-${String(i).padStart(2, '0')}`,
           'Old Sender',
           'old@example.com',
@@ -121,7 +139,11 @@ describe('GET /api/contact: paging', () => {
         ),
       ),
     )
-    const newest = [await send({ subject: 'Page one' }), await send({ subject: 'Page two' }), await send({ subject: 'Page three' })].reverse()
+    const newest = [
+      await send({ subject: 'Page one' }),
+      await send({ subject: 'Page two' }),
+      await send({ subject: 'Page three' }),
+    ].reverse()
     const all = await stored()
     expect(all).toBeGreaterThan(63)
 

@@ -7,8 +7,8 @@ import type { ErrorBody } from '../../lib/errors'
 import { validate } from '../../lib/validator'
 import type { Inserted } from '../../schemas/ack'
 import { ContactInputSchema, ContactListQuerySchema, type ContactMessage } from '../../schemas/contact'
-import { clientKeyFor, deliverMessage, listMessages, storeMessage } from './contact.service'
 import { createMailer } from '../mail/mail.service'
+import { clientKeyFor, deliverMessage, listMessages, storeMessage } from './contact.service'
 
 export const contactRoutes = new Hono<AppEnv>()
   .post(

@@ -1,9 +1,9 @@
 import { count, desc, eq, or, sql } from 'drizzle-orm'
+import { nowMs } from '../../db/now'
+import { contactMessages } from '../../db/schema'
 import type { Db } from '../../lib/db'
 import { containsText, newId } from '../../lib/db'
 import { ApiError } from '../../lib/errors'
-import { nowMs } from '../../db/now'
-import { contactMessages } from '../../db/schema'
 import type { ContactInput, ContactMessage } from '../../schemas/contact'
 import { MailError, type Mailer } from '../mail/mail.service'
 
@@ -31,13 +31,16 @@ export const toContactMessageDto = (row: MessageRow): ContactMessage => ({
  */
 export async function clientKeyFor(ip: string | undefined, secret: string): Promise<string> {
   const enc = new TextEncoder()
-  const key = await crypto.subtle.importKey('raw', enc.encode(`contact-rate-limit:${secret}`), { name: 'HMAC', hash: 'SHA-256' }, false, [
-    'sign',
-  ])
+  const key = await crypto.subtle.importKey(
+    'raw',
+    enc.encode(`contact-rate-limit:${secret}`),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  )
   const digest = await crypto.subtle.sign('HMAC', key, enc.encode(clientNetwork(ip)))
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('')
 }
-
 
 /**
  * Stores a contact message with email_status 'pending', unless the client has reached
@@ -92,7 +95,13 @@ export function contactEmail(input: ContactInput, inbox: string) {
  * Sends a stored message through the mailer and records the outcome on its row.
  * @throws 503 when e-mail is not configured, 502 when the provider failed (the message stays stored).
  */
-export async function deliverMessage(db: Db, mailer: Mailer, id: string, input: ContactInput, inbox: string): Promise<void> {
+export async function deliverMessage(
+  db: Db,
+  mailer: Mailer,
+  id: string,
+  input: ContactInput,
+  inbox: string,
+): Promise<void> {
   let failure: MailError | undefined
   try {
     await mailer.send(contactEmail(input, inbox))
@@ -101,11 +110,16 @@ export async function deliverMessage(db: Db, mailer: Mailer, id: string, input: 
   }
   await db
     .update(contactMessages)
-    .set(failure ? { emailStatus: 'failed', emailError: failure.message.slice(0, 500) } : { emailStatus: 'sent', emailError: null })
+    .set(
+      failure
+        ? { emailStatus: 'failed', emailError: failure.message.slice(0, 500) }
+        : { emailStatus: 'sent', emailError: null },
+    )
     .where(eq(contactMessages.id, id))
   if (!failure) return
   console.error('Contact e-mail not sent', id, failure.message)
-  if (failure.kind === 'not_configured') throw new ApiError(503, 'NOT_CONFIGURED', 'E-mail is not set up on this shop yet. Please try again later.')
+  if (failure.kind === 'not_configured')
+    throw new ApiError(503, 'NOT_CONFIGURED', 'E-mail is not set up on this shop yet. Please try again later.')
   throw new ApiError(502, 'PROVIDER_FAILED', 'Your message could not be e-mailed right now. Please try again later.')
 }
 
@@ -113,13 +127,27 @@ export async function deliverMessage(db: Db, mailer: Mailer, id: string, input: 
  * Stored messages, newest first (rowid breaks ties within one millisecond), paged; `q`
  * matches any part of the name, e-mail, subject or message.
  */
-export async function listMessages(db: Db, opts: { q?: string; limit: number; offset: number }): Promise<{ items: ContactMessage[]; total: number }> {
+export async function listMessages(
+  db: Db,
+  opts: { q?: string; limit: number; offset: number },
+): Promise<{ items: ContactMessage[]; total: number }> {
   const q = opts.q
   const where = q
-    ? or(containsText(contactMessages.name, q), containsText(contactMessages.email, q), containsText(contactMessages.subject, q), containsText(contactMessages.message, q))
+    ? or(
+        containsText(contactMessages.name, q),
+        containsText(contactMessages.email, q),
+        containsText(contactMessages.subject, q),
+        containsText(contactMessages.message, q),
+      )
     : undefined
   const [rows, [total]] = await db.batch([
-    db.select().from(contactMessages).where(where).orderBy(desc(contactMessages.createdAt), desc(sql`rowid`)).limit(opts.limit).offset(opts.offset),
+    db
+      .select()
+      .from(contactMessages)
+      .where(where)
+      .orderBy(desc(contactMessages.createdAt), desc(sql`rowid`))
+      .limit(opts.limit)
+      .offset(opts.offset),
     db.select({ n: count() }).from(contactMessages).where(where),
   ])
   return { items: rows.map(toContactMessageDto), total: total?.n ?? 0 }
@@ -138,7 +166,9 @@ export function clientNetwork(ip: string | undefined): string {
   const [head = '', tail = ''] = address.split('::')
   const headGroups = head ? head.split(':') : []
   const tailGroups = address.includes('::') && tail ? tail.split(':') : []
-  const groups = address.includes('::') ? [...headGroups, ...Array(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'), ...tailGroups] : headGroups
+  const groups = address.includes('::')
+    ? [...headGroups, ...Array(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'), ...tailGroups]
+    : headGroups
   return `${groups
     .slice(0, 4)
     .map((g) => g.padStart(4, '0'))

@@ -5,10 +5,10 @@ import { getConfig } from '../../env'
 import { issueAccessToken } from '../../lib/access-token'
 import { newId } from '../../lib/db'
 import type { ContactMessage } from '../../schemas/contact'
-import { json } from '../../test/helpers'
 import type { FakeEmailRequest } from '../../test/fake-email'
-import { CONTACT_RATE_LIMIT } from './contact.service'
+import { json } from '../../test/helpers'
 import { LOCAL_INBOX } from '../mail/mail.service'
+import { CONTACT_RATE_LIMIT } from './contact.service'
 
 type Bindings = Record<string, unknown>
 
@@ -48,12 +48,24 @@ const productionBindings: Bindings = {
   FIREBASE_AUTH_EMULATOR_HOST: '',
 }
 
-type MessageRow = { id: string; name: string; email: string; subject: string; message: string; client_key: string; email_status: string; email_error: string | null }
+type MessageRow = {
+  id: string
+  name: string
+  email: string
+  subject: string
+  message: string
+  client_key: string
+  email_status: string
+  email_error: string | null
+}
 type OutboxRow = { id: string; to: string; reply_to: string | null; subject: string; body: string }
 
-const messageRow = (id: string) => env.DB.prepare('select * from contact_messages where id = ?').bind(id).first<MessageRow>()
-const countMessages = async () => (await env.DB.prepare('select count(*) as n from contact_messages').first<{ n: number }>())!.n
-const countOutbox = async () => (await env.DB.prepare('select count(*) as n from email_outbox').first<{ n: number }>())!.n
+const messageRow = (id: string) =>
+  env.DB.prepare('select * from contact_messages where id = ?').bind(id).first<MessageRow>()
+const countMessages = async () =>
+  (await env.DB.prepare('select count(*) as n from contact_messages').first<{ n: number }>())!.n
+const countOutbox = async () =>
+  (await env.DB.prepare('select count(*) as n from email_outbox').first<{ n: number }>())!.n
 
 async function fakeRequests(): Promise<FakeEmailRequest[]> {
   return json(await fetch(`${inject('emailUrl')}/__requests`))
@@ -73,7 +85,12 @@ describe('POST /api/contact: validation', () => {
     ['message missing', { ...valid, message: undefined }, 'message', 'Message is Required'],
     ['message blank', { ...valid, message: ' \n ' }, 'message', 'Message is Required'],
     ['message too short', { ...valid, message: 'Hi there' }, 'message', 'Message must be at least 10 characters'],
-    ['message too long', { ...valid, message: 'm'.repeat(5001) }, 'message', 'Message must be 5000 characters or fewer'],
+    [
+      'message too long',
+      { ...valid, message: 'm'.repeat(5001) },
+      'message',
+      'Message must be 5000 characters or fewer',
+    ],
   ])('%s: 400 with the message for that field, nothing stored', async (_case, body, field, message) => {
     const before = await countMessages()
     const res = await post(body)
@@ -86,7 +103,12 @@ describe('POST /api/contact: validation', () => {
   })
 
   it('accepts the limits exactly, and no subject at all', async () => {
-    const res = await post({ name: 'n'.repeat(80), email: 'a@b.co', subject: 's'.repeat(120), message: 'm'.repeat(5000) })
+    const res = await post({
+      name: 'n'.repeat(80),
+      email: 'a@b.co',
+      subject: 's'.repeat(120),
+      message: 'm'.repeat(5000),
+    })
     expect(res.status).toBe(201)
     const { subject: _omit, ...noSubject } = valid
     const res2 = await post({ ...noSubject, message: '1234567890' })
@@ -116,7 +138,14 @@ describe('POST /api/contact: validation', () => {
   })
 
   it('ignores unknown fields: the e-mail status and client key are the server’s', async () => {
-    const res = await post({ ...valid, email_status: 'sent', emailStatus: 'sent', client_key: 'x', id: 'chosen', _id: 'chosen' })
+    const res = await post({
+      ...valid,
+      email_status: 'sent',
+      emailStatus: 'sent',
+      client_key: 'x',
+      id: 'chosen',
+      _id: 'chosen',
+    })
     expect(res.status).toBe(201)
     const { insertedId } = await json(res)
     expect(insertedId).not.toBe('chosen')
@@ -144,7 +173,9 @@ describe('POST /api/contact: local outbox (no e-mail key outside production)', (
       email_error: null,
     })
     expect(await countOutbox()).toBe(outboxBefore + 1)
-    const mail = (await env.DB.prepare('select * from email_outbox order by created_at desc, rowid desc limit 1').first<OutboxRow>())!
+    const mail = (await env.DB.prepare(
+      'select * from email_outbox order by created_at desc, rowid desc limit 1',
+    ).first<OutboxRow>())!
     expect(mail.to).toBe(LOCAL_INBOX)
     expect(mail.reply_to).toBe(valid.email)
     expect(mail.subject).toContain(valid.subject)
@@ -155,7 +186,9 @@ describe('POST /api/contact: local outbox (no e-mail key outside production)', (
   it('addresses the outbox e-mail to CONTACT_INBOX when it is set', async () => {
     const res = await post({ ...valid, subject: 'inbox check' }, { bindings: { CONTACT_INBOX: 'owner@toolhaus.test' } })
     expect(res.status).toBe(201)
-    const mail = (await env.DB.prepare('select * from email_outbox order by created_at desc, rowid desc limit 1').first<OutboxRow>())!
+    const mail = (await env.DB.prepare(
+      'select * from email_outbox order by created_at desc, rowid desc limit 1',
+    ).first<OutboxRow>())!
     expect(mail.to).toBe('owner@toolhaus.test')
     expect(mail.subject).toContain('inbox check')
   })
@@ -168,7 +201,9 @@ describe('POST /api/contact: local outbox (no e-mail key outside production)', (
     expect(row.message).toBe(message)
     expect(row.name).toBe('<i>Eve</i>')
     expect(row.subject).toBe('<img src=x onerror=alert(1)>')
-    const mail = (await env.DB.prepare('select * from email_outbox order by created_at desc, rowid desc limit 1').first<OutboxRow>())!
+    const mail = (await env.DB.prepare(
+      'select * from email_outbox order by created_at desc, rowid desc limit 1',
+    ).first<OutboxRow>())!
     expect(mail.body).toContain(message)
   })
 })
@@ -211,7 +246,9 @@ describe('POST /api/contact: e-mail provider over HTTP (fake Resend)', () => {
     expect(error.message).toMatch(/could not be e-mailed/)
     expect(await countMessages()).toBe(before + 1)
 
-    const row = (await env.DB.prepare('select * from contact_messages where subject = ?').bind(subject).first<MessageRow>())!
+    const row = (await env.DB.prepare('select * from contact_messages where subject = ?')
+      .bind(subject)
+      .first<MessageRow>())!
     expect(row).toMatchObject({ message: valid.message, email_status: 'failed' })
     expect(row.email_error).toMatch(/500/)
     expect((await fakeRequests()).some((r) => JSON.stringify(r.body).includes(subject) && r.status === 500)).toBe(true)
@@ -219,9 +256,14 @@ describe('POST /api/contact: e-mail provider over HTTP (fake Resend)', () => {
 
   it('treats an unreachable provider as a failure (502), keeping the message', async () => {
     const subject = `Unreachable ${crypto.randomUUID()}`
-    const res = await post({ ...valid, subject }, { bindings: { ...providerBindings(), EMAIL_API_URL: `${inject('emailUrl')}/__drop` } })
+    const res = await post(
+      { ...valid, subject },
+      { bindings: { ...providerBindings(), EMAIL_API_URL: `${inject('emailUrl')}/__drop` } },
+    )
     expect(res.status).toBe(502)
-    const row = (await env.DB.prepare('select * from contact_messages where subject = ?').bind(subject).first<MessageRow>())!
+    const row = (await env.DB.prepare('select * from contact_messages where subject = ?')
+      .bind(subject)
+      .first<MessageRow>())!
     expect(row.email_status).toBe('failed')
     expect(row.email_error).toMatch(/unreachable/)
   })
@@ -231,7 +273,9 @@ describe('POST /api/contact: e-mail provider over HTTP (fake Resend)', () => {
     // The fake answers 401 when the Authorization header is not a bearer key.
     const res = await post({ ...valid, subject }, { bindings: { ...providerBindings(), EMAIL_API_KEY: 'has spaces' } })
     expect(res.status).toBe(502)
-    const row = (await env.DB.prepare('select * from contact_messages where subject = ?').bind(subject).first<MessageRow>())!
+    const row = (await env.DB.prepare('select * from contact_messages where subject = ?')
+      .bind(subject)
+      .first<MessageRow>())!
     expect(row.email_error).toMatch(/401/)
   })
 
@@ -241,7 +285,9 @@ describe('POST /api/contact: e-mail provider over HTTP (fake Resend)', () => {
     expect(res.status).toBe(503)
     expect((await json(res)).error.code).toBe('NOT_CONFIGURED')
     expect((await fakeRequests()).some((r) => JSON.stringify(r.body).includes(subject))).toBe(false)
-    const row = (await env.DB.prepare('select * from contact_messages where subject = ?').bind(subject).first<MessageRow>())!
+    const row = (await env.DB.prepare('select * from contact_messages where subject = ?')
+      .bind(subject)
+      .first<MessageRow>())!
     expect(row.email_status).toBe('failed')
   })
 })
@@ -257,13 +303,18 @@ describe('POST /api/contact: production without an e-mail key', () => {
     // The public message names no setting.
     expect(error.message).not.toMatch(/EMAIL_API_KEY/)
     expect(await countOutbox()).toBe(outboxBefore)
-    const row = (await env.DB.prepare('select * from contact_messages where subject = ?').bind(subject).first<MessageRow>())!
+    const row = (await env.DB.prepare('select * from contact_messages where subject = ?')
+      .bind(subject)
+      .first<MessageRow>())!
     expect(row).toMatchObject({ message: valid.message, email_status: 'failed' })
     expect(row.email_error).toMatch(/EMAIL_API_KEY/)
   })
 
   it('sends through the provider in production once the key is set', async () => {
-    const res = await post({ ...valid, subject: `Prod ok ${crypto.randomUUID()}` }, { bindings: { ...productionBindings, ...providerBindings() } })
+    const res = await post(
+      { ...valid, subject: `Prod ok ${crypto.randomUUID()}` },
+      { bindings: { ...productionBindings, ...providerBindings() } },
+    )
     expect(res.status).toBe(201)
   })
 })
@@ -306,7 +357,8 @@ describe('POST /api/contact: rate limit', () => {
 
   it('does not count invalid requests', async () => {
     const ip = '203.0.113.10'
-    for (let i = 0; i < CONTACT_RATE_LIMIT.max + 2; i++) expect((await post({ ...valid, message: 'short' }, { ip })).status).toBe(400)
+    for (let i = 0; i < CONTACT_RATE_LIMIT.max + 2; i++)
+      expect((await post({ ...valid, message: 'short' }, { ip })).status).toBe(400)
     expect((await post(valid, { ip })).status).toBe(201)
   })
 })

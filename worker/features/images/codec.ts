@@ -2,16 +2,16 @@
 // The wasm codecs behind image variants: decode (JPEG, PNG, WebP), shrink, encode WebP.
 // Why these codecs, and the memory they need: docs/decisions/011-image-variants.md.
 
+import WEBP_DEC_WASM from '@jsquash/webp/codec/dec/webp_dec.wasm'
+import WEBP_ENC_WASM from '@jsquash/webp/codec/enc/webp_enc_simd.wasm'
 import decodeWebp, { init as initWebpDecoder } from '@jsquash/webp/decode'
 import encodeWebp, { init as initWebpEncoder } from '@jsquash/webp/encode'
 // NOTE: the .wasm files are imported, not fetched: Workers cannot compile wasm from bytes at
 // run time, so wrangler (and the vitest pool) upload each as a compiled module.
 import JPEG_WASM from 'imagescript/wasm/any/jpeg.wasm'
 import PNG_WASM from 'imagescript/wasm/any/png.wasm'
-import WEBP_DEC_WASM from '@jsquash/webp/codec/dec/webp_dec.wasm'
-import WEBP_ENC_WASM from '@jsquash/webp/codec/enc/webp_enc_simd.wasm'
 import type { ImageExt } from '../../schemas/image'
-import { displaySize, downscale, orient, readImageHeader, type ImageHeader, type Pixels, type Rgba } from './pixels'
+import { displaySize, downscale, type ImageHeader, orient, type Pixels, type Rgba, readImageHeader } from './pixels'
 
 /** WebP quality of variants: photos at 75–80 look the same as the original on a phone screen. */
 const WEBP_QUALITY = 78
@@ -86,7 +86,8 @@ async function makeVariantNow(bytes: Uint8Array, type: ImageExt, maxWidth: numbe
   // The size to shrink to before turning: stored orientation.
   const swap = header.orientation >= 5
   const target = { width: swap ? height : width, height: swap ? width : height }
-  if (header.width * header.height > MAX_PIXELS || decodeCost(header, target) > DECODE_BUDGET_BYTES) return { ok: false, reason: 'too-large' }
+  if (header.width * header.height > MAX_PIXELS || decodeCost(header, target) > DECODE_BUDGET_BYTES)
+    return { ok: false, reason: 'too-large' }
 
   let shrunk: Rgba
   try {
@@ -117,7 +118,9 @@ function decodeCost(header: ImageHeader, target: { width: number; height: number
   const pixels = header.width * header.height
   switch (header.type) {
     case 'jpg': {
-      const scale = [1 / 8, 1 / 4, 1 / 2, 1].find((s) => header.width * s >= target.width && header.height * s >= target.height) ?? 1
+      const scale =
+        [1 / 8, 1 / 4, 1 / 2, 1].find((s) => header.width * s >= target.width && header.height * s >= target.height) ??
+        1
       const output = Math.ceil(header.width * scale) * Math.ceil(header.height * scale) * 4
       return output + (header.progressive ? header.coefficientBytes : 0)
     }
@@ -128,7 +131,11 @@ function decodeCost(header: ImageHeader, target: { width: number; height: number
   }
 }
 
-async function decodeShrunk(bytes: Uint8Array, type: ImageExt, target: { width: number; height: number }): Promise<Rgba> {
+async function decodeShrunk(
+  bytes: Uint8Array,
+  type: ImageExt,
+  target: { width: number; height: number },
+): Promise<Rgba> {
   if (type === 'jpg') return withJpegPixels(bytes, target, (px) => shrink(px, target))
   if (type === 'png') return withPngPixels(bytes, (px) => shrink(px, target))
   // NOTE: a new instance per image: its memory (the whole RGBA) is freed with it, where a
@@ -188,7 +195,12 @@ function withJpegPixels<T>(bytes: Uint8Array, atLeast: { width: number; height: 
   const format = wasm.decode_format(handle)
   if (format !== 0 && format !== 1) throw new Error('jpeg: CMYK is not decoded here')
   const data = new Uint8Array(wasm.memory.buffer, wasm.decode_buffer(handle), wasm.wlen())
-  return use({ data, width: wasm.decode_width(handle), height: wasm.decode_height(handle), channels: format === 0 ? 1 : 3 })
+  return use({
+    data,
+    width: wasm.decode_width(handle),
+    height: wasm.decode_height(handle),
+    channels: format === 0 ? 1 : 3,
+  })
 }
 
 type PngExports = {
@@ -202,7 +214,8 @@ type PngExports = {
 
 /** Decodes a PNG (any colour type and depth, as 8-bit RGBA) and gives its pixels to `use`. */
 function withPngPixels<T>(bytes: Uint8Array, use: (px: Pixels) => T): T {
-  const wasm = new WebAssembly.Instance(PNG_WASM, { env: { emscripten_notify_memory_growth() {} } }).exports as unknown as PngExports
+  const wasm = new WebAssembly.Instance(PNG_WASM, { env: { emscripten_notify_memory_growth() {} } })
+    .exports as unknown as PngExports
   const input = wasm.walloc(bytes.byteLength)
   new Uint8Array(wasm.memory.buffer, input, bytes.byteLength).set(bytes)
   const pixels = wasm.decode(input, bytes.byteLength)

@@ -3,14 +3,15 @@ import type { AppEnv } from '../../env'
 import { requireUser } from '../../lib/auth'
 import { ApiError, badRequest, notFound } from '../../lib/errors'
 import { validate } from '../../lib/validator'
-import { IMAGE_KEY_PATTERN, IMAGE_MESSAGES, MAX_IMAGE_BYTES, imageQuerySchema } from '../../schemas/image'
-import { looksLikeSvg, storeImage, type StoredImage } from './images.service'
+import { IMAGE_KEY_PATTERN, IMAGE_MESSAGES, imageQuerySchema, MAX_IMAGE_BYTES } from '../../schemas/image'
+import { looksLikeSvg, type StoredImage, storeImage } from './images.service'
 import { readOriginal, readVariant } from './variants.service'
 
 /** The answer of POST /api/images: the image host's shape the spec's client reads (`success`, `data.url`). */
 export type UploadAnswer = { success: true; data: StoredImage }
 
-const tooLarge = () => new ApiError(413, 'PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.tooLarge, { image: IMAGE_MESSAGES.tooLargeField })
+const tooLarge = () =>
+  new ApiError(413, 'PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.tooLarge, { image: IMAGE_MESSAGES.tooLargeField })
 
 const badUpload = (message: string) => badRequest(message, { image: message })
 
@@ -54,7 +55,9 @@ export const imagesRoutes = new Hono<AppEnv>()
     if (!IMAGE_KEY_PATTERN.test(key)) throw notFound('No such image.')
     const { w } = c.req.valid('query')
     const ifNoneMatch = c.req.header('If-None-Match')
-    const reply = w ? await readVariant(c.env.IMAGES, key, w, ifNoneMatch) : await readOriginal(c.env.IMAGES, key, ifNoneMatch)
+    const reply = w
+      ? await readVariant(c.env.IMAGES, key, w, ifNoneMatch)
+      : await readOriginal(c.env.IMAGES, key, ifNoneMatch)
     if (!reply) throw notFound('No such image.')
     const headers = new Headers()
     reply.object.writeHttpMetadata(headers)

@@ -1,9 +1,8 @@
 // Accepted types are recognised from their first bytes (never from a name or a header).
-import { IMAGE_TYPES, type ImageExt } from '../../schemas/image'
+
 import { badRequest } from '../../lib/errors'
+import { IMAGE_TYPES, type ImageExt } from '../../schemas/image'
 import { uploadedImageKey } from '../../schemas/image-urls'
-
-
 
 const ascii = (b: Uint8Array, from: number, to: number) => String.fromCharCode(...b.subarray(from, to))
 

@@ -1,11 +1,10 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { call, json, PNG_1X1, seedDemo } from '../../test/helpers'
-import { accessTokenFor, signIn } from '../../test/tokens'
-import { MAX_UPLOAD_BODY_BYTES } from '../../schemas/image'
-import { IMAGE_WIDTH_MESSAGE } from '../../schemas/image'
+import { IMAGE_WIDTH_MESSAGE, MAX_UPLOAD_BODY_BYTES } from '../../schemas/image'
 import { IMAGE_WIDTHS } from '../../schemas/image-urls'
+import { call, json, PNG_1X1, seedDemo } from '../../test/helpers'
 import { decodeWebp, makeJpeg, makePng, pixelAt, withOrientation, withPngSize } from '../../test/image-fixtures'
+import { accessTokenFor, signIn } from '../../test/tokens'
 import type { UploadAnswer } from './images.routes'
 import { imageKey, sniffImage } from './images.service'
 import { variantKey } from './variants.service'
@@ -52,15 +51,20 @@ describe('GET /api/images/{key}', () => {
     expect((await json(res)).error.code).toBe('NOT_FOUND')
   })
 
-  it.each(['../secret', 'abc.png', `${'a'.repeat(64)}.svg`, `${'A'.repeat(64)}.png`])('is a 404 for the key %s', async (key) => {
-    const res = await call(`/api/images/${encodeURIComponent(key)}`)
-    expect(res.status).toBe(404)
-  })
+  it.each(['../secret', 'abc.png', `${'a'.repeat(64)}.svg`, `${'A'.repeat(64)}.png`])(
+    'is a 404 for the key %s',
+    async (key) => {
+      const res = await call(`/api/images/${encodeURIComponent(key)}`)
+      expect(res.status).toBe(404)
+    },
+  )
 
   it('keeps one object per distinct image', async () => {
     const listed = await env.IMAGES.list()
     const urls = new Set(
-      [...(await json<any[]>(await call('/api/service'))), ...(await json<any[]>(await call('/api/review')))].map((x) => x.img),
+      [...(await json<any[]>(await call('/api/service'))), ...(await json<any[]>(await call('/api/review')))].map(
+        (x) => x.img,
+      ),
     )
     expect(listed.objects.length).toBe(urls.size)
   })
@@ -139,20 +143,26 @@ describe('POST /api/images', () => {
     token = await signIn('uploader@example.com')
   })
 
-  it.each(Object.keys(SAMPLES) as (keyof typeof SAMPLES)[])('stores a %s image and answers {success, data: {url, key, size, type}}', async (ext) => {
-    const bytes = SAMPLES[ext]()
-    // The declared type and name say nothing true: only the bytes count.
-    const res = await upload(token, form(bytes, 'upload.txt', 'text/plain'))
-    expect(res.status).toBe(200)
-    const key = await imageKey(bytes, ext)
-    expect(await json(res)).toEqual({ success: true, data: { url: `/api/images/${key}`, key, size: bytes.length, type: TYPES[ext] } })
-    const object = await env.IMAGES.get(key)
-    expect(object?.httpMetadata?.contentType).toBe(TYPES[ext])
-    expect(new Uint8Array(await object!.arrayBuffer())).toEqual(bytes)
-    const served = await call(`/api/images/${key}`)
-    expect(served.status).toBe(200)
-    expect(served.headers.get('Content-Type')).toBe(TYPES[ext])
-  })
+  it.each(Object.keys(SAMPLES) as (keyof typeof SAMPLES)[])(
+    'stores a %s image and answers {success, data: {url, key, size, type}}',
+    async (ext) => {
+      const bytes = SAMPLES[ext]()
+      // The declared type and name say nothing true: only the bytes count.
+      const res = await upload(token, form(bytes, 'upload.txt', 'text/plain'))
+      expect(res.status).toBe(200)
+      const key = await imageKey(bytes, ext)
+      expect(await json(res)).toEqual({
+        success: true,
+        data: { url: `/api/images/${key}`, key, size: bytes.length, type: TYPES[ext] },
+      })
+      const object = await env.IMAGES.get(key)
+      expect(object?.httpMetadata?.contentType).toBe(TYPES[ext])
+      expect(new Uint8Array(await object!.arrayBuffer())).toEqual(bytes)
+      const served = await call(`/api/images/${key}`)
+      expect(served.status).toBe(200)
+      expect(served.headers.get('Content-Type')).toBe(TYPES[ext])
+    },
+  )
 
   it('stores the same image twice as one object under the same key', async () => {
     const bytes = SAMPLES.png()
@@ -217,7 +227,9 @@ describe('POST /api/images', () => {
       const { bytes, contentType } = await serialised(form(pad('GIF89a', SIX_MB), 'big.gif', 'image/gif'))
       // NOTE: the stream ends one byte past the limit: the server must refuse on that byte
       // (with more left unread, workerd logs "Network connection lost" for the aborted pipe).
-      const res = await upload(token, streamed(bytes.subarray(0, MAX_UPLOAD_BODY_BYTES + 1)), { 'Content-Type': contentType })
+      const res = await upload(token, streamed(bytes.subarray(0, MAX_UPLOAD_BODY_BYTES + 1)), {
+        'Content-Type': contentType,
+      })
       expect(res.status).toBe(413)
       expect((await json(res)).error.code).toBe('PAYLOAD_TOO_LARGE')
     })
@@ -241,7 +253,10 @@ describe('POST /api/images', () => {
     const res = await upload(undefined, form(SAMPLES.png(), 'a.png', 'image/png'))
     expect(res.status).toBe(401)
     expect((await json(res)).error.code).toBe('UNAUTHENTICATED')
-    const expired = await upload(await accessTokenFor('uploader@example.com', { variant: 'expired' }), form(SAMPLES.png()))
+    const expired = await upload(
+      await accessTokenFor('uploader@example.com', { variant: 'expired' }),
+      form(SAMPLES.png()),
+    )
     expect(expired.status).toBe(401)
     expect((await env.IMAGES.list()).objects.length).toBe(before)
   })
@@ -270,7 +285,11 @@ describe('POST /api/images', () => {
     ['JSON', 'application/json', JSON.stringify({ image: 'x' })],
     ['no body', undefined, undefined],
     ['multipart without a boundary', 'multipart/form-data', '--x\r\n\r\n'],
-    ['broken multipart', 'multipart/form-data; boundary=abc', '--abc\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\nPNG...'],
+    [
+      'broken multipart',
+      'multipart/form-data; boundary=abc',
+      '--abc\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n\r\nPNG...',
+    ],
     ['multipart with no parts', 'multipart/form-data; boundary=abc', 'not multipart at all'],
   ])('answers 400 (never 500) for %s', async (_, contentType, body) => {
     const res = await upload(token, body as BodyInit, contentType ? { 'Content-Type': contentType } : {})
@@ -353,11 +372,16 @@ describe('GET /api/images/{key}?w=N', () => {
     expect(await imageKey(await bytesOf(res), 'jpg')).toBe(photoKey)
   })
 
-  it.each([['0'], ['999'], ['abc'], ['320.5'], [''], ['0320'], ['-320'], ['320 ']])('w=%j is a 400 in the error shape', async (w) => {
-    const res = await call(`${photoUrl}?w=${encodeURIComponent(w)}`)
-    expect(res.status).toBe(400)
-    expect(await json(res)).toEqual({ error: { code: 'VALIDATION_FAILED', message: IMAGE_WIDTH_MESSAGE, fields: { w: IMAGE_WIDTH_MESSAGE } } })
-  })
+  it.each([['0'], ['999'], ['abc'], ['320.5'], [''], ['0320'], ['-320'], ['320 ']])(
+    'w=%j is a 400 in the error shape',
+    async (w) => {
+      const res = await call(`${photoUrl}?w=${encodeURIComponent(w)}`)
+      expect(res.status).toBe(400)
+      expect(await json(res)).toEqual({
+        error: { code: 'VALIDATION_FAILED', message: IMAGE_WIDTH_MESSAGE, fields: { w: IMAGE_WIDTH_MESSAGE } },
+      })
+    },
+  )
 
   it('a repeated w is a 400, even when both are allowed widths', async () => {
     const res = await call(`${photoUrl}?w=320&w=640`)
@@ -390,7 +414,9 @@ describe('GET /api/images/{key}?w=N', () => {
     expect(kept.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
     expect((await call(`${first.url}?w=640`, { headers: { 'If-None-Match': `W/${etag}` } })).status).toBe(304)
     // The original's ETag is not the variant's.
-    const other = await call(`${first.url}?w=640`, { headers: { 'If-None-Match': (await call(first.url)).headers.get('ETag')! } })
+    const other = await call(`${first.url}?w=640`, {
+      headers: { 'If-None-Match': (await call(first.url)).headers.get('ETag')! },
+    })
     expect(other.status).toBe(200)
   })
 
@@ -434,7 +460,10 @@ describe('GET /api/images/{key}?w=N', () => {
     expect(res.headers.get('Content-Type')).toBe('image/webp')
     expect(await bytesOf(res)).toEqual(webp)
     // …and shrinks it for a smaller width (from 640×427).
-    expect(await decodeWebp(await bytesOf(await call(`${stored.url}?w=320`)))).toMatchObject({ width: 320, height: 214 })
+    expect(await decodeWebp(await bytesOf(await call(`${stored.url}?w=320`)))).toMatchObject({
+      width: 320,
+      height: 214,
+    })
   })
 
   it.each([
@@ -467,6 +496,7 @@ describe('GET /api/images/{key}?w=N', () => {
     // size at the end is its peak). Counted as if none were freed before the next one.
     const memories: WebAssembly.Memory[] = []
     const Instance = WebAssembly.Instance
+    // biome-ignore lint/complexity/useArrowFunction: called with `new`, which an arrow function refuses
     WebAssembly.Instance = function (module: WebAssembly.Module, imports?: WebAssembly.Imports) {
       const instance = new Instance(module, imports)
       const memory = Object.values(instance.exports).find((e) => e instanceof WebAssembly.Memory)

@@ -274,13 +274,34 @@ export function orient(img: Rgba, orientation: number): Rgba {
       let tx: number
       let ty: number
       switch (orientation) {
-        case 2: tx = w - 1 - x; ty = y; break // mirrored
-        case 3: tx = w - 1 - x; ty = h - 1 - y; break // turned 180°
-        case 4: tx = x; ty = h - 1 - y; break // mirrored vertically
-        case 5: tx = y; ty = x; break // transposed
-        case 6: tx = h - 1 - y; ty = x; break // turned 90° clockwise
-        case 7: tx = h - 1 - y; ty = w - 1 - x; break // transversed
-        default: tx = y; ty = w - 1 - x; break // 8: turned 90° counter-clockwise
+        case 2:
+          tx = w - 1 - x
+          ty = y
+          break // mirrored
+        case 3:
+          tx = w - 1 - x
+          ty = h - 1 - y
+          break // turned 180°
+        case 4:
+          tx = x
+          ty = h - 1 - y
+          break // mirrored vertically
+        case 5:
+          tx = y
+          ty = x
+          break // transposed
+        case 6:
+          tx = h - 1 - y
+          ty = x
+          break // turned 90° clockwise
+        case 7:
+          tx = h - 1 - y
+          ty = w - 1 - x
+          break // transversed
+        default:
+          tx = y
+          ty = w - 1 - x
+          break // 8: turned 90° counter-clockwise
       }
       out[ty * ow + tx] = src[y * w + x]!
     }

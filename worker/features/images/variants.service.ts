@@ -21,7 +21,11 @@ export const variantKey = (key: string, width: ImageWidth) => `variants/${VARIAN
 const bareEtag = (value: string) => value.replace(/^W\//, '').replace(/"/g, '').trim()
 
 /** The original image under `key`, or null when there is none. */
-export async function readOriginal(bucket: R2Bucket, key: string, ifNoneMatch: string | undefined): Promise<ImageReply | null> {
+export async function readOriginal(
+  bucket: R2Bucket,
+  key: string,
+  ifNoneMatch: string | undefined,
+): Promise<ImageReply | null> {
   const object = await bucket.get(key, ifNoneMatch ? { onlyIf: { etagDoesNotMatch: bareEtag(ifNoneMatch) } } : {})
   if (!object) return null
   return { object, body: 'body' in object ? object.body : null }
@@ -35,7 +39,12 @@ export async function readOriginal(bucket: R2Bucket, key: string, ifNoneMatch: s
  * failed is not remembered: the next request tries again).
  * @returns null when there is no original under `key`.
  */
-export async function readVariant(bucket: R2Bucket, key: string, width: ImageWidth, ifNoneMatch: string | undefined): Promise<ImageReply | null> {
+export async function readVariant(
+  bucket: R2Bucket,
+  key: string,
+  width: ImageWidth,
+  ifNoneMatch: string | undefined,
+): Promise<ImageReply | null> {
   const vkey = variantKey(key, width)
   const kept = await bucket.get(vkey, ifNoneMatch ? { onlyIf: { etagDoesNotMatch: bareEtag(ifNoneMatch) } } : {})
   if (kept?.customMetadata?.serve === 'original') return readOriginal(bucket, key, ifNoneMatch)
@@ -47,7 +56,8 @@ export async function readVariant(bucket: R2Bucket, key: string, width: ImageWid
   const current = (object: R2Object) => ifNoneMatch !== undefined && bareEtag(ifNoneMatch) === object.etag
   const variant = await makeVariant(bytes, key.slice(key.lastIndexOf('.') + 1) as ImageExt, width)
   if (!variant.ok) {
-    if (variant.reason !== 'failed') await bucket.put(vkey, new Uint8Array(0), { customMetadata: { serve: 'original', reason: variant.reason } })
+    if (variant.reason !== 'failed')
+      await bucket.put(vkey, new Uint8Array(0), { customMetadata: { serve: 'original', reason: variant.reason } })
     return { object: original, body: current(original) ? null : bytes }
   }
   const object = await bucket.put(vkey, variant.bytes, {

@@ -2,7 +2,7 @@ import { and, desc, eq, lte, sql } from 'drizzle-orm'
 import { NOW_MS_SQL, nowMs } from '../../db/now'
 import { emailOutbox } from '../../db/schema'
 import type { Config } from '../../env'
-import { newId, type Db } from '../../lib/db'
+import { type Db, newId } from '../../lib/db'
 import type { MailDelivery, MailStatus, OutboxMail } from '../../schemas/mail'
 
 export const DEFAULT_EMAIL_API_URL = 'https://api.resend.com/emails'
@@ -40,7 +40,10 @@ export function createMailer(config: Config, db: Db): Mailer {
   return {
     provider: 'none',
     async send() {
-      throw new MailError('not_configured', 'E-mail is not configured: set EMAIL_API_KEY, EMAIL_FROM and CONTACT_INBOX.')
+      throw new MailError(
+        'not_configured',
+        'E-mail is not configured: set EMAIL_API_KEY, EMAIL_FROM and CONTACT_INBOX.',
+      )
     },
   }
 }
@@ -68,7 +71,10 @@ function httpMailer(config: Config): Mailer {
           signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
         })
       } catch (err) {
-        throw new MailError('failed', `E-mail provider unreachable: ${err instanceof Error ? err.message : String(err)}`)
+        throw new MailError(
+          'failed',
+          `E-mail provider unreachable: ${err instanceof Error ? err.message : String(err)}`,
+        )
       }
       const body = (await res.json().catch(() => null)) as { id?: unknown; message?: unknown } | null
       if (!res.ok) {
@@ -97,7 +103,10 @@ function outboxMailer(db: Db): Mailer {
           sentAt: nowMs,
         })
       } catch (err) {
-        throw new MailError('failed', `Could not write to the outbox: ${err instanceof Error ? err.message : String(err)}`)
+        throw new MailError(
+          'failed',
+          `Could not write to the outbox: ${err instanceof Error ? err.message : String(err)}`,
+        )
       }
       return { id }
     },
@@ -132,14 +141,25 @@ export function queueMailStatement(
   fill?: { token: string; sql: string; values: unknown[] },
 ): D1PreparedStatement {
   const text = (value: string | null) =>
-    fill ? { sql: `replace(?, ?, (${fill.sql}))`, values: [value, fill.token, ...fill.values] } : { sql: '?', values: [value] }
+    fill
+      ? { sql: `replace(?, ?, (${fill.sql}))`, values: [value, fill.token, ...fill.values] }
+      : { sql: '?', values: [value] }
   const [subject, body, html] = [text(mail.subject), text(mail.text), text(mail.html ?? null)]
   return db.$client
     .prepare(
       `insert or ignore into email_outbox (id, "to", reply_to, subject, body, html, status, dedupe_key, next_attempt_at)
        select ?, ?, ?, ${subject.sql}, ${body.sql}, ${html.sql}, 'pending', ?, ${NOW_MS_SQL}${onlyIf ? ` where ${onlyIf.sql}` : ''}`,
     )
-    .bind(newId(), mail.to, mail.replyTo ?? null, ...subject.values, ...body.values, ...html.values, mail.dedupeKey, ...(onlyIf?.values ?? []))
+    .bind(
+      newId(),
+      mail.to,
+      mail.replyTo ?? null,
+      ...subject.values,
+      ...body.values,
+      ...html.values,
+      mail.dedupeKey,
+      ...(onlyIf?.values ?? []),
+    )
 }
 
 /**
@@ -162,15 +182,31 @@ export async function deliverQueuedMail(db: Db, config: Config, limit = 25): Pro
     const claimed = await db
       .update(emailOutbox)
       .set({ nextAttemptAt: sql`${nowMs} + ${CLAIM_MS}` })
-      .where(and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, 'pending'), lte(emailOutbox.nextAttemptAt, sql`${nowMs}`)))
+      .where(
+        and(
+          eq(emailOutbox.id, row.id),
+          eq(emailOutbox.status, 'pending'),
+          lte(emailOutbox.nextAttemptAt, sql`${nowMs}`),
+        ),
+      )
       .run()
     if ((claimed.meta.changes ?? 0) === 0) continue
     try {
       // The local outbox is this very table: the row itself is the sent e-mail.
       if (mailer.provider !== 'outbox') {
-        await mailer.send({ to: row.to, subject: row.subject, text: row.body, ...(row.html ? { html: row.html } : {}), ...(row.replyTo ? { replyTo: row.replyTo } : {}) })
+        await mailer.send({
+          to: row.to,
+          subject: row.subject,
+          text: row.body,
+          ...(row.html ? { html: row.html } : {}),
+          ...(row.replyTo ? { replyTo: row.replyTo } : {}),
+        })
       }
-      await db.update(emailOutbox).set({ status: 'sent', sentAt: nowMs, attempts: row.attempts + 1, lastError: null }).where(eq(emailOutbox.id, row.id)).run()
+      await db
+        .update(emailOutbox)
+        .set({ status: 'sent', sentAt: nowMs, attempts: row.attempts + 1, lastError: null })
+        .where(eq(emailOutbox.id, row.id))
+        .run()
       result.sent += 1
     } catch (err) {
       const attempts = row.attempts + 1
@@ -209,10 +245,19 @@ const toOutboxMail = (row: typeof emailOutbox.$inferSelect): OutboxMail => ({
 })
 
 /** The outbox, newest first, optionally only the e-mails to one address. */
-export async function listOutbox(db: Db, opts: { to?: string; limit: number; offset: number }): Promise<{ items: OutboxMail[]; total: number }> {
+export async function listOutbox(
+  db: Db,
+  opts: { to?: string; limit: number; offset: number },
+): Promise<{ items: OutboxMail[]; total: number }> {
   const where = opts.to ? eq(emailOutbox.to, opts.to) : undefined
   const [rows, [total]] = await db.batch([
-    db.select().from(emailOutbox).where(where).orderBy(desc(emailOutbox.createdAt), desc(sql`rowid`)).limit(opts.limit).offset(opts.offset),
+    db
+      .select()
+      .from(emailOutbox)
+      .where(where)
+      .orderBy(desc(emailOutbox.createdAt), desc(sql`rowid`))
+      .limit(opts.limit)
+      .offset(opts.offset),
     db.select({ n: sql<number>`count(*)` }).from(emailOutbox).where(where),
   ])
   return { items: rows.map(toOutboxMail), total: total?.n ?? 0 }
@@ -233,7 +278,9 @@ const deliveryColumns = {
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
-const toDelivery = (row: { [K in keyof typeof deliveryColumns]: (typeof emailOutbox.$inferSelect)[K] }): MailDelivery => ({
+const toDelivery = (
+  row: { [K in keyof typeof deliveryColumns]: (typeof emailOutbox.$inferSelect)[K] },
+): MailDelivery => ({
   _id: row.id,
   to: row.to,
   subject: row.subject,
@@ -254,9 +301,18 @@ export async function listDeliveries(
   db: Db,
   opts: { to?: string; status?: MailStatus; limit: number; offset: number },
 ): Promise<{ items: MailDelivery[]; total: number }> {
-  const where = and(opts.to ? eq(emailOutbox.to, opts.to) : undefined, opts.status ? eq(emailOutbox.status, opts.status) : undefined)
+  const where = and(
+    opts.to ? eq(emailOutbox.to, opts.to) : undefined,
+    opts.status ? eq(emailOutbox.status, opts.status) : undefined,
+  )
   const [rows, [total]] = await db.batch([
-    db.select(deliveryColumns).from(emailOutbox).where(where).orderBy(desc(emailOutbox.createdAt), desc(sql`rowid`)).limit(opts.limit).offset(opts.offset),
+    db
+      .select(deliveryColumns)
+      .from(emailOutbox)
+      .where(where)
+      .orderBy(desc(emailOutbox.createdAt), desc(sql`rowid`))
+      .limit(opts.limit)
+      .offset(opts.offset),
     db.select({ n: sql<number>`count(*)` }).from(emailOutbox).where(where),
   ])
   return { items: rows.map(toDelivery), total: total?.n ?? 0 }
@@ -266,7 +322,13 @@ export async function listDeliveries(
  * Delivers what is due after the response has gone (`waitUntil`), so sending never delays
  * or fails the change it reports; what fails here the scheduled job retries.
  */
-export function deliverAfterResponse(waitUntil: ((p: Promise<unknown>) => void) | undefined, db: Db, config: Config): void {
-  const delivery = deliverQueuedMail(db, config).catch((err) => console.error('Delivering queued e-mail failed; the scheduled job retries', err))
+export function deliverAfterResponse(
+  waitUntil: ((p: Promise<unknown>) => void) | undefined,
+  db: Db,
+  config: Config,
+): void {
+  const delivery = deliverQueuedMail(db, config).catch((err) =>
+    console.error('Delivering queued e-mail failed; the scheduled job retries', err),
+  )
   if (waitUntil) waitUntil(delivery)
 }

@@ -15,7 +15,7 @@ import type { Booking } from '../../schemas/booking'
 import type { MailDelivery } from '../../schemas/mail'
 import type { FakeEmailRequest } from '../../test/fake-email'
 import { call, json } from '../../test/helpers'
-import { makeTool, mailsTo, type ToolFixture } from '../../test/order-fixtures'
+import { mailsTo, makeTool, type ToolFixture } from '../../test/order-fixtures'
 import { signIn } from '../../test/tokens'
 import { deliverQueuedMail, MAX_MAIL_ATTEMPTS } from './mail.service'
 
@@ -38,13 +38,21 @@ const envWith = (bindings: Bindings) => ({ ...env, ...bindings }) as unknown as 
  * A request to the app with `bindings`, waiting for what it does after the response (the
  * e-mails it queued go out then), so a test sees the delivery's outcome.
  */
-async function request(bindings: Bindings, path: string, init: { method?: string; token?: string; json?: unknown } = {}) {
+async function request(
+  bindings: Bindings,
+  path: string,
+  init: { method?: string; token?: string; json?: unknown } = {},
+) {
   const headers = new Headers()
   if (init.token) headers.set('Authorization', `Bearer ${init.token}`)
   if (init.json !== undefined) headers.set('Content-Type', 'application/json')
   const ctx = createExecutionContext()
   const res = await app.fetch(
-    new Request(`http://shop.test${path}`, { method: init.method ?? 'GET', headers, body: init.json === undefined ? undefined : JSON.stringify(init.json) }),
+    new Request(`http://shop.test${path}`, {
+      method: init.method ?? 'GET',
+      headers,
+      body: init.json === undefined ? undefined : JSON.stringify(init.json),
+    }),
     envWith(bindings),
     ctx,
   )
@@ -57,14 +65,29 @@ async function paidOrder(bindings: Bindings, buyer: { email: string; token: stri
   const placed = await request(bindings, '/api/booking', {
     method: 'POST',
     token: buyer.token,
-    json: { serviceId: tool.id, quantity: tool.min, phone: '01712345678', address: 'House 12, Road 5, Dhanmondi, Dhaka', customer: buyer.email, customerName: 'Mail Buyer' },
+    json: {
+      serviceId: tool.id,
+      quantity: tool.min,
+      phone: '01712345678',
+      address: 'House 12, Road 5, Dhanmondi, Dhaka',
+      customer: buyer.email,
+      customerName: 'Mail Buyer',
+    },
   })
   expect(placed.status).toBe(201)
   const id = (await json<{ insertedId: string }>(placed)).insertedId
-  const intent = await request(bindings, '/api/create-payment-intent', { method: 'POST', token: buyer.token, json: { bookingId: id } })
+  const intent = await request(bindings, '/api/create-payment-intent', {
+    method: 'POST',
+    token: buyer.token,
+    json: { bookingId: id },
+  })
   const { clientSecret } = await json<{ clientSecret: string }>(intent)
   const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 1, cvc: '123' }
-  const paid = await request(bindings, '/api/payments/simulated/confirm', { method: 'POST', token: buyer.token, json: { clientSecret, card } })
+  const paid = await request(bindings, '/api/payments/simulated/confirm', {
+    method: 'POST',
+    token: buyer.token,
+    json: { clientSecret, card },
+  })
   expect(paid.status).toBe(200)
   const order = await json<Booking>(await call(`/api/booking/${id}`, { token: buyer.token }))
   return { id, no: order.orderNumber }
@@ -79,7 +102,16 @@ async function sendsFor(no: string, recipients: string[]) {
   })
 }
 
-type MailRow = { id: string; to: string; subject: string; status: string; attempts: number; next_attempt_at: number | null; last_error: string | null; sent_at: number | null }
+type MailRow = {
+  id: string
+  to: string
+  subject: string
+  status: string
+  attempts: number
+  next_attempt_at: number | null
+  last_error: string | null
+  sent_at: number | null
+}
 
 /** The queued e-mails of one order (by its number in the subject), per recipient, oldest first. */
 const queuedFor = async (no: string, recipients: string[]) =>
@@ -87,7 +119,10 @@ const queuedFor = async (no: string, recipients: string[]) =>
 
 const mailRow = (id: string) => env.DB.prepare('select * from email_outbox where id = ?').bind(id).first<MailRow>()
 /** Time passes: the e-mail is due now. */
-const makeDue = (id: string) => env.DB.prepare('update email_outbox set next_attempt_at = ? where id = ?').bind(Date.now() - 1, id).run()
+const makeDue = (id: string) =>
+  env.DB.prepare('update email_outbox set next_attempt_at = ? where id = ?')
+    .bind(Date.now() - 1, id)
+    .run()
 
 let admin: string
 let tool: ToolFixture
@@ -132,7 +167,10 @@ describe('order e-mails through the provider', () => {
       expect(body.html).toMatch(/^<!doctype html>/)
       expect(body.html).toContain(no)
     }
-    const receipt = sends.find((r) => (r.body as { subject: string }).subject.startsWith('Receipt'))!.body as { to: string[]; text: string }
+    const receipt = sends.find((r) => (r.body as { subject: string }).subject.startsWith('Receipt'))!.body as {
+      to: string[]
+      text: string
+    }
     expect(receipt.to).toEqual([buyer.email])
     expect(receipt.text).toContain('Hello Mail Buyer,')
   })
@@ -146,7 +184,12 @@ describe('order e-mails through the provider', () => {
 
     // Tried once right after the order, refused by the provider.
     let row = (await mailRow(placed!.id))!
-    expect(row).toMatchObject({ status: 'pending', attempts: 1, sent_at: null, last_error: expect.stringContaining('503') })
+    expect(row).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      sent_at: null,
+      last_error: expect.stringContaining('503'),
+    })
     expect(row.next_attempt_at! - before).toBeGreaterThanOrEqual(60_000 - 1_000)
     expect(row.next_attempt_at! - Date.now()).toBeLessThanOrEqual(60_000 + 1_000)
 
@@ -170,13 +213,22 @@ describe('order e-mails through the provider', () => {
     await makeDue(placed!.id)
     await runScheduled(envWith(provider('down')), Date.now())
     row = (await mailRow(placed!.id))!
-    expect(row).toMatchObject({ status: 'failed', attempts: MAX_MAIL_ATTEMPTS, sent_at: null, last_error: expect.stringContaining('503') })
+    expect(row).toMatchObject({
+      status: 'failed',
+      attempts: MAX_MAIL_ATTEMPTS,
+      sent_at: null,
+      last_error: expect.stringContaining('503'),
+    })
     await makeDue(placed!.id)
     await runScheduled(envWith(provider('up')), Date.now())
     expect((await mailRow(placed!.id))!.status).toBe('failed')
 
-    const tries = (await sendsFor(no, [buyer.email])).filter((r) => (r.body as { subject: string }).subject === placed!.subject)
-    expect(tries.map((r) => [r.path, r.status])).toEqual(Array.from({ length: MAX_MAIL_ATTEMPTS }, () => ['/down/emails', 503]))
+    const tries = (await sendsFor(no, [buyer.email])).filter(
+      (r) => (r.body as { subject: string }).subject === placed!.subject,
+    )
+    expect(tries.map((r) => [r.path, r.status])).toEqual(
+      Array.from({ length: MAX_MAIL_ATTEMPTS }, () => ['/down/emails', 503]),
+    )
   })
 
   it('e-mails that failed once go out when the provider is back, once each, even with two deliveries at the same time', async () => {
@@ -216,7 +268,9 @@ describe('GET /api/outbox/deliveries: what admins see of the e-mail', () => {
     const stuck = await newBuyer()
     const { no: stuckNo } = await paidOrder(provider('down'), stuck, tool)
     const [gaveUp] = await queuedFor(stuckNo, [stuck.email])
-    await env.DB.prepare("update email_outbox set status = 'failed', attempts = ? where id = ?").bind(MAX_MAIL_ATTEMPTS, gaveUp!.id).run()
+    await env.DB.prepare("update email_outbox set status = 'failed', attempts = ? where id = ?")
+      .bind(MAX_MAIL_ATTEMPTS, gaveUp!.id)
+      .run()
 
     // With a provider configured the local outbox (with the texts) is gone; the deliveries stay.
     expect((await request(provider('up'), '/api/outbox', { token: admin })).status).toBe(404)
@@ -250,10 +304,14 @@ describe('GET /api/outbox/deliveries: what admins see of the e-mail', () => {
       },
     ])
 
-    const failed = await json<MailDelivery[]>(await request(provider('up'), '/api/outbox/deliveries?status=failed&limit=100', { token: admin }))
+    const failed = await json<MailDelivery[]>(
+      await request(provider('up'), '/api/outbox/deliveries?status=failed&limit=100', { token: admin }),
+    )
     expect(failed.map((m) => m._id)).toContain(gaveUp!.id)
     expect(failed.every((m) => m.status === 'failed')).toBe(true)
-    const sent = await json<MailDelivery[]>(await request(provider('up'), `/api/outbox/deliveries?status=sent&to=${ok.email}`, { token: admin }))
+    const sent = await json<MailDelivery[]>(
+      await request(provider('up'), `/api/outbox/deliveries?status=sent&to=${ok.email}`, { token: admin }),
+    )
     expect(sent.map((m) => [m.subject, m.status, m.attempts, m.lastError])).toEqual([
       [`Receipt for order ${sentNo} — Toolhaus`, 'sent', 1, null],
       [`Order ${sentNo} placed — Toolhaus`, 'sent', 1, null],

@@ -4,7 +4,7 @@ import { requireAdmin } from '../../lib/auth'
 import { getDb } from '../../lib/db'
 import { notFound } from '../../lib/errors'
 import { validate } from '../../lib/validator'
-import { DeliveryQuerySchema, OutboxQuerySchema, type MailDelivery, type OutboxMail } from '../../schemas/mail'
+import { DeliveryQuerySchema, type MailDelivery, type OutboxMail, OutboxQuerySchema } from '../../schemas/mail'
 import { listDeliveries, listOutbox, usesLocalOutbox } from './mail.service'
 
 /**
@@ -15,7 +15,8 @@ import { listDeliveries, listOutbox, usesLocalOutbox } from './mail.service'
  */
 export const outboxRoutes = new Hono<AppEnv>()
   .get('/', requireAdmin, validate('query', OutboxQuerySchema), async (c) => {
-    if (!usesLocalOutbox(c.var.config)) throw notFound('There is no local outbox: this shop sends e-mail through its provider.')
+    if (!usesLocalOutbox(c.var.config))
+      throw notFound('There is no local outbox: this shop sends e-mail through its provider.')
     const { to, limit, offset } = c.req.valid('query')
     const { items, total } = await listOutbox(getDb(c.env), { ...(to ? { to } : {}), limit, offset })
     c.header('X-Total-Count', String(total))
@@ -24,7 +25,12 @@ export const outboxRoutes = new Hono<AppEnv>()
   })
   .get('/deliveries', requireAdmin, validate('query', DeliveryQuerySchema), async (c) => {
     const { to, status, limit, offset } = c.req.valid('query')
-    const { items, total } = await listDeliveries(getDb(c.env), { ...(to ? { to } : {}), ...(status ? { status } : {}), limit, offset })
+    const { items, total } = await listDeliveries(getDb(c.env), {
+      ...(to ? { to } : {}),
+      ...(status ? { status } : {}),
+      limit,
+      offset,
+    })
     c.header('X-Total-Count', String(total))
     c.header('Cache-Control', 'private, no-store')
     return c.json<MailDelivery[]>(items)

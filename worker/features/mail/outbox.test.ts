@@ -24,14 +24,19 @@ beforeAll(async () => {
   for (let i = 0; i < 5; i++) {
     const id = await placeOrder(buyer, tool, BUYER, { quantity: 1 })
     // Each a second apart, so "newest first" has one answer.
-    await env.DB.prepare('update email_outbox set created_at = ? where dedupe_key like ?').bind(Date.now() - 60_000 + i * 1000, `order:${id}:%`).run()
+    await env.DB.prepare('update email_outbox set created_at = ? where dedupe_key like ?')
+      .bind(Date.now() - 60_000 + i * 1000, `order:${id}:%`)
+      .run()
     numbers.push((await json<{ orderNumber: string }>(await call(`/api/booking/${id}`, { token: buyer }))).orderNumber)
   }
   newestFirst = numbers.map((no) => `Order ${no} placed — Toolhaus`).reverse()
 })
 
 const stored = async (to?: string) =>
-  (await (to ? env.DB.prepare('select count(*) as n from email_outbox where "to" = ?').bind(to) : env.DB.prepare('select count(*) as n from email_outbox')).first<{ n: number }>())!.n
+  (await (to
+    ? env.DB.prepare('select count(*) as n from email_outbox where "to" = ?').bind(to)
+    : env.DB.prepare('select count(*) as n from email_outbox')
+  ).first<{ n: number }>())!.n
 
 describe.each([
   ['/api/outbox', 'the local outbox'],
@@ -56,14 +61,9 @@ describe.each([
     // Enough old e-mails for more than one page of 100.
     await env.DB.batch(
       Array.from({ length: 120 }, (_, i) =>
-        env.DB.prepare('insert or ignore into email_outbox (id, "to", subject, body, status, created_at) values (?, ?, ?, ?, ?, ?)').bind(
-          `old-mail-${i}`,
-          'archive@example.com',
-          `Old mail ${i}`,
-          'An old e-mail.',
-          'sent',
-          1_000_000 + i,
-        ),
+        env.DB.prepare(
+          'insert or ignore into email_outbox (id, "to", subject, body, status, created_at) values (?, ?, ?, ?, ?, ?)',
+        ).bind(`old-mail-${i}`, 'archive@example.com', `Old mail ${i}`, 'An old e-mail.', 'sent', 1_000_000 + i),
       ),
     )
     const all = await stored()
@@ -77,11 +77,14 @@ describe.each([
     expect(await stored(BUYER)).toBe(5)
   })
 
-  it.each(['limit=0', 'limit=101', 'limit=x', 'offset=-1', 'offset=2.5'])('refuses %s with a 400 naming the field', async (query) => {
-    const res = await call(`${path}?${query}`, { token: admin })
-    expect(res.status).toBe(400)
-    const { error } = await json(res)
-    expect(error.code).toBe('VALIDATION_FAILED')
-    expect(Object.keys(error.fields)).toEqual([query.split('=')[0]])
-  })
+  it.each(['limit=0', 'limit=101', 'limit=x', 'offset=-1', 'offset=2.5'])(
+    'refuses %s with a 400 naming the field',
+    async (query) => {
+      const res = await call(`${path}?${query}`, { token: admin })
+      expect(res.status).toBe(400)
+      const { error } = await json(res)
+      expect(error.code).toBe('VALIDATION_FAILED')
+      expect(Object.keys(error.fields)).toEqual([query.split('=')[0]])
+    },
+  )
 })

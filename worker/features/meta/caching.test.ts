@@ -37,10 +37,17 @@ afterEach(() => {
 const etagOf = async (path: string) => (await call(path)).headers.get('ETag')
 const toolInList = async (id: string) => (await json<Tool[]>(await call('/api/service'))).find((t) => t._id === id)
 /** Changes a tool straight in D1, as nothing in the shop would: only what was not kept shows it. */
-const sneakStock = (id: string, quantity: number) => env.DB.prepare('update tools set quantity = ? where id = ?').bind(quantity, id).run()
+const sneakStock = (id: string, quantity: number) =>
+  env.DB.prepare('update tools set quantity = ? where id = ?').bind(quantity, id).run()
 
 describe('public answers: ETag, 304, Cache-Control', () => {
-  const paths = () => ['/api/service', '/api/service?limit=4&offset=2&sort=price', `/api/service/${tool.id}`, '/api/review', '/api/config']
+  const paths = () => [
+    '/api/service',
+    '/api/service?limit=4&offset=2&sort=price',
+    `/api/service/${tool.id}`,
+    '/api/review',
+    '/api/config',
+  ]
 
   it('carry a strong ETag that stays the same while nothing changes, and the public Cache-Control', async () => {
     for (const path of paths()) {
@@ -80,7 +87,18 @@ describe('public answers: ETag, 304, Cache-Control', () => {
     expect(notModified.status).toBe(304)
     expect(notModified.headers.get('X-Total-Count')).toBe(total)
     // A tool added at the end of the catalogue: page 1 is the same, the total is not.
-    const added = await call('/api/service', { method: 'POST', token: admin, json: { name: 'Total Tester', price: 10, quantity: 10, Minimum_quantity: 1, description: 'Counts.', img: 'https://i.ibb.co/abc/total.png' } })
+    const added = await call('/api/service', {
+      method: 'POST',
+      token: admin,
+      json: {
+        name: 'Total Tester',
+        price: 10,
+        quantity: 10,
+        Minimum_quantity: 1,
+        description: 'Counts.',
+        img: 'https://i.ibb.co/abc/total.png',
+      },
+    })
     expect(added.status).toBe(201)
     const after = await call(path)
     expect(after.headers.get('X-Total-Count')).toBe(String(Number(total) + 1))
@@ -110,14 +128,20 @@ describe('public answers: ETag, 304, Cache-Control', () => {
     expect(res.status).toBe(404)
     expect(res.headers.get('ETag')).toBeNull()
     expect(res.headers.get('Cache-Control')).toBe('private, no-store')
-    await env.DB.prepare(`insert into tools (id, name, description, price_paisa, quantity, minimum_quantity, img) values ('not-yet-a-tool', 'Late', 'Late.', 100, 5, 1, '/api/images/x.png')`).run()
+    await env.DB.prepare(
+      `insert into tools (id, name, description, price_paisa, quantity, minimum_quantity, img) values ('not-yet-a-tool', 'Late', 'Late.', 100, 5, 1, '/api/images/x.png')`,
+    ).run()
     expect((await call('/api/service/not-yet-a-tool')).status).toBe(200)
   })
 })
 
 describe('every change that shows in a public answer is seen by the very next request', () => {
   /** Reads `path` twice (so a kept copy exists), runs `write`, and checks the next read is fresh. */
-  async function expectFreshAfter(path: string, write: () => Promise<void>, check: (before: unknown, after: unknown) => void) {
+  async function expectFreshAfter(
+    path: string,
+    write: () => Promise<void>,
+    check: (before: unknown, after: unknown) => void,
+  ) {
     const before = await call(path)
     const etag = before.headers.get('ETag')
     expect((await call(path)).headers.get('ETag')).toBe(etag)
@@ -135,7 +159,18 @@ describe('every change that shows in a public answer is seen by the very next re
     await expectFreshAfter(
       '/api/service',
       async () => {
-        const res = await call('/api/service', { method: 'POST', token: admin, json: { name: 'Fresh Planer', price: 99, quantity: 40, Minimum_quantity: 4, description: 'New.', img: 'https://i.ibb.co/abc/planer.png' } })
+        const res = await call('/api/service', {
+          method: 'POST',
+          token: admin,
+          json: {
+            name: 'Fresh Planer',
+            price: 99,
+            quantity: 40,
+            Minimum_quantity: 4,
+            description: 'New.',
+            img: 'https://i.ibb.co/abc/planer.png',
+          },
+        })
         expect(res.status).toBe(201)
         id = (await json<{ insertedId: string }>(res)).insertedId
       },
@@ -149,8 +184,14 @@ describe('every change that shows in a public answer is seen by the very next re
       const price = 600 + i + Math.floor(Math.random() * 50) * 2
       await expectFreshAfter(
         path,
-        async () => expect((await call(`/api/service/${tool.id}`, { method: 'PATCH', token: admin, json: { price } })).status).toBe(200),
-        (_, after) => expect(Array.isArray(after) ? (after as Tool[]).find((t) => t._id === tool.id)?.price : (after as Tool).price).toBe(price),
+        async () =>
+          expect(
+            (await call(`/api/service/${tool.id}`, { method: 'PATCH', token: admin, json: { price } })).status,
+          ).toBe(200),
+        (_, after) =>
+          expect(
+            Array.isArray(after) ? (after as Tool[]).find((t) => t._id === tool.id)?.price : (after as Tool).price,
+          ).toBe(price),
       )
     }
   })
@@ -159,7 +200,8 @@ describe('every change that shows in a public answer is seen by the very next re
     const doomed = await makeTool({ name: 'Doomed Drill' })
     await expectFreshAfter(
       `/api/service/${doomed.id}`,
-      async () => expect((await call(`/api/service/${doomed.id}`, { method: 'DELETE', token: admin })).status).toBe(200),
+      async () =>
+        expect((await call(`/api/service/${doomed.id}`, { method: 'DELETE', token: admin })).status).toBe(200),
       (_, after) => expect(after).toBe(404),
     )
     expect(await toolInList(doomed.id)).toBeUndefined()
@@ -170,7 +212,11 @@ describe('every change that shows in a public answer is seen by the very next re
     await expectFreshAfter(
       '/api/review',
       async () => {
-        const res = await call('/api/review', { method: 'POST', token: buyer, json: { name: 'Cache Buyer', description: 'Quick delivery.', img: 'https://i.ibb.co/abc/me.png', rating: 4 } })
+        const res = await call('/api/review', {
+          method: 'POST',
+          token: buyer,
+          json: { name: 'Cache Buyer', description: 'Quick delivery.', img: 'https://i.ibb.co/abc/me.png', rating: 4 },
+        })
         expect(res.status).toBe(201)
         id = (await json<{ insertedId: string }>(res)).insertedId
       },
@@ -194,7 +240,8 @@ describe('every change that shows in a public answer is seen by the very next re
     )
     await expectFreshAfter(
       '/api/service',
-      async () => expect((await call(`/api/booking/${order}/cancel`, { method: 'POST', token: buyer })).status).toBe(200),
+      async () =>
+        expect((await call(`/api/booking/${order}/cancel`, { method: 'POST', token: buyer })).status).toBe(200),
       (before, after) => expect(quantityIn(after, tool.id)).toBe(quantityIn(before, tool.id)! + 5),
     )
   })
@@ -204,7 +251,16 @@ describe('every change that shows in a public answer is seen by the very next re
     await payOrder(buyer, order)
     await expectFreshAfter(
       '/api/service',
-      async () => expect((await call(`/api/booking/${order}/refund`, { method: 'POST', token: admin, json: { reason: 'changed mind' } })).status).toBe(200),
+      async () =>
+        expect(
+          (
+            await call(`/api/booking/${order}/refund`, {
+              method: 'POST',
+              token: admin,
+              json: { reason: 'changed mind' },
+            })
+          ).status,
+        ).toBe(200),
       (before, after) => expect(quantityIn(after, tool.id)).toBe(quantityIn(before, tool.id)! + 6),
     )
   })
@@ -225,7 +281,10 @@ describe('every change that shows in a public answer is seen by the very next re
     const order = await placeOrder(buyer, tool, BUYER)
     await payOrder(buyer, order)
     const etag = await etagOf('/api/service')
-    expect((await call(`/api/booking/${order}/status`, { method: 'POST', token: admin, json: { status: 'processing' } })).status).toBe(200)
+    expect(
+      (await call(`/api/booking/${order}/status`, { method: 'POST', token: admin, json: { status: 'processing' } }))
+        .status,
+    ).toBe(200)
     expect((await call('/api/service', { headers: { 'If-None-Match': etag! } })).status).toBe(304)
   })
 })
@@ -261,16 +320,24 @@ describe('in production without purge settings nothing is kept', () => {
     expect((await json<Tool>(second)).quantity).toBe(body.quantity + 3)
     expect(second.headers.get('ETag')).not.toBe(first.headers.get('ETag'))
     expect(second.headers.get('Cache-Control')).toBe(PUBLIC)
-    expect((await app.request(path, { headers: { 'If-None-Match': second.headers.get('ETag')! } }, production)).status).toBe(304)
+    expect(
+      (await app.request(path, { headers: { 'If-None-Match': second.headers.get('ETag')! } }, production)).status,
+    ).toBe(304)
     await forgetPublicAnswers()
   })
 })
 
 describe('with purge settings: the Cache API and Cloudflare purge by tag', () => {
-  const PURGE = { CACHE_ZONE_ID: 'zone-123', CACHE_PURGE_TOKEN: 'purge-token', CACHE_PURGE_API_BASE: 'https://cloudflare-api.test/client/v4' }
+  const PURGE = {
+    CACHE_ZONE_ID: 'zone-123',
+    CACHE_PURGE_TOKEN: 'purge-token',
+    CACHE_PURGE_API_BASE: 'https://cloudflare-api.test/client/v4',
+  }
 
   /** Cloudflare's API stand-in: records each purge, answers like the real one. */
-  function fakeCloudflare(answer = () => Response.json({ success: true, errors: [], messages: [], result: { id: 'zone-123' } })) {
+  function fakeCloudflare(
+    answer = () => Response.json({ success: true, errors: [], messages: [], result: { id: 'zone-123' } }),
+  ) {
     const purges: { url: string; auth: string | null; body: unknown }[] = []
     const realFetch = globalThis.fetch
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
@@ -296,27 +363,67 @@ describe('with purge settings: the Cache API and Cloudflare purge by tag', () =>
     expect((await callWith(PURGE, path, { headers: { 'If-None-Match': first.headers.get('ETag')! } })).status).toBe(304)
     expect(purges).toEqual([])
 
-    const edit = await callWith(PURGE, `/api/service/${tool.id}`, { method: 'PATCH', token: admin, json: { name: 'Cache Saw II' } })
+    const edit = await callWith(PURGE, `/api/service/${tool.id}`, {
+      method: 'PATCH',
+      token: admin,
+      json: { name: 'Cache Saw II' },
+    })
     expect(edit.status).toBe(200)
-    expect(purges).toEqual([{ url: 'https://cloudflare-api.test/client/v4/zones/zone-123/purge_cache', auth: 'Bearer purge-token', body: { tags: ['storefront-catalogue'] } }])
+    expect(purges).toEqual([
+      {
+        url: 'https://cloudflare-api.test/client/v4/zones/zone-123/purge_cache',
+        auth: 'Bearer purge-token',
+        body: { tags: ['storefront-catalogue'] },
+      },
+    ])
     const fresh = await json<Tool[]>(await callWith(PURGE, path))
     expect(fresh.find((t) => t._id === tool.id)).toMatchObject({ name: 'Cache Saw II', quantity: quantity + 11 })
   })
 
   it('purges the reviews tag for a review, the catalogue tag for an order', async () => {
     const purges = fakeCloudflare()
-    const review = await callWith(PURGE, '/api/review', { method: 'POST', token: buyer, json: { name: 'Cache Buyer', description: 'Again.', img: 'https://i.ibb.co/abc/me.png' } })
+    const review = await callWith(PURGE, '/api/review', {
+      method: 'POST',
+      token: buyer,
+      json: { name: 'Cache Buyer', description: 'Again.', img: 'https://i.ibb.co/abc/me.png' },
+    })
     expect(review.status).toBe(201)
-    const order = await callWith(PURGE, '/api/booking', { method: 'POST', token: buyer, json: { serviceId: tool.id, quantity: 5, phone: '01712345678', address: 'House 12, Road 5, Dhaka', customer: BUYER, customerName: 'Cache Buyer' } })
+    const order = await callWith(PURGE, '/api/booking', {
+      method: 'POST',
+      token: buyer,
+      json: {
+        serviceId: tool.id,
+        quantity: 5,
+        phone: '01712345678',
+        address: 'House 12, Road 5, Dhaka',
+        customer: BUYER,
+        customerName: 'Cache Buyer',
+      },
+    })
     expect(order.status).toBe(201)
     expect(purges.map((p) => p.body)).toEqual([{ tags: ['storefront-reviews'] }, { tags: ['storefront-catalogue'] }])
   })
 
   it('a purge that Cloudflare refuses or that fails is logged; the change still succeeds', async () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
-    fakeCloudflare(() => Response.json({ success: false, errors: [{ code: 1134, message: 'rate limited' }] }, { status: 429 }))
-    expect((await callWith(PURGE, `/api/service/${tool.id}`, { method: 'PATCH', token: admin, json: { name: 'Cache Saw III' } })).status).toBe(200)
-    expect(errors).toHaveBeenCalledWith('Cache purge refused', 429, ['catalogue'], [{ code: 1134, message: 'rate limited' }])
+    fakeCloudflare(() =>
+      Response.json({ success: false, errors: [{ code: 1134, message: 'rate limited' }] }, { status: 429 }),
+    )
+    expect(
+      (
+        await callWith(PURGE, `/api/service/${tool.id}`, {
+          method: 'PATCH',
+          token: admin,
+          json: { name: 'Cache Saw III' },
+        })
+      ).status,
+    ).toBe(200)
+    expect(errors).toHaveBeenCalledWith(
+      'Cache purge refused',
+      429,
+      ['catalogue'],
+      [{ code: 1134, message: 'rate limited' }],
+    )
     // This data center forgot its own copies all the same.
     expect((await json<Tool>(await callWith(PURGE, `/api/service/${tool.id}`))).name).toBe('Cache Saw III')
   })
@@ -325,7 +432,10 @@ describe('with purge settings: the Cache API and Cloudflare purge by tag', () =>
     for (const [overrides, variable] of [
       [{ CACHE_PURGE_TOKEN: 'token' }, 'CACHE_ZONE_ID'],
       [{ CACHE_ZONE_ID: 'zone' }, 'CACHE_PURGE_TOKEN'],
-      [{ ...PURGE, ENVIRONMENT: 'production', FIREBASE_API_KEY: 'key', FIREBASE_AUTH_EMULATOR_HOST: '' }, 'CACHE_PURGE_API_BASE'],
+      [
+        { ...PURGE, ENVIRONMENT: 'production', FIREBASE_API_KEY: 'key', FIREBASE_AUTH_EMULATOR_HOST: '' },
+        'CACHE_PURGE_API_BASE',
+      ],
     ] as const) {
       const res = await callWith(overrides, '/api/config')
       expect(res.status).toBe(503)
@@ -352,7 +462,7 @@ describe('private answers', () => {
       ['/api/contact', { token: admin }],
       ['/api/outbox', { token: admin }],
       [`/api/service/${tool.id}/orders`, { token: admin }],
-      ['/api/booking?customer=' + BUYER, {}],
+      [`/api/booking?customer=${BUYER}`, {}],
       ['/api/admin/summary', { token: buyer }],
       [`/api/booking/${order}/cancel`, { method: 'POST', token: admin }],
       ['/api/review', { method: 'POST', token: buyer, json: {} }],
@@ -362,7 +472,9 @@ describe('private answers', () => {
     ]
     for (const [path, init] of requests) {
       const res = await call(path, init)
-      expect(res.headers.get('Cache-Control'), `${init.method ?? 'GET'} ${path} (${res.status})`).toBe('private, no-store')
+      expect(res.headers.get('Cache-Control'), `${init.method ?? 'GET'} ${path} (${res.status})`).toBe(
+        'private, no-store',
+      )
       expect(res.headers.get('ETag'), path).toBeNull()
     }
   })
@@ -376,7 +488,18 @@ describe('private answers', () => {
 
 describe('D1 bookmarks (x-d1-bookmark)', () => {
   it('a write answers the bookmark of its session; sending it back reads at least that new, and the answer carries one again', async () => {
-    const created = await call('/api/service', { method: 'POST', token: admin, json: { name: 'Bookmark Bender', price: 5, quantity: 20, Minimum_quantity: 2, description: 'Bends.', img: 'https://i.ibb.co/abc/bend.png' } })
+    const created = await call('/api/service', {
+      method: 'POST',
+      token: admin,
+      json: {
+        name: 'Bookmark Bender',
+        price: 5,
+        quantity: 20,
+        Minimum_quantity: 2,
+        description: 'Bends.',
+        img: 'https://i.ibb.co/abc/bend.png',
+      },
+    })
     expect(created.status).toBe(201)
     const bookmark = created.headers.get('x-d1-bookmark')!
     expect(bookmark).toMatch(BOOKMARK)
@@ -390,7 +513,9 @@ describe('D1 bookmarks (x-d1-bookmark)', () => {
   })
 
   it('every answer that read D1 carries one, errors included; a cached answer gives back the one sent', async () => {
-    expect((await call(`/api/booking?customer=${BUYER}`, { token: buyer })).headers.get('x-d1-bookmark')).toMatch(BOOKMARK)
+    expect((await call(`/api/booking?customer=${BUYER}`, { token: buyer })).headers.get('x-d1-bookmark')).toMatch(
+      BOOKMARK,
+    )
     expect((await call('/api/booking/nope', { token: buyer })).headers.get('x-d1-bookmark')).toMatch(BOOKMARK)
     const sent = (await call('/api/health')).headers.get('x-d1-bookmark')!
     await call('/api/review')
@@ -399,7 +524,10 @@ describe('D1 bookmarks (x-d1-bookmark)', () => {
 
   it('a malformed bookmark is a 400 in the error shape, never a 500; an empty one is none', async () => {
     for (const bad of ['garbage', '../../etc', '00000000-zzzz', `${'0'.repeat(200)}-1`, '1-2-3-4-5-6-7-8-9']) {
-      for (const [path, init] of [['/api/service', {}], ['/api/review', { method: 'POST', token: buyer, json: {} }]] as const) {
+      for (const [path, init] of [
+        ['/api/service', {}],
+        ['/api/review', { method: 'POST', token: buyer, json: {} }],
+      ] as const) {
         const res = await call(path, { ...init, headers: { 'x-d1-bookmark': bad } })
         expect(res.status, bad).toBe(400)
         const body = await json(res)
@@ -412,7 +540,14 @@ describe('D1 bookmarks (x-d1-bookmark)', () => {
 
   it('CORS lets another allowed origin send the bookmark and read it, ETag and X-Total-Count', async () => {
     const origin = 'https://partner.example'
-    const preflight = await call('/api/service', { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'x-d1-bookmark' } })
+    const preflight = await call('/api/service', {
+      method: 'OPTIONS',
+      headers: {
+        Origin: origin,
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'x-d1-bookmark',
+      },
+    })
     expect(preflight.headers.get('Access-Control-Allow-Headers')?.toLowerCase()).toContain('x-d1-bookmark')
     const res = await call('/api/service', { headers: { Origin: origin } })
     expect(res.headers.get('Access-Control-Allow-Origin')).toBe(origin)

@@ -61,7 +61,10 @@ describe('errors and headers', () => {
   })
 
   it('allows CORS only for configured origins', async () => {
-    const allowed = await call('/api/service', { method: 'OPTIONS', headers: { Origin: 'https://partner.example', 'Access-Control-Request-Method': 'GET' } })
+    const allowed = await call('/api/service', {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://partner.example', 'Access-Control-Request-Method': 'GET' },
+    })
     expect(allowed.headers.get('Access-Control-Allow-Origin')).toBe('https://partner.example')
     const other = await call('/api/service', { headers: { Origin: 'https://evil.example' } })
     expect(other.headers.get('Access-Control-Allow-Origin')).toBeNull()
@@ -73,13 +76,19 @@ describe('errors and headers', () => {
     expect(csp).toContain("default-src 'self'")
     expect(csp).toContain("frame-ancestors 'none'")
     expect(csp).toContain("object-src 'none'")
-    expect(csp).toContain('connect-src \'self\' https://identitytoolkit.googleapis.com https://securetoken.googleapis.com http://127.0.0.1:9099')
+    expect(csp).toContain(
+      "connect-src 'self' https://identitytoolkit.googleapis.com https://securetoken.googleapis.com http://127.0.0.1:9099",
+    )
     expect(csp).not.toContain('stripe')
     expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff')
   })
 
   it('refuses to run in production with missing settings, naming them', async () => {
-    const res = await app.request('/api/health', {}, { ...env, ENVIRONMENT: 'production', ACCESS_TOKEN_SECRET: 'short' })
+    const res = await app.request(
+      '/api/health',
+      {},
+      { ...env, ENVIRONMENT: 'production', ACCESS_TOKEN_SECRET: 'short' },
+    )
     expect(res.status).toBe(503)
     const body = await json(res)
     expect(body.error.code).toBe('NOT_CONFIGURED')
@@ -90,7 +99,11 @@ describe('errors and headers', () => {
   it('answers bad JSON with a 400 in the error shape (past the guard: as an admin)', async () => {
     const admin = await signIn('admin@example.com')
     for (const body of ['{', '{"name": "x",}', 'null', '[]', 'not json']) {
-      const res = await app.request('/api/service', { method: 'POST', body, headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin}` } }, env)
+      const res = await app.request(
+        '/api/service',
+        { method: 'POST', body, headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin}` } },
+        env,
+      )
       expect(res.status, body).toBe(400)
       expect((await json(res)).error.code, body).toBe('VALIDATION_FAILED')
     }

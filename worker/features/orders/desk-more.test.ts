@@ -11,7 +11,16 @@ import type { AuditEntry } from '../../schemas/audit'
 import type { Booking } from '../../schemas/booking'
 import type { PaymentIntentCreated } from '../../schemas/payment'
 import { call, json } from '../../test/helpers'
-import { ageBooking, bookingRow, mailsTo, makeTool, paidOrder, placeOrder, stockOf, type ToolFixture } from '../../test/order-fixtures'
+import {
+  ageBooking,
+  bookingRow,
+  mailsTo,
+  makeTool,
+  paidOrder,
+  placeOrder,
+  stockOf,
+  type ToolFixture,
+} from '../../test/order-fixtures'
 import { callStripe, fakeStripeClient, fakeStripeRequests, intentIdOf } from '../../test/stripe-fixtures'
 import { signIn } from '../../test/tokens'
 
@@ -29,8 +38,10 @@ beforeAll(async () => {
 type ErrorBody = { error: { code: string; message: string } }
 const getOrder = async (id: string) => json<Booking>(await call(`/api/booking/${id}`, { token: admin }))
 const cancel = (id: string, token: string) => call(`/api/booking/${id}/cancel`, { method: 'POST', token })
-const mailsAbout = async (to: string, no: string, kind: string) => (await mailsTo(to)).filter((m) => m.subject === `Order ${no} ${kind} — Toolhaus`)
-const auditOf = async (target: string) => (await json<AuditEntry[]>(await call('/api/audit?limit=100', { token: admin }))).filter((e) => e.target === target)
+const mailsAbout = async (to: string, no: string, kind: string) =>
+  (await mailsTo(to)).filter((m) => m.subject === `Order ${no} ${kind} — Toolhaus`)
+const auditOf = async (target: string) =>
+  (await json<AuditEntry[]>(await call('/api/audit?limit=100', { token: admin }))).filter((e) => e.target === target)
 
 describe('cancellation e-mails', () => {
   it('the customer cancels: one “Order {no} cancelled” e-mail to them, saying they did; cancelling again sends nothing', async () => {
@@ -72,7 +83,9 @@ describe('cancellation e-mails', () => {
     expect(mails[0]!.html).toContain('We cancelled this order.')
     expect(await mailsAbout(ADMIN, no, 'cancelled')).toEqual([])
     expect((await getOrder(id)).history.at(-1)).toMatchObject({ status: 'cancelled', by: 'admin' })
-    expect((await auditOf(id)).map((e) => [e.action, e.actor, e.detail])).toEqual([['order.cancel', ADMIN, 'unpaid → cancelled']])
+    expect((await auditOf(id)).map((e) => [e.action, e.actor, e.detail])).toEqual([
+      ['order.cancel', ADMIN, 'unpaid → cancelled'],
+    ])
   })
 
   it('the customer and an admin cancelling at the same time: one cancellation, one e-mail, the stock back once', async () => {
@@ -95,7 +108,8 @@ describe('cancellation e-mails', () => {
  * api.md allows that 409; a 200 with modifiedCount 0 for the loser would do too.
  */
 function expectOneRefundWon(answers: { status: number; body: unknown }[]) {
-  const modified = (a: { status: number; body: unknown }) => (a.status === 200 ? (a.body as { modifiedCount: number }).modifiedCount : 0)
+  const modified = (a: { status: number; body: unknown }) =>
+    a.status === 200 ? (a.body as { modifiedCount: number }).modifiedCount : 0
   const won = answers.filter((a) => modified(a) === 1)
   expect(won, JSON.stringify(answers)).toHaveLength(1)
   expect(won[0]!.body).toEqual({ acknowledged: true, modifiedCount: 1 })
@@ -117,17 +131,21 @@ async function expectRefundedOnce(id: string, stock: number | undefined) {
   return order
 }
 
-const answersOf = (responses: Response[]) => Promise.all(responses.map(async (r) => ({ status: r.status, body: await r.json() })))
+const answersOf = (responses: Response[]) =>
+  Promise.all(responses.map(async (r) => ({ status: r.status, body: await r.json() })))
 
 describe('two refunds of one order at the same time', () => {
   it('simulated provider: one refund recorded, one 200 (modifiedCount 1) and one 409, the stock back once, one e-mail', async () => {
     const stock = await stockOf(tool.id)
     const id = await paidOrder(buyer, tool, BUYER, { quantity: 3 })
     expect(await stockOf(tool.id)).toBe(stock! - 3)
-    const refund = (reason: string) => call(`/api/booking/${id}/refund`, { method: 'POST', token: admin, json: { reason } })
+    const refund = (reason: string) =>
+      call(`/api/booking/${id}/refund`, { method: 'POST', token: admin, json: { reason } })
     expectOneRefundWon(await answersOf(await Promise.all([refund('First admin'), refund('Second admin')])))
     const order = await expectRefundedOnce(id, stock)
-    const intent = await env.DB.prepare('select refund_id from payment_intents where id = ?').bind(order.transactionId).first<{ refund_id: string }>()
+    const intent = await env.DB.prepare('select refund_id from payment_intents where id = ?')
+      .bind(order.transactionId)
+      .first<{ refund_id: string }>()
     expect(intent?.refund_id).toMatch(/^re_sim_/)
     expect((await bookingRow(id)) as unknown as { refund_id: string }).toMatchObject({ refund_id: intent!.refund_id })
   })
@@ -135,21 +153,31 @@ describe('two refunds of one order at the same time', () => {
   it('Stripe: one refund at Stripe (both calls carry the one idempotency key), one 200 (modifiedCount 1) and one 409, the stock back once, one e-mail', async () => {
     const stock = await stockOf(tool.id)
     const id = await placeOrder(buyer, tool, BUYER, { quantity: 4 })
-    const { clientSecret } = await json<PaymentIntentCreated>(await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } }))
+    const { clientSecret } = await json<PaymentIntentCreated>(
+      await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } }),
+    )
     const intentId = intentIdOf(clientSecret)
     const stripe = fakeStripeClient()
     await stripe.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' })
-    expect((await callStripe(`/api/booking/${id}`, { method: 'PATCH', token: buyer, json: { transactionId: intentId } })).status).toBe(200)
+    expect(
+      (await callStripe(`/api/booking/${id}`, { method: 'PATCH', token: buyer, json: { transactionId: intentId } }))
+        .status,
+    ).toBe(200)
 
-    const refund = (reason: string) => callStripe(`/api/booking/${id}/refund`, { method: 'POST', token: admin, json: { reason } })
+    const refund = (reason: string) =>
+      callStripe(`/api/booking/${id}/refund`, { method: 'POST', token: admin, json: { reason } })
     expectOneRefundWon(await answersOf(await Promise.all([refund('First admin'), refund('Second admin')])))
     await expectRefundedOnce(id, stock)
 
-    const calls = (await fakeStripeRequests()).filter((r) => r.path === '/v1/refunds' && r.body.payment_intent === intentId)
+    const calls = (await fakeStripeRequests()).filter(
+      (r) => r.path === '/v1/refunds' && r.body.payment_intent === intentId,
+    )
     expect(calls.length).toBeGreaterThanOrEqual(1)
     for (const c of calls) expect(c.headers['idempotency-key']).toBe(`refund-${intentId}`)
     // Refunded once at Stripe: the amount once, never twice.
-    const after = (await stripe.paymentIntents.retrieve(intentId)) as Stripe.PaymentIntent & { amount_refunded?: number }
+    const after = (await stripe.paymentIntents.retrieve(intentId)) as Stripe.PaymentIntent & {
+      amount_refunded?: number
+    }
     expect(after.amount_refunded).toBe(tool.pricePaisa * 4)
   })
 })
@@ -187,7 +215,12 @@ describe('GET /api/booking/{id}/invoice of a refunded or cancelled order', () =>
     expect((await call(`/api/booking/${paid}/refund`, { method: 'POST', token: admin, json: {} })).status).toBe(200)
     const res = await call(`/api/booking/${paid}/invoice`, { token: buyer })
     expect(res.status).toBe(200)
-    const day = new Date((await getOrder(paid)).refundedAt!).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
+    const day = new Date((await getOrder(paid)).refundedAt!).toLocaleDateString('en-GB', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    })
     expect(await res.text()).toContain(`<p class="stamp">Refunded ${day}</p>`)
 
     const cancelled = await placeOrder(buyer, tool, BUYER)
@@ -201,17 +234,32 @@ describe('GET /api/booking/{id}/invoice of a refunded or cancelled order', () =>
 describe('order desk input', () => {
   it.each([
     ['refund', 'reason', { reason: 'r'.repeat(501) }, 'reason must be at most 500 characters'],
-    ['status', 'carrier', { status: 'shipped', trackingNumber: 'T-1', carrier: 'c'.repeat(81) }, 'carrier must be at most 80 characters'],
-    ['status', 'trackingNumber', { status: 'shipped', trackingNumber: 't'.repeat(101) }, 'trackingNumber must be at most 100 characters'],
+    [
+      'status',
+      'carrier',
+      { status: 'shipped', trackingNumber: 'T-1', carrier: 'c'.repeat(81) },
+      'carrier must be at most 80 characters',
+    ],
+    [
+      'status',
+      'trackingNumber',
+      { status: 'shipped', trackingNumber: 't'.repeat(101) },
+      'trackingNumber must be at most 100 characters',
+    ],
     ['status', 'note', { status: 'processing', note: 'n'.repeat(501) }, 'note must be at most 500 characters'],
-  ])('POST /api/booking/{id}/%s refuses a %s that is too long (400), changing nothing', async (route, field, body, message) => {
-    const id = await paidOrder(buyer, tool, BUYER)
-    const res = await call(`/api/booking/${id}/${route}`, { method: 'POST', token: admin, json: body })
-    expect(res.status).toBe(400)
-    expect((await json<ErrorBody & { error: { fields: Record<string, string> } }>(res)).error.fields).toEqual({ [field]: message })
-    expect(await bookingRow(id)).toMatchObject({ status: 'paid' })
-    expect((await getOrder(id)).history).toHaveLength(2)
-  })
+  ])(
+    'POST /api/booking/{id}/%s refuses a %s that is too long (400), changing nothing',
+    async (route, field, body, message) => {
+      const id = await paidOrder(buyer, tool, BUYER)
+      const res = await call(`/api/booking/${id}/${route}`, { method: 'POST', token: admin, json: body })
+      expect(res.status).toBe(400)
+      expect((await json<ErrorBody & { error: { fields: Record<string, string> } }>(res)).error.fields).toEqual({
+        [field]: message,
+      })
+      expect(await bookingRow(id)).toMatchObject({ status: 'paid' })
+      expect((await getOrder(id)).history).toHaveLength(2)
+    },
+  )
 
   it('answers 404 for an order that does not exist', async () => {
     for (const [path, body] of [
@@ -219,7 +267,11 @@ describe('order desk input', () => {
       ['refund', {}],
       ['cancel', undefined],
     ] as const) {
-      const res = await call(`/api/booking/no-such-order/${path}`, { method: 'POST', token: admin, ...(body ? { json: body } : {}) })
+      const res = await call(`/api/booking/no-such-order/${path}`, {
+        method: 'POST',
+        token: admin,
+        ...(body ? { json: body } : {}),
+      })
       expect(res.status, path).toBe(404)
       expect((await json<ErrorBody>(res)).error.code).toBe('NOT_FOUND')
     }

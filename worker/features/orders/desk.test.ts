@@ -1,17 +1,34 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { getConfig } from '../../env'
+import { getDb } from '../../lib/db'
 import { runScheduled } from '../../scheduled'
 import type { AuditEntry } from '../../schemas/audit'
 import type { Booking, OrderSummary } from '../../schemas/booking'
 import type { OutboxMail } from '../../schemas/mail'
 import type { PaymentIntentCreated } from '../../schemas/payment'
 import { call, callWith, json } from '../../test/helpers'
-import { ageBooking, bookingRow, mailsTo, makeTool, paidOrder, payOrder, placeOrder, stockOf, type ToolFixture } from '../../test/order-fixtures'
-import { callStripe, deliver, fakeStripeClient, fakeStripeRequests, intentIdOf, signedEvent } from '../../test/stripe-fixtures'
+import {
+  ageBooking,
+  bookingRow,
+  mailsTo,
+  makeTool,
+  paidOrder,
+  payOrder,
+  placeOrder,
+  stockOf,
+  type ToolFixture,
+} from '../../test/order-fixtures'
+import {
+  callStripe,
+  deliver,
+  fakeStripeClient,
+  fakeStripeRequests,
+  intentIdOf,
+  signedEvent,
+} from '../../test/stripe-fixtures'
 import { signIn } from '../../test/tokens'
 import { deliverQueuedMail } from '../mail/mail.service'
-import { getConfig } from '../../env'
-import { getDb } from '../../lib/db'
 
 const BUYER = 'desk-buyer@example.com'
 const ADMIN = 'admin@example.com'
@@ -27,9 +44,12 @@ beforeAll(async () => {
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } }
 const errorOf = async (res: Response) => (await json<ErrorBody>(res)).error
 const getOrder = async (id: string, token = admin) => json<Booking>(await call(`/api/booking/${id}`, { token }))
-const move = (id: string, body: Record<string, unknown>, token = admin) => call(`/api/booking/${id}/status`, { method: 'POST', token, json: body })
-const refund = (id: string, reason?: string, token = admin) => call(`/api/booking/${id}/refund`, { method: 'POST', token, json: reason ? { reason } : {} })
-const subjects = async (to: string, orderNumber: string) => (await mailsTo(to)).filter((m) => m.subject.includes(orderNumber)).map((m) => m.subject)
+const move = (id: string, body: Record<string, unknown>, token = admin) =>
+  call(`/api/booking/${id}/status`, { method: 'POST', token, json: body })
+const refund = (id: string, reason?: string, token = admin) =>
+  call(`/api/booking/${id}/refund`, { method: 'POST', token, json: reason ? { reason } : {} })
+const subjects = async (to: string, orderNumber: string) =>
+  (await mailsTo(to)).filter((m) => m.subject.includes(orderNumber)).map((m) => m.subject)
 
 describe('the order desk: an admin takes a paid order to delivered', () => {
   it('moves paid → processing → shipped (with tracking) → delivered, each recorded, the customer e-mailed once per step', async () => {
@@ -45,9 +65,17 @@ describe('the order desk: an admin takes a paid order to delivered', () => {
     const untracked = await move(id, { status: 'shipped', carrier: 'Sundarban Courier' })
     expect(untracked.status).toBe(400)
     expect((await errorOf(untracked)).fields).toHaveProperty('trackingNumber')
-    expect((await move(id, { status: 'shipped', carrier: 'Sundarban Courier', trackingNumber: 'SC-123456' })).status).toBe(200)
+    expect(
+      (await move(id, { status: 'shipped', carrier: 'Sundarban Courier', trackingNumber: 'SC-123456' })).status,
+    ).toBe(200)
     order = await getOrder(id)
-    expect(order).toMatchObject({ status: 'shipped', paid: true, carrier: 'Sundarban Courier', trackingNumber: 'SC-123456', shippedAt: expect.stringMatching(/^\d{4}-/) })
+    expect(order).toMatchObject({
+      status: 'shipped',
+      paid: true,
+      carrier: 'Sundarban Courier',
+      trackingNumber: 'SC-123456',
+      shippedAt: expect.stringMatching(/^\d{4}-/),
+    })
     expect((await move(id, { status: 'delivered', note: 'Left at reception' })).status).toBe(200)
     order = await getOrder(id, buyer)
     expect(order.status).toBe('delivered')
@@ -91,11 +119,18 @@ describe('the order desk: an admin takes a paid order to delivered', () => {
     expect((await call(`/api/booking/${cancelled}/cancel`, { method: 'POST', token: buyer })).status).toBe(200)
     const refunded = await paidOrder(buyer, tool, BUYER)
     expect((await refund(refunded)).status).toBe(200)
-    for (const [id, from] of [[unpaid, 'unpaid'], [cancelled, 'cancelled'], [refunded, 'refunded']] as const) {
+    for (const [id, from] of [
+      [unpaid, 'unpaid'],
+      [cancelled, 'cancelled'],
+      [refunded, 'refunded'],
+    ] as const) {
       for (const status of ['processing', 'shipped', 'delivered']) {
         const res = await move(id, { status, trackingNumber: 'T-1' })
         expect(res.status, `${from} → ${status}`).toBe(409)
-        expect(await errorOf(res)).toEqual({ code: 'INVALID_TRANSITION', message: `An order that is ${from} cannot become ${status}.` })
+        expect(await errorOf(res)).toEqual({
+          code: 'INVALID_TRANSITION',
+          message: `An order that is ${from} cannot become ${status}.`,
+        })
         expect((await bookingRow(id))?.status).toBe(from)
       }
     }
@@ -125,7 +160,9 @@ describe('refunds', () => {
     expect(order).toMatchObject({ status: 'refunded', paid: false, refundedAt: expect.stringMatching(/^\d{4}-/) })
     expect(order.history.at(-1)).toMatchObject({ status: 'refunded', by: 'admin', note: 'Damaged in transit' })
     expect(await stockOf(tool.id)).toBe(stock)
-    const row = await env.DB.prepare('select refund_id from payment_intents where id = ?').bind(order.transactionId).first<{ refund_id: string }>()
+    const row = await env.DB.prepare('select refund_id from payment_intents where id = ?')
+      .bind(order.transactionId)
+      .first<{ refund_id: string }>()
     expect(row?.refund_id).toMatch(/^re_sim_/)
     expect((await bookingRow(id)) as unknown as { refund_id: string }).toMatchObject({ refund_id: row?.refund_id })
     const mail = (await mailsTo(BUYER)).filter((m) => m.subject.startsWith(`Order ${order.orderNumber} refunded`))
@@ -155,20 +192,38 @@ describe('refunds', () => {
 
   it('Stripe: refunds through the Refunds API with an idempotency key per payment; a provider failure is a 502 with nothing changed', async () => {
     const id = await placeOrder(buyer, tool, BUYER)
-    const { clientSecret } = await json<PaymentIntentCreated>(await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } }))
+    const { clientSecret } = await json<PaymentIntentCreated>(
+      await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } }),
+    )
     const intentId = intentIdOf(clientSecret)
     await fakeStripeClient().paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' })
-    expect((await callStripe(`/api/booking/${id}`, { method: 'PATCH', token: buyer, json: { transactionId: intentId } })).status).toBe(200)
+    expect(
+      (await callStripe(`/api/booking/${id}`, { method: 'PATCH', token: buyer, json: { transactionId: intentId } }))
+        .status,
+    ).toBe(200)
 
-    const failing = await callStripe(`/api/booking/${id}/refund`, { method: 'POST', token: admin, json: {} }, { STRIPE_SECRET_KEY: 'sk_test_unavailable' })
+    const failing = await callStripe(
+      `/api/booking/${id}/refund`,
+      { method: 'POST', token: admin, json: {} },
+      { STRIPE_SECRET_KEY: 'sk_test_unavailable' },
+    )
     expect(failing.status).toBe(502)
     expect((await errorOf(failing)).code).toBe('PROVIDER_FAILED')
     expect((await bookingRow(id))?.status).toBe('paid')
 
-    const res = await callStripe(`/api/booking/${id}/refund`, { method: 'POST', token: admin, json: { reason: 'Customer changed their mind' } })
+    const res = await callStripe(`/api/booking/${id}/refund`, {
+      method: 'POST',
+      token: admin,
+      json: { reason: 'Customer changed their mind' },
+    })
     expect(res.status).toBe(200)
     expect((await bookingRow(id))?.status).toBe('refunded')
-    const refunds = (await fakeStripeRequests()).filter((r) => r.path === '/v1/refunds' && r.body.payment_intent === intentId && r.headers.authorization === 'Bearer sk_test_fake')
+    const refunds = (await fakeStripeRequests()).filter(
+      (r) =>
+        r.path === '/v1/refunds' &&
+        r.body.payment_intent === intentId &&
+        r.headers.authorization === 'Bearer sk_test_fake',
+    )
     expect(refunds).toHaveLength(1)
     expect(refunds[0]!.headers['idempotency-key']).toBe(`refund-${intentId}`)
     expect(refunds[0]!.body).toMatchObject({ amount: String(tool.pricePaisa * tool.min), metadata: { bookingId: id } })
@@ -177,36 +232,75 @@ describe('refunds', () => {
   it('Stripe: charge.refunded (a refund made in Stripe) refunds a paid order once; replays and refunded orders change nothing', async () => {
     const stock = await stockOf(tool.id)
     const id = await placeOrder(buyer, tool, BUYER)
-    const { clientSecret } = await json<PaymentIntentCreated>(await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } }))
+    const { clientSecret } = await json<PaymentIntentCreated>(
+      await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } }),
+    )
     const intentId = intentIdOf(clientSecret)
     await fakeStripeClient().paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' })
     await callStripe(`/api/booking/${id}`, { method: 'PATCH', token: buyer, json: { transactionId: intentId } })
-    const charge = { id: 'ch_test', object: 'charge', payment_intent: intentId, refunded: true, amount_refunded: tool.pricePaisa * tool.min, refunds: { object: 'list', data: [{ id: 're_dashboard' }] } }
-    const event = await signedEvent({ id: `evt_${crypto.randomUUID().replace(/-/g, '')}`, type: 'charge.refunded', object: charge })
+    const charge = {
+      id: 'ch_test',
+      object: 'charge',
+      payment_intent: intentId,
+      refunded: true,
+      amount_refunded: tool.pricePaisa * tool.min,
+      refunds: { object: 'list', data: [{ id: 're_dashboard' }] },
+    }
+    const event = await signedEvent({
+      id: `evt_${crypto.randomUUID().replace(/-/g, '')}`,
+      type: 'charge.refunded',
+      object: charge,
+    })
     expect((await deliver(event)).status).toBe(200)
     expect(await bookingRow(id)).toMatchObject({ status: 'refunded' })
     expect(await stockOf(tool.id)).toBe(stock)
     const replay = await deliver(event)
     expect(await json(replay)).toEqual({ received: true, duplicate: true })
     // The same refund seen again under another event id: the order is already refunded.
-    expect((await deliver(await signedEvent({ id: `evt_${crypto.randomUUID().replace(/-/g, '')}`, type: 'charge.refunded', object: charge }))).status).toBe(200)
+    expect(
+      (
+        await deliver(
+          await signedEvent({
+            id: `evt_${crypto.randomUUID().replace(/-/g, '')}`,
+            type: 'charge.refunded',
+            object: charge,
+          }),
+        )
+      ).status,
+    ).toBe(200)
     expect(await stockOf(tool.id)).toBe(stock)
     const order = await getOrder(id)
     expect(order.history.filter((h) => h.status === 'refunded')).toHaveLength(1)
-    expect((await mailsTo(BUYER)).filter((m) => m.subject.startsWith(`Order ${order.orderNumber} refunded`))).toHaveLength(1)
+    expect(
+      (await mailsTo(BUYER)).filter((m) => m.subject.startsWith(`Order ${order.orderNumber} refunded`)),
+    ).toHaveLength(1)
   })
 })
 
 describe('payments that can no longer pay an order', () => {
   it('a webhook payment for a cancelled order is refunded at once and the customer told', async () => {
     const id = await placeOrder(buyer, tool, BUYER)
-    const { clientSecret } = await json<PaymentIntentCreated>(await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } }))
+    const { clientSecret } = await json<PaymentIntentCreated>(
+      await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } }),
+    )
     const intentId = intentIdOf(clientSecret)
     await env.DB.prepare("update bookings set status = 'cancelled' where id = ?").bind(id).run()
     const pi = await fakeStripeClient().paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' })
-    expect((await deliver(await signedEvent({ id: `evt_${crypto.randomUUID().replace(/-/g, '')}`, type: 'payment_intent.succeeded', object: pi }))).status).toBe(200)
+    expect(
+      (
+        await deliver(
+          await signedEvent({
+            id: `evt_${crypto.randomUUID().replace(/-/g, '')}`,
+            type: 'payment_intent.succeeded',
+            object: pi,
+          }),
+        )
+      ).status,
+    ).toBe(200)
     expect((await bookingRow(id))?.status).toBe('cancelled')
-    expect((await fakeStripeRequests()).filter((r) => r.path === '/v1/refunds' && r.body.payment_intent === intentId)).toHaveLength(1)
+    expect(
+      (await fakeStripeRequests()).filter((r) => r.path === '/v1/refunds' && r.body.payment_intent === intentId),
+    ).toHaveLength(1)
     const no = (await getOrder(id)).orderNumber
     const told = (await mailsTo(BUYER)).filter((m) => m.subject === `Order ${no} refunded — Toolhaus`)
     expect(told).toHaveLength(1)
@@ -216,22 +310,44 @@ describe('payments that can no longer pay an order', () => {
   it('a payment confirmed after the order expired (before the expiry job ran) cancels it and is refunded, never marked paid', async () => {
     const stock = await stockOf(tool.id)
     const id = await placeOrder(buyer, tool, BUYER)
-    const { clientSecret } = await json<PaymentIntentCreated>(await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } }))
+    const { clientSecret } = await json<PaymentIntentCreated>(
+      await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } }),
+    )
     await ageBooking(id, 3)
-    const pi = await fakeStripeClient().paymentIntents.confirm(intentIdOf(clientSecret), { payment_method: 'pm_card_visa' })
-    const res = await callStripe(`/api/booking/${id}`, { method: 'PATCH', token: buyer, json: { transactionId: pi.id } })
+    const pi = await fakeStripeClient().paymentIntents.confirm(intentIdOf(clientSecret), {
+      payment_method: 'pm_card_visa',
+    })
+    const res = await callStripe(`/api/booking/${id}`, {
+      method: 'PATCH',
+      token: buyer,
+      json: { transactionId: pi.id },
+    })
     expect(res.status).toBe(409)
-    expect((await errorOf(res)).message).toBe('This booking was cancelled; it can no longer be paid. Your payment has been refunded.')
+    expect((await errorOf(res)).message).toBe(
+      'This booking was cancelled; it can no longer be paid. Your payment has been refunded.',
+    )
     expect(await bookingRow(id)).toMatchObject({ status: 'cancelled', transaction_id: null })
     expect(await stockOf(tool.id)).toBe(stock)
     // The webhook for the same payment arriving afterwards changes nothing more.
-    expect((await deliver(await signedEvent({ id: `evt_${crypto.randomUUID().replace(/-/g, '')}`, type: 'payment_intent.succeeded', object: pi }))).status).toBe(200)
+    expect(
+      (
+        await deliver(
+          await signedEvent({
+            id: `evt_${crypto.randomUUID().replace(/-/g, '')}`,
+            type: 'payment_intent.succeeded',
+            object: pi,
+          }),
+        )
+      ).status,
+    ).toBe(200)
     expect((await bookingRow(id))?.status).toBe('cancelled')
   })
 
   it('the simulated card form refuses an expired order before charging', async () => {
     const id = await placeOrder(buyer, tool, BUYER)
-    const { clientSecret } = await json<PaymentIntentCreated>(await call('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } }))
+    const { clientSecret } = await json<PaymentIntentCreated>(
+      await call('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } }),
+    )
     await ageBooking(id, 3)
     const res = await call('/api/payments/simulated/confirm', {
       method: 'POST',
@@ -239,12 +355,14 @@ describe('payments that can no longer pay an order', () => {
       json: { clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' } },
     })
     expect(res.status).toBe(409)
-    const intent = await env.DB.prepare('select status from payment_intents where client_secret = ?').bind(clientSecret).first<{ status: string }>()
+    const intent = await env.DB.prepare('select status from payment_intents where client_secret = ?')
+      .bind(clientSecret)
+      .first<{ status: string }>()
     expect(intent?.status).toBe('requires_payment_method')
     expect((await bookingRow(id))?.status).toBe('unpaid')
   })
 
-  it("a transaction id that paid one order is a 409 for another, never a 5xx", async () => {
+  it('a transaction id that paid one order is a 409 for another, never a 5xx', async () => {
     const first = await placeOrder(buyer, tool, BUYER)
     const txn = await payOrder(buyer, first)
     const second = await placeOrder(buyer, tool, BUYER)
@@ -262,7 +380,18 @@ describe('abuse limits on orders', () => {
     const email = 'hoarder@example.com'
     const token = await signIn(email)
     const limited = { MAX_UNPAID_ORDERS: '5' }
-    const order = () => callWith(limited, '/api/booking', { method: 'POST', token, json: { serviceId: tool.id, quantity: 2, phone: '01712345678', address: 'House 1, Road 2, Dhaka', customer: email } })
+    const order = () =>
+      callWith(limited, '/api/booking', {
+        method: 'POST',
+        token,
+        json: {
+          serviceId: tool.id,
+          quantity: 2,
+          phone: '01712345678',
+          address: 'House 1, Road 2, Dhaka',
+          customer: email,
+        },
+      })
     const ids: string[] = []
     for (let i = 0; i < 5; i++) {
       const res = await order()
@@ -272,7 +401,10 @@ describe('abuse limits on orders', () => {
     const stock = await stockOf(tool.id)
     const sixth = await order()
     expect(sixth.status).toBe(409)
-    expect(await errorOf(sixth)).toEqual({ code: 'TOO_MANY_UNPAID', message: 'You have 5 unpaid orders. Pay or cancel one before ordering again.' })
+    expect(await errorOf(sixth)).toEqual({
+      code: 'TOO_MANY_UNPAID',
+      message: 'You have 5 unpaid orders. Pay or cancel one before ordering again.',
+    })
     expect(await stockOf(tool.id)).toBe(stock)
     // Paying one (or cancelling it) makes room again.
     await payOrder(token, ids[0]!)
@@ -287,7 +419,14 @@ describe('abuse limits on orders', () => {
       const res = await call('/api/booking', {
         method: 'POST',
         token: buyer,
-        json: { serviceId: heavy.id, quantity: 1, price, phone: '01712345678', address: 'House 1, Road 2, Dhaka', customer: BUYER },
+        json: {
+          serviceId: heavy.id,
+          quantity: 1,
+          price,
+          phone: '01712345678',
+          address: 'House 1, Road 2, Dhaka',
+          customer: BUYER,
+        },
       })
       expect(res.status, String(price)).toBe(400)
       expect((await errorOf(res)).fields).toHaveProperty('price')
@@ -332,7 +471,10 @@ describe('GET /api/booking (the order desk list)', () => {
     expect(paidList.every((b) => b.status === 'paid')).toBe(true)
     expect(paidList.map((b) => b._id)).toContain(paid)
 
-    const ids = async (q: string) => (await json<Booking[]>(await call(`/api/booking?q=${encodeURIComponent(q)}`, { token: admin }))).map((b) => b._id).sort()
+    const ids = async (q: string) =>
+      (await json<Booking[]>(await call(`/api/booking?q=${encodeURIComponent(q)}`, { token: admin })))
+        .map((b) => b._id)
+        .sort()
     const both = [placed, paid].sort()
     const paidOrderNumber = (await getOrder(paid)).orderNumber
     expect(await ids(paidOrderNumber)).toEqual([paid])
@@ -366,7 +508,14 @@ describe('GET /api/booking/{id}/invoice', () => {
     expect(res.headers.get('Content-Type')).toMatch(/^text\/html/)
     expect(res.headers.get('Cache-Control')).toBe('private, no-store')
     const html = await res.text()
-    for (const text of ['Toolhaus', order.orderNumber, order.transactionId!, 'Desk Drill', 'House 12, Road 5, Dhanmondi, Dhaka', '@media print']) {
+    for (const text of [
+      'Toolhaus',
+      order.orderNumber,
+      order.transactionId!,
+      'Desk Drill',
+      'House 12, Road 5, Dhanmondi, Dhaka',
+      '@media print',
+    ]) {
       expect(html).toContain(text)
     }
     // Intl puts a no-break space between the currency and the amount.
@@ -379,7 +528,10 @@ describe('GET /api/booking/{id}/invoice', () => {
   })
 
   it('escapes what customers typed', async () => {
-    const id = await paidOrder(buyer, tool, BUYER, { customerName: '<script>alert(1)</script>', address: 'House <b>1</b>, Road 2, Dhaka' })
+    const id = await paidOrder(buyer, tool, BUYER, {
+      customerName: '<script>alert(1)</script>',
+      address: 'House <b>1</b>, Road 2, Dhaka',
+    })
     const html = await (await call(`/api/booking/${id}/invoice`, { token: buyer })).text()
     expect(html).not.toContain('<script>alert(1)')
     expect(html).not.toContain('<b>1</b>')
@@ -390,7 +542,15 @@ describe('GET /api/booking/{id}/invoice', () => {
 describe('GET /api/admin/summary', () => {
   it('counts orders by status, sums revenue less refunds, and lists low-stock tools', async () => {
     const before = await json<OrderSummary>(await call('/api/admin/summary', { token: admin }))
-    expect(Object.keys(before.orders).sort()).toEqual(['cancelled', 'delivered', 'paid', 'processing', 'refunded', 'shipped', 'unpaid'])
+    expect(Object.keys(before.orders).sort()).toEqual([
+      'cancelled',
+      'delivered',
+      'paid',
+      'processing',
+      'refunded',
+      'shipped',
+      'unpaid',
+    ])
     const low = await makeTool({ name: 'Nearly Gone Saw', quantity: 10, min: 3, pricePaisa: 50_000 })
     await paidOrder(buyer, low, BUYER, { quantity: 8 })
     const refunded = await paidOrder(buyer, tool, BUYER)
@@ -408,7 +568,7 @@ describe('GET /api/admin/summary', () => {
 })
 
 describe('GET /api/audit', () => {
-  it("records every admin action, newest first, with who, what and the record; nothing can change it", async () => {
+  it('records every admin action, newest first, with who, what and the record; nothing can change it', async () => {
     const id = await paidOrder(buyer, tool, BUYER)
     await move(id, { status: 'processing' })
     await refund(id, 'Out of stock at the warehouse')
@@ -442,8 +602,15 @@ describe('e-mail delivery', () => {
     const listed = await call(`/api/outbox?to=${BUYER}&limit=100`, { token: admin })
     expect(listed.status).toBe(200)
     const outbox = await json<OutboxMail[]>(listed)
-    expect(outbox.filter((m) => m.subject.includes(no)).map((m) => m.subject)).toEqual([`Receipt for order ${no} — Toolhaus`, `Order ${no} placed — Toolhaus`])
-    expect(outbox[0]).toMatchObject({ to: BUYER, text: expect.stringContaining(no), html: expect.stringContaining('<table') })
+    expect(outbox.filter((m) => m.subject.includes(no)).map((m) => m.subject)).toEqual([
+      `Receipt for order ${no} — Toolhaus`,
+      `Order ${no} placed — Toolhaus`,
+    ])
+    expect(outbox[0]).toMatchObject({
+      to: BUYER,
+      text: expect.stringContaining(no),
+      html: expect.stringContaining('<table'),
+    })
     // With a mail provider configured (or in production) there is no local outbox.
     expect((await callWith({ EMAIL_API_KEY: 're_test' }, '/api/outbox', { token: admin })).status).toBe(404)
   })

@@ -1,8 +1,11 @@
-import type { Booking } from '../../schemas/booking'
 import { formatBDT } from '../../schemas/bdt'
+import type { Booking } from '../../schemas/booking'
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
-const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }) : '—')
+const day = (iso: string | null) =>
+  iso
+    ? new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
+    : '—'
 
 /** The shop's postal address, printed on receipts. */
 export const SHOP_ADDRESS = 'Plot 14, Road 7, Tejgaon Industrial Area, Dhaka 1208, Bangladesh'

@@ -1,10 +1,10 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
+import type { OrderRow } from '../../db/schema'
 import { getDb } from '../../lib/db'
-import { ORDER_STATUSES, ORDER_TRANSITIONS, findTransition, type OrderActor } from '../../schemas/order-status'
+import { findTransition, ORDER_STATUSES, ORDER_TRANSITIONS, type OrderActor } from '../../schemas/order-status'
 import { bookingRow, makeTool, placeOrder, stockOf, type ToolFixture } from '../../test/order-fixtures'
 import { signIn } from '../../test/tokens'
-import type { OrderRow } from '../../db/schema'
 import { applyMove, getOrderRow, type ShopContext } from './lifecycle'
 
 const BUYER = 'lifecycle-buyer@example.com'
@@ -31,8 +31,13 @@ const events = (id: string) =>
  */
 async function keptFigures() {
   const counts = await env.DB.prepare('select status, n from order_counts').all<{ status: string; n: number }>()
-  const revenue = await env.DB.prepare('select coalesce(sum(paid_paisa), 0) as paid, coalesce(sum(refunded_paisa), 0) as refunded from revenue_days').first<{ paid: number; refunded: number }>()
-  return { counts: Object.fromEntries(ORDER_STATUSES.map((s) => [s, counts.results.find((r) => r.status === s)?.n ?? 0])), ...revenue! }
+  const revenue = await env.DB.prepare(
+    'select coalesce(sum(paid_paisa), 0) as paid, coalesce(sum(refunded_paisa), 0) as refunded from revenue_days',
+  ).first<{ paid: number; refunded: number }>()
+  return {
+    counts: Object.fromEntries(ORDER_STATUSES.map((s) => [s, counts.results.find((r) => r.status === s)?.n ?? 0])),
+    ...revenue!,
+  }
 }
 
 /** An order placed through the API, then put straight into `status` (the state under test). */
@@ -59,7 +64,10 @@ describe('the order lifecycle table', () => {
           const before = await events(order.id)
           const figures = await keptFigures()
           if (!rule) {
-            await expect(applyMove(getDb(env), order, { to, actor }, SHOP)).rejects.toMatchObject({ status: 409, code: 'INVALID_TRANSITION' })
+            await expect(applyMove(getDb(env), order, { to, actor }, SHOP)).rejects.toMatchObject({
+              status: 409,
+              code: 'INVALID_TRANSITION',
+            })
             expect((await bookingRow(order.id))?.status).toBe(from)
             expect(await events(order.id)).toEqual(before)
             expect(await stockOf(tool.id)).toBe(stock)
@@ -68,7 +76,9 @@ describe('the order lifecycle table', () => {
           }
           expect(await applyMove(getDb(env), order, { to, actor, note: 'test' }, SHOP)).toBe(true)
           expect((await bookingRow(order.id))?.status).toBe(to)
-          expect((await events(order.id)).slice(before.length)).toEqual([{ status: to, actor, actor_email: null, note: 'test' }])
+          expect((await events(order.id)).slice(before.length)).toEqual([
+            { status: to, actor, actor_email: null, note: 'test' },
+          ])
           expect(await stockOf(tool.id)).toBe(stock! + (rule.effects.includes('restock') ? 2 : 0))
           // The move counts once: one order less in `from`, one more in `to`; paid or refunded, its price that day.
           const moved = {
@@ -99,7 +109,12 @@ describe('the order lifecycle table', () => {
   it('a move whose condition fails changes nothing', async () => {
     const order = await orderIn('unpaid')
     const figures = await keptFigures()
-    const moved = await applyMove(getDb(env), order, { to: 'paid', actor: 'payment', when: { sql: 'price_paisa = ?', values: [1] } }, SHOP)
+    const moved = await applyMove(
+      getDb(env),
+      order,
+      { to: 'paid', actor: 'payment', when: { sql: 'price_paisa = ?', values: [1] } },
+      SHOP,
+    )
     expect(moved).toBe(false)
     expect(await keptFigures()).toEqual(figures)
     expect((await bookingRow(order.id))?.status).toBe('unpaid')

@@ -2,21 +2,27 @@ import { eq } from 'drizzle-orm'
 import { NOW_MS_SQL } from '../../db/now'
 import { bookings, type OrderRow } from '../../db/schema'
 import type { Config } from '../../env'
-import { newId, type Db } from '../../lib/db'
+import { type Db, newId } from '../../lib/db'
 import { invalidatePublic } from '../../lib/edge-cache'
 import { ApiError } from '../../lib/errors'
 import { findTransition, type OrderActor, type OrderEffect, type OrderStatus } from '../../schemas/order-status'
 import { auditStatement } from '../audit/audit.service'
 import { queueMailStatement } from '../mail/mail.service'
-import { mailKindFor, orderMail, type MailContext } from './order-emails'
-import { BOOKING_CURRENCY, paysFor, type PaymentProvider, type ProviderIntent } from './providers/provider'
-
+import { type MailContext, mailKindFor, orderMail } from './order-emails'
+import { BOOKING_CURRENCY, type PaymentProvider, type ProviderIntent, paysFor } from './providers/provider'
 
 /** The columns a move may set besides the status. Names are fixed here, never taken from input. */
-type MoveColumns = Partial<Record<'transaction_id' | 'payment_intent_id' | 'refund_id' | 'carrier' | 'tracking_number', string>>
+type MoveColumns = Partial<
+  Record<'transaction_id' | 'payment_intent_id' | 'refund_id' | 'carrier' | 'tracking_number', string>
+>
 
 /** The time column stamped when an order enters a status. */
-const STAMPS: Partial<Record<OrderStatus, string>> = { paid: 'paid_at', shipped: 'shipped_at', delivered: 'delivered_at', refunded: 'refunded_at' }
+const STAMPS: Partial<Record<OrderStatus, string>> = {
+  paid: 'paid_at',
+  shipped: 'shipped_at',
+  delivered: 'delivered_at',
+  refunded: 'refunded_at',
+}
 
 export type Move = {
   to: OrderStatus
@@ -55,19 +61,43 @@ const afterMove = (order: OrderRow, move: Move): OrderRow => ({
 })
 
 /** The D1 statements of an effect written with the move; each runs only if the move happened. */
-function effectStatements(db: Db, effect: OrderEffect, order: OrderRow, move: Move, shop: ShopContext, eventId: string): D1PreparedStatement[] {
+function effectStatements(
+  db: Db,
+  effect: OrderEffect,
+  order: OrderRow,
+  move: Move,
+  shop: ShopContext,
+  eventId: string,
+): D1PreparedStatement[] {
   const happened = { sql: 'exists (select 1 from order_events where id = ?)', values: [eventId] }
-  const mailContext: MailContext = { shopName: shop.shopName, ...(shop.shopUrl ? { shopUrl: shop.shopUrl } : {}), actor: move.actor, ...(move.note ? { note: move.note } : {}) }
+  const mailContext: MailContext = {
+    shopName: shop.shopName,
+    ...(shop.shopUrl ? { shopUrl: shop.shopUrl } : {}),
+    actor: move.actor,
+    ...(move.note ? { note: move.note } : {}),
+  }
   switch (effect) {
     case 'restock':
       // A tool deleted meanwhile simply gets nothing back. RETURNING says whether a tool did.
-      return [db.$client.prepare(`update tools set quantity = quantity + ? where id = ? and ${happened.sql} returning id`).bind(order.quantity, order.serviceId, eventId)]
+      return [
+        db.$client
+          .prepare(`update tools set quantity = quantity + ? where id = ? and ${happened.sql} returning id`)
+          .bind(order.quantity, order.serviceId, eventId),
+      ]
     case 'email': {
       const kind = mailKindFor(move.to)
       return kind ? [queueMailStatement(db, orderMail(kind, afterMove(order, move), mailContext), happened)] : []
     }
     case 'notify-shop':
-      return shop.shopEmail ? [queueMailStatement(db, orderMail('shop-paid', afterMove(order, move), mailContext, shop.shopEmail), happened)] : []
+      return shop.shopEmail
+        ? [
+            queueMailStatement(
+              db,
+              orderMail('shop-paid', afterMove(order, move), mailContext, shop.shopEmail),
+              happened,
+            ),
+          ]
+        : []
     case 'release-intents':
     case 'refund':
       return [] // at the provider, before the move: see transition()
@@ -75,7 +105,8 @@ function effectStatements(db: Db, effect: OrderEffect, order: OrderRow, move: Mo
 }
 
 /** The audit log's name for an admin's move. */
-const auditAction = (to: OrderStatus) => (to === 'cancelled' ? 'order.cancel' : to === 'refunded' ? 'order.refund' : 'order.status')
+const auditAction = (to: OrderStatus) =>
+  to === 'cancelled' ? 'order.cancel' : to === 'refunded' ? 'order.refund' : 'order.status'
 
 /**
  * Applies one move of the order lifecycle (schemas/order-status.ts) in one D1 batch: the
@@ -112,7 +143,12 @@ export async function applyMove(db: Db, order: OrderRow, move: Move, shop: ShopC
       ? [
           auditStatement(
             db,
-            { actor: move.actorEmail, action: auditAction(move.to), target: order.id, detail: `${order.status} → ${move.to}${move.note ? `: ${move.note}` : ''}` },
+            {
+              actor: move.actorEmail,
+              action: auditAction(move.to),
+              target: order.id,
+              detail: `${order.status} → ${move.to}${move.note ? `: ${move.note}` : ''}`,
+            },
             { sql: 'exists (select 1 from order_events where id = ?)', values: [eventId] },
           ),
         ]
@@ -123,7 +159,9 @@ export async function applyMove(db: Db, order: OrderRow, move: Move, shop: ShopC
     // Whether the move happened is read from the RETURNING of the history row: D1's
     // meta.changes also counts rows written by triggers (the search index's among them).
     d1
-      .prepare(`insert into order_events (id, booking_id, status, actor, actor_email, note) select ?, ?, ?, ?, ?, ? where changes() = 1 returning id`)
+      .prepare(
+        `insert into order_events (id, booking_id, status, actor, actor_email, note) select ?, ?, ?, ?, ?, ? where changes() = 1 returning id`,
+      )
       .bind(eventId, order.id, move.to, move.actor, move.actorEmail ?? null, move.note ?? null),
   ]
   let restockAt = -1
@@ -180,7 +218,12 @@ export async function transition({ db, provider, shop }: OrderDeps, order: Order
   let set = move.set
   if (rule.effects.includes('refund')) {
     if (!order.transactionId) throw new ApiError(409, 'CONFLICT', 'This order has no payment to refund.')
-    const refund = await provider.refund({ intentId: order.transactionId, amountPaisa: order.pricePaisa, orderId: order.id, ...(move.note ? { reason: move.note } : {}) })
+    const refund = await provider.refund({
+      intentId: order.transactionId,
+      amountPaisa: order.pricePaisa,
+      orderId: order.id,
+      ...(move.note ? { reason: move.note } : {}),
+    })
     set = { ...set, refund_id: refund.id }
   }
   if (!(await applyMove(db, order, { ...move, ...(set ? { set } : {}) }, shop))) return 'unchanged'
@@ -188,7 +231,9 @@ export async function transition({ db, provider, shop }: OrderDeps, order: Order
     // An intent recorded while the move was being made must not stay payable either.
     const after = await getOrderRow(db, order.id)
     if (after?.paymentIntentId && after.paymentIntentId !== order.paymentIntentId) {
-      await provider.releaseOpenIntents(after).catch((err) => console.error(`Releasing the intent of order ${order.id} failed`, err))
+      await provider
+        .releaseOpenIntents(after)
+        .catch((err) => console.error(`Releasing the intent of order ${order.id} failed`, err))
     }
   }
   return 'moved'
@@ -214,7 +259,11 @@ export type MarkPaidResult =
  * (`deps.holdMs`) finds it expired: the order is cancelled then and there (its stock back)
  * and the payment refused, like one for a cancelled order.
  */
-export async function markOrderPaid(deps: OrderDeps, orderId: string, payment: Pick<ProviderIntent, 'id' | 'amountPaisa' | 'currency'>): Promise<MarkPaidResult> {
+export async function markOrderPaid(
+  deps: OrderDeps,
+  orderId: string,
+  payment: Pick<ProviderIntent, 'id' | 'amountPaisa' | 'currency'>,
+): Promise<MarkPaidResult> {
   const { db, shop } = deps
   const order = await getOrderRow(db, orderId)
   if (!order) return { outcome: 'refused', reason: 'missing' }
@@ -233,7 +282,10 @@ export async function markOrderPaid(deps: OrderDeps, orderId: string, payment: P
         set: { transaction_id: payment.id, payment_intent_id: payment.id },
         // NOTE: transaction_id is unique: one payment can never pay two orders. Checked here
         // so the UPDATE never reaches the constraint.
-        when: { sql: 'price_paisa = ? and not exists (select 1 from bookings used where used.transaction_id = ?)', values: [payment.amountPaisa, payment.id] },
+        when: {
+          sql: 'price_paisa = ? and not exists (select 1 from bookings used where used.transaction_id = ?)',
+          values: [payment.amountPaisa, payment.id],
+        },
       },
       shop,
     ).catch((err: unknown) => {
@@ -245,7 +297,11 @@ export async function markOrderPaid(deps: OrderDeps, orderId: string, payment: P
   const now = await getOrderRow(db, orderId)
   if (!now) return { outcome: 'refused', reason: 'missing' }
   if (now.status === 'cancelled') return { outcome: 'refused', reason: 'cancelled' }
-  if (now.status !== 'unpaid') return now.transactionId === payment.id ? { outcome: 'already-paid' } : { outcome: 'refused', reason: 'paid-by-another' }
-  if (now.pricePaisa === payment.amountPaisa && payment.currency === BOOKING_CURRENCY) return { outcome: 'refused', reason: 'paid-by-another' }
+  if (now.status !== 'unpaid')
+    return now.transactionId === payment.id
+      ? { outcome: 'already-paid' }
+      : { outcome: 'refused', reason: 'paid-by-another' }
+  if (now.pricePaisa === payment.amountPaisa && payment.currency === BOOKING_CURRENCY)
+    return { outcome: 'refused', reason: 'paid-by-another' }
   return { outcome: 'refused', reason: 'amount' }
 }

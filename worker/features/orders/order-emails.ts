@@ -1,20 +1,39 @@
-import type { QueuedMail } from '../mail/mail.service'
-import { formatOrderNumber } from '../../schemas/booking'
-import { formatBDT, toTaka } from '../../schemas/bdt'
-import type { OrderActor, OrderStatus } from '../../schemas/order-status'
 import type { OrderRow } from '../../db/schema'
+import { formatBDT, toTaka } from '../../schemas/bdt'
+import { formatOrderNumber } from '../../schemas/booking'
+import type { OrderActor, OrderStatus } from '../../schemas/order-status'
+import type { QueuedMail } from '../mail/mail.service'
 
 /**
  * Every e-mail about an order, from one template each: a subject, a few sentences and the
  * order's details, written once and rendered as plain text and as HTML.
  */
 
-export type OrderMailKind = 'placed' | 'paid' | 'shipped' | 'delivered' | 'cancelled' | 'refunded' | 'shop-paid' | 'refunded-after-cancel'
+export type OrderMailKind =
+  | 'placed'
+  | 'paid'
+  | 'shipped'
+  | 'delivered'
+  | 'cancelled'
+  | 'refunded'
+  | 'shop-paid'
+  | 'refunded-after-cancel'
 
 /** What the e-mails say about an order; the row as it is after the move. */
 export type OrderMailFacts = Pick<
   OrderRow,
-  'id' | 'orderNo' | 'service' | 'quantity' | 'unitPricePaisa' | 'pricePaisa' | 'customer' | 'customerName' | 'phone' | 'address' | 'carrier' | 'trackingNumber'
+  | 'id'
+  | 'orderNo'
+  | 'service'
+  | 'quantity'
+  | 'unitPricePaisa'
+  | 'pricePaisa'
+  | 'customer'
+  | 'customerName'
+  | 'phone'
+  | 'address'
+  | 'carrier'
+  | 'trackingNumber'
 >
 
 export type MailContext = {
@@ -33,7 +52,11 @@ const CANCEL_REASONS: Partial<Record<OrderActor, string>> = {
   system: 'The tool was withdrawn from our catalogue, so we cancelled the order.',
 }
 
-type Template = { subject: (no: string) => string; lines: (o: OrderMailFacts, ctx: MailContext) => string[]; to: 'customer' | 'shop' }
+type Template = {
+  subject: (no: string) => string
+  lines: (o: OrderMailFacts, ctx: MailContext) => string[]
+  to: 'customer' | 'shop'
+}
 
 const TEMPLATES: Record<OrderMailKind, Template> = {
   placed: {
@@ -44,12 +67,18 @@ const TEMPLATES: Record<OrderMailKind, Template> = {
   paid: {
     to: 'customer',
     subject: (no) => `Receipt for order ${no}`,
-    lines: (o) => [`We have received your payment of ${formatBDT(toTaka(o.pricePaisa))}. This e-mail is your receipt.`, 'We will tell you when the order ships.'],
+    lines: (o) => [
+      `We have received your payment of ${formatBDT(toTaka(o.pricePaisa))}. This e-mail is your receipt.`,
+      'We will tell you when the order ships.',
+    ],
   },
   shipped: {
     to: 'customer',
     subject: (no) => `Order ${no} shipped`,
-    lines: (o) => [`Your order is on its way${o.carrier ? ` with ${o.carrier}` : ''}.`, ...(o.trackingNumber ? [`Tracking number: ${o.trackingNumber}`] : [])],
+    lines: (o) => [
+      `Your order is on its way${o.carrier ? ` with ${o.carrier}` : ''}.`,
+      ...(o.trackingNumber ? [`Tracking number: ${o.trackingNumber}`] : []),
+    ],
   },
   delivered: {
     to: 'customer',
@@ -59,7 +88,11 @@ const TEMPLATES: Record<OrderMailKind, Template> = {
   cancelled: {
     to: 'customer',
     subject: (no) => `Order ${no} cancelled`,
-    lines: (_, ctx) => [(ctx.actor && CANCEL_REASONS[ctx.actor]) ?? 'This order was cancelled.', ...(ctx.note && ctx.actor === 'admin' ? [`Reason: ${ctx.note}`] : []), 'Nothing was charged.'],
+    lines: (_, ctx) => [
+      (ctx.actor && CANCEL_REASONS[ctx.actor]) ?? 'This order was cancelled.',
+      ...(ctx.note && ctx.actor === 'admin' ? [`Reason: ${ctx.note}`] : []),
+      'Nothing was charged.',
+    ],
   },
   refunded: {
     to: 'customer',
@@ -80,13 +113,19 @@ const TEMPLATES: Record<OrderMailKind, Template> = {
   'shop-paid': {
     to: 'shop',
     subject: (no) => `New paid order ${no}`,
-    lines: (o) => [`${o.customerName} <${o.customer}> paid ${formatBDT(toTaka(o.pricePaisa))}. It is ready to be processed in the Orders desk.`],
+    lines: (o) => [
+      `${o.customerName} <${o.customer}> paid ${formatBDT(toTaka(o.pricePaisa))}. It is ready to be processed in the Orders desk.`,
+    ],
   },
 }
 
 /** The customer's e-mail for an order entering `status`, if that status has one. */
 export const mailKindFor = (status: OrderStatus): OrderMailKind | undefined =>
-  status === 'unpaid' ? 'placed' : (TEMPLATES as Partial<Record<string, Template>>)[status] ? (status as OrderMailKind) : undefined
+  status === 'unpaid'
+    ? 'placed'
+    : (TEMPLATES as Partial<Record<string, Template>>)[status]
+      ? (status as OrderMailKind)
+      : undefined
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
 
@@ -129,7 +168,10 @@ export function orderMail(kind: OrderMailKind, order: OrderMailFacts, ctx: MailC
 <p>${escapeHtml(greeting)}</p>
 ${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
 <table style="border-collapse:collapse;margin:16px 0">${details
-    .map(([k, v]) => `<tr><th style="text-align:left;padding:4px 12px 4px 0;font-weight:600">${escapeHtml(k)}</th><td style="padding:4px 0">${escapeHtml(v)}</td></tr>`)
+    .map(
+      ([k, v]) =>
+        `<tr><th style="text-align:left;padding:4px 12px 4px 0;font-weight:600">${escapeHtml(k)}</th><td style="padding:4px 0">${escapeHtml(v)}</td></tr>`,
+    )
     .join('')}</table>
 ${link ? `<p><a href="${escapeHtml(link)}">See your order</a></p>` : ''}
 <p>${escapeHtml(ctx.shopName)}</p>

@@ -1,28 +1,43 @@
-import { Hono, type Context } from 'hono'
+import { type Context, Hono } from 'hono'
+import type { OrderRow } from '../../db/schema'
 import type { AppEnv } from '../../env'
-import { assertSelfOrAdmin, authenticate, authenticateAlong, requireAccessToken, requireAdmin, requireUser } from '../../lib/auth'
-import { getDb, type Db } from '../../lib/db'
+import {
+  assertSelfOrAdmin,
+  authenticate,
+  authenticateAlong,
+  requireAccessToken,
+  requireAdmin,
+  requireUser,
+} from '../../lib/auth'
+import { type Db, getDb } from '../../lib/db'
 import { conflict, forbidden, notFound, unauthenticated } from '../../lib/errors'
 import { validate } from '../../lib/validator'
 import type { Inserted, Modified } from '../../schemas/ack'
 import {
+  type Booking,
   BookingIdParamSchema,
   BookingInputSchema,
   BookingListQuerySchema,
   BookingPaymentSchema,
   OrderRefundSchema,
   OrderStatusChangeSchema,
-  type Booking,
 } from '../../schemas/booking'
 import { PAGE_DEFAULT } from '../../schemas/paging'
 import { deliverMail, depsOf } from './deps'
 import { renderInvoice } from './invoice'
-import type { OrderRow } from '../../db/schema'
 import { getOrderRow } from './lifecycle'
-import { cancelOrder, changeOrderStatus, createBooking, listBookingsQuery, listOrders, refundOrder, withHistory } from './orders.service'
+import {
+  cancelOrder,
+  changeOrderStatus,
+  createBooking,
+  listBookingsQuery,
+  listOrders,
+  refundOrder,
+  withHistory,
+} from './orders.service'
 import { payBooking } from './payments.service'
-import { orderSummary } from './summary'
 import { assertPaymentsAvailable } from './providers/configured'
+import { orderSummary } from './summary'
 
 /**
  * The booking of `id` when the caller is its customer or an admin.
@@ -46,7 +61,11 @@ export const bookingsRoutes = new Hono<AppEnv>()
       const message = 'You can only order for yourself: customer must be your own e-mail address.'
       throw forbidden(message)
     }
-    const { id } = await createBooking(depsOf(c), { ...input, customerName: input.customerName || user.name || user.email }, c.var.config.MAX_UNPAID_ORDERS)
+    const { id } = await createBooking(
+      depsOf(c),
+      { ...input, customerName: input.customerName || user.name || user.email },
+      c.var.config.MAX_UNPAID_ORDERS,
+    )
     return c.json<Inserted, 201>({ acknowledged: true, insertedId: id }, 201)
   })
   // The token is checked first (401), then the query (400), then the account and the bookings
@@ -59,13 +78,24 @@ export const bookingsRoutes = new Hono<AppEnv>()
     if (!customer) {
       // The order desk: every order, for admins only.
       const user = await authenticate(c)
-      if (user.role !== 'admin') throw forbidden('Only an admin can list every order. Add ?customer=<your e-mail> for your own.')
-      const page = await listOrders(db, { ...(status ? { status } : {}), ...(q ? { q } : {}), limit: limit ?? PAGE_DEFAULT, offset: offset ?? 0 }, holdMs)
+      if (user.role !== 'admin')
+        throw forbidden('Only an admin can list every order. Add ?customer=<your e-mail> for your own.')
+      const page = await listOrders(
+        db,
+        { ...(status ? { status } : {}), ...(q ? { q } : {}), limit: limit ?? PAGE_DEFAULT, offset: offset ?? 0 },
+        holdMs,
+      )
       c.header('X-Total-Count', String(page.total))
       return c.json<Booking[]>(page.items)
     }
     // The session user and the bookings in one D1 round trip; the rights are checked before answering.
-    const rows = await authenticateAlong(c, listBookingsQuery(db, customer, { ...(limit !== undefined ? { limit } : {}), ...(offset !== undefined ? { offset } : {}) }))
+    const rows = await authenticateAlong(
+      c,
+      listBookingsQuery(db, customer, {
+        ...(limit !== undefined ? { limit } : {}),
+        ...(offset !== undefined ? { offset } : {}),
+      }),
+    )
     assertSelfOrAdmin(c, customer)
     return c.json<Booking[]>(await withHistory(db, rows, holdMs))
   })
@@ -79,7 +109,8 @@ export const bookingsRoutes = new Hono<AppEnv>()
   .get('/:id/invoice', requireUser, validate('param', BookingIdParamSchema), async (c) => {
     const db = getDb(c.env)
     const row = await ownBooking(c, db, c.req.valid('param').id)
-    if (row.status === 'unpaid' || row.status === 'cancelled') throw conflict('This order has not been paid, so it has no receipt yet.')
+    if (row.status === 'unpaid' || row.status === 'cancelled')
+      throw conflict('This order has not been paid, so it has no receipt yet.')
     const [booking] = await withHistory(db, [row], c.var.config.unpaidHoldMs)
     c.header('Cache-Control', 'private, no-store')
     return c.html(renderInvoice(booking!, c.var.config.SHOP_NAME))
@@ -91,25 +122,43 @@ export const bookingsRoutes = new Hono<AppEnv>()
     await cancelOrder(deps, row, { actor: user.email === row.customer ? 'customer' : 'admin', email: user.email })
     return c.json<Modified>({ acknowledged: true, modifiedCount: 1 })
   })
-  .post('/:id/status', requireAdmin, validate('param', BookingIdParamSchema), validate('json', OrderStatusChangeSchema), async (c) => {
-    const deps = depsOf(c)
-    const row = await ownBooking(c, deps.db, c.req.valid('param').id)
-    const modifiedCount = await changeOrderStatus(deps, row, c.req.valid('json'), c.var.user!.email)
-    return c.json<Modified>({ acknowledged: true, modifiedCount })
-  })
-  .post('/:id/refund', requireAdmin, validate('param', BookingIdParamSchema), validate('json', OrderRefundSchema), async (c) => {
-    const deps = depsOf(c)
-    const row = await ownBooking(c, deps.db, c.req.valid('param').id)
-    await refundOrder(deps, row, c.var.user!.email, c.req.valid('json').reason)
-    return c.json<Modified>({ acknowledged: true, modifiedCount: 1 })
-  })
-  .patch('/:id', requireUser, validate('param', BookingIdParamSchema), validate('json', BookingPaymentSchema), async (c) => {
-    const deps = depsOf(c)
-    const row = await ownBooking(c, deps.db, c.req.valid('param').id)
-    assertPaymentsAvailable(c.var.config)
-    const modifiedCount = await payBooking(deps, row, c.req.valid('json').transactionId)
-    return c.json<Modified>({ acknowledged: true, modifiedCount })
-  })
+  .post(
+    '/:id/status',
+    requireAdmin,
+    validate('param', BookingIdParamSchema),
+    validate('json', OrderStatusChangeSchema),
+    async (c) => {
+      const deps = depsOf(c)
+      const row = await ownBooking(c, deps.db, c.req.valid('param').id)
+      const modifiedCount = await changeOrderStatus(deps, row, c.req.valid('json'), c.var.user!.email)
+      return c.json<Modified>({ acknowledged: true, modifiedCount })
+    },
+  )
+  .post(
+    '/:id/refund',
+    requireAdmin,
+    validate('param', BookingIdParamSchema),
+    validate('json', OrderRefundSchema),
+    async (c) => {
+      const deps = depsOf(c)
+      const row = await ownBooking(c, deps.db, c.req.valid('param').id)
+      await refundOrder(deps, row, c.var.user!.email, c.req.valid('json').reason)
+      return c.json<Modified>({ acknowledged: true, modifiedCount: 1 })
+    },
+  )
+  .patch(
+    '/:id',
+    requireUser,
+    validate('param', BookingIdParamSchema),
+    validate('json', BookingPaymentSchema),
+    async (c) => {
+      const deps = depsOf(c)
+      const row = await ownBooking(c, deps.db, c.req.valid('param').id)
+      assertPaymentsAvailable(c.var.config)
+      const modifiedCount = await payBooking(deps, row, c.req.valid('json').transactionId)
+      return c.json<Modified>({ acknowledged: true, modifiedCount })
+    },
+  )
 
 /** Routes under /api/admin that belong to the order desk (mounted before the user routes' /admin/{email}). */
 export const orderDeskRoutes = new Hono<AppEnv>().get('/summary', requireAdmin, async (c) => {

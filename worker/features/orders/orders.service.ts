@@ -1,26 +1,26 @@
-import { and, desc, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm'
 import { nowMs } from '../../db/now'
+import type { OrderRow } from '../../db/schema'
 import { bookings, orderEvents, tools } from '../../db/schema'
-import { containsText, newId, type Db } from '../../lib/db'
+import type { Config } from '../../env'
+import { containsText, type Db, newId } from '../../lib/db'
 import { ApiError, badRequest, conflict, notFound } from '../../lib/errors'
+import { toPaisa, toTaka } from '../../schemas/bdt'
 import {
-  bookingQuantitySchema,
-  formatOrderNumber,
-  orderLessThanMessage,
-  ORDER_NUMBER_PREFIX,
   type Booking,
   type BookingInput,
+  bookingQuantitySchema,
+  formatOrderNumber,
+  ORDER_NUMBER_PREFIX,
   type OrderHistoryEntry,
   type OrderStatusChange,
+  orderLessThanMessage,
 } from '../../schemas/booking'
-import { toPaisa, toTaka } from '../../schemas/bdt'
-import { PAID_STATUSES, type OrderStatus } from '../../schemas/order-status'
+import { type OrderStatus, PAID_STATUSES } from '../../schemas/order-status'
 import { queueMailStatement } from '../mail/mail.service'
-import type { Config } from '../../env'
-import type { OrderRow } from '../../db/schema'
-import { applyMove, invalidTransition, shopContext, transition, type OrderDeps } from './lifecycle'
-import { paymentProvider } from './providers/configured'
+import { applyMove, invalidTransition, type OrderDeps, shopContext, transition } from './lifecycle'
 import { ORDER_NUMBER_TOKEN, orderMail } from './order-emails'
+import { paymentProvider } from './providers/configured'
 
 /** What moving orders needs, for this configuration: the database, the payment provider, whom to e-mail. */
 export const orderDeps = (config: Config, db: Db, origin?: string): OrderDeps => ({
@@ -59,7 +59,12 @@ export function toBookingDto(row: OrderRow, holdMs: number, events: EventRow[] =
     expiresAt: row.status === 'unpaid' ? new Date(expiresAtMs(row, holdMs)).toISOString() : null,
     orderNumber: row.orderNo === null ? row.id : formatOrderNumber(row.orderNo),
     history: events.map(
-      (e): OrderHistoryEntry => ({ status: e.status as OrderStatus, at: new Date(e.at).toISOString(), by: e.actor, ...(e.note ? { note: e.note } : {}) }),
+      (e): OrderHistoryEntry => ({
+        status: e.status as OrderStatus,
+        at: new Date(e.at).toISOString(),
+        by: e.actor,
+        ...(e.note ? { note: e.note } : {}),
+      }),
     ),
     carrier: row.carrier,
     trackingNumber: row.trackingNumber,
@@ -80,7 +85,10 @@ export async function withHistory(db: Db, rows: OrderRow[], holdMs: number): Pro
   const events = new Map<string, EventRow[]>()
   // NOTE: D1 binds at most 100 values a statement.
   for (let i = 0; i < rows.length; i += 100) {
-    for (const e of await eventsQuery(db, rows.slice(i, i + 100).map((r) => r.id))) {
+    for (const e of await eventsQuery(
+      db,
+      rows.slice(i, i + 100).map((r) => r.id),
+    )) {
       const list = events.get(e.bookingId) ?? []
       list.push(e)
       events.set(e.bookingId, list)
@@ -91,7 +99,11 @@ export async function withHistory(db: Db, rows: OrderRow[], holdMs: number): Pro
 
 /** A customer's bookings, newest first (a query, so it can go in a batch). */
 export const listBookingsQuery = (db: Db, customer: string, page?: { limit?: number; offset?: number }) => {
-  const query = db.select().from(bookings).where(eq(bookings.customer, customer)).orderBy(desc(bookings.createdAt), desc(bookings.id))
+  const query = db
+    .select()
+    .from(bookings)
+    .where(eq(bookings.customer, customer))
+    .orderBy(desc(bookings.createdAt), desc(bookings.id))
   return page?.limit !== undefined ? query.limit(page.limit).offset(page.offset ?? 0) : query
 }
 
@@ -113,7 +125,11 @@ function deskFilter(opts: { status?: OrderStatus; q?: string }): SQL | undefined
     const text =
       q.length >= 3
         ? sql`${bookings}.rowid in (select rowid from order_search where order_search match ${ftsPhrase(q)})`
-        : or(containsText(bookings.customer, q), containsText(bookings.customerName, q), containsText(bookings.service, q))!
+        : or(
+            containsText(bookings.customer, q),
+            containsText(bookings.customerName, q),
+            containsText(bookings.service, q),
+          )!
     conditions.push(number ? sql`(${bookings.orderNo} = ${Number(number)} or ${text})` : text)
   }
   return conditions.length ? and(...conditions) : undefined
@@ -127,7 +143,13 @@ export async function listOrders(
 ): Promise<{ items: Booking[]; total: number }> {
   const where = deskFilter(opts)
   const [rows, [total]] = await db.batch([
-    db.select().from(bookings).where(where).orderBy(desc(bookings.createdAt), desc(bookings.id)).limit(opts.limit).offset(opts.offset),
+    db
+      .select()
+      .from(bookings)
+      .where(where)
+      .orderBy(desc(bookings.createdAt), desc(bookings.id))
+      .limit(opts.limit)
+      .offset(opts.offset),
     db.select({ n: sql<number>`count(*)` }).from(bookings).where(where),
   ])
   return { items: await withHistory(db, rows, holdMs), total: total?.n ?? 0 }
@@ -162,11 +184,21 @@ export async function createBooking(
     db
       .select({ n: sql<number>`count(*)` })
       .from(bookings)
-      .where(and(eq(bookings.customer, input.customer), eq(bookings.status, 'unpaid'), gt(bookings.createdAt, Date.now() - deps.holdMs)))
+      .where(
+        and(
+          eq(bookings.customer, input.customer),
+          eq(bookings.status, 'unpaid'),
+          gt(bookings.createdAt, Date.now() - deps.holdMs),
+        ),
+      )
       .get()
       .then((r) => r?.n ?? 0)
   const tooMany = () =>
-    new ApiError(409, 'TOO_MANY_UNPAID', `You have ${maxUnpaid} unpaid orders. Pay or cancel one before ordering again.`)
+    new ApiError(
+      409,
+      'TOO_MANY_UNPAID',
+      `You have ${maxUnpaid} unpaid orders. Pay or cancel one before ordering again.`,
+    )
   if ((await unpaid()) >= maxUnpaid) throw tooMany()
   const tool = await db.select().from(tools).where(eq(tools.id, input.serviceId)).get()
   if (!tool) throw notFound('No such tool. It may have been removed from the shop.')
@@ -181,7 +213,20 @@ export async function createBooking(
   const eventId = newId()
   const placed = orderMail(
     'placed',
-    { id, orderNo: null, service: tool.name, quantity: input.quantity, unitPricePaisa: tool.pricePaisa, pricePaisa, customer: input.customer, customerName: input.customerName, phone: input.phone, address: input.address, carrier: null, trackingNumber: null },
+    {
+      id,
+      orderNo: null,
+      service: tool.name,
+      quantity: input.quantity,
+      unitPricePaisa: tool.pricePaisa,
+      pricePaisa,
+      customer: input.customer,
+      customerName: input.customerName,
+      phone: input.phone,
+      address: input.address,
+      carrier: null,
+      trackingNumber: null,
+    },
     { shopName: shop.shopName, ...(shop.shopUrl ? { shopUrl: shop.shopUrl } : {}) },
   )
   const d1 = db.$client
@@ -203,17 +248,33 @@ export async function createBooking(
                 (select coalesce(max(order_no), ?8 - 1) + 1 from bookings)
          from tools where id = ?7 and changes() = 1`,
       )
-      .bind(id, input.quantity, input.customer, input.customerName, input.phone, input.address, tool.id, FIRST_ORDER_NO),
+      .bind(
+        id,
+        input.quantity,
+        input.customer,
+        input.customerName,
+        input.phone,
+        input.address,
+        tool.id,
+        FIRST_ORDER_NO,
+      ),
     // The order's history starts with its placing. Whether the order was placed is read from
     // this RETURNING: D1's meta.changes also counts the rows the search index's triggers write.
     d1
-      .prepare(`insert into order_events (id, booking_id, status, actor, actor_email) select ?1, ?2, 'unpaid', 'customer', ?3 where changes() = 1 returning id`)
+      .prepare(
+        `insert into order_events (id, booking_id, status, actor, actor_email) select ?1, ?2, 'unpaid', 'customer', ?3 where changes() = 1 returning id`,
+      )
       .bind(eventId, id, input.customer),
-    queueMailStatement(db, placed, { sql: 'exists (select 1 from order_events where id = ?)', values: [eventId] }, {
-      token: ORDER_NUMBER_TOKEN,
-      sql: `select ? || order_no from bookings where id = ?`,
-      values: [ORDER_NUMBER_PREFIX, id],
-    }),
+    queueMailStatement(
+      db,
+      placed,
+      { sql: 'exists (select 1 from order_events where id = ?)', values: [eventId] },
+      {
+        token: ORDER_NUMBER_TOKEN,
+        sql: `select ? || order_no from bookings where id = ?`,
+        values: [ORDER_NUMBER_PREFIX, id],
+      },
+    ),
   ])
   if ((results[2]?.results.length ?? 0) === 1) {
     // The tool's stock went down: the public answers that show it are stale from now on.
@@ -226,7 +287,10 @@ export async function createBooking(
   if ((await unpaid()) >= maxUnpaid) throw tooMany()
   const now = await db.select().from(tools).where(eq(tools.id, tool.id)).get()
   if (!now) throw notFound('No such tool. It has just been removed from the shop.')
-  if (now.pricePaisa !== tool.pricePaisa) throw conflict(`The price of ${now.name} has just changed to ${toTaka(now.pricePaisa)} BDT. Please review your order.`)
+  if (now.pricePaisa !== tool.pricePaisa)
+    throw conflict(
+      `The price of ${now.name} has just changed to ${toTaka(now.pricePaisa)} BDT. Please review your order.`,
+    )
   if (now.quantity < input.quantity) {
     const message = orderLessThanMessage(now.quantity)
     throw conflict(`Not enough stock left: only ${now.quantity} available now. ${message}`, { quantity: message })
@@ -263,10 +327,20 @@ export async function recordPaymentIntent(db: Db, bookingId: string, intentId: s
  * provider first, then the move gives the stock back (lifecycle.ts).
  * @throws 409 when the order is not unpaid, has just been paid, or a payment is in flight.
  */
-export async function cancelOrder(deps: OrderDeps, order: OrderRow, by: { actor: 'customer' | 'admin'; email: string; reason?: string }): Promise<void> {
-  if (PAID_STATUSES.includes(order.status) || order.status === 'refunded') throw conflict('This booking is paid; it can no longer be cancelled.')
+export async function cancelOrder(
+  deps: OrderDeps,
+  order: OrderRow,
+  by: { actor: 'customer' | 'admin'; email: string; reason?: string },
+): Promise<void> {
+  if (PAID_STATUSES.includes(order.status) || order.status === 'refunded')
+    throw conflict('This booking is paid; it can no longer be cancelled.')
   if (order.status === 'cancelled') throw conflict('This booking is already cancelled.')
-  const outcome = await transition(deps, order, { to: 'cancelled', actor: by.actor, actorEmail: by.email, ...(by.reason ? { note: by.reason } : {}) })
+  const outcome = await transition(deps, order, {
+    to: 'cancelled',
+    actor: by.actor,
+    actorEmail: by.email,
+    ...(by.reason ? { note: by.reason } : {}),
+  })
   if (outcome === 'paid-instead') throw conflict('This booking has just been paid; it can no longer be cancelled.')
   if (outcome === 'paying') throw conflict('A payment for this booking is in progress; it cannot be cancelled now.')
   if (outcome === 'unchanged') throw conflict('This booking is no longer unpaid; reload to see its state.')
@@ -280,7 +354,12 @@ export async function cancelOrder(deps: OrderDeps, order: OrderRow, by: { actor:
  * @throws 409 INVALID_TRANSITION for any move the lifecycle table does not have (backwards,
  *   from unpaid, cancelled or refunded); 409 when the order moved meanwhile.
  */
-export async function changeOrderStatus(deps: OrderDeps, order: OrderRow, change: OrderStatusChange, admin: string): Promise<number> {
+export async function changeOrderStatus(
+  deps: OrderDeps,
+  order: OrderRow,
+  change: OrderStatusChange,
+  admin: string,
+): Promise<number> {
   if (order.status === change.status) return 0
   const moved = await applyMove(
     deps.db,
@@ -290,7 +369,9 @@ export async function changeOrderStatus(deps: OrderDeps, order: OrderRow, change
       actor: 'admin',
       actorEmail: admin,
       ...(change.note ? { note: change.note } : {}),
-      ...(change.status === 'shipped' ? { set: { carrier: change.carrier ?? '', tracking_number: change.trackingNumber ?? '' } } : {}),
+      ...(change.status === 'shipped'
+        ? { set: { carrier: change.carrier ?? '', tracking_number: change.trackingNumber ?? '' } }
+        : {}),
     },
     deps.shop,
   )
@@ -306,12 +387,18 @@ export async function changeOrderStatus(deps: OrderDeps, order: OrderRow, change
  */
 export async function refundOrder(deps: OrderDeps, order: OrderRow, admin: string, reason?: string): Promise<void> {
   if (order.status !== 'paid' && order.status !== 'processing') throw invalidTransition(order.status, 'refunded')
-  const outcome = await transition(deps, order, { to: 'refunded', actor: 'admin', actorEmail: admin, ...(reason ? { note: reason } : {}) })
+  const outcome = await transition(deps, order, {
+    to: 'refunded',
+    actor: 'admin',
+    actorEmail: admin,
+    ...(reason ? { note: reason } : {}),
+  })
   if (outcome !== 'moved') {
     // Another refund of the same order won (the provider refunded once: one idempotency key);
     // anything else moved it meanwhile, after the provider refunded: someone must look.
     const now = await deps.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, order.id)).get()
-    if (now?.status !== 'refunded') console.error(`Order ${order.id} was refunded at the provider but changed meanwhile (${outcome}); check it.`)
+    if (now?.status !== 'refunded')
+      console.error(`Order ${order.id} was refunded at the provider but changed meanwhile (${outcome}); check it.`)
     throw conflict('This order changed while it was being refunded. Reload it to see its state.')
   }
 }
@@ -347,7 +434,8 @@ export async function openOrdersOfTool(db: Db, toolId: string): Promise<{ unpaid
     .from(bookings)
     .where(and(eq(bookings.serviceId, toolId), inArray(bookings.status, ['unpaid', 'paid', 'processing', 'shipped'])))
     .groupBy(bookings.status)
-  const count = (statuses: OrderStatus[]) => rows.filter((r) => statuses.includes(r.status)).reduce((sum, r) => sum + r.n, 0)
+  const count = (statuses: OrderStatus[]) =>
+    rows.filter((r) => statuses.includes(r.status)).reduce((sum, r) => sum + r.n, 0)
   return { unpaid: count(['unpaid']), toFulfil: count(['paid', 'processing', 'shipped']) }
 }
 
@@ -357,11 +445,15 @@ export async function openOrdersOfTool(db: Db, toolId: string): Promise<{ unpaid
  * @returns how many were cancelled.
  */
 export async function cancelOrdersOfWithdrawnTool(deps: OrderDeps, toolId: string): Promise<number> {
-  const unpaid = await deps.db.select().from(bookings).where(and(eq(bookings.serviceId, toolId), eq(bookings.status, 'unpaid')))
+  const unpaid = await deps.db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.serviceId, toolId), eq(bookings.status, 'unpaid')))
   let cancelled = 0
   for (const order of unpaid) {
     try {
-      if ((await transition(deps, order, { to: 'cancelled', actor: 'system', note: 'tool withdrawn' })) === 'moved') cancelled += 1
+      if ((await transition(deps, order, { to: 'cancelled', actor: 'system', note: 'tool withdrawn' })) === 'moved')
+        cancelled += 1
     } catch (err) {
       // The expiry job cancels it later at the latest.
       console.error(`Cancelling order ${order.id} of withdrawn tool ${toolId} failed`, err)

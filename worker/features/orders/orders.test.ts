@@ -6,8 +6,16 @@ import { runScheduled } from '../../scheduled'
 import type { Modified } from '../../schemas/ack'
 import type { Booking } from '../../schemas/booking'
 import { call, json } from '../../test/helpers'
+import {
+  ageBooking,
+  bookingRow,
+  makeTool,
+  orderBody,
+  placeOrder,
+  postBooking,
+  stockOf,
+} from '../../test/order-fixtures'
 import { signIn } from '../../test/tokens'
-import { ageBooking, bookingRow, makeTool, orderBody, placeOrder, postBooking, stockOf } from '../../test/order-fixtures'
 
 const BUYER = 'buyer@example.com'
 const OTHER = 'other-buyer@example.com'
@@ -16,10 +24,15 @@ let other: string
 let admin: string
 
 beforeAll(async () => {
-  ;[buyer, other, admin] = await Promise.all([signIn(BUYER, { name: 'Bina Buyer' }), signIn(OTHER), signIn('admin@example.com')])
+  ;[buyer, other, admin] = await Promise.all([
+    signIn(BUYER, { name: 'Bina Buyer' }),
+    signIn(OTHER),
+    signIn('admin@example.com'),
+  ])
 })
 
-const errorOf = async (res: Response) => (await json<{ error: { code: string; message: string; fields?: Record<string, string> } }>(res)).error
+const errorOf = async (res: Response) =>
+  (await json<{ error: { code: string; message: string; fields?: Record<string, string> } }>(res)).error
 const getBooking = (id: string, token: string) => call(`/api/booking/${id}`, { token })
 const cancel = (id: string, token: string) => call(`/api/booking/${id}/cancel`, { method: 'POST', token })
 
@@ -63,7 +76,12 @@ describe('POST /api/booking', () => {
 
   it('takes the tool name and price from the database, not from the body, and ignores unknown fields', async () => {
     const tool = await makeTool({ name: 'Bench Vice' })
-    const id = await placeOrder(buyer, tool, BUYER, { service: 'Free Gold Bar', status: 'paid', paid: true, transactionId: 'pi_forged' })
+    const id = await placeOrder(buyer, tool, BUYER, {
+      service: 'Free Gold Bar',
+      status: 'paid',
+      paid: true,
+      transactionId: 'pi_forged',
+    })
     const booking = await json<Booking>(await getBooking(id, buyer))
     expect(booking).toMatchObject({ service: 'Bench Vice', status: 'unpaid', paid: false, transactionId: null })
   })
@@ -79,7 +97,11 @@ describe('POST /api/booking', () => {
     const res = await postBooking(buyer, orderBody(tool, BUYER, { quantity: 99 }))
     expect(res.status).toBe(400)
     const error = await errorOf(res)
-    expect(error).toEqual({ code: 'VALIDATION_FAILED', message: 'Please Order Minimum : 100', fields: { quantity: 'Please Order Minimum : 100' } })
+    expect(error).toEqual({
+      code: 'VALIDATION_FAILED',
+      message: 'Please Order Minimum : 100',
+      fields: { quantity: 'Please Order Minimum : 100' },
+    })
     expect(await stockOf(tool.id)).toBe(500)
   })
 
@@ -115,7 +137,9 @@ describe('POST /api/booking', () => {
     expect(error.code).toBe('VALIDATION_FAILED')
     expect(error.fields?.price).toContain('500 BDT')
     expect(await stockOf(tool.id)).toBe(50)
-    const count = await env.DB.prepare('select count(*) as n from bookings where service_id = ?').bind(tool.id).first<{ n: number }>()
+    const count = await env.DB.prepare('select count(*) as n from bookings where service_id = ?')
+      .bind(tool.id)
+      .first<{ n: number }>()
     expect(count?.n).toBe(0)
   })
 
@@ -161,7 +185,8 @@ describe('POST /api/booking', () => {
     expect((await json<Booking>(await getBooking(id, buyer))).phone).toBe(stored)
   })
 
-  const PHONE_INVALID = 'Enter a phone number of 6 to 20 digits; spaces, dashes, dots, brackets and a leading + are fine.'
+  const PHONE_INVALID =
+    'Enter a phone number of 6 to 20 digits; spaces, dashes, dots, brackets and a leading + are fine.'
   it.each([
     ['empty', '', 'Enter your phone number.'],
     ['spaces', '   ', 'Enter your phone number.'],
@@ -226,7 +251,9 @@ describe('POST /api/booking', () => {
 
   it('takes larger orders atomically too: never below zero', async () => {
     const tool = await makeTool({ quantity: 25, min: 4 })
-    const results = await Promise.all(Array.from({ length: 12 }, () => postBooking(buyer, orderBody(tool, BUYER, { quantity: 4 }))))
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => postBooking(buyer, orderBody(tool, BUYER, { quantity: 4 }))),
+    )
     expect(results.filter((r) => r.status === 201)).toHaveLength(6)
     expect(await stockOf(tool.id)).toBe(1)
   })
@@ -309,7 +336,9 @@ describe('POST /api/booking/{id}/cancel', () => {
   it('refuses a paid booking (409) and keeps its stock taken', async () => {
     const tool = await makeTool({ quantity: 20, min: 2 })
     const id = await placeOrder(buyer, tool, BUYER, { quantity: 2 })
-    await env.DB.prepare("update bookings set status = 'paid', transaction_id = ? where id = ?").bind(`pi_test_${id}`, id).run()
+    await env.DB.prepare("update bookings set status = 'paid', transaction_id = ? where id = ?")
+      .bind(`pi_test_${id}`, id)
+      .run()
     expect((await cancel(id, buyer)).status).toBe(409)
     expect(await stockOf(tool.id)).toBe(18)
   })
@@ -332,7 +361,9 @@ describe('expiry of unpaid bookings (scheduled handler)', () => {
     const paid = await placeOrder(buyer, tool, BUYER, { quantity: 5 })
     await ageBooking(old, 25)
     await ageBooking(paid, 48)
-    await env.DB.prepare("update bookings set status = 'paid', transaction_id = ? where id = ?").bind(`pi_test_${paid}`, paid).run()
+    await env.DB.prepare("update bookings set status = 'paid', transaction_id = ? where id = ?")
+      .bind(`pi_test_${paid}`, paid)
+      .run()
     expect(await stockOf(tool.id)).toBe(80)
 
     const report = await runScheduled(env, Date.now())
@@ -373,7 +404,9 @@ describe('expiry of unpaid bookings (scheduled handler)', () => {
 
     expect((await bookingRow(id))?.status).toBe('cancelled')
     expect(await stockOf(tool.id)).toBe(60)
-    const intents = await env.DB.prepare('select status from payment_intents where booking_id = ?').bind(id).all<{ status: string }>()
+    const intents = await env.DB.prepare('select status from payment_intents where booking_id = ?')
+      .bind(id)
+      .all<{ status: string }>()
     expect(intents.results).toEqual([{ status: 'canceled' }])
   })
 

@@ -4,7 +4,12 @@ import type { AppEnv } from '../../env'
 import { requireUser } from '../../lib/auth'
 import { ApiError } from '../../lib/errors'
 import { validate } from '../../lib/validator'
-import { PaymentIntentRequestSchema, SimulatedConfirmSchema, type PaymentIntentCreated, type SimulatedConfirmed } from '../../schemas/payment'
+import {
+  type PaymentIntentCreated,
+  PaymentIntentRequestSchema,
+  type SimulatedConfirmed,
+  SimulatedConfirmSchema,
+} from '../../schemas/payment'
 import { deliverMail, depsOf } from './deps'
 import { getOrderRow } from './lifecycle'
 import { confirmSimulatedPayment, createIntentForBooking, handleStripeWebhook } from './payments.service'
@@ -15,7 +20,11 @@ import { SimulatedProvider } from './providers/simulated'
 const simulatedOnly = createMiddleware<AppEnv>(async (c, next) => {
   const config = c.var.config
   if (config.payments !== 'simulated') {
-    throw new ApiError(503, 'NOT_CONFIGURED', 'Simulated payments are off: this shop takes card payments through Stripe.')
+    throw new ApiError(
+      503,
+      'NOT_CONFIGURED',
+      'Simulated payments are off: this shop takes card payments through Stripe.',
+    )
   }
   if (config.ENVIRONMENT === 'production') {
     throw new ApiError(503, 'NOT_CONFIGURED', 'Simulated payments are not available in production.')
@@ -36,13 +45,24 @@ export const paymentsRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'private, no-store')
     return c.json<PaymentIntentCreated>(created)
   })
-  .post('/payments/simulated/confirm', requireUser, simulatedOnly, validate('json', SimulatedConfirmSchema), async (c) => {
-    const { clientSecret, card } = c.req.valid('json')
-    const deps = depsOf(c)
-    const confirmed = await confirmSimulatedPayment({ ...deps, provider: new SimulatedProvider(deps.db) }, clientSecret, card, c.var.user!)
-    c.header('Cache-Control', 'private, no-store')
-    return c.json<SimulatedConfirmed>(confirmed)
-  })
+  .post(
+    '/payments/simulated/confirm',
+    requireUser,
+    simulatedOnly,
+    validate('json', SimulatedConfirmSchema),
+    async (c) => {
+      const { clientSecret, card } = c.req.valid('json')
+      const deps = depsOf(c)
+      const confirmed = await confirmSimulatedPayment(
+        { ...deps, provider: new SimulatedProvider(deps.db) },
+        clientSecret,
+        card,
+        c.var.user!,
+      )
+      c.header('Cache-Control', 'private, no-store')
+      return c.json<SimulatedConfirmed>(confirmed)
+    },
+  )
   .post('/stripe/webhook', async (c) => {
     // NOTE: the signature is over the exact bytes Stripe sent; read them before anything parses them.
     const rawBody = await c.req.text()

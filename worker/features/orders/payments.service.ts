@@ -1,5 +1,6 @@
-import Stripe from 'stripe'
 import { eq, lt } from 'drizzle-orm'
+import Stripe from 'stripe'
+import type { OrderRow } from '../../db/schema'
 import { bookings, webhookEvents } from '../../db/schema'
 import type { Config, SessionUser } from '../../env'
 import type { Db } from '../../lib/db'
@@ -7,11 +8,10 @@ import { ApiError, badRequest, conflict, notFound } from '../../lib/errors'
 import { toPaisa, toTaka } from '../../schemas/bdt'
 import type { Card, PaymentIntentCreated, SimulatedConfirmed } from '../../schemas/payment'
 import { queueMailStatement } from '../mail/mail.service'
-import type { OrderRow } from '../../db/schema'
-import { applyMove, getOrderRow, markOrderPaid, type MarkPaidResult, type OrderDeps } from './lifecycle'
+import { applyMove, getOrderRow, type MarkPaidResult, markOrderPaid, type OrderDeps } from './lifecycle'
 import { orderMail } from './order-emails'
 import { expiresAtMs, recordPaymentIntent } from './orders.service'
-import { paysFor, type ProviderIntent } from './providers/provider'
+import { type ProviderIntent, paysFor } from './providers/provider'
 import type { SimulatedProvider } from './providers/simulated'
 
 /**
@@ -19,7 +19,11 @@ import type { SimulatedProvider } from './providers/simulated'
  * was cancelled or expired meanwhile, already paid by another payment, or for another
  * amount) is refunded in full at once and the customer is told by e-mail.
  */
-async function applyPayment(deps: OrderDeps, orderId: string, payment: Pick<ProviderIntent, 'id' | 'amountPaisa' | 'currency'>): Promise<MarkPaidResult> {
+async function applyPayment(
+  deps: OrderDeps,
+  orderId: string,
+  payment: Pick<ProviderIntent, 'id' | 'amountPaisa' | 'currency'>,
+): Promise<MarkPaidResult> {
   const result = await markOrderPaid(deps, orderId, payment)
   if (result.outcome !== 'refused' || result.reason === 'missing') return result
   const order = await getOrderRow(deps.db, orderId)
@@ -27,11 +31,18 @@ async function applyPayment(deps: OrderDeps, orderId: string, payment: Pick<Prov
     await deps.provider.refund({ intentId: payment.id, amountPaisa: payment.amountPaisa, orderId })
   } catch (err) {
     // NOTE: the provider failed; the webhook's retry (or a person) must refund it.
-    console.error(`Payment ${payment.id} for order ${orderId} could not be applied (${result.reason}) nor refunded; refund it by hand`, err)
+    console.error(
+      `Payment ${payment.id} for order ${orderId} could not be applied (${result.reason}) nor refunded; refund it by hand`,
+      err,
+    )
     return result
   }
   if (order) {
-    const mail = orderMail('refunded-after-cancel', { ...order, pricePaisa: payment.amountPaisa }, { shopName: deps.shop.shopName, ...(deps.shop.shopUrl ? { shopUrl: deps.shop.shopUrl } : {}) })
+    const mail = orderMail(
+      'refunded-after-cancel',
+      { ...order, pricePaisa: payment.amountPaisa },
+      { shopName: deps.shop.shopName, ...(deps.shop.shopUrl ? { shopUrl: deps.shop.shopUrl } : {}) },
+    )
     await queueMailStatement(deps.db, { ...mail, dedupeKey: `${mail.dedupeKey}:${payment.id}` }).run()
   }
   console.warn(`Payment ${payment.id} for order ${orderId} could not be applied (${result.reason}); refunded it`)
@@ -71,7 +82,8 @@ export async function createIntentForBooking(
     }
     throw conflict('This booking is already paid.')
   }
-  if (!intent.clientSecret) throw new ApiError(502, 'PROVIDER_FAILED', 'The card payment service gave no client secret. Please try again.')
+  if (!intent.clientSecret)
+    throw new ApiError(502, 'PROVIDER_FAILED', 'The card payment service gave no client secret. Please try again.')
   if (booking.paymentIntentId !== intent.id && !(await recordPaymentIntent(db, booking.id, intent.id))) {
     // Cancelled or expired while the intent was being made: it must not be payable.
     await provider.releaseOpenIntents({ ...booking, paymentIntentId: intent.id })
@@ -80,7 +92,9 @@ export async function createIntentForBooking(
   return {
     clientSecret: intent.clientSecret,
     provider: provider.kind,
-    ...(provider.kind === 'stripe' && config.STRIPE_PUBLISHABLE_KEY ? { publishableKey: config.STRIPE_PUBLISHABLE_KEY } : {}),
+    ...(provider.kind === 'stripe' && config.STRIPE_PUBLISHABLE_KEY
+      ? { publishableKey: config.STRIPE_PUBLISHABLE_KEY }
+      : {}),
   }
 }
 
@@ -103,14 +117,17 @@ export async function payBooking(deps: OrderDeps, booking: OrderRow, transaction
     const late = await provider.retrieve(transactionId)
     const result = late && paysFor(late, booking) ? await applyPayment(deps, booking.id, late) : undefined
     const refunded = result?.outcome === 'refused' && result.refunded
-    throw conflict(`This booking was cancelled; it can no longer be paid.${refunded ? ' Your payment has been refunded.' : ''}`)
+    throw conflict(
+      `This booking was cancelled; it can no longer be paid.${refunded ? ' Your payment has been refunded.' : ''}`,
+    )
   }
 
   const intent = await provider.retrieve(transactionId)
   const refuse = (message: string) => badRequest(message, { transactionId: message })
   if (!intent) throw refuse('No payment with that id.')
   if (intent.bookingId !== booking.id) throw refuse('That payment is not for this booking.')
-  if (intent.amountPaisa !== booking.pricePaisa || intent.currency !== 'bdt') throw refuse('That payment is not for the amount of this booking.')
+  if (intent.amountPaisa !== booking.pricePaisa || intent.currency !== 'bdt')
+    throw refuse('That payment is not for the amount of this booking.')
   if (intent.status !== 'succeeded') {
     const message = `That payment has not succeeded (its status is ${intent.status}).`
     throw new ApiError(402, 'PAYMENT_FAILED', message, { transactionId: message })
@@ -124,7 +141,8 @@ export async function payBooking(deps: OrderDeps, booking: OrderRow, transaction
       return 0
     default: {
       const refunded = result.refunded ? ' Your payment has been refunded.' : ''
-      if (result.reason === 'cancelled') throw conflict(`This booking was cancelled; it can no longer be paid.${refunded}`)
+      if (result.reason === 'cancelled')
+        throw conflict(`This booking was cancelled; it can no longer be paid.${refunded}`)
       throw conflict(`This booking is already paid by another payment.${refunded}`)
     }
   }
@@ -147,8 +165,10 @@ export async function confirmSimulatedPayment(
   const intent = await provider.findBySecret(clientSecret)
   const order = intent?.bookingId ? await getOrderRow(db, intent.bookingId) : undefined
   // NOTE: a payment for someone else's order answers like an unknown one.
-  if (!intent || !order || order.customer !== caller.email) throw notFound('No such payment. Reload the payment page to start again.')
-  if (intent.status === 'canceled') throw conflict('This payment was cancelled. Reload the payment page to start again.')
+  if (!intent || !order || order.customer !== caller.email)
+    throw notFound('No such payment. Reload the payment page to start again.')
+  if (intent.status === 'canceled')
+    throw conflict('This payment was cancelled. Reload the payment page to start again.')
   if (intent.status !== 'succeeded') {
     if (order.status === 'paid') throw conflict('This booking is already paid.')
     if (order.status === 'cancelled') throw conflict('This booking was cancelled; it can no longer be paid.')
@@ -159,7 +179,8 @@ export async function confirmSimulatedPayment(
   // A cancel or expiry releases the intent before it moves the order, so an intent still
   // open here is one that no cancelled order holds.
   const confirmed = await provider.confirmWithCard(intent, card)
-  if (confirmed.status !== 'succeeded') throw conflict('This booking can no longer be paid. Reload the page to see its state.')
+  if (confirmed.status !== 'succeeded')
+    throw conflict('This booking can no longer be paid. Reload the page to see its state.')
   await applyPayment(deps, order.id, confirmed)
   return { paymentIntent: { id: confirmed.id, status: 'succeeded' } }
 }
@@ -184,12 +205,22 @@ export async function handleStripeWebhook(
 ): Promise<{ received: true; duplicate?: true }> {
   const { db } = deps
   if (!config.STRIPE_WEBHOOK_SECRET) {
-    throw new ApiError(503, 'NOT_CONFIGURED', 'Stripe webhooks are not set up on this shop (STRIPE_WEBHOOK_SECRET is missing).')
+    throw new ApiError(
+      503,
+      'NOT_CONFIGURED',
+      'Stripe webhooks are not set up on this shop (STRIPE_WEBHOOK_SECRET is missing).',
+    )
   }
   if (!signature) throw badRequest('Missing Stripe-Signature header.')
   let event: Stripe.Event
   try {
-    event = await Stripe.webhooks.constructEventAsync(rawBody, signature, config.STRIPE_WEBHOOK_SECRET, undefined, subtleCrypto)
+    event = await Stripe.webhooks.constructEventAsync(
+      rawBody,
+      signature,
+      config.STRIPE_WEBHOOK_SECRET,
+      undefined,
+      subtleCrypto,
+    )
   } catch {
     throw badRequest('The webhook signature does not match this shop’s webhook secret.')
   }
@@ -222,7 +253,17 @@ async function applyProviderRefund(deps: OrderDeps, charge: Stripe.Charge): Prom
   const order = await deps.db.select().from(bookings).where(eq(bookings.transactionId, intentId)).get()
   if (!order || (order.status !== 'paid' && order.status !== 'processing')) return
   const refundId = charge.refunds?.data?.[0]?.id
-  await applyMove(deps.db, order, { to: 'refunded', actor: 'payment', note: 'refunded at Stripe', ...(refundId ? { set: { refund_id: refundId } } : {}) }, deps.shop)
+  await applyMove(
+    deps.db,
+    order,
+    {
+      to: 'refunded',
+      actor: 'payment',
+      note: 'refunded at Stripe',
+      ...(refundId ? { set: { refund_id: refundId } } : {}),
+    },
+    deps.shop,
+  )
 }
 
 /** Forgets webhook event ids older than `maxAgeMs` (Stripe retries for 3 days at most). */

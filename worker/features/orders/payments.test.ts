@@ -3,11 +3,18 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import app from '../../app'
 import { runScheduled } from '../../scheduled'
 import type { Booking } from '../../schemas/booking'
-import { CARD_MESSAGES, NON_TEST_CARD_MESSAGE, cardSchema, type PaymentIntentCreated } from '../../schemas/payment'
+import { CARD_MESSAGES, cardSchema, NON_TEST_CARD_MESSAGE, type PaymentIntentCreated } from '../../schemas/payment'
 import { call, json } from '../../test/helpers'
-import { accessTokenFor, signIn } from '../../test/tokens'
 import { ageBooking, bookingRow, makeTool, placeOrder, stockOf, type ToolFixture } from '../../test/order-fixtures'
-import { STRIPE_PUBLISHABLE_KEY, callStripe, fakeStripeClient, fakeStripeRequests, intentIdOf, stripeEnv } from '../../test/stripe-fixtures'
+import {
+  callStripe,
+  fakeStripeClient,
+  fakeStripeRequests,
+  intentIdOf,
+  STRIPE_PUBLISHABLE_KEY,
+  stripeEnv,
+} from '../../test/stripe-fixtures'
+import { accessTokenFor, signIn } from '../../test/tokens'
 
 const BUYER = 'payer@example.com'
 const OTHER = 'other-payer@example.com'
@@ -24,13 +31,21 @@ beforeAll(async () => {
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } }
 const errorOf = async (res: Response) => (await json<ErrorBody>(res)).error
 
-const createIntent = (token: string | undefined, body: unknown) => call('/api/create-payment-intent', { method: 'POST', token, json: body })
-const confirm = (token: string | undefined, body: unknown) => call('/api/payments/simulated/confirm', { method: 'POST', token, json: body })
+const createIntent = (token: string | undefined, body: unknown) =>
+  call('/api/create-payment-intent', { method: 'POST', token, json: body })
+const confirm = (token: string | undefined, body: unknown) =>
+  call('/api/payments/simulated/confirm', { method: 'POST', token, json: body })
 const patch = (id: string, token: string, transactionId: string) =>
   call(`/api/booking/${id}`, { method: 'PATCH', token, json: { appointment: { _id: id }, transactionId } })
 
 const nextYear = new Date().getUTCFullYear() + 1
-const card = (number: string, extra: Record<string, unknown> = {}) => ({ number, expMonth: 12, expYear: nextYear, cvc: '123', ...extra })
+const card = (number: string, extra: Record<string, unknown> = {}) => ({
+  number,
+  expMonth: 12,
+  expYear: nextYear,
+  cvc: '123',
+  ...extra,
+})
 
 async function newBooking(token = buyer, email = BUYER, quantity = 2): Promise<string> {
   return placeOrder(token, tool, email, { quantity })
@@ -49,11 +64,16 @@ describe('POST /api/create-payment-intent (simulated)', () => {
     expect(res.status).toBe(200)
     expect(res.headers.get('Cache-Control')).toBe('private, no-store')
     const created = await json<PaymentIntentCreated>(res)
-    expect(created).toEqual({ clientSecret: expect.stringMatching(/^pi_sim_[0-9a-f]{24}_secret_[0-9a-f]{24}$/), provider: 'simulated' })
+    expect(created).toEqual({
+      clientSecret: expect.stringMatching(/^pi_sim_[0-9a-f]{24}_secret_[0-9a-f]{24}$/),
+      provider: 'simulated',
+    })
 
     const again = await json<PaymentIntentCreated>(await createIntent(buyer, { bookingId: id }))
     expect(again.clientSecret).toBe(created.clientSecret)
-    const rows = await env.DB.prepare('select amount_paisa, currency, status from payment_intents where booking_id = ?').bind(id).all()
+    const rows = await env.DB.prepare('select amount_paisa, currency, status from payment_intents where booking_id = ?')
+      .bind(id)
+      .all()
     expect(rows.results).toEqual([{ amount_paisa: 75_000, currency: 'bdt', status: 'requires_payment_method' }])
     expect((await bookingRow(id))?.payment_intent_id).toBe(intentIdOf(created.clientSecret))
   })
@@ -61,9 +81,13 @@ describe('POST /api/create-payment-intent (simulated)', () => {
   it('keeps one open intent when asked many times at once', async () => {
     const id = await newBooking()
     const results = await Promise.all(Array.from({ length: 8 }, () => createIntent(buyer, { bookingId: id })))
-    const secrets = new Set(await Promise.all(results.map(async (r) => (await json<PaymentIntentCreated>(r)).clientSecret)))
+    const secrets = new Set(
+      await Promise.all(results.map(async (r) => (await json<PaymentIntentCreated>(r)).clientSecret)),
+    )
     expect(secrets.size).toBe(1)
-    const n = await env.DB.prepare('select count(*) as n from payment_intents where booking_id = ?').bind(id).first<{ n: number }>()
+    const n = await env.DB.prepare('select count(*) as n from payment_intents where booking_id = ?')
+      .bind(id)
+      .first<{ n: number }>()
     expect(n?.n).toBe(1)
   })
 
@@ -76,7 +100,9 @@ describe('POST /api/create-payment-intent (simulated)', () => {
 
   it('gives no intent for a paid booking (409)', async () => {
     const id = await newBooking()
-    await env.DB.prepare("update bookings set status = 'paid', transaction_id = ? where id = ?").bind(`pi_paid_${id}`, id).run()
+    await env.DB.prepare("update bookings set status = 'paid', transaction_id = ? where id = ?")
+      .bind(`pi_paid_${id}`, id)
+      .run()
     const res = await createIntent(buyer, { bookingId: id })
     expect(res.status).toBe(409)
     expect((await errorOf(res)).code).toBe('CONFLICT')
@@ -95,7 +121,9 @@ describe('POST /api/create-payment-intent (simulated)', () => {
     expect((await createIntent(buyer, { bookingId: 'nope' })).status).toBe(404)
     expect((await createIntent(undefined, { bookingId: id })).status).toBe(401)
     expect((await createIntent(buyer, {})).status).toBe(400)
-    const n = await env.DB.prepare('select count(*) as n from payment_intents where booking_id = ?').bind(id).first<{ n: number }>()
+    const n = await env.DB.prepare('select count(*) as n from payment_intents where booking_id = ?')
+      .bind(id)
+      .first<{ n: number }>()
     expect(n?.n).toBe(0)
   })
 })
@@ -134,7 +162,9 @@ describe('POST /api/payments/simulated/confirm', () => {
     expect(error.code).toBe('PAYMENT_FAILED')
     expect(error.message).toBe(message)
     expect((await bookingRow(id))?.status).toBe('unpaid')
-    const intent = await env.DB.prepare('select status, last_error from payment_intents where id = ?').bind(intentIdOf(secret)).first()
+    const intent = await env.DB.prepare('select status, last_error from payment_intents where id = ?')
+      .bind(intentIdOf(secret))
+      .first()
     expect(intent).toEqual({ status: 'requires_payment_method', last_error: message })
   })
 
@@ -168,7 +198,9 @@ describe('POST /api/payments/simulated/confirm', () => {
   it('accepts a two-digit expiry year and a card valid through this month', async () => {
     const now = new Date(Date.UTC(2030, 4, 31))
     const schema = cardSchema(() => now)
-    expect(schema.safeParse({ number: '4242424242424242', expMonth: '05', expYear: '30', cvc: '123' }).success).toBe(true)
+    expect(schema.safeParse({ number: '4242424242424242', expMonth: '05', expYear: '30', cvc: '123' }).success).toBe(
+      true,
+    )
     expect(schema.safeParse({ number: '4242424242424242', expMonth: 4, expYear: 2030, cvc: '123' }).success).toBe(false)
   })
 
@@ -176,7 +208,9 @@ describe('POST /api/payments/simulated/confirm', () => {
     const id = await newBooking()
     const secret = await secretFor(id)
     expect((await confirm(other, { clientSecret: secret, card: card('4242424242424242') })).status).toBe(404)
-    expect((await confirm(buyer, { clientSecret: 'pi_sim_x_secret_y', card: card('4242424242424242') })).status).toBe(404)
+    expect((await confirm(buyer, { clientSecret: 'pi_sim_x_secret_y', card: card('4242424242424242') })).status).toBe(
+      404,
+    )
     expect((await confirm(undefined, { clientSecret: secret, card: card('4242424242424242') })).status).toBe(401)
     expect((await bookingRow(id))?.status).toBe('unpaid')
   })
@@ -194,14 +228,27 @@ describe('POST /api/payments/simulated/confirm', () => {
     const secret = await secretFor(id)
     const body = JSON.stringify({ clientSecret: secret, card: card('4242424242424242') })
     const headers = { Authorization: `Bearer ${await accessTokenFor(BUYER)}`, 'Content-Type': 'application/json' }
-    const production = { ...env, ENVIRONMENT: 'production', FIREBASE_API_KEY: 'prod-key', FIREBASE_AUTH_EMULATOR_HOST: '' }
+    const production = {
+      ...env,
+      ENVIRONMENT: 'production',
+      FIREBASE_API_KEY: 'prod-key',
+      FIREBASE_AUTH_EMULATOR_HOST: '',
+    }
     const res = await app.request('/api/payments/simulated/confirm', { method: 'POST', headers, body }, production)
     expect(res.status).toBe(503)
     expect((await errorOf(res)).code).toBe('NOT_CONFIGURED')
-    const intent = await app.request('/api/create-payment-intent', { method: 'POST', headers, body: JSON.stringify({ bookingId: id }) }, production)
+    const intent = await app.request(
+      '/api/create-payment-intent',
+      { method: 'POST', headers, body: JSON.stringify({ bookingId: id }) },
+      production,
+    )
     expect(intent.status).toBe(503)
 
-    const stripeMode = await callStripe('/api/payments/simulated/confirm', { method: 'POST', token: buyer, json: JSON.parse(body) })
+    const stripeMode = await callStripe('/api/payments/simulated/confirm', {
+      method: 'POST',
+      token: buyer,
+      json: JSON.parse(body),
+    })
     expect(stripeMode.status).toBe(503)
     expect((await bookingRow(id))?.status).toBe('unpaid')
   })
@@ -212,7 +259,9 @@ describe('PATCH /api/booking/{id} (simulated provider)', () => {
   async function succeededIntent(bookingId: string, amountPaisa?: number): Promise<string> {
     const id = `pi_sim_${crypto.randomUUID().replace(/-/g, '')}`
     const booking = await bookingRow(bookingId)
-    await env.DB.prepare("insert into payment_intents (id, booking_id, amount_paisa, status, client_secret) values (?, ?, ?, 'succeeded', ?)")
+    await env.DB.prepare(
+      "insert into payment_intents (id, booking_id, amount_paisa, status, client_secret) values (?, ?, ?, 'succeeded', ?)",
+    )
       .bind(id, bookingId, amountPaisa ?? booking!.price_paisa, `${id}_secret_x`)
       .run()
     return id
@@ -321,17 +370,30 @@ describe('PATCH /api/booking/{id} (simulated provider)', () => {
 describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
   it('creates one PaymentIntent per booking: amount from the booking, bdt, metadata.bookingId, an idempotency key', async () => {
     const id = await newBooking(buyer, BUYER, 4)
-    const res = await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } })
+    const res = await callStripe('/api/create-payment-intent', {
+      method: 'POST',
+      token: buyer,
+      json: { bookingId: id },
+    })
     expect(res.status).toBe(200)
     const created = await json<PaymentIntentCreated>(res)
-    expect(created).toEqual({ clientSecret: expect.stringMatching(/^pi_\w+_secret_\w+$/), provider: 'stripe', publishableKey: STRIPE_PUBLISHABLE_KEY })
+    expect(created).toEqual({
+      clientSecret: expect.stringMatching(/^pi_\w+_secret_\w+$/),
+      provider: 'stripe',
+      publishableKey: STRIPE_PUBLISHABLE_KEY,
+    })
     const intentId = intentIdOf(created.clientSecret)
 
-    const again = await json<PaymentIntentCreated>(await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } }))
+    const again = await json<PaymentIntentCreated>(
+      await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } }),
+    )
     expect(again.clientSecret).toBe(created.clientSecret)
 
     const creates = (await fakeStripeRequests()).filter(
-      (r) => r.method === 'POST' && r.path === '/v1/payment_intents' && (r.body.metadata as Record<string, string>)?.bookingId === id,
+      (r) =>
+        r.method === 'POST' &&
+        r.path === '/v1/payment_intents' &&
+        (r.body.metadata as Record<string, string>)?.bookingId === id,
     )
     expect(creates).toHaveLength(1)
     expect(creates[0]!.body).toMatchObject({ amount: '100000', currency: 'bdt', metadata: { bookingId: id } })
@@ -342,7 +404,8 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
 
   it('makes a new intent (with a new idempotency key) when the recorded one was cancelled at Stripe', async () => {
     const id = await newBooking()
-    const ask = () => callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } })
+    const ask = () =>
+      callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } })
     const first = intentIdOf((await json<PaymentIntentCreated>(await ask())).clientSecret)
     await fakeStripeClient().paymentIntents.cancel(first)
     const second = intentIdOf((await json<PaymentIntentCreated>(await ask())).clientSecret)
@@ -357,9 +420,13 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
   it('concurrent first requests get the same intent (idempotency key)', async () => {
     const id = await newBooking()
     const results = await Promise.all(
-      Array.from({ length: 4 }, () => callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } })),
+      Array.from({ length: 4 }, () =>
+        callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } }),
+      ),
     )
-    const secrets = new Set(await Promise.all(results.map(async (r) => (await json<PaymentIntentCreated>(r)).clientSecret)))
+    const secrets = new Set(
+      await Promise.all(results.map(async (r) => (await json<PaymentIntentCreated>(r)).clientSecret)),
+    )
     expect(secrets.size).toBe(1)
   })
 
@@ -372,19 +439,34 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
     const confirmed = await fakeStripeClient().paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' })
     expect(confirmed.status).toBe('succeeded')
 
-    const res = await callStripe(`/api/booking/${id}`, { method: 'PATCH', token: buyer, json: { transactionId: intentId } })
+    const res = await callStripe(`/api/booking/${id}`, {
+      method: 'PATCH',
+      token: buyer,
+      json: { transactionId: intentId },
+    })
     expect(res.status).toBe(200)
     expect(await json(res)).toEqual({ acknowledged: true, modifiedCount: 1 })
     expect(await bookingRow(id)).toMatchObject({ status: 'paid', transaction_id: intentId })
 
-    const again = await callStripe(`/api/booking/${id}`, { method: 'PATCH', token: buyer, json: { transactionId: intentId } })
+    const again = await callStripe(`/api/booking/${id}`, {
+      method: 'PATCH',
+      token: buyer,
+      json: { transactionId: intentId },
+    })
     expect(await json(again)).toEqual({ acknowledged: true, modifiedCount: 0 })
-    expect((await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } })).status).toBe(409)
+    expect(
+      (await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } }))
+        .status,
+    ).toBe(409)
   })
 
   it('does not mark paid with a made-up payment id', async () => {
     const id = await newBooking()
-    const res = await callStripe(`/api/booking/${id}`, { method: 'PATCH', token: buyer, json: { transactionId: 'pi_madeup123456' } })
+    const res = await callStripe(`/api/booking/${id}`, {
+      method: 'PATCH',
+      token: buyer,
+      json: { transactionId: 'pi_madeup123456' },
+    })
     expect(res.status).toBe(400)
     expect((await errorOf(res)).message).toBe('No payment with that id.')
     expect((await bookingRow(id))?.status).toBe('unpaid')
@@ -397,7 +479,11 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
       await callStripe('/api/create-payment-intent', { method: 'POST', token: other, json: { bookingId: theirs } }),
     )
     await fakeStripeClient().paymentIntents.confirm(intentIdOf(clientSecret), { payment_method: 'pm_card_visa' })
-    const res = await callStripe(`/api/booking/${mine}`, { method: 'PATCH', token: buyer, json: { transactionId: intentIdOf(clientSecret) } })
+    const res = await callStripe(`/api/booking/${mine}`, {
+      method: 'PATCH',
+      token: buyer,
+      json: { transactionId: intentIdOf(clientSecret) },
+    })
     expect(res.status).toBe(400)
     expect((await bookingRow(mine))?.status).toBe('unpaid')
   })
@@ -410,8 +496,16 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
     const declined = await fakeStripeClient()
       .paymentIntents.confirm(intentIdOf(clientSecret), { payment_method: 'pm_card_chargeDeclined' })
       .catch((err: { type: string; code: string; message: string }) => err)
-    expect(declined).toMatchObject({ type: 'StripeCardError', code: 'card_declined', message: 'Your card was declined.' })
-    const res = await callStripe(`/api/booking/${id}`, { method: 'PATCH', token: buyer, json: { transactionId: intentIdOf(clientSecret) } })
+    expect(declined).toMatchObject({
+      type: 'StripeCardError',
+      code: 'card_declined',
+      message: 'Your card was declined.',
+    })
+    const res = await callStripe(`/api/booking/${id}`, {
+      method: 'PATCH',
+      token: buyer,
+      json: { transactionId: intentIdOf(clientSecret) },
+    })
     expect(res.status).toBe(402)
     expect((await bookingRow(id))?.status).toBe('unpaid')
   })
@@ -420,9 +514,17 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
     const id = await newBooking()
     const row = await bookingRow(id)
     const stripe = fakeStripeClient()
-    const cheap = await stripe.paymentIntents.create({ amount: row!.price_paisa - 1, currency: 'bdt', metadata: { bookingId: id } })
+    const cheap = await stripe.paymentIntents.create({
+      amount: row!.price_paisa - 1,
+      currency: 'bdt',
+      metadata: { bookingId: id },
+    })
     await stripe.paymentIntents.confirm(cheap.id, { payment_method: 'pm_card_visa' })
-    const res = await callStripe(`/api/booking/${id}`, { method: 'PATCH', token: buyer, json: { transactionId: cheap.id } })
+    const res = await callStripe(`/api/booking/${id}`, {
+      method: 'PATCH',
+      token: buyer,
+      json: { transactionId: cheap.id },
+    })
     expect(res.status).toBe(400)
     expect((await errorOf(res)).message).toBe('That payment is not for the amount of this booking.')
     expect((await bookingRow(id))?.status).toBe('unpaid')
@@ -441,7 +543,9 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
     const intent = await fakeStripeClient().paymentIntents.retrieve(intentIdOf(clientSecret))
     expect(intent.status).toBe('canceled')
     // The customer can no longer pay it.
-    await expect(fakeStripeClient().paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' })).rejects.toMatchObject({
+    await expect(
+      fakeStripeClient().paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' }),
+    ).rejects.toMatchObject({
       code: 'payment_intent_unexpected_state',
     })
   })
@@ -452,7 +556,11 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
     const open = await newBooking()
     const secrets: string[] = []
     for (const id of [paid, open]) {
-      const res = await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } })
+      const res = await callStripe('/api/create-payment-intent', {
+        method: 'POST',
+        token: buyer,
+        json: { bookingId: id },
+      })
       secrets.push((await json<PaymentIntentCreated>(res)).clientSecret)
     }
     await fakeStripeClient().paymentIntents.confirm(intentIdOf(secrets[0]!), { payment_method: 'pm_card_visa' })
@@ -467,7 +575,11 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
 
   it('answers 502 when Stripe fails, and changes nothing', async () => {
     const id = await newBooking()
-    const res = await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } }, { STRIPE_SECRET_KEY: 'sk_test_unavailable' })
+    const res = await callStripe(
+      '/api/create-payment-intent',
+      { method: 'POST', token: buyer, json: { bookingId: id } },
+      { STRIPE_SECRET_KEY: 'sk_test_unavailable' },
+    )
     expect(res.status).toBe(502)
     expect((await errorOf(res)).code).toBe('PROVIDER_FAILED')
     expect((await bookingRow(id))?.payment_intent_id).toBeNull()

@@ -32,7 +32,10 @@ type Figures = Pick<OrderSummary, 'orders' | 'revenue'>
 
 /** The summary's orders and revenue counted from the orders themselves: the queries the summary ran before it kept them. */
 async function fromScratch(nowMs: number): Promise<Figures> {
-  const counts = await env.DB.prepare('select status, count(*) as n from bookings group by status').all<{ status: OrderStatus; n: number }>()
+  const counts = await env.DB.prepare('select status, count(*) as n from bookings group by status').all<{
+    status: OrderStatus
+    n: number
+  }>()
   const orders = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>
   for (const row of counts.results) orders[row.status] = row.n
   const since = async (fromMs: number) => {
@@ -44,15 +47,26 @@ async function fromScratch(nowMs: number): Promise<Figures> {
     return toTaka(row!.net)
   }
   const midnight = Math.floor(nowMs / DAY) * DAY
-  return { orders, revenue: { today: await since(midnight), last7Days: await since(nowMs - 7 * DAY), last30Days: await since(nowMs - 30 * DAY) } }
+  return {
+    orders,
+    revenue: {
+      today: await since(midnight),
+      last7Days: await since(nowMs - 7 * DAY),
+      last30Days: await since(nowMs - 30 * DAY),
+    },
+  }
 }
 
 /** The kept tables hold exactly what counting and summing the orders gives, status by status and day by day. */
 async function expectKeptExactly() {
   const kept = await env.DB.prepare('select status, n from order_counts where n != 0 order by status').all()
-  const counted = await env.DB.prepare('select status, count(*) as n from bookings group by status order by status').all()
+  const counted = await env.DB.prepare(
+    'select status, count(*) as n from bookings group by status order by status',
+  ).all()
   expect(kept.results).toEqual(counted.results)
-  const days = await env.DB.prepare('select day, paid_paisa, refunded_paisa from revenue_days where paid_paisa != 0 or refunded_paisa != 0 order by day').all()
+  const days = await env.DB.prepare(
+    'select day, paid_paisa, refunded_paisa from revenue_days where paid_paisa != 0 or refunded_paisa != 0 order by day',
+  ).all()
   const summed = await env.DB.prepare(
     `select day, sum(paid) as paid_paisa, sum(refunded) as refunded_paisa from (
        select paid_at / 86400000 as day, price_paisa as paid, 0 as refunded from bookings where paid_at is not null
@@ -70,20 +84,38 @@ const summary = async (): Promise<Figures> => {
   return { orders, revenue }
 }
 
-const move = (id: string, body: Record<string, unknown>) => call(`/api/booking/${id}/status`, { method: 'POST', token: admin, json: body })
-const refund = (id: string) => call(`/api/booking/${id}/refund`, { method: 'POST', token: admin, json: { reason: 'test' } })
+const move = (id: string, body: Record<string, unknown>) =>
+  call(`/api/booking/${id}/status`, { method: 'POST', token: admin, json: body })
+const refund = (id: string) =>
+  call(`/api/booking/${id}/refund`, { method: 'POST', token: admin, json: { reason: 'test' } })
 const cancel = (id: string, token: string) => call(`/api/booking/${id}/cancel`, { method: 'POST', token })
-const stamp = (id: string, column: 'paid_at' | 'refunded_at', ms: number) => env.DB.prepare(`update bookings set ${column} = ? where id = ?`).bind(ms, id).run()
+const stamp = (id: string, column: 'paid_at' | 'refunded_at', ms: number) =>
+  env.DB.prepare(`update bookings set ${column} = ? where id = ?`).bind(ms, id).run()
 
 /** Places an order through Stripe (the fake), pays it, then refunds it from "Stripe's dashboard" (charge.refunded). */
 async function refundedInStripe(token: string, email: string) {
   const id = await placeOrder(token, tool, email)
-  const { clientSecret } = await json<PaymentIntentCreated>(await callStripe('/api/create-payment-intent', { method: 'POST', token, json: { bookingId: id } }))
+  const { clientSecret } = await json<PaymentIntentCreated>(
+    await callStripe('/api/create-payment-intent', { method: 'POST', token, json: { bookingId: id } }),
+  )
   const intentId = intentIdOf(clientSecret)
   await fakeStripeClient().paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' })
-  expect((await callStripe(`/api/booking/${id}`, { method: 'PATCH', token, json: { transactionId: intentId } })).status).toBe(200)
-  const charge = { id: 'ch_summary', object: 'charge', payment_intent: intentId, refunded: true, amount_refunded: tool.pricePaisa * tool.min, refunds: { object: 'list', data: [{ id: 're_summary' }] } }
-  const event = await signedEvent({ id: `evt_${crypto.randomUUID().replace(/-/g, '')}`, type: 'charge.refunded', object: charge })
+  expect(
+    (await callStripe(`/api/booking/${id}`, { method: 'PATCH', token, json: { transactionId: intentId } })).status,
+  ).toBe(200)
+  const charge = {
+    id: 'ch_summary',
+    object: 'charge',
+    payment_intent: intentId,
+    refunded: true,
+    amount_refunded: tool.pricePaisa * tool.min,
+    refunds: { object: 'list', data: [{ id: 're_summary' }] },
+  }
+  const event = await signedEvent({
+    id: `evt_${crypto.randomUUID().replace(/-/g, '')}`,
+    type: 'charge.refunded',
+    object: charge,
+  })
   expect((await deliver(event)).status).toBe(200)
   return { id, event }
 }
@@ -102,7 +134,12 @@ describe('GET /api/admin/summary: counts and revenue kept as data', () => {
     const shipped = await paidOrder(buyer, tool, email)
     expect((await move(shipped, { status: 'shipped', carrier: 'Sundarban', trackingNumber: 'S-1' })).status).toBe(200)
     const stepByStep = await paidOrder(buyer, tool, email)
-    for (const body of [{ status: 'processing' }, { status: 'shipped', trackingNumber: 'S-2' }, { status: 'delivered' }]) expect((await move(stepByStep, body)).status).toBe(200)
+    for (const body of [
+      { status: 'processing' },
+      { status: 'shipped', trackingNumber: 'S-2' },
+      { status: 'delivered' },
+    ])
+      expect((await move(stepByStep, body)).status).toBe(200)
     const skipped = await paidOrder(buyer, tool, email)
     expect((await move(skipped, { status: 'delivered' })).status).toBe(200)
 
@@ -161,8 +198,12 @@ describe('GET /api/admin/summary: counts and revenue kept as data', () => {
     expect(refusals.map((r) => r.status)).toEqual(refusals.map(() => 409))
     // Repeated: the same status again, the same payment again, the same refund seen again.
     expect(await json(await move(delivered, { status: 'delivered' }))).toEqual({ acknowledged: true, modifiedCount: 0 })
-    const transactionId = (await env.DB.prepare('select transaction_id from bookings where id = ?').bind(paid).first<{ transaction_id: string }>())!.transaction_id
-    expect(await json(await call(`/api/booking/${paid}`, { method: 'PATCH', token: buyer, json: { transactionId } }))).toEqual({ acknowledged: true, modifiedCount: 0 })
+    const transactionId = (await env.DB.prepare('select transaction_id from bookings where id = ?')
+      .bind(paid)
+      .first<{ transaction_id: string }>())!.transaction_id
+    expect(
+      await json(await call(`/api/booking/${paid}`, { method: 'PATCH', token: buyer, json: { transactionId } })),
+    ).toEqual({ acknowledged: true, modifiedCount: 0 })
     expect(await json(await deliver(inStripe.event))).toEqual({ received: true, duplicate: true })
 
     expect(await summary()).toEqual(before)
@@ -176,7 +217,13 @@ describe('GET /api/admin/summary: counts and revenue kept as data', () => {
     const before = await summary()
     const order = (quantity: number) => paidOrder(buyer, tool, email, { quantity })
     // 100 BDT per unit: each order's figure tells which ones a window holds.
-    const [yesterday, today, inWeek, beforeWeek, refundedYesterday] = await Promise.all([order(1), order(2), order(4), order(8), order(16)])
+    const [yesterday, today, inWeek, beforeWeek, refundedYesterday] = await Promise.all([
+      order(1),
+      order(2),
+      order(4),
+      order(8),
+      order(16),
+    ])
     expect((await refund(refundedYesterday!)).status).toBe(200)
     const now = Date.now()
     const midnight = Math.floor(now / DAY) * DAY
@@ -229,14 +276,24 @@ describe('GET /api/admin/summary: counts and revenue kept as data', () => {
     }
     await expectKeptExactly()
     const expected = (fromMs: number) =>
-      toTaka(orders.reduce((sum, o) => sum + (o.paid >= fromMs ? o.paisa : 0) - (o.refunded !== undefined && o.refunded >= fromMs ? o.paisa : 0), 0))
+      toTaka(
+        orders.reduce(
+          (sum, o) =>
+            sum + (o.paid >= fromMs ? o.paisa : 0) - (o.refunded !== undefined && o.refunded >= fromMs ? o.paisa : 0),
+          0,
+        ),
+      )
 
     const db = getDb(env)
     for (const now of [T, M, M + DAY - 1, M - 1, weekStart + 7 * DAY + 1, Math.ceil(weekStart / DAY) * DAY + 7 * DAY]) {
       const got = await orderSummary(db, now)
       const label = new Date(now).toISOString()
       expect({ orders: got.orders, revenue: got.revenue }, label).toEqual(await fromScratch(now))
-      expect(got.revenue, label).toEqual({ today: expected(Math.floor(now / DAY) * DAY), last7Days: expected(now - 7 * DAY), last30Days: expected(now - 30 * DAY) })
+      expect(got.revenue, label).toEqual({
+        today: expected(Math.floor(now / DAY) * DAY),
+        last7Days: expected(now - 7 * DAY),
+        last30Days: expected(now - 30 * DAY),
+      })
     }
   })
 })

@@ -1,8 +1,8 @@
 import { lt, sql } from 'drizzle-orm'
 import { bookings, orderCounts, revenueDays, tools } from '../../db/schema'
 import type { Db } from '../../lib/db'
-import type { OrderSummary } from '../../schemas/booking'
 import { toTaka } from '../../schemas/bdt'
+import type { OrderSummary } from '../../schemas/booking'
 import { ORDER_STATUSES, type OrderStatus } from '../../schemas/order-status'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -53,7 +53,8 @@ export async function orderSummary(db: Db, nowMs: number): Promise<OrderSummary>
       .limit(LOW_STOCK_LIMIT),
   ])
   const orders = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>
-  for (const row of counts) if ((ORDER_STATUSES as readonly string[]).includes(row.status)) orders[row.status as OrderStatus] = row.n
+  for (const row of counts)
+    if ((ORDER_STATUSES as readonly string[]).includes(row.status)) orders[row.status as OrderStatus] = row.n
   const net = (r: { paid: number; refunded: number }[]) => toTaka((r[0]?.paid ?? 0) - (r[0]?.refunded ?? 0))
   return {
     orders,

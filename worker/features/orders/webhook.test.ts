@@ -1,12 +1,12 @@
 import { env } from 'cloudflare:workers'
 import type Stripe from 'stripe'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { runScheduled } from '../../scheduled'
 import type { PaymentIntentCreated } from '../../schemas/payment'
 import { json } from '../../test/helpers'
-import { runScheduled } from '../../scheduled'
-import { signIn } from '../../test/tokens'
 import { bookingRow, makeTool, placeOrder, stockOf, type ToolFixture } from '../../test/order-fixtures'
 import { callStripe, deliver, fakeStripeClient, intentIdOf, signedEvent } from '../../test/stripe-fixtures'
+import { signIn } from '../../test/tokens'
 
 const BUYER = 'hooked@example.com'
 let buyer: string
@@ -21,13 +21,16 @@ let eventCounter = 0
 const eventId = () => `evt_test_${Date.now()}_${++eventCounter}`
 
 /** A booking with a PaymentIntent at the fake Stripe, confirmed with `paymentMethod` unless null. */
-async function bookingWithIntent(paymentMethod: string | null = 'pm_card_visa'): Promise<{ id: string; intent: Stripe.PaymentIntent }> {
+async function bookingWithIntent(
+  paymentMethod: string | null = 'pm_card_visa',
+): Promise<{ id: string; intent: Stripe.PaymentIntent }> {
   const id = await placeOrder(buyer, tool, BUYER, { quantity: 3 })
   const res = await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } })
   const { clientSecret } = await json<PaymentIntentCreated>(res)
   const stripe = fakeStripeClient()
   const intentId = intentIdOf(clientSecret)
-  if (paymentMethod) await stripe.paymentIntents.confirm(intentId, { payment_method: paymentMethod }).catch(() => undefined)
+  if (paymentMethod)
+    await stripe.paymentIntents.confirm(intentId, { payment_method: paymentMethod }).catch(() => undefined)
   return { id, intent: await stripe.paymentIntents.retrieve(intentId) }
 }
 
@@ -47,17 +50,27 @@ describe('POST /api/stripe/webhook', () => {
 
   it('refuses a bad signature with 400 and changes nothing', async () => {
     const { id, intent } = await bookingWithIntent()
-    const forged = await signedEvent({ id: eventId(), type: 'payment_intent.succeeded', object: intent }, { secret: 'whsec_someone_else' })
+    const forged = await signedEvent(
+      { id: eventId(), type: 'payment_intent.succeeded', object: intent },
+      { secret: 'whsec_someone_else' },
+    )
     const res = await deliver(forged)
     expect(res.status).toBe(400)
     expect((await json<{ error: { code: string } }>(res)).error.code).toBe('VALIDATION_FAILED')
 
     // A valid signature over another body does not carry over to a tampered body.
     const genuine = await signedEvent({ id: eventId(), type: 'payment_intent.created', object: intent })
-    const tampered = { body: genuine.body.replace('payment_intent.created', 'payment_intent.succeeded'), signature: genuine.signature }
+    const tampered = {
+      body: genuine.body.replace('payment_intent.created', 'payment_intent.succeeded'),
+      signature: genuine.signature,
+    }
     expect((await deliver(tampered)).status).toBe(400)
 
-    const missing = await callStripe('/api/stripe/webhook', { method: 'POST', body: genuine.body, headers: { 'Content-Type': 'application/json' } })
+    const missing = await callStripe('/api/stripe/webhook', {
+      method: 'POST',
+      body: genuine.body,
+      headers: { 'Content-Type': 'application/json' },
+    })
     expect(missing.status).toBe(400)
 
     const stale = await signedEvent(
@@ -85,36 +98,60 @@ describe('POST /api/stripe/webhook', () => {
 
   it('does no harm with events out of order: a late failure or cancel after success, a success after PATCH', async () => {
     const { id, intent } = await bookingWithIntent()
-    expect((await deliver(await signedEvent({ id: eventId(), type: 'payment_intent.succeeded', object: intent }))).status).toBe(200)
+    expect(
+      (await deliver(await signedEvent({ id: eventId(), type: 'payment_intent.succeeded', object: intent }))).status,
+    ).toBe(200)
     const paid = await bookingRow(id)
 
     const failedObject = { ...intent, status: 'requires_payment_method', last_payment_error: { code: 'card_declined' } }
-    for (const type of ['payment_intent.payment_failed', 'payment_intent.canceled', 'payment_intent.created', 'payment_intent.processing']) {
-      const res = await deliver(await signedEvent({ id: eventId(), type, object: { ...failedObject, status: type === 'payment_intent.canceled' ? 'canceled' : failedObject.status } }))
+    for (const type of [
+      'payment_intent.payment_failed',
+      'payment_intent.canceled',
+      'payment_intent.created',
+      'payment_intent.processing',
+    ]) {
+      const res = await deliver(
+        await signedEvent({
+          id: eventId(),
+          type,
+          object: { ...failedObject, status: type === 'payment_intent.canceled' ? 'canceled' : failedObject.status },
+        }),
+      )
       expect(res.status).toBe(200)
     }
     expect(await bookingRow(id)).toEqual(paid)
 
     // PATCH first, then the webhook: nothing changes the second time.
     const other = await bookingWithIntent()
-    const patched = await callStripe(`/api/booking/${other.id}`, { method: 'PATCH', token: buyer, json: { transactionId: other.intent.id } })
+    const patched = await callStripe(`/api/booking/${other.id}`, {
+      method: 'PATCH',
+      token: buyer,
+      json: { transactionId: other.intent.id },
+    })
     expect(await json(patched)).toEqual({ acknowledged: true, modifiedCount: 1 })
     const before = await bookingRow(other.id)
-    expect((await deliver(await signedEvent({ id: eventId(), type: 'payment_intent.succeeded', object: other.intent }))).status).toBe(200)
+    expect(
+      (await deliver(await signedEvent({ id: eventId(), type: 'payment_intent.succeeded', object: other.intent })))
+        .status,
+    ).toBe(200)
     expect(await bookingRow(other.id)).toEqual(before)
   })
 
   it('does not pay a booking from an event for another amount, or for a cancelled booking', async () => {
     const { id, intent } = await bookingWithIntent()
     const cheaper = { ...intent, amount: intent.amount - 100, amount_received: intent.amount - 100 }
-    expect((await deliver(await signedEvent({ id: eventId(), type: 'payment_intent.succeeded', object: cheaper }))).status).toBe(200)
+    expect(
+      (await deliver(await signedEvent({ id: eventId(), type: 'payment_intent.succeeded', object: cheaper }))).status,
+    ).toBe(200)
     expect((await bookingRow(id))?.status).toBe('unpaid')
 
     const stock = await stockOf(tool.id)
     const cancelled = await bookingWithIntent(null)
     expect((await callStripe(`/api/booking/${cancelled.id}/cancel`, { method: 'POST', token: buyer })).status).toBe(200)
     const late = { ...cancelled.intent, status: 'succeeded' }
-    expect((await deliver(await signedEvent({ id: eventId(), type: 'payment_intent.succeeded', object: late }))).status).toBe(200)
+    expect(
+      (await deliver(await signedEvent({ id: eventId(), type: 'payment_intent.succeeded', object: late }))).status,
+    ).toBe(200)
     expect((await bookingRow(cancelled.id))?.status).toBe('cancelled')
     expect(await stockOf(tool.id)).toBe(stock)
   })
@@ -123,7 +160,9 @@ describe('POST /api/stripe/webhook', () => {
     const { intent } = await bookingWithIntent(null)
     const foreign = { ...intent, status: 'succeeded', metadata: { bookingId: 'not-one-of-ours' } }
     const evt = eventId()
-    expect((await deliver(await signedEvent({ id: evt, type: 'payment_intent.succeeded', object: foreign }))).status).toBe(200)
+    expect(
+      (await deliver(await signedEvent({ id: evt, type: 'payment_intent.succeeded', object: foreign }))).status,
+    ).toBe(200)
     expect(await recorded(evt)).toBe(1)
   })
 
@@ -153,15 +192,38 @@ describe('the scheduled job and webhook event ids', () => {
     const old = eventId()
     const recent = eventId()
     for (const id of [old, recent]) {
-      expect(await json(await deliver(await signedEvent({ id, type: 'payment_intent.created', object: { id: 'pi_anything', object: 'payment_intent' } })))).toEqual({ received: true })
+      expect(
+        await json(
+          await deliver(
+            await signedEvent({
+              id,
+              type: 'payment_intent.created',
+              object: { id: 'pi_anything', object: 'payment_intent' },
+            }),
+          ),
+        ),
+      ).toEqual({ received: true })
     }
     const day = 24 * 60 * 60 * 1000
-    await env.DB.prepare('update webhook_events set created_at = ? where id = ?').bind(Date.now() - 31 * day, old).run()
-    await env.DB.prepare('update webhook_events set created_at = ? where id = ?').bind(Date.now() - 29 * day, recent).run()
+    await env.DB.prepare('update webhook_events set created_at = ? where id = ?')
+      .bind(Date.now() - 31 * day, old)
+      .run()
+    await env.DB.prepare('update webhook_events set created_at = ? where id = ?')
+      .bind(Date.now() - 29 * day, recent)
+      .run()
     await runScheduled(env, Date.now())
     expect(await recorded(old)).toBe(0)
     expect(await recorded(recent)).toBe(1)
-    const again = async (id: string) => json(await deliver(await signedEvent({ id, type: 'payment_intent.created', object: { id: 'pi_anything', object: 'payment_intent' } })))
+    const again = async (id: string) =>
+      json(
+        await deliver(
+          await signedEvent({
+            id,
+            type: 'payment_intent.created',
+            object: { id: 'pi_anything', object: 'payment_intent' },
+          }),
+        ),
+      )
     expect(await again(old)).toEqual({ received: true })
     expect(await again(recent)).toEqual({ received: true, duplicate: true })
   })

@@ -7,8 +7,8 @@ import { getDb } from '../../lib/db'
 import { cachePublicRoute, invalidatePublic } from '../../lib/edge-cache'
 import { ApiError } from '../../lib/errors'
 import { validate } from '../../lib/validator'
-import { ReviewInputSchema, ReviewListQuerySchema, type Review } from '../../schemas/review'
 import type { Deleted, Inserted } from '../../schemas/ack'
+import { type Review, ReviewInputSchema, ReviewListQuerySchema } from '../../schemas/review'
 import { recordAudit } from '../audit/audit.service'
 import { assertImageStored } from '../images/images.service'
 import { createReview, deleteReview, listReviews } from './reviews.service'
@@ -51,6 +51,11 @@ export const reviewsRoutes = new Hono<AppEnv>()
     const db = getDb(c.env)
     const review = await deleteReview(db, id)
     await invalidatePublic(c.var.config, ['reviews'])
-    await recordAudit(db, { actor: c.var.user!.email, action: 'review.delete', target: id, detail: `deleted the review by ${review.name}` })
+    await recordAudit(db, {
+      actor: c.var.user!.email,
+      action: 'review.delete',
+      target: id,
+      detail: `deleted the review by ${review.name}`,
+    })
     return c.json<Deleted>({ acknowledged: true, deletedCount: 1 })
   })

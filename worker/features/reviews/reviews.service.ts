@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm'
 import { NOW_MS_SQL } from '../../db/now'
-import { newId, type Db } from '../../lib/db'
-import { ApiError, notFound } from '../../lib/errors'
 import { reviews } from '../../db/schema'
+import { type Db, newId } from '../../lib/db'
+import { ApiError, notFound } from '../../lib/errors'
 import type { Review, ReviewInput } from '../../schemas/review'
 
 type ReviewRow = typeof reviews.$inferSelect
@@ -17,7 +17,10 @@ export const toReviewDto = (row: ReviewRow): Review => ({
 })
 
 /** Reviews, newest first, paged, with the total. */
-export async function listReviews(db: Db, page: { limit: number; offset: number }): Promise<{ items: Review[]; total: number }> {
+export async function listReviews(
+  db: Db,
+  page: { limit: number; offset: number },
+): Promise<{ items: Review[]; total: number }> {
   const [rows, [total]] = await db.batch([
     db.select().from(reviews).orderBy(desc(reviews.createdAt), desc(reviews.id)).limit(page.limit).offset(page.offset),
     db.select({ n: count() }).from(reviews),

@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
+import catalogue from '../../../seed/catalogue.json'
+import type { Review } from '../../schemas/review'
 import { call, forgetPublicAnswers, json, PNG_1X1, seedDemo } from '../../test/helpers'
 import { accessTokenFor, signIn } from '../../test/tokens'
-import type { Review } from '../../schemas/review'
-import catalogue from '../../../seed/catalogue.json'
 
 describe('GET /api/review', () => {
   it('is an empty array before any review exists', async () => {
@@ -44,7 +44,11 @@ describe('POST /api/review', () => {
   // A reviewer of its own per post by default: a user may post only 5 reviews a day.
   let reviewers = 0
   const post = async (body: unknown, token?: string) =>
-    call('/api/review', { method: 'POST', token: token ?? (await signIn(`reviewer-${++reviewers}@example.com`)), json: body })
+    call('/api/review', {
+      method: 'POST',
+      token: token ?? (await signIn(`reviewer-${++reviewers}@example.com`)),
+      json: body,
+    })
 
   it('adds a review by the signed-in user and answers 201 {acknowledged, insertedId}', async () => {
     const res = await post(REVIEW)
@@ -60,15 +64,24 @@ describe('POST /api/review', () => {
 
   it('takes at most 5 reviews per user in 24 hours: the 6th is a 429 with Retry-After, nothing stored', async () => {
     const token = await signIn('prolific@example.com')
-    for (let i = 0; i < 5; i++) expect((await post({ ...REVIEW, description: `Review number ${i + 1} of five.` }, token)).status).toBe(201)
-    const count = async () => (await env.DB.prepare("select count(*) as n from reviews where user_email = 'prolific@example.com'").first<{ n: number }>())!.n
+    for (let i = 0; i < 5; i++)
+      expect((await post({ ...REVIEW, description: `Review number ${i + 1} of five.` }, token)).status).toBe(201)
+    const count = async () =>
+      (await env.DB.prepare("select count(*) as n from reviews where user_email = 'prolific@example.com'").first<{
+        n: number
+      }>())!.n
     const sixth = await post(REVIEW, token)
     expect(sixth.status).toBe(429)
     expect(Number(sixth.headers.get('Retry-After'))).toBeGreaterThan(23 * 3600)
-    expect((await json(sixth)).error).toMatchObject({ code: 'RATE_LIMITED', message: 'You have posted 5 reviews in the last 24 hours. Please wait 24 hours before posting another.' })
+    expect((await json(sixth)).error).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'You have posted 5 reviews in the last 24 hours. Please wait 24 hours before posting another.',
+    })
     expect(await count()).toBe(5)
     // A day later the oldest has left the window.
-    await env.DB.prepare("update reviews set created_at = created_at - 86400001 where user_email = 'prolific@example.com' and description like 'Review number 1 %'").run()
+    await env.DB.prepare(
+      "update reviews set created_at = created_at - 86400001 where user_email = 'prolific@example.com' and description like 'Review number 1 %'",
+    ).run()
     expect((await post(REVIEW, token)).status).toBe(201)
     // Parallel posts cannot slip past the limit.
     const burst = await Promise.all(Array.from({ length: 4 }, () => post(REVIEW, token)))
@@ -111,7 +124,9 @@ describe('POST /api/review', () => {
     expect((await post({ ...REVIEW, img: url })).status).toBe(201)
     const missing = await post({ ...REVIEW, img: `/api/images/${'1'.repeat(64)}.png` })
     expect(missing.status).toBe(400)
-    expect((await json(missing)).error.fields).toEqual({ img: 'No uploaded image has that address. Upload the photo first.' })
+    expect((await json(missing)).error.fields).toEqual({
+      img: 'No uploaded image has that address. Upload the photo first.',
+    })
   })
 
   it.each([
@@ -180,7 +195,9 @@ describe('GET /api/review: paging (limit, offset, X-Total-Count)', () => {
   /** Reviews straight in D1 (past the 5-a-day limit), `created_at` = `at(i)`; the edge cache forgets the list. */
   async function insertReviews(prefix: string, n: number, at: (i: number) => number) {
     const statements = Array.from({ length: n }, (_, i) =>
-      env.DB.prepare('insert into reviews (id, name, description, img, rating, user_email, created_at) values (?, ?, ?, ?, ?, ?, ?)').bind(
+      env.DB.prepare(
+        'insert into reviews (id, name, description, img, rating, user_email, created_at) values (?, ?, ?, ?, ?, ?, ?)',
+      ).bind(
         `${prefix}-${String(i).padStart(3, '0')}`,
         `${prefix} ${i}`,
         'A review for the paging tests.',
@@ -198,7 +215,11 @@ describe('GET /api/review: paging (limit, offset, X-Total-Count)', () => {
     const res = await call(`/api/review?${query}`)
     expect(res.status, query).toBe(200)
     const reviews = await json<Review[]>(res)
-    return { names: reviews.map((r) => r.name), count: res.headers.get('X-Total-Count'), ids: reviews.map((r) => r._id) }
+    return {
+      names: reviews.map((r) => r.name),
+      count: res.headers.get('X-Total-Count'),
+      ids: reviews.map((r) => r._id),
+    }
   }
 
   it('answers `limit` reviews from `offset`, newest first, with the whole count in X-Total-Count', async () => {

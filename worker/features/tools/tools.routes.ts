@@ -7,16 +7,11 @@ import { getDb } from '../../lib/db'
 import { cachePublicRoute, invalidatePublic } from '../../lib/edge-cache'
 import { ApiError, badRequest, notFound } from '../../lib/errors'
 import { validate } from '../../lib/validator'
-import {
-  TOOL_PAGE_MAX,
-  ToolInputSchema,
-  ToolListQuerySchema,
-  ToolPatchSchema,
-} from '../../schemas/tool'
 import type { Deleted, Inserted, Modified } from '../../schemas/ack'
 import type { OpenOrders } from '../../schemas/tool'
-import { assertImageStored } from '../images/images.service'
+import { TOOL_PAGE_MAX, ToolInputSchema, ToolListQuerySchema, ToolPatchSchema } from '../../schemas/tool'
 import { recordAudit } from '../audit/audit.service'
+import { assertImageStored } from '../images/images.service'
 import { cancelOrdersOfWithdrawnTool, openOrdersOfTool, orderDeps } from '../orders/orders.service'
 import { createTool, deleteTool, getTool, listTools, updateTool } from './tools.service'
 
@@ -65,7 +60,12 @@ export const toolsRoutes = new Hono<AppEnv>()
     const db = getDb(c.env)
     const insertedId = await createTool(db, fields, admin.email)
     await invalidatePublic(c.var.config, ['catalogue'])
-    await recordAudit(db, { actor: admin.email, action: 'tool.create', target: insertedId, detail: `added ${fields.name}` })
+    await recordAudit(db, {
+      actor: admin.email,
+      action: 'tool.create',
+      target: insertedId,
+      detail: `added ${fields.name}`,
+    })
     return c.json<Inserted, 201>({ acknowledged: true, insertedId }, 201)
   })
   .patch('/:id', requireAdmin, validate('param', IdParam), jsonLimit, validate('json', ToolPatchSchema), async (c) => {

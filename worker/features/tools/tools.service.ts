@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, lte, or, type SQL } from 'drizzle-orm'
-import { containsText, newId, type Db } from '../../lib/db'
-import { badRequest, conflict, notFound } from '../../lib/errors'
 import { tools } from '../../db/schema'
+import { containsText, type Db, newId } from '../../lib/db'
+import { badRequest, conflict, notFound } from '../../lib/errors'
 import { toPaisa, toTaka } from '../../schemas/bdt'
 import { MINIMUM_ABOVE_QUANTITY, type Tool, type ToolFields, type ToolPatch } from '../../schemas/tool'
 import type { ToolSort } from '../../schemas/tool-sorts'
@@ -25,7 +25,6 @@ const ORDER: Record<ToolSort | 'created', SQL[]> = {
   '-price': [desc(tools.pricePaisa), desc(tools.id)],
   name: [asc(tools.name), asc(tools.id)],
 }
-
 
 export async function listTools(
   db: Db,
@@ -65,7 +64,6 @@ export async function createTool(db: Db, input: ToolFields, createdBy: string): 
   })
   return id
 }
-
 
 /**
  * Changes the given fields of a tool. Minimum ≤ quantity is checked against the stored
@@ -115,7 +113,8 @@ export async function updateTool(db: Db, id: string, patch: ToolPatch): Promise<
   if (!now) throw toolNotFound()
   if (previousQuantity !== undefined && now.quantity !== previousQuantity) throw stockChanged(now.quantity)
   const field = values.quantity !== undefined ? 'quantity' : 'Minimum_quantity'
-  if (values.quantity !== 0) assertMinimum(values.minimumQuantity ?? now.minimumQuantity, values.quantity ?? now.quantity, field)
+  if (values.quantity !== 0)
+    assertMinimum(values.minimumQuantity ?? now.minimumQuantity, values.quantity ?? now.quantity, field)
   return 0
 }
 

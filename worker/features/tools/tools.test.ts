@@ -1,10 +1,10 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { call, json, PNG_1X1, seedDemo } from '../../test/helpers'
-import { signIn } from '../../test/tokens'
-import { mailsTo, payOrder } from '../../test/order-fixtures'
-import type { Tool } from '../../schemas/tool'
 import catalogue from '../../../seed/catalogue.json'
+import type { Tool } from '../../schemas/tool'
+import { call, json, PNG_1X1, seedDemo } from '../../test/helpers'
+import { mailsTo, payOrder } from '../../test/order-fixtures'
+import { signIn } from '../../test/tokens'
 
 beforeAll(async () => {
   await seedDemo()
@@ -130,7 +130,8 @@ describe('tool writes', () => {
   })
 
   const post = (body: unknown, token = admin) => call('/api/service', { method: 'POST', token, json: body })
-  const patch = (id: string, body: unknown, token = admin) => call(`/api/service/${id}`, { method: 'PATCH', token, json: body })
+  const patch = (id: string, body: unknown, token = admin) =>
+    call(`/api/service/${id}`, { method: 'PATCH', token, json: body })
   const del = (id: string, token = admin) => call(`/api/service/${id}`, { method: 'DELETE', token })
   const addTool = async (over: Record<string, unknown> = {}) => {
     const res = await post({ ...NEW_TOOL, ...over })
@@ -161,7 +162,9 @@ describe('tool writes', () => {
         quantity: 300,
         Minimum_quantity: 20,
       })
-      const row = await env.DB.prepare('select price_paisa, created_by from tools where id = ?').bind(body.insertedId).first()
+      const row = await env.DB.prepare('select price_paisa, created_by from tools where id = ?')
+        .bind(body.insertedId)
+        .first()
       expect(row).toEqual({ price_paisa: 125050, created_by: 'admin@example.com' })
       const list = await json<Tool[]>(await call('/api/service?sort=newest&limit=1'))
       expect(list[0]!._id).toBe(body.insertedId)
@@ -170,20 +173,40 @@ describe('tool writes', () => {
     it('takes form-style counts (numeric strings) and an uploaded image, without email; money only as a JSON number', async () => {
       const { email: _, ...rest } = NEW_TOOL
       for (const price of ['99', '0x63', '9.9e1', ' 99 ']) {
-        await expect400(await post({ ...rest, price, quantity: '10', Minimum_quantity: '2', img: uploadedImg }), 'price', 'price must be a number')
+        await expect400(
+          await post({ ...rest, price, quantity: '10', Minimum_quantity: '2', img: uploadedImg }),
+          'price',
+          'price must be a number',
+        )
       }
       // A price that would round to 0 paisa, or to a fraction of one, is refused.
       await expect400(await post({ ...rest, price: 0.0000001 }), 'price', 'price can have at most 2 decimals')
       await expect400(await post({ ...rest, price: 1e-7 }), 'price', 'price can have at most 2 decimals')
-      const id = await addTool({ ...rest, email: undefined, price: 99, quantity: '10', Minimum_quantity: '2', img: uploadedImg })
-      expect(await json(await call(`/api/service/${id}`))).toMatchObject({ price: 99, quantity: 10, Minimum_quantity: 2, img: uploadedImg })
+      const id = await addTool({
+        ...rest,
+        email: undefined,
+        price: 99,
+        quantity: '10',
+        Minimum_quantity: '2',
+        img: uploadedImg,
+      })
+      expect(await json(await call(`/api/service/${id}`))).toMatchObject({
+        price: 99,
+        quantity: 10,
+        Minimum_quantity: 2,
+        img: uploadedImg,
+      })
       const row = await env.DB.prepare('select created_by from tools where id = ?').bind(id).first()
       expect(row).toEqual({ created_by: 'admin@example.com' })
     })
 
     it('accepts the caller’s own e-mail in any case, and refuses another one', async () => {
       await addTool({ email: 'Admin@Example.COM' })
-      await expect400(await post({ ...NEW_TOOL, email: 'someone@example.com' }), 'email', 'email must be your own e-mail address')
+      await expect400(
+        await post({ ...NEW_TOOL, email: 'someone@example.com' }),
+        'email',
+        'email must be your own e-mail address',
+      )
     })
 
     it.each([
@@ -252,7 +275,12 @@ describe('tool writes', () => {
     })
 
     it('refuses a body that is not JSON with 400', async () => {
-      const res = await call('/api/service', { method: 'POST', token: admin, body: '{oops', headers: { 'Content-Type': 'application/json' } })
+      const res = await call('/api/service', {
+        method: 'POST',
+        token: admin,
+        body: '{oops',
+        headers: { 'Content-Type': 'application/json' },
+      })
       expect(res.status).toBe(400)
     })
   })
@@ -263,12 +291,22 @@ describe('tool writes', () => {
       const res = await patch(id, { price: 1400, quantity: 1000 })
       expect(res.status).toBe(200)
       expect(await json(res)).toEqual({ acknowledged: true, modifiedCount: 1 })
-      expect(await json(await call(`/api/service/${id}`))).toMatchObject({ name: NEW_TOOL.name, Minimum_quantity: 20, price: 1400, quantity: 1000 })
+      expect(await json(await call(`/api/service/${id}`))).toMatchObject({
+        name: NEW_TOOL.name,
+        Minimum_quantity: 20,
+        price: 1400,
+        quantity: 1000,
+      })
     })
 
     it('changes every other field too, and nothing it was not sent', async () => {
       const id = await addTool()
-      const res = await patch(id, { name: 'Bench Vice XL', description: 'Bigger.', img: uploadedImg, Minimum_quantity: 25 })
+      const res = await patch(id, {
+        name: 'Bench Vice XL',
+        description: 'Bigger.',
+        img: uploadedImg,
+        Minimum_quantity: 25,
+      })
       expect(res.status).toBe(200)
       expect(await json(await call(`/api/service/${id}`))).toEqual({
         _id: id,
@@ -283,14 +321,29 @@ describe('tool writes', () => {
 
     it('answers modifiedCount 0 when the values are already the stored ones', async () => {
       const id = await addTool()
-      expect(await json(await patch(id, { price: NEW_TOOL.price, name: NEW_TOOL.name }))).toEqual({ acknowledged: true, modifiedCount: 0 })
+      expect(await json(await patch(id, { price: NEW_TOOL.price, name: NEW_TOOL.name }))).toEqual({
+        acknowledged: true,
+        modifiedCount: 0,
+      })
     })
 
     it('keeps the minimum at or below the quantity, checked against the stored values', async () => {
       const id = await addTool() // quantity 300, minimum 20
-      await expect400(await patch(id, { Minimum_quantity: 301 }), 'Minimum_quantity', 'Minimum order quantity cannot be more than the quantity (300)')
-      await expect400(await patch(id, { quantity: 19 }), 'quantity', 'quantity cannot be less than the minimum order quantity (20)')
-      await expect400(await patch(id, { quantity: 10, Minimum_quantity: 11 }), 'Minimum_quantity', 'Minimum order quantity cannot be more than the quantity')
+      await expect400(
+        await patch(id, { Minimum_quantity: 301 }),
+        'Minimum_quantity',
+        'Minimum order quantity cannot be more than the quantity (300)',
+      )
+      await expect400(
+        await patch(id, { quantity: 19 }),
+        'quantity',
+        'quantity cannot be less than the minimum order quantity (20)',
+      )
+      await expect400(
+        await patch(id, { quantity: 10, Minimum_quantity: 11 }),
+        'Minimum_quantity',
+        'Minimum order quantity cannot be more than the quantity',
+      )
       expect((await patch(id, { quantity: 10, Minimum_quantity: 10 })).status).toBe(200)
       expect((await patch(id, { Minimum_quantity: 10 })).status).toBe(200)
       expect(await json(await call(`/api/service/${id}`))).toMatchObject({ quantity: 10, Minimum_quantity: 10 })
@@ -300,7 +353,11 @@ describe('tool writes', () => {
       const id = await addTool()
       await env.DB.prepare('update tools set quantity = 5 where id = ?').bind(id).run()
       expect((await patch(id, { price: 999 })).status).toBe(200)
-      await expect400(await patch(id, { Minimum_quantity: 6 }), 'Minimum_quantity', 'Minimum order quantity cannot be more than the quantity (5)')
+      await expect400(
+        await patch(id, { Minimum_quantity: 6 }),
+        'Minimum_quantity',
+        'Minimum order quantity cannot be more than the quantity (5)',
+      )
     })
 
     it('with previousQuantity, restocks only if no order took stock meanwhile (409 with today’s figure)', async () => {
@@ -314,7 +371,10 @@ describe('tool writes', () => {
       // Nothing of that edit is stored, the price included.
       expect(await json(await call(`/api/service/${id}`))).toMatchObject({ quantity: 280, price: NEW_TOOL.price })
 
-      expect(await json(await patch(id, { quantity: 500, previousQuantity: 280 }))).toEqual({ acknowledged: true, modifiedCount: 1 })
+      expect(await json(await patch(id, { quantity: 500, previousQuantity: 280 }))).toEqual({
+        acknowledged: true,
+        modifiedCount: 1,
+      })
       expect(await json(await call(`/api/service/${id}`))).toMatchObject({ quantity: 500 })
     })
 
@@ -335,18 +395,31 @@ describe('tool writes', () => {
     ])('refuses %j (%s)', async (body, field, message) => {
       const id = await addTool()
       await expect400(await patch(id, body), field, message)
-      expect(await json(await call(`/api/service/${id}`))).toMatchObject({ name: NEW_TOOL.name, price: NEW_TOOL.price, quantity: 300 })
+      expect(await json(await call(`/api/service/${id}`))).toMatchObject({
+        name: NEW_TOOL.name,
+        price: NEW_TOOL.price,
+        quantity: 300,
+      })
     })
 
     it('takes a stock of 0 (out of stock: nobody can order it), whatever the minimum order', async () => {
       const id = await addTool()
-      expect(await json(await patch(id, { quantity: 0, previousQuantity: 300 }))).toEqual({ acknowledged: true, modifiedCount: 1 })
+      expect(await json(await patch(id, { quantity: 0, previousQuantity: 300 }))).toEqual({
+        acknowledged: true,
+        modifiedCount: 1,
+      })
       expect(await json(await call(`/api/service/${id}`))).toMatchObject({ quantity: 0 })
       const customer = await signIn('out-of-stock@example.com')
       const order = await call('/api/booking', {
         method: 'POST',
         token: customer,
-        json: { serviceId: id, quantity: NEW_TOOL.Minimum_quantity, phone: '01712345678', address: 'House 1, Road 2, Dhaka', customer: 'out-of-stock@example.com' },
+        json: {
+          serviceId: id,
+          quantity: NEW_TOOL.Minimum_quantity,
+          phone: '01712345678',
+          address: 'House 1, Road 2, Dhaka',
+          customer: 'out-of-stock@example.com',
+        },
       })
       expect(order.status).toBe(400)
       expect((await json(order)).error.message).toBe('Please Order Less Then : 0')
@@ -368,7 +441,14 @@ describe('tool writes', () => {
         call('/api/booking', {
           method: 'POST',
           token: customer,
-          json: { serviceId: id, quantity: 20, phone: '01712345678', address: 'House 1, Road 2, Dhaka', customer: email, ...json },
+          json: {
+            serviceId: id,
+            quantity: 20,
+            phone: '01712345678',
+            address: 'House 1, Road 2, Dhaka',
+            customer: email,
+            ...json,
+          },
         }).then((r) => r.json() as Promise<{ insertedId: string }>)
       const unpaid = (await order()).insertedId
       const paid = (await order()).insertedId
@@ -377,7 +457,8 @@ describe('tool writes', () => {
       expect((await call(`/api/service/${id}/orders`, { token: customer })).status).toBe(403)
 
       expect((await del(id)).status).toBe(200)
-      const status = (bookingId: string) => env.DB.prepare('select status from bookings where id = ?').bind(bookingId).first<{ status: string }>()
+      const status = (bookingId: string) =>
+        env.DB.prepare('select status from bookings where id = ?').bind(bookingId).first<{ status: string }>()
       expect(await status(unpaid)).toEqual({ status: 'cancelled' })
       expect(await status(paid)).toEqual({ status: 'paid' })
       const mails = await mailsTo(email)
@@ -385,15 +466,26 @@ describe('tool writes', () => {
       expect(cancelled).toHaveLength(1)
       expect(cancelled[0]!.body).toContain('The tool was withdrawn from our catalogue')
       // Paying the cancelled order is no longer possible.
-      expect((await call('/api/create-payment-intent', { method: 'POST', token: customer, json: { bookingId: unpaid } })).status).toBe(409)
-      const audit = await json<{ action: string; target: string; detail: string }[]>(await call('/api/audit?limit=1', { token: admin }))
-      expect(audit[0]).toMatchObject({ action: 'tool.delete', target: id, detail: 'deleted Bench Vice; 1 unpaid order cancelled' })
+      expect(
+        (await call('/api/create-payment-intent', { method: 'POST', token: customer, json: { bookingId: unpaid } }))
+          .status,
+      ).toBe(409)
+      const audit = await json<{ action: string; target: string; detail: string }[]>(
+        await call('/api/audit?limit=1', { token: admin }),
+      )
+      expect(audit[0]).toMatchObject({
+        action: 'tool.delete',
+        target: id,
+        detail: 'deleted Bench Vice; 1 unpaid order cancelled',
+      })
     })
 
     it('audits creating and editing a tool', async () => {
       const id = await addTool()
       await patch(id, { price: 99, description: 'New words.' })
-      const audit = await json<{ action: string; target: string; detail: string; actor: string }[]>(await call('/api/audit?limit=2', { token: admin }))
+      const audit = await json<{ action: string; target: string; detail: string; actor: string }[]>(
+        await call('/api/audit?limit=2', { token: admin }),
+      )
       expect(audit.map((a) => [a.action, a.target, a.detail, a.actor])).toEqual([
         ['tool.update', id, 'description changed, price → 99', 'admin@example.com'],
         ['tool.create', id, 'added Bench Vice', 'admin@example.com'],
@@ -420,10 +512,18 @@ describe('tool writes', () => {
         .bind(id, NEW_TOOL.name)
         .run()
       expect((await del(id)).status).toBe(200)
-      const order = await env.DB.prepare('select service_id, service, unit_price_paisa, price_paisa, status from bookings where id = ?')
+      const order = await env.DB.prepare(
+        'select service_id, service, unit_price_paisa, price_paisa, status from bookings where id = ?',
+      )
         .bind('past-order')
         .first()
-      expect(order).toEqual({ service_id: id, service: NEW_TOOL.name, unit_price_paisa: 125050, price_paisa: 2501000, status: 'paid' })
+      expect(order).toEqual({
+        service_id: id,
+        service: NEW_TOOL.name,
+        unit_price_paisa: 125050,
+        price_paisa: 2501000,
+        status: 'paid',
+      })
     })
   })
 

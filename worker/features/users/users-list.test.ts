@@ -22,13 +22,19 @@ async function list(query: string) {
 }
 
 const countUsers = async (removed: boolean) =>
-  (await env.DB.prepare(`select count(*) as n from users where removed_at is ${removed ? 'not ' : ''}null`).first<{ n: number }>())!.n
+  (await env.DB.prepare(`select count(*) as n from users where removed_at is ${removed ? 'not ' : ''}null`).first<{
+    n: number
+  }>())!.n
 
 /** Signs `n` users in through the API, then dates their creation far ahead, so they are the newest, in this order. */
 async function makeUsers(prefix: string, n: number): Promise<string[]> {
   const emails = Array.from({ length: n }, (_, i) => `${prefix}-${i}@example.com`)
   for (const email of emails) await signIn(email, { name: `${prefix} ${email.split('@')[0]}` })
-  await env.DB.batch(emails.map((email, i) => env.DB.prepare('update users set created_at = ? where email = ?').bind(4_000_000_000_000 + Date.now() + i, email)))
+  await env.DB.batch(
+    emails.map((email, i) =>
+      env.DB.prepare('update users set created_at = ? where email = ?').bind(4_000_000_000_000 + Date.now() + i, email),
+    ),
+  )
   return emails
 }
 
@@ -61,9 +67,14 @@ describe('GET /api/user: paging', () => {
   it('pages the removed users (removed=1), latest removal first, apart from the active ones', async () => {
     const leaving = await makeUsers('leaver', 4)
     const activeBefore = await countUsers(false)
-    for (const email of leaving) expect((await call(`/api/user/${email}`, { method: 'DELETE', token: admin })).status).toBe(200)
+    for (const email of leaving)
+      expect((await call(`/api/user/${email}`, { method: 'DELETE', token: admin })).status).toBe(200)
     // Removals a second apart, the last one latest (the same millisecond would order them by id).
-    await env.DB.batch(leaving.map((email, i) => env.DB.prepare('update users set removed_at = ? where email = ?').bind(Date.now() - 10_000 + i * 1000, email)))
+    await env.DB.batch(
+      leaving.map((email, i) =>
+        env.DB.prepare('update users set removed_at = ? where email = ?').bind(Date.now() - 10_000 + i * 1000, email),
+      ),
+    )
     const removed = String(await countUsers(true))
     expect(removed).toBe('4')
     const latestFirst = [...leaving].reverse()
@@ -81,7 +92,12 @@ describe('GET /api/user: paging', () => {
   it('answers at most 50 without a limit, and at most 100 with one', async () => {
     await env.DB.batch(
       Array.from({ length: 110 }, (_, i) =>
-        env.DB.prepare('insert into users (id, email, name, created_at) values (?, ?, ?, ?)').bind(`bulk-user-${i}`, `bulk-${i}@example.com`, `Bulk ${i}`, 5_000_000_000_000 + i),
+        env.DB.prepare('insert into users (id, email, name, created_at) values (?, ?, ?, ?)').bind(
+          `bulk-user-${i}`,
+          `bulk-${i}@example.com`,
+          `Bulk ${i}`,
+          5_000_000_000_000 + i,
+        ),
       ),
     )
     const res = await call('/api/user', { token: admin })
@@ -118,11 +134,16 @@ describe('POST /api/user/{email}/restore', () => {
     expect((await call(`/api/user/${email}`, { method: 'DELETE', token: admin })).status).toBe(200)
     // While removed, the order stays (the desk sees it) and the person cannot sign in.
     expect((await call(`/api/booking/${order}`, { token: admin })).status).toBe(200)
-    expect((await call(`/api/user/${email}`, { method: 'PUT', token: emulatorIdToken({ email }), json: { email } })).status).toBe(403)
+    expect(
+      (await call(`/api/user/${email}`, { method: 'PUT', token: emulatorIdToken({ email }), json: { email } })).status,
+    ).toBe(403)
 
     const restored = await call(`/api/user/${email}/restore`, { method: 'POST', token: admin })
     expect(await json(restored)).toEqual({ acknowledged: true, modifiedCount: 1 })
-    expect(await json(await call(`/api/user/${email}/restore`, { method: 'POST', token: admin }))).toEqual({ acknowledged: true, modifiedCount: 0 })
+    expect(await json(await call(`/api/user/${email}/restore`, { method: 'POST', token: admin }))).toEqual({
+      acknowledged: true,
+      modifiedCount: 0,
+    })
     expect((await call('/api/user/never-was@example.com/restore', { method: 'POST', token: admin })).status).toBe(404)
     expect((await list('q=returning')).emails).toEqual([email])
     expect((await list('q=returning&removed=1')).emails).toEqual([])

@@ -3,23 +3,30 @@ import { createMiddleware } from 'hono/factory'
 import type { AppEnv, SessionUser } from '../../env'
 import { issueAccessToken } from '../../lib/access-token'
 import { assertSelfOrAdmin, authenticate, bearerToken, requireAdmin, requireUser } from '../../lib/auth'
-import { verifyFirebaseIdToken, type FirebaseIdentity } from '../../lib/firebase-token'
-import { isHs256 } from '../../lib/jwt'
 import { getDb } from '../../lib/db'
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors'
+import { type FirebaseIdentity, verifyFirebaseIdToken } from '../../lib/firebase-token'
+import { isHs256 } from '../../lib/jwt'
 import { validate } from '../../lib/validator'
 import type { Deleted, Modified } from '../../schemas/ack'
-import { recordAudit } from '../audit/audit.service'
-import { EmailParamSchema, UserListQuerySchema, EmailSchema, ProfileUpdateSchema, type AdminFlag, type UserProfile } from '../../schemas/user'
 import {
-  removeUser,
-  restoreUser,
+  type AdminFlag,
+  EmailParamSchema,
+  EmailSchema,
+  ProfileUpdateSchema,
+  UserListQuerySchema,
+  type UserProfile,
+} from '../../schemas/user'
+import { recordAudit } from '../audit/audit.service'
+import {
   getProfile,
   getUserRow,
   listProfiles,
   promoteToAdmin,
-  updateProfile,
+  removeUser,
+  restoreUser,
   signInUser,
+  updateProfile,
 } from './users.service'
 
 type Caller = { kind: 'session'; user: SessionUser } | { kind: 'firebase'; identity: FirebaseIdentity }
@@ -49,7 +56,12 @@ const signInOrSelf = createMiddleware<AppEnv & { Variables: { caller: Caller } }
 export const usersRoutes = new Hono<AppEnv>()
   .get('/', requireAdmin, validate('query', UserListQuerySchema), async (c) => {
     const { q, removed, limit, offset } = c.req.valid('query')
-    const { items, total } = await listProfiles(getDb(c.env), { ...(q ? { q } : {}), removed: removed === '1', limit, offset })
+    const { items, total } = await listProfiles(getDb(c.env), {
+      ...(q ? { q } : {}),
+      removed: removed === '1',
+      limit,
+      offset,
+    })
     c.header('X-Total-Count', String(total))
     c.header('Cache-Control', 'private, no-store')
     return c.json<UserProfile[]>(items)
@@ -59,14 +71,26 @@ export const usersRoutes = new Hono<AppEnv>()
     const { email } = c.req.valid('param')
     const db = getDb(c.env)
     const modifiedCount = await promoteToAdmin(db, email)
-    if (modifiedCount) await recordAudit(db, { actor: c.var.user!.email, action: 'user.promote', target: email, detail: 'made an admin' })
+    if (modifiedCount)
+      await recordAudit(db, {
+        actor: c.var.user!.email,
+        action: 'user.promote',
+        target: email,
+        detail: 'made an admin',
+      })
     return c.json<Modified>({ acknowledged: true, modifiedCount })
   })
   .post('/:email/restore', requireAdmin, validate('param', EmailParamSchema), async (c) => {
     const { email } = c.req.valid('param')
     const db = getDb(c.env)
     const modifiedCount = await restoreUser(db, email)
-    if (modifiedCount) await recordAudit(db, { actor: c.var.user!.email, action: 'user.restore', target: email, detail: 'restored; can sign in again' })
+    if (modifiedCount)
+      await recordAudit(db, {
+        actor: c.var.user!.email,
+        action: 'user.restore',
+        target: email,
+        detail: 'restored; can sign in again',
+      })
     return c.json<Modified>({ acknowledged: true, modifiedCount })
   })
   .get('/:email', requireUser, validate('param', EmailParamSchema), async (c) => {
@@ -77,52 +101,69 @@ export const usersRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'private, no-store')
     return c.json(profile)
   })
-  .put('/:email', validate('param', EmailParamSchema), signInOrSelf, validate('json', ProfileUpdateSchema), async (c) => {
-    const { email } = c.req.valid('param')
-    const { email: bodyEmail, ...fields } = c.req.valid('json')
-    if (bodyEmail !== undefined && bodyEmail !== email) {
-      const message = 'The e-mail in the body must be the one in the path.'
-      throw badRequest(message, { email: message })
-    }
-    const db = getDb(c.env)
-    const config = c.var.config
-    const caller = c.var.caller
-    let profile: UserProfile
-    let accessToken: string
-    if (caller.kind === 'firebase') {
-      const { identity } = caller
-      // NOTE: ADMIN_EMAILS trusts only a verified address: anyone can create an unverified
-      // e-mail/password account for an address they do not own.
-      const makeAdmin = identity.emailVerified && config.adminEmails.includes(email)
-      const signedIn = await signInUser(db, { ...identity, email }, fields, { makeAdmin })
-      profile = signedIn.profile
-      accessToken = await issueAccessToken(email, signedIn.sessionVersion, config)
-    } else {
-      profile = await updateProfile(db, email, fields)
-      // Only a Firebase ID token starts or renews a session: the token answered here is for
-      // the caller (an admin editing someone else gets one for itself), in the same session,
-      // and ends no later than the one presented.
-      const session = c.var.session!
-      accessToken = await issueAccessToken(caller.user.email, session.sessionVersion, config, session.exp)
-    }
-    c.header('Cache-Control', 'private, no-store')
-    return c.json([profile, accessToken] as [UserProfile, string])
-  })
+  .put(
+    '/:email',
+    validate('param', EmailParamSchema),
+    signInOrSelf,
+    validate('json', ProfileUpdateSchema),
+    async (c) => {
+      const { email } = c.req.valid('param')
+      const { email: bodyEmail, ...fields } = c.req.valid('json')
+      if (bodyEmail !== undefined && bodyEmail !== email) {
+        const message = 'The e-mail in the body must be the one in the path.'
+        throw badRequest(message, { email: message })
+      }
+      const db = getDb(c.env)
+      const config = c.var.config
+      const caller = c.var.caller
+      let profile: UserProfile
+      let accessToken: string
+      if (caller.kind === 'firebase') {
+        const { identity } = caller
+        // NOTE: ADMIN_EMAILS trusts only a verified address: anyone can create an unverified
+        // e-mail/password account for an address they do not own.
+        const makeAdmin = identity.emailVerified && config.adminEmails.includes(email)
+        const signedIn = await signInUser(db, { ...identity, email }, fields, { makeAdmin })
+        profile = signedIn.profile
+        accessToken = await issueAccessToken(email, signedIn.sessionVersion, config)
+      } else {
+        profile = await updateProfile(db, email, fields)
+        // Only a Firebase ID token starts or renews a session: the token answered here is for
+        // the caller (an admin editing someone else gets one for itself), in the same session,
+        // and ends no later than the one presented.
+        const session = c.var.session!
+        accessToken = await issueAccessToken(caller.user.email, session.sessionVersion, config, session.exp)
+      }
+      c.header('Cache-Control', 'private, no-store')
+      return c.json([profile, accessToken] as [UserProfile, string])
+    },
+  )
   .delete('/:email', requireAdmin, validate('param', EmailParamSchema), async (c) => {
     const { email } = c.req.valid('param')
     const admin = c.var.user!.email
     if (email === admin) throw conflict('You cannot remove your own account. Ask another admin.')
     const db = getDb(c.env)
     const deletedCount = await removeUser(db, email, admin)
-    if (deletedCount) await recordAudit(db, { actor: admin, action: 'user.remove', target: email, detail: 'removed; their sessions ended' })
+    if (deletedCount)
+      await recordAudit(db, {
+        actor: admin,
+        action: 'user.remove',
+        target: email,
+        detail: 'removed; their sessions ended',
+      })
     return c.json<Deleted>({ acknowledged: true, deletedCount })
   })
 
 /** Routes under /api/admin. */
-export const adminRoutes = new Hono<AppEnv>().get('/:email', requireUser, validate('param', EmailParamSchema), async (c) => {
-  const { email } = c.req.valid('param')
-  assertSelfOrAdmin(c, email)
-  const row = await getUserRow(getDb(c.env), email)
-  c.header('Cache-Control', 'private, no-store')
-  return c.json<AdminFlag>({ admin: row?.role === 'admin' })
-})
+export const adminRoutes = new Hono<AppEnv>().get(
+  '/:email',
+  requireUser,
+  validate('param', EmailParamSchema),
+  async (c) => {
+    const { email } = c.req.valid('param')
+    assertSelfOrAdmin(c, email)
+    const row = await getUserRow(getDb(c.env), email)
+    c.header('Cache-Control', 'private, no-store')
+    return c.json<AdminFlag>({ admin: row?.role === 'admin' })
+  },
+)

@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
 import { nowMs } from '../../db/now'
 import { users } from '../../db/schema'
-import { containsText, newId, type Db } from '../../lib/db'
+import { containsText, type Db, newId } from '../../lib/db'
 import { ApiError, notFound } from '../../lib/errors'
-import { PROFILE_LIMITS, ProfileUpdateSchema, type ProfileUpdate, type UserProfile } from '../../schemas/user'
+import { PROFILE_LIMITS, type ProfileUpdate, ProfileUpdateSchema, type UserProfile } from '../../schemas/user'
 
 type UserRow = typeof users.$inferSelect
 
@@ -22,7 +22,6 @@ export const toUserProfile = (row: UserRow): UserProfile => ({
   image: row.image,
   removedAt: row.removedAt === null ? null : new Date(row.removedAt).toISOString(),
 })
-
 
 /** Only the fields that were sent: an absent field leaves the stored value alone. */
 function sentFields(fields: ProfileFields) {
@@ -46,14 +45,23 @@ export async function getProfile(db: Db, email: string): Promise<UserProfile | u
  * Users, oldest first, paged: the active ones, or with `removed` the removed ones (newest
  * removal first); `q` matches any part of the e-mail or name.
  */
-export async function listProfiles(db: Db, opts: { q?: string; removed?: boolean; limit: number; offset: number }): Promise<{ items: UserProfile[]; total: number }> {
+export async function listProfiles(
+  db: Db,
+  opts: { q?: string; removed?: boolean; limit: number; offset: number },
+): Promise<{ items: UserProfile[]; total: number }> {
   const where = and(
     opts.removed ? isNotNull(users.removedAt) : isNull(users.removedAt),
     opts.q ? or(containsText(users.email, opts.q.toLowerCase()), containsText(users.name, opts.q)) : undefined,
   )
   const order = opts.removed ? [desc(users.removedAt), desc(users.id)] : [asc(users.createdAt), asc(users.id)]
   const [rows, [total]] = await db.batch([
-    db.select().from(users).where(where).orderBy(...order).limit(opts.limit).offset(opts.offset),
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(...order)
+      .limit(opts.limit)
+      .offset(opts.offset),
     db.select({ n: count() }).from(users).where(where),
   ])
   return { items: rows.map(toUserProfile), total: total?.n ?? 0 }
@@ -148,7 +156,8 @@ export async function signInUser(
   )
 }
 
-export const accountRemoved = () => new ApiError(403, 'ACCOUNT_REMOVED', 'This account has been removed. Contact us if you think this is a mistake.')
+export const accountRemoved = () =>
+  new ApiError(403, 'ACCOUNT_REMOVED', 'This account has been removed. Contact us if you think this is a mistake.')
 
 /**
  * Makes the user an admin. @returns modifiedCount (0 when it already was one).
@@ -187,7 +196,11 @@ export async function removeUser(db: Db, email: string, by: string): Promise<num
  * @returns 1 when restored, 0 when the account was not removed. @throws 404 when there is no such user.
  */
 export async function restoreUser(db: Db, email: string): Promise<number> {
-  const result = await db.update(users).set({ removedAt: null, removedBy: null, updatedAt: nowMs }).where(and(eq(users.email, email), isNotNull(users.removedAt))).run()
+  const result = await db
+    .update(users)
+    .set({ removedAt: null, removedBy: null, updatedAt: nowMs })
+    .where(and(eq(users.email, email), isNotNull(users.removedAt)))
+    .run()
   const changed = result.meta.changes ?? 0
   if (changed === 0 && !(await getUserRow(db, email))) throw noSuchUser()
   return changed

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
-import { beforeAll, describe, expect, it } from 'vitest'
 import { decodeJwt } from 'jose'
+import { beforeAll, describe, expect, it } from 'vitest'
 import app from '../../app'
 import type { UserProfile } from '../../schemas/user'
 import { call, json } from '../../test/helpers'
@@ -12,13 +12,18 @@ beforeAll(async () => {
   adminToken = await signIn('admin@example.com')
 })
 
-const putProfile = (email: string, token: string, body: unknown) => call(`/api/user/${email}`, { method: 'PUT', token, json: body })
+const putProfile = (email: string, token: string, body: unknown) =>
+  call(`/api/user/${email}`, { method: 'PUT', token, json: body })
 
 describe('PUT /api/user/{email} with a Firebase ID token (sign-in)', () => {
   it('creates the user on first sign-in and answers [profile, accessToken]', async () => {
-    const res = await putProfile('first@example.com', emulatorIdToken({ email: 'first@example.com', name: 'First Person', sub: 'uid-first' }), {
-      email: 'first@example.com',
-    })
+    const res = await putProfile(
+      'first@example.com',
+      emulatorIdToken({ email: 'first@example.com', name: 'First Person', sub: 'uid-first' }),
+      {
+        email: 'first@example.com',
+      },
+    )
     expect(res.status).toBe(200)
     const [profile, accessToken] = await json<[UserProfile, string]>(res)
     expect(profile).toEqual({
@@ -54,7 +59,11 @@ describe('PUT /api/user/{email} with a Firebase ID token (sign-in)', () => {
   it('takes the name from the body over the token, and a picture from the token', async () => {
     const res = await putProfile(
       'pictured@example.com',
-      emulatorIdToken({ email: 'pictured@example.com', name: 'Token Name', picture: 'https://lh3.googleusercontent.com/a/photo' }),
+      emulatorIdToken({
+        email: 'pictured@example.com',
+        name: 'Token Name',
+        picture: 'https://lh3.googleusercontent.com/a/photo',
+      }),
       { email: 'pictured@example.com', name: 'Body Name' },
     )
     const [profile] = await json<[UserProfile, string]>(res)
@@ -63,7 +72,9 @@ describe('PUT /api/user/{email} with a Firebase ID token (sign-in)', () => {
   })
 
   it('refuses a token for another e-mail with 403', async () => {
-    const res = await putProfile('victim@example.com', emulatorIdToken({ email: 'attacker@example.com' }), { email: 'victim@example.com' })
+    const res = await putProfile('victim@example.com', emulatorIdToken({ email: 'attacker@example.com' }), {
+      email: 'victim@example.com',
+    })
     expect(res.status).toBe(403)
     expect((await json(res)).error.code).toBe('FORBIDDEN')
     const missing = await call('/api/user/victim@example.com', { token: adminToken })
@@ -71,7 +82,9 @@ describe('PUT /api/user/{email} with a Firebase ID token (sign-in)', () => {
   })
 
   it('refuses a body e-mail that differs from the path', async () => {
-    const res = await putProfile('body@example.com', emulatorIdToken({ email: 'body@example.com' }), { email: 'other@example.com' })
+    const res = await putProfile('body@example.com', emulatorIdToken({ email: 'body@example.com' }), {
+      email: 'other@example.com',
+    })
     expect(res.status).toBe(400)
     expect((await json(res)).error.fields).toHaveProperty('email')
   })
@@ -96,7 +109,10 @@ describe('PUT /api/user/{email} with a Firebase ID token (sign-in)', () => {
       '/api/user/boss@example.com',
       {
         method: 'PUT',
-        headers: { Authorization: `Bearer ${emulatorIdToken({ email: 'boss@example.com', emailVerified: false })}`, 'Content-Type': 'application/json' },
+        headers: {
+          Authorization: `Bearer ${emulatorIdToken({ email: 'boss@example.com', emailVerified: false })}`,
+          'Content-Type': 'application/json',
+        },
         body: JSON.stringify({ email: 'boss@example.com' }),
       },
       { ...env, ADMIN_EMAILS: 'admin@example.com, Boss@Example.com' },
@@ -106,7 +122,10 @@ describe('PUT /api/user/{email} with a Firebase ID token (sign-in)', () => {
       '/api/user/boss@example.com',
       {
         method: 'PUT',
-        headers: { Authorization: `Bearer ${emulatorIdToken({ email: 'boss@example.com' })}`, 'Content-Type': 'application/json' },
+        headers: {
+          Authorization: `Bearer ${emulatorIdToken({ email: 'boss@example.com' })}`,
+          'Content-Type': 'application/json',
+        },
         body: JSON.stringify({ email: 'boss@example.com' }),
       },
       { ...env, ADMIN_EMAILS: 'admin@example.com, Boss@Example.com' },
@@ -118,7 +137,11 @@ describe('PUT /api/user/{email} with a Firebase ID token (sign-in)', () => {
     const token = await signedIdToken({ email: 'rs256@example.com', name: 'Signed User' })
     const res = await app.request(
       '/api/user/rs256@example.com',
-      { method: 'PUT', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: '{"email":"rs256@example.com"}' },
+      {
+        method: 'PUT',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: '{"email":"rs256@example.com"}',
+      },
       envWithFakeGoogle(),
     )
     expect(res.status).toBe(200)
@@ -134,7 +157,7 @@ describe('PUT /api/user/{email} with an access token (profile update)', () => {
       address: 'House 5, Road 2, Dhaka',
       phone: '+880 1711-000000',
       social: 'https://linkedin.com/in/edit',
-      image: '/api/images/' + 'a'.repeat(64) + '.png',
+      image: `/api/images/${'a'.repeat(64)}.png`,
     })
     expect(res.status).toBe(200)
     const [profile, fresh] = await json<[UserProfile, string]>(res)
@@ -157,10 +180,22 @@ describe('PUT /api/user/{email} with an access token (profile update)', () => {
 
   it.each([
     [{ name: 'x'.repeat(81) }, 'name', 'Name must be 80 characters or fewer.'],
-    [{ phone: 'call me' }, 'phone', 'Enter a phone number of 6 to 20 digits; spaces, dashes, dots, brackets and a leading + are fine.'],
-    [{ phone: '12345' }, 'phone', 'Enter a phone number of 6 to 20 digits; spaces, dashes, dots, brackets and a leading + are fine.'],
+    [
+      { phone: 'call me' },
+      'phone',
+      'Enter a phone number of 6 to 20 digits; spaces, dashes, dots, brackets and a leading + are fine.',
+    ],
+    [
+      { phone: '12345' },
+      'phone',
+      'Enter a phone number of 6 to 20 digits; spaces, dashes, dots, brackets and a leading + are fine.',
+    ],
     [{ social: 'javascript:alert(1)' }, 'social', 'Enter a link that starts with http:// or https://.'],
-    [{ image: 'http://insecure.example/x.png' }, 'image', 'Upload a photo, or enter a link to one that starts with https://.'],
+    [
+      { image: 'http://insecure.example/x.png' },
+      'image',
+      'Upload a photo, or enter a link to one that starts with https://.',
+    ],
     [{ image: '/etc/passwd' }, 'image', 'Upload a photo, or enter a link to one that starts with https://.'],
     [{ address: 7 }, 'address', 'Address must be text.'],
   ])('rejects %j with a 400 naming %s in plain words', async (body, field, message) => {
@@ -230,7 +265,18 @@ describe('GET /api/user', () => {
     expect(emails[0]).toBe('admin@example.com')
     expect(emails.indexOf('list-1@example.com')).toBeLessThan(emails.indexOf('list-2@example.com'))
     expect(users.find((u) => u.email === 'admin@example.com')!.role).toBe('admin')
-    expect(Object.keys(users[0]!).sort()).toEqual(['_id', 'address', 'education', 'email', 'image', 'name', 'phone', 'removedAt', 'role', 'social'])
+    expect(Object.keys(users[0]!).sort()).toEqual([
+      '_id',
+      'address',
+      'education',
+      'email',
+      'image',
+      'name',
+      'phone',
+      'removedAt',
+      'role',
+      'social',
+    ])
     expect(Number(res.headers.get('X-Total-Count'))).toBeGreaterThanOrEqual(3)
   })
 })
@@ -264,8 +310,14 @@ describe('DELETE /api/user/{email}', () => {
     const booking = await env.DB.prepare('select customer from bookings where id = ?').bind('b-leaving').first()
     expect(booking).toEqual({ customer: 'leaving@example.com' })
     // Listed apart: not among the users, among the removed ones.
-    expect((await json<UserProfile[]>(await call('/api/user?q=leaving', { token: adminToken }))).map((u) => u.email)).toEqual([])
-    expect((await json<UserProfile[]>(await call('/api/user?q=leaving&removed=1', { token: adminToken }))).map((u) => u.email)).toEqual(['leaving@example.com'])
+    expect(
+      (await json<UserProfile[]>(await call('/api/user?q=leaving', { token: adminToken }))).map((u) => u.email),
+    ).toEqual([])
+    expect(
+      (await json<UserProfile[]>(await call('/api/user?q=leaving&removed=1', { token: adminToken }))).map(
+        (u) => u.email,
+      ),
+    ).toEqual(['leaving@example.com'])
     const again = await call('/api/user/leaving@example.com', { method: 'DELETE', token: adminToken })
     expect(await json(again)).toEqual({ acknowledged: true, deletedCount: 0 })
     expect((await call('/api/user/nobody-here@example.com', { method: 'DELETE', token: adminToken })).status).toBe(404)

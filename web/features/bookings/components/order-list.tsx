@@ -1,13 +1,12 @@
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { toast } from 'sonner'
-import type { Booking } from '../../../../worker/schemas/booking'
 import { formatBDT } from '../../../../worker/schemas/bdt'
-import { useCancelOrder } from '../bookings-mutations'
+import type { Booking } from '../../../../worker/schemas/booking'
 import { Modal } from '../../../components/modal'
-import { formatDateTime, formatCount } from '../../../lib/format'
+import { formatCount, formatDateTime } from '../../../lib/format'
+import { useCancelOrder } from '../bookings-mutations'
 import { StatusBadge } from './status-badge'
-
 
 /** Why a cancelled order was cancelled, from its history. */
 function cancelReason(order: Booking): string {
@@ -58,8 +57,8 @@ export function OrderList({ orders }: { orders: Booking[] }) {
         description={
           confirming && (
             <>
-              {formatCount(confirming.quantity)} × {confirming.service} for {formatBDT(confirming.price)}. The items go back to stock; this cannot be
-              undone.
+              {formatCount(confirming.quantity)} × {confirming.service} for {formatBDT(confirming.price)}. The items go
+              back to stock; this cannot be undone.
             </>
           )
         }
@@ -70,7 +69,13 @@ export function OrderList({ orders }: { orders: Booking[] }) {
           </p>
         )}
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button type="button" className="btn-ghost" data-autofocus onClick={() => setConfirming(undefined)} disabled={cancel.isPending}>
+          <button
+            type="button"
+            className="btn-ghost"
+            data-autofocus
+            onClick={() => setConfirming(undefined)}
+            disabled={cancel.isPending}
+          >
             Keep order
           </button>
           <button
@@ -145,19 +150,29 @@ function OrderCard({ order, onCancel }: { order: Booking; onCancel: () => void }
         )}
         {order.status === 'shipped' && order.trackingNumber && (
           <p className="mt-1 text-sm text-slate-700">
-            Shipped{order.carrier ? ` with ${order.carrier}` : ''}: tracking number <span className="font-mono font-semibold">{order.trackingNumber}</span>
+            Shipped{order.carrier ? ` with ${order.carrier}` : ''}: tracking number{' '}
+            <span className="font-mono font-semibold">{order.trackingNumber}</span>
           </p>
         )}
-        {order.status === 'delivered' && order.deliveredAt && <p className="mt-1 text-sm text-slate-700">Delivered {formatDateTime(order.deliveredAt)}</p>}
-        {order.status === 'cancelled' && <p className="text-sm font-semibold text-slate-700">Cancelled{cancelReason(order)}</p>}
+        {order.status === 'delivered' && order.deliveredAt && (
+          <p className="mt-1 text-sm text-slate-700">Delivered {formatDateTime(order.deliveredAt)}</p>
+        )}
+        {order.status === 'cancelled' && (
+          <p className="text-sm font-semibold text-slate-700">Cancelled{cancelReason(order)}</p>
+        )}
         {order.status === 'refunded' && order.refundedAt && (
           <p className="text-sm text-slate-700">
-            <span className="font-semibold text-amber-900">Refunded</span> {formatDateTime(order.refundedAt)}: {formatBDT(order.price)} went back to your card.
+            <span className="font-semibold text-amber-900">Refunded</span> {formatDateTime(order.refundedAt)}:{' '}
+            {formatBDT(order.price)} went back to your card.
           </p>
         )}
         {order.status !== 'unpaid' && (
           <p className="mt-2">
-            <Link to="/dashboard/order/$id" params={{ id: order._id }} className="text-sm font-medium text-brand-700 hover:underline">
+            <Link
+              to="/dashboard/order/$id"
+              params={{ id: order._id }}
+              className="text-sm font-medium text-brand-700 hover:underline"
+            >
               Order details{order.paid || order.status === 'refunded' ? ' and receipt' : ''}
               <span className="sr-only"> for {order.orderNumber}</span>
             </Link>
@@ -167,7 +182,8 @@ function OrderCard({ order, onCancel }: { order: Booking; onCancel: () => void }
           <div className="flex flex-wrap items-center justify-between gap-3">
             {order.expiresAt && (
               <p className="text-sm text-slate-600">
-                Pay by <time dateTime={order.expiresAt}>{formatDateTime(order.expiresAt)}</time>, or the order is cancelled.
+                Pay by <time dateTime={order.expiresAt}>{formatDateTime(order.expiresAt)}</time>, or the order is
+                cancelled.
               </p>
             )}
             <div className="flex gap-2">

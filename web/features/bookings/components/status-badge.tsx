@@ -25,7 +25,10 @@ const STATUS_STYLES: Record<Status, string> = {
 /** An order's status as a coloured pill, the same everywhere. */
 export function StatusBadge({ status }: { status: Status }) {
   return (
-    <span className={`inline-block shrink-0 whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${STATUS_STYLES[status]}`} data-testid="order-status">
+    <span
+      className={`inline-block shrink-0 whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${STATUS_STYLES[status]}`}
+      data-testid="order-status"
+    >
       {STATUS_LABELS[status]}
     </span>
   )

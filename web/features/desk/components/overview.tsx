@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { formatBDT } from '../../../../worker/schemas/bdt'
-import { deskQueries } from '../desk-queries'
 import { formatCount } from '../../../lib/format'
+import { deskQueries } from '../desk-queries'
 
 /** The admin's dashboard home: what needs doing and how the shop is doing. */
 export function Overview() {
   const { data, isPending, error } = useQuery(deskQueries.summary())
-  if (error) return <p className="rounded-2xl bg-red-50 p-4 text-red-800">The overview could not be loaded: {error.message}</p>
+  if (error)
+    return <p className="rounded-2xl bg-red-50 p-4 text-red-800">The overview could not be loaded: {error.message}</p>
   const toShip = data ? data.orders.paid + data.orders.processing : undefined
 
   const stat = (label: string, value: string | undefined, to?: { status: 'paid' | 'unpaid' | 'processing' }) => (
@@ -16,7 +17,11 @@ export function Overview() {
       {value === undefined ? (
         <div className="mt-2 h-8 w-24 animate-pulse rounded bg-slate-100" />
       ) : to ? (
-        <Link to="/dashboard/orders" search={to} className="mt-1 block text-lg font-bold text-ink [overflow-wrap:anywhere] hover:text-brand-700 sm:text-2xl">
+        <Link
+          to="/dashboard/orders"
+          search={to}
+          className="mt-1 block text-lg font-bold text-ink [overflow-wrap:anywhere] hover:text-brand-700 sm:text-2xl"
+        >
           {value}
         </Link>
       ) : (
@@ -36,18 +41,26 @@ export function Overview() {
         {stat('Revenue today', data && formatBDT(data.revenue.today))}
         {stat('Last 7 days', data && formatBDT(data.revenue.last7Days))}
       </div>
-      <p className="mt-3 text-sm text-slate-600">{data ? `Last 30 days: ${formatBDT(data.revenue.last30Days)} (paid, less refunds).` : ' '}</p>
+      <p className="mt-3 text-sm text-slate-600">
+        {data ? `Last 30 days: ${formatBDT(data.revenue.last30Days)} (paid, less refunds).` : ' '}
+      </p>
 
       <h2 className="mt-8 text-lg font-semibold">Low stock</h2>
-      {data && data.lowStock.length === 0 && <p className="mt-2 text-sm text-slate-600">Every tool has at least its minimum order in stock.</p>}
+      {data && data.lowStock.length === 0 && (
+        <p className="mt-2 text-sm text-slate-600">Every tool has at least its minimum order in stock.</p>
+      )}
       {data && data.lowStock.length > 0 && (
-        <ul className="mt-2 divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" aria-label="Low-stock tools">
+        <ul
+          className="mt-2 divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+          aria-label="Low-stock tools"
+        >
           {data.lowStock.map((tool) => (
             <li key={tool._id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
               <span className="min-w-0 font-medium">{tool.name}</span>
               <span className="flex items-center gap-3 text-sm">
                 <span className={tool.quantity === 0 ? 'font-semibold text-red-700' : 'text-amber-800'}>
-                  {tool.quantity === 0 ? 'Out of stock' : `${formatCount(tool.quantity)} left`} (minimum order {formatCount(tool.Minimum_quantity)})
+                  {tool.quantity === 0 ? 'Out of stock' : `${formatCount(tool.quantity)} left`} (minimum order{' '}
+                  {formatCount(tool.Minimum_quantity)})
                 </span>
                 <Link to="/dashboard/manage" search={{ edit: tool._id }} className="btn-ghost px-3 py-1.5">
                   Restock<span className="sr-only"> {tool.name}</span>

@@ -12,7 +12,8 @@ const TAGLINES = ['construction crews.', 'furniture workshops.', 'hardware deale
 /** Spec section 9: typed hero text with a 60 ms delay per character. */
 const TYPE_DELAY_MS = 60
 
-const prefersReducedMotion = () => typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+const prefersReducedMotion = () =>
+  typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
 
 export function Hero() {
   const [reduced] = useState(prefersReducedMotion)
@@ -24,7 +25,10 @@ export function Hero() {
         aria-hidden="true"
         className="absolute inset-0 -z-10 opacity-[0.07] [background-image:linear-gradient(#fff_1px,transparent_1px),linear-gradient(90deg,#fff_1px,transparent_1px)] [background-size:40px_40px]"
       />
-      <div aria-hidden="true" className="absolute -right-40 -top-40 -z-10 size-[32rem] rounded-full bg-brand-500/20 blur-3xl" />
+      <div
+        aria-hidden="true"
+        className="absolute -right-40 -top-40 -z-10 size-[32rem] rounded-full bg-brand-500/20 blur-3xl"
+      />
 
       <div className="container-page grid items-center gap-12 py-16 sm:py-20 lg:grid-cols-[1.2fr_1fr] lg:py-28">
         <div>
@@ -32,7 +36,10 @@ export function Hero() {
             <span className="size-1.5 rounded-full bg-brand-400" aria-hidden="true" />
             Operating since 1992
           </p>
-          <h1 id="hero-title" className="mt-5 text-4xl font-extrabold leading-[1.1] tracking-tight text-balance sm:text-5xl lg:text-6xl">
+          <h1
+            id="hero-title"
+            className="mt-5 text-4xl font-extrabold leading-[1.1] tracking-tight text-balance sm:text-5xl lg:text-6xl"
+          >
             Professional power tools, built to work as hard as you do
           </h1>
           <p className="mt-5 min-h-[2lh] text-xl font-semibold text-slate-200 sm:min-h-[1lh] sm:text-2xl">
@@ -46,7 +53,13 @@ export function Hero() {
                   <Suspense fallback={TAGLINES[0]}>
                     <Typewriter
                       component="span"
-                      options={{ strings: TAGLINES, autoStart: true, loop: true, delay: TYPE_DELAY_MS, deleteSpeed: 30 }}
+                      options={{
+                        strings: TAGLINES,
+                        autoStart: true,
+                        loop: true,
+                        delay: TYPE_DELAY_MS,
+                        deleteSpeed: 30,
+                      }}
                     />
                   </Suspense>
                 </span>
@@ -54,14 +67,18 @@ export function Hero() {
             )}
           </p>
           <p className="mt-5 max-w-xl text-base leading-relaxed text-slate-300 sm:text-lg">
-            Toolhaus has been operating since 1992, making saws, drills, grinders and more for professionals across Bangladesh. Order at
-            wholesale quantities, pay securely and have your tools delivered to site.
+            Toolhaus has been operating since 1992, making saws, drills, grinders and more for professionals across
+            Bangladesh. Order at wholesale quantities, pay securely and have your tools delivered to site.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <Link to="/service" className="btn-primary px-6 py-3 text-base">
               Browse all tools
             </Link>
-            <Link to="/" hash="contact" className="btn border border-white/30 px-6 py-3 text-base text-white hover:bg-white/10">
+            <Link
+              to="/"
+              hash="contact"
+              className="btn border border-white/30 px-6 py-3 text-base text-white hover:bg-white/10"
+            >
               Talk to sales
             </Link>
           </div>
@@ -86,8 +103,13 @@ export function Hero() {
             },
           ].map((item) => (
             <li key={item.title} className="flex gap-4 rounded-xl border border-white/10 bg-white/5 p-5 backdrop-blur">
-              <span className="grid size-11 shrink-0 place-items-center rounded-lg bg-brand-500 text-ink" aria-hidden="true">
-                <StrokeIcon size={22}><path d={item.icon} /></StrokeIcon>
+              <span
+                className="grid size-11 shrink-0 place-items-center rounded-lg bg-brand-500 text-ink"
+                aria-hidden="true"
+              >
+                <StrokeIcon size={22}>
+                  <path d={item.icon} />
+                </StrokeIcon>
               </span>
               <span>
                 <span className="block font-semibold text-white">{item.title}</span>

@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Suspense } from 'react'
 import { ToolCard, ToolCardSkeleton } from '../../tools/components/tool-card'
-import { homeTools, HOME_TOOL_COUNT } from '../home-queries'
+import { HOME_TOOL_COUNT, homeTools } from '../home-queries'
 
 /** The home page's catalogue section: the first tools (spec section 9) and a way to all of them. */
 export function OurTools() {
@@ -14,7 +14,9 @@ export function OurTools() {
           <h2 id="tools-title" className="mt-2 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">
             Our tools
           </h2>
-          <p className="mt-3 max-w-2xl text-slate-600">Built for daily professional use and sold at wholesale quantities.</p>
+          <p className="mt-3 max-w-2xl text-slate-600">
+            Built for daily professional use and sold at wholesale quantities.
+          </p>
         </div>
         <Suspense fallback={<ToolGridSkeleton />}>
           <ToolGrid />
@@ -58,9 +60,9 @@ function ToolGridSkeleton() {
   return (
     <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
       {Array.from({ length: HOME_TOOL_COUNT + 1 }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders with nothing else to tell them apart
         <ToolCardSkeleton key={i} />
       ))}
     </div>
   )
 }
-

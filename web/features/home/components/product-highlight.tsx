@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { formatBDT } from '../../../../worker/schemas/bdt'
-import { toolQueries } from '../../tools/tools-queries'
 import { formatCount } from '../../../lib/format'
 import { responsiveImage } from '../../../lib/image-variants'
+import { toolQueries } from '../../tools/tools-queries'
 
 type ProductHighlightProps = {
   /** The tool's `_id`. */
@@ -24,7 +24,14 @@ const HIGHLIGHT_SIZES = '(min-width: 1152px) 520px, (min-width: 768px) calc(50vw
  * A featured tool of the home page (newest product, most sold).
  * NOTE: useQuery, not useSuspenseQuery: a featured tool that an admin deleted must not take the home page down.
  */
-export function ProductHighlight({ toolId, sectionId, eyebrow, badge, reverse = false, tone = 'light' }: ProductHighlightProps) {
+export function ProductHighlight({
+  toolId,
+  sectionId,
+  eyebrow,
+  badge,
+  reverse = false,
+  tone = 'light',
+}: ProductHighlightProps) {
   const { data: tool, isPending, isError } = useQuery(toolQueries.detail(toolId))
   const dark = tone === 'dark'
   const titleId = `${sectionId}-title`
@@ -57,7 +64,9 @@ export function ProductHighlight({ toolId, sectionId, eyebrow, badge, reverse = 
 
         <div>
           <h2 id={titleId} className="flex flex-col gap-2">
-            <span className={`text-sm font-semibold uppercase tracking-widest ${dark ? 'text-brand-400' : 'text-brand-700'}`}>
+            <span
+              className={`text-sm font-semibold uppercase tracking-widest ${dark ? 'text-brand-400' : 'text-brand-700'}`}
+            >
               {eyebrow}
             </span>
             <span className={`text-3xl font-extrabold tracking-tight sm:text-4xl ${dark ? 'text-white' : 'text-ink'}`}>
@@ -76,7 +85,9 @@ export function ProductHighlight({ toolId, sectionId, eyebrow, badge, reverse = 
               <dl className="mt-6 flex flex-wrap gap-x-8 gap-y-3">
                 <div>
                   <dt className={`text-sm ${dark ? 'text-slate-400' : 'text-slate-600'}`}>Price per unit</dt>
-                  <dd className={`text-2xl font-extrabold ${dark ? 'text-brand-400' : 'text-brand-700'}`}>{formatBDT(tool.price)}</dd>
+                  <dd className={`text-2xl font-extrabold ${dark ? 'text-brand-400' : 'text-brand-700'}`}>
+                    {formatBDT(tool.price)}
+                  </dd>
                 </div>
                 <div>
                   <dt className={`text-sm ${dark ? 'text-slate-400' : 'text-slate-600'}`}>Minimum order</dt>
@@ -89,12 +100,18 @@ export function ProductHighlight({ toolId, sectionId, eyebrow, badge, reverse = 
               </dl>
               <div className="mt-8 flex flex-wrap gap-3">
                 {/* NOTE: plain <a> until the /service/$serviceId route exists. */}
-                <a href={`/service/${encodeURIComponent(tool._id)}`} className="btn-primary px-6 py-3" aria-label={`Purchase ${tool.name}`}>
+                <a
+                  href={`/service/${encodeURIComponent(tool._id)}`}
+                  className="btn-primary px-6 py-3"
+                  aria-label={`Purchase ${tool.name}`}
+                >
                   Purchase
                 </a>
                 <Link
                   to="/service"
-                  className={dark ? 'btn border border-white/30 px-6 py-3 text-white hover:bg-white/10' : 'btn-ghost px-6 py-3'}
+                  className={
+                    dark ? 'btn border border-white/30 px-6 py-3 text-white hover:bg-white/10' : 'btn-ghost px-6 py-3'
+                  }
                 >
                   See all tools
                 </Link>

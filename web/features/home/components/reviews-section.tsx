@@ -6,7 +6,9 @@ import { reviewQueries } from '../../reviews/reviews-queries'
 
 // The carousel's code (embla, autoplay) loads only when the visitor scrolls near it; until then
 // the reviews show as plain cards in the same places, so nothing moves when it takes over.
-const ReviewCarousel = lazy(() => import('../../reviews/components/review-carousel').then((m) => ({ default: m.ReviewCarousel })))
+const ReviewCarousel = lazy(() =>
+  import('../../reviews/components/review-carousel').then((m) => ({ default: m.ReviewCarousel })),
+)
 
 /** The reviews arrive in the page's HTML; the carousel's code takes them over when the visitor scrolls near. */
 function ReviewSlides() {

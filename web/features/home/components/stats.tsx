@@ -47,8 +47,13 @@ export function BusinessStats() {
             >
               <dt className="mt-1 text-sm font-semibold uppercase tracking-wide text-slate-600">{stat.label}</dt>
               <dd className="flex flex-col items-center">
-                <span className="mb-4 grid size-12 place-items-center rounded-full bg-brand-100 text-brand-700" aria-hidden="true">
-                  <StrokeIcon size={24}><path d={stat.icon} /></StrokeIcon>
+                <span
+                  className="mb-4 grid size-12 place-items-center rounded-full bg-brand-100 text-brand-700"
+                  aria-hidden="true"
+                >
+                  <StrokeIcon size={24}>
+                    <path d={stat.icon} />
+                  </StrokeIcon>
                 </span>
                 <span className="text-4xl font-extrabold tabular-nums text-ink sm:text-5xl">
                   <CountUp value={stat.value} />

@@ -55,7 +55,9 @@ function ReviewCard({ review, onDelete }: { review: Review; onDelete?: ReviewDel
       </svg>
       {review.rating !== null && <Stars rating={review.rating} />}
       {/* Plain text only: React escapes it; whitespace-pre-line keeps the author's line breaks. */}
-      <blockquote className="mt-3 flex-1 whitespace-pre-line break-words text-slate-700">{review.description}</blockquote>
+      <blockquote className="mt-3 flex-1 whitespace-pre-line break-words text-slate-700">
+        {review.description}
+      </blockquote>
       <figcaption className="mt-6 flex items-center gap-3 border-t border-slate-100 pt-4">
         <img
           {...responsiveImage(review.img, '48px', 160)}
@@ -96,7 +98,10 @@ function Stars({ rating }: { rating: number }) {
           aria-hidden="true"
           className={n <= value ? 'text-brand-500' : 'text-slate-300'}
         >
-          <path fill="currentColor" d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9L10 1.5z" />
+          <path
+            fill="currentColor"
+            d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9L10 1.5z"
+          />
         </svg>
       ))}
     </div>

@@ -3,21 +3,24 @@ import useEmblaCarousel from 'embla-carousel-react'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { toast } from 'sonner'
 import type { Review } from '../../../../worker/schemas/review'
-import { ReviewTrack, type ReviewDelete } from './review-cards'
 import { useSession } from '../../../lib/session'
 import { useDeleteReview } from '../reviews-mutations'
+import { type ReviewDelete, ReviewTrack } from './review-cards'
 
 /** Spec section 9: the carousel moves on every 8500 ms. */
 const AUTOPLAY_DELAY_MS = 8500
 
-const prefersReducedMotion = () => typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+const prefersReducedMotion = () =>
+  typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
 
 /**
  * Customer reviews, three per view from the md breakpoint and one below it.
  * Autoplay pauses on hover and focus, and the visitor can stop it (WCAG 2.2.2).
  */
 export function ReviewCarousel({ reviews }: { reviews: Review[] }) {
-  const [autoplay] = useState(() => Autoplay({ delay: AUTOPLAY_DELAY_MS, stopOnInteraction: false, stopOnMouseEnter: true }))
+  const [autoplay] = useState(() =>
+    Autoplay({ delay: AUTOPLAY_DELAY_MS, stopOnInteraction: false, stopOnMouseEnter: true }),
+  )
   const [paused, setPaused] = useState(prefersReducedMotion)
   // Changing the plugin list makes embla re-initialise without (or with) autoplay.
   const plugins = useMemo(() => (paused ? [] : [autoplay]), [paused, autoplay])
@@ -82,7 +85,11 @@ function useAdminReviewDelete(): ReviewDelete | undefined {
   if (!isAdmin) return undefined
   return {
     pendingId: remove.isPending ? remove.variables : undefined,
-    remove: (review: Review) => remove.mutate(review._id, { onSuccess: () => toast.success('Review deleted'), onError: (error) => toast.error(error.message) }),
+    remove: (review: Review) =>
+      remove.mutate(review._id, {
+        onSuccess: () => toast.success('Review deleted'),
+        onError: (error) => toast.error(error.message),
+      }),
   }
 }
 

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
-import type { Tool } from '../../../../worker/schemas/tool'
 import { formatBDT } from '../../../../worker/schemas/bdt'
+import type { Tool } from '../../../../worker/schemas/tool'
 import { formatCount } from '../../../lib/format'
 import { responsiveImage } from '../../../lib/image-variants'
 import { TOOL_CARD_SIZES } from '../tool-card-sizes'
@@ -12,7 +12,6 @@ type ToolCardProps = {
   /** Heading level of the tool name, so the page's outline stays in order. */
   headingLevel?: 'h2' | 'h3'
 }
-
 
 /** The one tool card of the storefront: home page, tool list. */
 export function ToolCard({ tool, priority = false, headingLevel: Heading = 'h3' }: ToolCardProps) {
@@ -36,7 +35,11 @@ export function ToolCard({ tool, priority = false, headingLevel: Heading = 'h3' 
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex items-start justify-between gap-3">
           <Heading className="text-lg font-bold leading-snug text-ink">
-            <Link to="/service/$serviceId" params={{ serviceId: tool._id }} className="after:absolute after:inset-0 focus:outline-none">
+            <Link
+              to="/service/$serviceId"
+              params={{ serviceId: tool._id }}
+              className="after:absolute after:inset-0 focus:outline-none"
+            >
               {tool.name}
             </Link>
           </Heading>
@@ -48,7 +51,9 @@ export function ToolCard({ tool, priority = false, headingLevel: Heading = 'h3' 
         <dl className="mt-auto grid grid-cols-2 gap-2 border-t border-slate-100 pt-3 text-sm">
           <div>
             <dt className="text-slate-600">In stock:</dt>
-            <dd className={`font-semibold ${outOfStock ? 'text-red-700' : 'text-slate-900'}`}>{outOfStock ? 'Out of stock' : formatCount(tool.quantity)}</dd>
+            <dd className={`font-semibold ${outOfStock ? 'text-red-700' : 'text-slate-900'}`}>
+              {outOfStock ? 'Out of stock' : formatCount(tool.quantity)}
+            </dd>
           </div>
           <div>
             <dt className="text-slate-600">Minimum order:</dt>
@@ -56,7 +61,9 @@ export function ToolCard({ tool, priority = false, headingLevel: Heading = 'h3' 
           </div>
         </dl>
         {outOfStock ? (
-          <p className="rounded-lg bg-slate-100 py-2.5 text-center text-sm font-semibold text-slate-600">Out of stock</p>
+          <p className="rounded-lg bg-slate-100 py-2.5 text-center text-sm font-semibold text-slate-600">
+            Out of stock
+          </p>
         ) : (
           <span aria-hidden="true" className="btn-dark w-full">
             Purchase
@@ -70,7 +77,10 @@ export function ToolCard({ tool, priority = false, headingLevel: Heading = 'h3' 
 /** Placeholder with the card's shape while the list loads (avoids layout shift). */
 export function ToolCardSkeleton() {
   return (
-    <div className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white" aria-hidden="true">
+    <div
+      className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white"
+      aria-hidden="true"
+    >
       <div className="aspect-[4/3] animate-pulse bg-slate-200" />
       <div className="flex flex-col gap-3 p-5">
         <div className="h-5 w-2/3 animate-pulse rounded bg-slate-200" />

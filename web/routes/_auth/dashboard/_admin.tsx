@@ -1,7 +1,7 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
-import { adminQuery } from '../../../lib/session'
 import { ApiRequestError } from '../../../lib/api'
 import { hydrated } from '../../../lib/hydration'
+import { adminQuery } from '../../../lib/session'
 
 /**
  * The admin guard. As the spec says, a signed-in user who is not an admin is also signed
@@ -10,10 +10,12 @@ import { hydrated } from '../../../lib/hydration'
  */
 export const Route = createFileRoute('/_auth/dashboard/_admin')({
   beforeLoad: async ({ context, location }) => {
-    const isAdmin = await context.queryClient.fetchQuery(adminQuery(context.session.user.email)).catch((error: unknown) => {
-      if (error instanceof ApiRequestError && (error.status === 401 || error.status === 403)) return false
-      throw error
-    })
+    const isAdmin = await context.queryClient
+      .fetchQuery(adminQuery(context.session.user.email))
+      .catch((error: unknown) => {
+        if (error instanceof ApiRequestError && (error.status === 401 || error.status === 403)) return false
+        throw error
+      })
     if (!isAdmin) {
       await context.auth.signOut()
       await hydrated

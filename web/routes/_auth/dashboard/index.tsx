@@ -4,15 +4,15 @@ import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
-import { ProfileUpdateSchema, type ProfileUpdateInput, type UserProfile } from '../../../../worker/schemas/user'
+import { type ProfileUpdateInput, ProfileUpdateSchema, type UserProfile } from '../../../../worker/schemas/user'
 import { FormField } from '../../../components/form-field'
 import { ImageFormField } from '../../../components/image-field'
+import { PagePending } from '../../../components/page-pending'
 import { Overview } from '../../../features/desk/components/overview'
 import { useUpdateProfile } from '../../../features/users/users-mutations'
 import { userQueries } from '../../../features/users/users-queries'
-import { useSession } from '../../../lib/session'
 import { showServerFieldErrors } from '../../../lib/form-errors'
-import { PagePending } from '../../../components/page-pending'
+import { useSession } from '../../../lib/session'
 
 export const Route = createFileRoute('/_auth/dashboard/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(userQueries.profile(context.session.user.email)),
@@ -37,9 +37,18 @@ function ProfilePage() {
       {isAdmin && <h2 className="text-xl font-bold">Your profile</h2>}
       <div className="flex flex-col gap-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:flex-row sm:items-center">
         {photo ? (
-          <img src={photo} alt="" width="96" height="96" className="h-24 w-24 rounded-full object-cover ring-4 ring-brand-100" />
+          <img
+            src={photo}
+            alt=""
+            width="96"
+            height="96"
+            className="h-24 w-24 rounded-full object-cover ring-4 ring-brand-100"
+          />
         ) : (
-          <div className="flex h-24 w-24 items-center justify-center rounded-full bg-brand-100 text-3xl font-bold text-brand-700" aria-hidden="true">
+          <div
+            className="flex h-24 w-24 items-center justify-center rounded-full bg-brand-100 text-3xl font-bold text-brand-700"
+            aria-hidden="true"
+          >
             {(account.displayName || account.email).slice(0, 1).toUpperCase()}
           </div>
         )}
@@ -59,7 +68,12 @@ function ProfilePage() {
           label="Social link"
           value={
             profile.social && (
-              <a href={profile.social} target="_blank" rel="noopener noreferrer nofollow" className="break-all text-brand-700 underline">
+              <a
+                href={profile.social}
+                target="_blank"
+                rel="noopener noreferrer nofollow"
+                className="break-all text-brand-700 underline"
+              >
                 {profile.social}
               </a>
             )
@@ -105,9 +119,12 @@ function ProfileForm({ profile, displayName }: { profile: UserProfile; displayNa
       },
     })
 
-
   return (
-    <form noValidate onSubmit={handleSubmit(submit)} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+    <form
+      noValidate
+      onSubmit={handleSubmit(submit)}
+      className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+    >
       <h2 className="text-lg font-bold">Update your profile</h2>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <FormField label="Name" error={formState.errors.name?.message}>
@@ -119,7 +136,11 @@ function ProfileForm({ profile, displayName }: { profile: UserProfile; displayNa
         <FormField label="Phone" error={formState.errors.phone?.message}>
           <input className="field" type="tel" autoComplete="tel" {...register('phone')} />
         </FormField>
-        <FormField label="Social link" error={formState.errors.social?.message} hint="For example your LinkedIn or Facebook page.">
+        <FormField
+          label="Social link"
+          error={formState.errors.social?.message}
+          hint="For example your LinkedIn or Facebook page."
+        >
           <input className="field" type="url" placeholder="https://" {...register('social')} />
         </FormField>
         <div className="sm:col-span-2">

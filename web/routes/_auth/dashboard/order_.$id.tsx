@@ -1,20 +1,20 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react'
 import { toast } from 'sonner'
+import { formatBDT } from '../../../../worker/schemas/bdt'
 import type { Booking } from '../../../../worker/schemas/booking'
 import { CARRIER_MAX, TRACKING_MAX } from '../../../../worker/schemas/booking'
 import { nextStatuses } from '../../../../worker/schemas/order-status'
 import { Modal } from '../../../components/modal'
+import { PagePending } from '../../../components/page-pending'
+import { useCancelOrder, useChangeOrderStatus, useRefundOrder } from '../../../features/bookings/bookings-mutations'
 import { bookingQueries } from '../../../features/bookings/bookings-queries'
 import { OrderTimeline } from '../../../features/bookings/components/order-timeline'
 import { StatusBadge } from '../../../features/bookings/components/status-badge'
-import { useCancelOrder, useChangeOrderStatus, useRefundOrder } from '../../../features/bookings/bookings-mutations'
+import { ApiRequestError, api } from '../../../lib/api'
+import { formatCount, formatDateTime } from '../../../lib/format'
 import { useSession } from '../../../lib/session'
-import { api, ApiRequestError } from '../../../lib/api'
-import { formatDateTime, formatCount } from '../../../lib/format'
-import { formatBDT } from '../../../../worker/schemas/bdt'
-import { PagePending } from '../../../components/page-pending'
 
 export const Route = createFileRoute('/_auth/dashboard/order_/$id')({
   loader: async ({ context, params }) => {
@@ -25,7 +25,9 @@ export const Route = createFileRoute('/_auth/dashboard/order_/$id')({
       throw error
     }
   },
-  head: ({ loaderData }) => ({ meta: [{ title: `${loaderData ? `Order ${loaderData.orderNumber}` : 'Order'} · Toolhaus` }] }),
+  head: ({ loaderData }) => ({
+    meta: [{ title: `${loaderData ? `Order ${loaderData.orderNumber}` : 'Order'} · Toolhaus` }],
+  }),
   // Its data still loading after a moment: the skeleton, under the sidebar.
   pendingComponent: PagePending,
   component: OrderPage,
@@ -55,7 +57,10 @@ function OrderPage() {
 
   return (
     <div>
-      <Link to={isAdmin && !mine ? '/dashboard/orders' : '/dashboard/order'} className="text-sm font-medium text-brand-700 hover:underline">
+      <Link
+        to={isAdmin && !mine ? '/dashboard/orders' : '/dashboard/order'}
+        className="text-sm font-medium text-brand-700 hover:underline"
+      >
         ← {isAdmin && !mine ? 'All orders' : 'My orders'}
       </Link>
       <div className="mt-3 flex flex-wrap items-center gap-3">
@@ -69,7 +74,12 @@ function OrderPage() {
       {(adminMoves.length > 0 || hasReceipt || (mine && order.status === 'unpaid')) && (
         <div className="mt-5 flex flex-wrap gap-2" role="group" aria-label="Actions">
           {adminMoves.includes('processing') && (
-            <button type="button" className="btn-dark" disabled={status.isPending} onClick={() => move('processing', 'is being processed')}>
+            <button
+              type="button"
+              className="btn-dark"
+              disabled={status.isPending}
+              onClick={() => move('processing', 'is being processed')}
+            >
               Mark processing
             </button>
           )}
@@ -79,7 +89,12 @@ function OrderPage() {
             </button>
           )}
           {adminMoves.includes('delivered') && (
-            <button type="button" className="btn-dark" disabled={status.isPending} onClick={() => move('delivered', 'delivered')}>
+            <button
+              type="button"
+              className="btn-dark"
+              disabled={status.isPending}
+              onClick={() => move('delivered', 'delivered')}
+            >
               Mark delivered
             </button>
           )}
@@ -135,8 +150,24 @@ function OrderPage() {
         <Panel title="Payment">
           <Facts
             rows={[
-              ['Status', order.paidAt ? `Paid ${formatDateTime(order.paidAt)}` : order.status === 'unpaid' && order.expiresAt ? `Unpaid: pay by ${formatDateTime(order.expiresAt)}` : 'Not paid'],
-              ...(order.transactionId ? ([['Transaction id', <span key="txn" className="break-all font-mono" data-testid="transaction-id">{order.transactionId}</span>]] as [string, ReactNode][]) : []),
+              [
+                'Status',
+                order.paidAt
+                  ? `Paid ${formatDateTime(order.paidAt)}`
+                  : order.status === 'unpaid' && order.expiresAt
+                    ? `Unpaid: pay by ${formatDateTime(order.expiresAt)}`
+                    : 'Not paid',
+              ],
+              ...(order.transactionId
+                ? ([
+                    [
+                      'Transaction id',
+                      <span key="txn" className="break-all font-mono" data-testid="transaction-id">
+                        {order.transactionId}
+                      </span>,
+                    ],
+                  ] as [string, ReactNode][])
+                : []),
               ...(order.refundedAt ? ([['Refunded', formatDateTime(order.refundedAt)]] as [string, ReactNode][]) : []),
             ]}
           />
@@ -146,13 +177,28 @@ function OrderPage() {
             <Facts
               rows={[
                 ...(order.carrier ? ([['Carrier', order.carrier]] as [string, ReactNode][]) : []),
-                ...(order.trackingNumber ? ([['Tracking number', <span key="trk" className="font-mono" data-testid="tracking-number">{order.trackingNumber}</span>]] as [string, ReactNode][]) : []),
+                ...(order.trackingNumber
+                  ? ([
+                      [
+                        'Tracking number',
+                        <span key="trk" className="font-mono" data-testid="tracking-number">
+                          {order.trackingNumber}
+                        </span>,
+                      ],
+                    ] as [string, ReactNode][])
+                  : []),
                 ...(order.shippedAt ? ([['Shipped', formatDateTime(order.shippedAt)]] as [string, ReactNode][]) : []),
-                ...(order.deliveredAt ? ([['Delivered', formatDateTime(order.deliveredAt)]] as [string, ReactNode][]) : []),
+                ...(order.deliveredAt
+                  ? ([['Delivered', formatDateTime(order.deliveredAt)]] as [string, ReactNode][])
+                  : []),
               ]}
             />
           ) : (
-            <p className="text-sm text-slate-600">{order.status === 'cancelled' || order.status === 'refunded' ? 'Nothing will be shipped.' : 'Not shipped yet.'}</p>
+            <p className="text-sm text-slate-600">
+              {order.status === 'cancelled' || order.status === 'refunded'
+                ? 'Nothing will be shipped.'
+                : 'Not shipped yet.'}
+            </p>
           )}
         </Panel>
       </div>
@@ -193,13 +239,27 @@ function Facts({ rows }: { rows: [string, ReactNode][] }) {
 
 type DialogProps = { order: Booking; open: boolean; onClose: () => void }
 
-function DialogButtons({ busy, confirm, danger, onClose }: { busy: boolean; confirm: string; danger?: boolean; onClose: () => void }) {
+function DialogButtons({
+  busy,
+  confirm,
+  danger,
+  onClose,
+}: {
+  busy: boolean
+  confirm: string
+  danger?: boolean
+  onClose: () => void
+}) {
   return (
     <div className="mt-5 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
       <button type="button" className="btn-ghost" onClick={onClose} disabled={busy}>
         Back
       </button>
-      <button type="submit" className={danger ? 'btn bg-red-700 text-white hover:bg-red-800' : 'btn-primary'} disabled={busy}>
+      <button
+        type="submit"
+        className={danger ? 'btn bg-red-700 text-white hover:bg-red-800' : 'btn-primary'}
+        disabled={busy}
+      >
         {confirm}
       </button>
     </div>
@@ -220,7 +280,9 @@ function ShipDialog({ order, open, onClose }: DialogProps) {
       { status: 'shipped', carrier: String(form.get('carrier') ?? '').trim() || undefined, trackingNumber },
       {
         onSuccess: () => {
-          toast.success(`Order ${order.orderNumber} shipped`, { description: 'The customer has been e-mailed the tracking number.' })
+          toast.success(`Order ${order.orderNumber} shipped`, {
+            description: 'The customer has been e-mailed the tracking number.',
+          })
           onClose()
         },
         onError: (err) => setError(err.message),
@@ -228,22 +290,47 @@ function ShipDialog({ order, open, onClose }: DialogProps) {
     )
   }
   return (
-    <Modal open={open} onClose={onClose} busy={status.isPending} title={`Ship order ${order.orderNumber}`} description={`${formatCount(order.quantity)} × ${order.service} to ${order.customerName}.`}>
+    <Modal
+      open={open}
+      onClose={onClose}
+      busy={status.isPending}
+      title={`Ship order ${order.orderNumber}`}
+      description={`${formatCount(order.quantity)} × ${order.service} to ${order.customerName}.`}
+    >
       <form onSubmit={submit} noValidate>
         <label htmlFor={carrierId} className="block text-sm font-medium">
           Carrier
         </label>
-        <input id={carrierId} name="carrier" className="field mt-1 w-full" maxLength={CARRIER_MAX} placeholder="e.g. Sundarban Courier" data-autofocus />
+        <input
+          id={carrierId}
+          name="carrier"
+          className="field mt-1 w-full"
+          maxLength={CARRIER_MAX}
+          placeholder="e.g. Sundarban Courier"
+          data-autofocus
+        />
         <label htmlFor={trackingId} className="mt-4 block text-sm font-medium">
           Tracking number
         </label>
-        <input id={trackingId} name="trackingNumber" className="field mt-1 w-full" maxLength={TRACKING_MAX} required aria-invalid={Boolean(error) || undefined} aria-describedby={error ? `${trackingId}-error` : undefined} />
+        <input
+          id={trackingId}
+          name="trackingNumber"
+          className="field mt-1 w-full"
+          maxLength={TRACKING_MAX}
+          required
+          aria-invalid={Boolean(error) || undefined}
+          aria-describedby={error ? `${trackingId}-error` : undefined}
+        />
         {error && (
           <p id={`${trackingId}-error`} className="mt-2 text-sm font-medium text-red-700" role="alert">
             {error}
           </p>
         )}
-        <DialogButtons busy={status.isPending} confirm={status.isPending ? 'Saving…' : 'Mark shipped'} onClose={onClose} />
+        <DialogButtons
+          busy={status.isPending}
+          confirm={status.isPending ? 'Saving…' : 'Mark shipped'}
+          onClose={onClose}
+        />
       </form>
     </Modal>
   )
@@ -257,7 +344,9 @@ function RefundDialog({ order, open, onClose }: DialogProps) {
     const reason = String(new FormData(e.currentTarget).get('reason') ?? '').trim()
     refund.mutate(reason, {
       onSuccess: () => {
-        toast.success(`Order ${order.orderNumber} refunded`, { description: `${formatBDT(order.price)} goes back to the customer's card.` })
+        toast.success(`Order ${order.orderNumber} refunded`, {
+          description: `${formatBDT(order.price)} goes back to the customer's card.`,
+        })
         onClose()
       },
     })
@@ -281,7 +370,12 @@ function RefundDialog({ order, open, onClose }: DialogProps) {
             {refund.error.message}
           </p>
         )}
-        <DialogButtons busy={refund.isPending} confirm={refund.isPending ? 'Refunding…' : 'Refund'} danger onClose={onClose} />
+        <DialogButtons
+          busy={refund.isPending}
+          confirm={refund.isPending ? 'Refunding…' : 'Refund'}
+          danger
+          onClose={onClose}
+        />
       </form>
     </Modal>
   )
@@ -314,7 +408,12 @@ function CancelDialog({ order, open, onClose }: DialogProps) {
             {cancel.error.message}
           </p>
         )}
-        <DialogButtons busy={cancel.isPending} confirm={cancel.isPending ? 'Cancelling…' : 'Cancel order'} danger onClose={onClose} />
+        <DialogButtons
+          busy={cancel.isPending}
+          confirm={cancel.isPending ? 'Cancelling…' : 'Cancel order'}
+          danger
+          onClose={onClose}
+        />
       </form>
     </Modal>
   )
@@ -339,15 +438,30 @@ function ReceiptDialog({ order, open, onClose }: DialogProps) {
           {error.message}
         </p>
       ) : html ? (
-        <iframe ref={frame} title={`Receipt ${order.orderNumber}`} srcDoc={html} className="h-[60vh] w-full rounded-lg ring-1 ring-slate-200" />
+        <iframe
+          ref={frame}
+          title={`Receipt ${order.orderNumber}`}
+          srcDoc={html}
+          className="h-[60vh] w-full rounded-lg ring-1 ring-slate-200"
+        />
       ) : (
-        <div className="h-[60vh] animate-pulse rounded-lg bg-slate-100" aria-label="Loading the receipt" />
+        <div
+          className="h-[60vh] animate-pulse rounded-lg bg-slate-100"
+          role="status"
+          aria-label="Loading the receipt"
+        />
       )}
       <div className="mt-4 flex justify-end gap-3">
         <button type="button" className="btn-ghost" onClick={onClose}>
           Done
         </button>
-        <button type="button" className="btn-primary" disabled={!html} onClick={() => frame.current?.contentWindow?.print()} data-autofocus>
+        <button
+          type="button"
+          className="btn-primary"
+          disabled={!html}
+          onClick={() => frame.current?.contentWindow?.print()}
+          data-autofocus
+        >
           Print
         </button>
       </div>

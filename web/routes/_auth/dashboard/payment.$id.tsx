@@ -1,13 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
 import { useState } from 'react'
+import { formatBDT } from '../../../../worker/schemas/bdt'
 import { PAYMENT_SUCCESS_MESSAGE } from '../../../../worker/schemas/payment'
+import { PagePending } from '../../../components/page-pending'
 import { bookingQueries } from '../../../features/bookings/bookings-queries'
 import { PaymentPanel } from '../../../features/payments/payment-panel'
 import { ApiRequestError } from '../../../lib/api'
-import { formatBDT } from '../../../../worker/schemas/bdt'
 import { formatCount } from '../../../lib/format'
-import { PagePending } from '../../../components/page-pending'
 
 export const Route = createFileRoute('/_auth/dashboard/payment/$id')({
   loader: async ({ context, params }) => {
@@ -25,7 +25,6 @@ export const Route = createFileRoute('/_auth/dashboard/payment/$id')({
   pendingComponent: PagePending,
   component: PaymentPage,
 })
-
 
 function PaymentPage() {
   const { id } = Route.useParams()
@@ -52,7 +51,10 @@ function PaymentPage() {
         </p>
       </header>
 
-      <section aria-labelledby="card-payment-title" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
+      <section
+        aria-labelledby="card-payment-title"
+        className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+      >
         <h2 id="card-payment-title" className="mb-5 text-lg font-bold">
           Card payment
         </h2>
@@ -107,7 +109,10 @@ function TransactionId({ id }: { id: string | null }) {
 
 function OrdersLink() {
   return (
-    <Link to="/dashboard/order" className="mt-3 inline-block text-sm font-semibold text-emerald-900 underline underline-offset-4">
+    <Link
+      to="/dashboard/order"
+      className="mt-3 inline-block text-sm font-semibold text-emerald-900 underline underline-offset-4"
+    >
       Back to My Orders
     </Link>
   )
@@ -117,7 +122,9 @@ function OrderNotFound() {
   return (
     <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
       <h1 className="text-2xl font-bold">Order not found</h1>
-      <p className="mx-auto mt-2 max-w-md text-slate-600">There is no order with this id in your account. Pick it from your orders to pay for it.</p>
+      <p className="mx-auto mt-2 max-w-md text-slate-600">
+        There is no order with this id in your account. Pick it from your orders to pay for it.
+      </p>
       <Link to="/dashboard/order" className="btn-primary mt-6">
         Go to My Orders
       </Link>

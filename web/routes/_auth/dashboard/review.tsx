@@ -4,12 +4,12 @@ import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import type { z } from 'zod'
-import { ReviewInputSchema, type ReviewInput } from '../../../../worker/schemas/review'
+import { type ReviewInput, ReviewInputSchema } from '../../../../worker/schemas/review'
 import { FormField } from '../../../components/form-field'
 import { ImageFormField } from '../../../components/image-field'
 import { useAddReview } from '../../../features/reviews/reviews-mutations'
-import { useSession } from '../../../lib/session'
 import { showServerFieldErrors } from '../../../lib/form-errors'
+import { useSession } from '../../../lib/session'
 
 export const Route = createFileRoute('/_auth/dashboard/review')({
   head: () => ({ meta: [{ title: 'Add Review · Toolhaus' }] }),
@@ -27,7 +27,11 @@ function AddReviewPage() {
   const empty: ReviewFormValues = { name: prefilledName, description: '', img: '', rating: null }
 
   const [uploading, setUploading] = useState(false)
-  const { register, control, handleSubmit, reset, setError, formState } = useForm<ReviewFormValues, unknown, ReviewInput>({
+  const { register, control, handleSubmit, reset, setError, formState } = useForm<
+    ReviewFormValues,
+    unknown,
+    ReviewInput
+  >({
     resolver: zodResolver(ReviewInputSchema),
     defaultValues: empty,
   })
@@ -76,7 +80,12 @@ function AddReviewPage() {
         </FormField>
         <ImageFormField control={control} name="img" label="Photo" shape="round" onBusyChange={setUploading} />
         <div>
-          <button type="submit" className="btn-primary w-full sm:w-auto" disabled={add.isPending || uploading} aria-busy={add.isPending}>
+          <button
+            type="submit"
+            className="btn-primary w-full sm:w-auto"
+            disabled={add.isPending || uploading}
+            aria-busy={add.isPending}
+          >
             {add.isPending ? 'Adding…' : uploading ? 'Uploading photo…' : 'Add Review'}
           </button>
         </div>
@@ -88,7 +97,15 @@ function AddReviewPage() {
 type FormApi = ReturnType<typeof useForm<ReviewFormValues, unknown, ReviewInput>>
 
 /** 1 to 5 stars as a native radio group: arrow keys move between stars, the label names the count. */
-function RatingField({ control, register, error }: { control: FormApi['control']; register: FormApi['register']; error?: string }) {
+function RatingField({
+  control,
+  register,
+  error,
+}: {
+  control: FormApi['control']
+  register: FormApi['register']
+  error?: string
+}) {
   const selected = Number(useWatch({ control, name: 'rating' }) ?? 0)
   return (
     <fieldset aria-describedby={error ? 'rating-error' : undefined}>
@@ -108,8 +125,17 @@ function RatingField({ control, register, error }: { control: FormApi['control']
               className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0"
               {...register('rating')}
             />
-            <svg width="32" height="32" viewBox="0 0 20 20" aria-hidden="true" className={n <= selected ? 'text-brand-500' : undefined}>
-              <path fill="currentColor" d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9L10 1.5z" />
+            <svg
+              width="32"
+              height="32"
+              viewBox="0 0 20 20"
+              aria-hidden="true"
+              className={n <= selected ? 'text-brand-500' : undefined}
+            >
+              <path
+                fill="currentColor"
+                d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9L10 1.5z"
+              />
             </svg>
             <span className="sr-only">{n === 1 ? '1 star' : `${n} stars`}</span>
           </label>

@@ -1,10 +1,16 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
 import { nowMs } from '../../../db/now'
 import { paymentIntents } from '../../../db/schema'
-import { newId, type Db } from '../../../lib/db'
+import { type Db, newId } from '../../../lib/db'
 import { ApiError } from '../../../lib/errors'
-import { NON_TEST_CARD_MESSAGE, TEST_CARDS, type Card } from '../../../schemas/payment'
-import { BOOKING_CURRENCY, type PayableBooking, type PaymentProvider, type ProviderIntent, type RefundRequest } from './provider'
+import { type Card, NON_TEST_CARD_MESSAGE, TEST_CARDS } from '../../../schemas/payment'
+import {
+  BOOKING_CURRENCY,
+  type PayableBooking,
+  type PaymentProvider,
+  type ProviderIntent,
+  type RefundRequest,
+} from './provider'
 
 type IntentRow = typeof paymentIntents.$inferSelect
 
@@ -41,7 +47,12 @@ export class SimulatedProvider implements PaymentProvider {
     const row = await this.db
       .select()
       .from(paymentIntents)
-      .where(and(eq(paymentIntents.bookingId, booking.id), sql`${paymentIntents.status} in ('requires_payment_method', 'succeeded')`))
+      .where(
+        and(
+          eq(paymentIntents.bookingId, booking.id),
+          sql`${paymentIntents.status} in ('requires_payment_method', 'succeeded')`,
+        ),
+      )
       // A succeeded one first: the caller then marks the booking paid instead.
       .orderBy(desc(sql`${paymentIntents.status} = 'succeeded'`), asc(paymentIntents.createdAt))
       .get()
@@ -69,10 +80,21 @@ export class SimulatedProvider implements PaymentProvider {
     await this.db
       .update(paymentIntents)
       .set({ refundId: id, updatedAt: nowMs })
-      .where(and(eq(paymentIntents.id, intentId), eq(paymentIntents.status, 'succeeded'), isNull(paymentIntents.refundId)))
+      .where(
+        and(eq(paymentIntents.id, intentId), eq(paymentIntents.status, 'succeeded'), isNull(paymentIntents.refundId)),
+      )
       .run()
-    const row = await this.db.select({ refundId: paymentIntents.refundId }).from(paymentIntents).where(eq(paymentIntents.id, intentId)).get()
-    if (!row?.refundId) throw new ApiError(502, 'PROVIDER_FAILED', 'The payment to refund was not found at the (simulated) card payment service.')
+    const row = await this.db
+      .select({ refundId: paymentIntents.refundId })
+      .from(paymentIntents)
+      .where(eq(paymentIntents.id, intentId))
+      .get()
+    if (!row?.refundId)
+      throw new ApiError(
+        502,
+        'PROVIDER_FAILED',
+        'The payment to refund was not found at the (simulated) card payment service.',
+      )
     return { id: row.refundId }
   }
 
@@ -93,7 +115,11 @@ export class SimulatedProvider implements PaymentProvider {
     if (intent.status !== 'requires_payment_method') return intent
     const outcome = simulatedCardOutcome(card)
     if (!outcome.ok) {
-      await this.db.update(paymentIntents).set({ lastError: outcome.message, updatedAt: nowMs }).where(eq(paymentIntents.id, intent.id)).run()
+      await this.db
+        .update(paymentIntents)
+        .set({ lastError: outcome.message, updatedAt: nowMs })
+        .where(eq(paymentIntents.id, intent.id))
+        .run()
       throw new ApiError(402, 'PAYMENT_FAILED', outcome.message, { card: outcome.message })
     }
     await this.db
@@ -122,4 +148,3 @@ function simulatedCardOutcome(card: Card): { ok: true } | { ok: false; message: 
   if (known.outcome === 'succeeded') return { ok: true }
   return { ok: false, message: known.message ?? 'Your card was declined.' }
 }
-

@@ -1,7 +1,13 @@
 import Stripe from 'stripe'
 import type { Config } from '../../../env'
 import { ApiError } from '../../../lib/errors'
-import { BOOKING_CURRENCY, type PayableBooking, type PaymentProvider, type ProviderIntent, type RefundRequest } from './provider'
+import {
+  BOOKING_CURRENCY,
+  type PayableBooking,
+  type PaymentProvider,
+  type ProviderIntent,
+  type RefundRequest,
+} from './provider'
 
 /** Intents in these states can still be paid by the customer. */
 const OPEN_STATES = new Set(['requires_payment_method', 'requires_confirmation', 'requires_action'])
@@ -47,8 +53,15 @@ const toProviderIntent = (pi: Stripe.PaymentIntent): ProviderIntent => ({
 const isStripeError = (err: unknown): err is Stripe.errors.StripeError => err instanceof Stripe.errors.StripeError
 
 function providerFailed(err: unknown, what: string): ApiError {
-  console.error(`Stripe: ${what} failed`, isStripeError(err) ? `${err.type} ${err.statusCode ?? ''} ${err.code ?? ''} ${err.message}` : err)
-  return new ApiError(502, 'PROVIDER_FAILED', 'The card payment service did not answer as expected. Please try again in a moment.')
+  console.error(
+    `Stripe: ${what} failed`,
+    isStripeError(err) ? `${err.type} ${err.statusCode ?? ''} ${err.code ?? ''} ${err.message}` : err,
+  )
+  return new ApiError(
+    502,
+    'PROVIDER_FAILED',
+    'The card payment service did not answer as expected. Please try again in a moment.',
+  )
 }
 
 export class StripeProvider implements PaymentProvider {
@@ -106,11 +119,17 @@ export class StripeProvider implements PaymentProvider {
   async refund({ intentId, amountPaisa, orderId }: RefundRequest): Promise<{ id: string }> {
     try {
       const refund = await this.stripe.refunds.create(
-        { payment_intent: intentId, amount: amountPaisa, reason: 'requested_by_customer', metadata: { bookingId: orderId } },
+        {
+          payment_intent: intentId,
+          amount: amountPaisa,
+          reason: 'requested_by_customer',
+          metadata: { bookingId: orderId },
+        },
         // NOTE: one key per payment: a retry after a timeout, or a second admin's click, gets the same refund.
         { idempotencyKey: `refund-${intentId}` },
       )
-      if (refund.status === 'failed' || refund.status === 'canceled') throw new Error(`refund ${refund.id} is ${refund.status}`)
+      if (refund.status === 'failed' || refund.status === 'canceled')
+        throw new Error(`refund ${refund.id} is ${refund.status}`)
       return { id: refund.id }
     } catch (err) {
       throw providerFailed(err, 'refunding a PaymentIntent')

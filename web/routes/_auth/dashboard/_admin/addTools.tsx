@@ -49,11 +49,12 @@ function AddToolPage() {
       },
     )
 
-
   return (
     <div>
       <h1 className="text-2xl font-bold">Add a Tool</h1>
-      <p className="mt-1 text-sm text-slate-600">It appears in the catalogue as soon as it is saved. Prices are in BDT.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        It appears in the catalogue as soon as it is saved. Prices are in BDT.
+      </p>
       <form
         noValidate
         aria-label="Add a Tool"
@@ -69,13 +70,31 @@ function AddToolPage() {
           </FormField>
           <div className="grid items-start gap-5 sm:grid-cols-3">
             <FormField label="Price (BDT per unit)" error={errors.price?.message}>
-              <input className="field" type="number" inputMode="decimal" min="0.01" step="0.01" {...register('price')} />
+              <input
+                className="field"
+                type="number"
+                inputMode="decimal"
+                min="0.01"
+                step="0.01"
+                {...register('price')}
+              />
             </FormField>
             <FormField label="Quantity" error={errors.quantity?.message} hint="Units in stock.">
               <input className="field" type="number" inputMode="numeric" min="1" step="1" {...register('quantity')} />
             </FormField>
-            <FormField label="Minimum order quantity" error={errors.Minimum_quantity?.message} hint="No more than the quantity.">
-              <input className="field" type="number" inputMode="numeric" min="1" step="1" {...register('Minimum_quantity')} />
+            <FormField
+              label="Minimum order quantity"
+              error={errors.Minimum_quantity?.message}
+              hint="No more than the quantity."
+            >
+              <input
+                className="field"
+                type="number"
+                inputMode="numeric"
+                min="1"
+                step="1"
+                {...register('Minimum_quantity')}
+              />
             </FormField>
           </div>
           <ImageFormField control={control} name="img" label="Photo" onBusyChange={setUploading} />
@@ -83,7 +102,12 @@ function AddToolPage() {
         <p className="mt-5 text-sm text-slate-600">
           Added by <span className="font-medium text-slate-800">{session.user.email}</span>
         </p>
-        <button type="submit" className="btn-primary mt-4 w-full sm:w-auto" disabled={add.isPending || uploading} aria-busy={add.isPending}>
+        <button
+          type="submit"
+          className="btn-primary mt-4 w-full sm:w-auto"
+          disabled={add.isPending || uploading}
+          aria-busy={add.isPending}
+        >
           {add.isPending ? 'Adding…' : uploading ? 'Uploading photo…' : 'Add Tool'}
         </button>
       </form>

@@ -1,10 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
+import { PagePending } from '../../../../components/page-pending'
 import { Pager } from '../../../../components/pager'
 import { DESK_PAGE_SIZE, deskQueries } from '../../../../features/desk/desk-queries'
 import { formatDateTime } from '../../../../lib/format'
 import { pageNumber } from '../../../../lib/search-params'
-import { PagePending } from '../../../../components/page-pending'
 
 export const Route = createFileRoute('/_auth/dashboard/_admin/audit')({
   validateSearch: (search: Record<string, unknown>): { page?: number } => ({ page: pageNumber(search.page) }),
@@ -35,13 +35,24 @@ function AuditPage() {
   return (
     <div>
       <h1 className="text-2xl font-bold">Audit log</h1>
-      <p className="mt-1 text-sm text-slate-600">Every admin action, newest first. Entries are never changed or deleted.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Every admin action, newest first. Entries are never changed or deleted.
+      </p>
       {data.items.length === 0 ? (
-        <p className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-slate-600">No admin actions yet.</p>
+        <p className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-slate-600">
+          No admin actions yet.
+        </p>
       ) : (
-        <ol className="mt-6 divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" aria-label="Admin actions">
+        <ol
+          className="mt-6 divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+          aria-label="Admin actions"
+        >
           {data.items.map((entry) => (
-            <li key={entry._id} className="grid gap-1 px-4 py-3 text-sm sm:grid-cols-[11rem_1fr]" data-testid="audit-entry">
+            <li
+              key={entry._id}
+              className="grid gap-1 px-4 py-3 text-sm sm:grid-cols-[11rem_1fr]"
+              data-testid="audit-entry"
+            >
               <time dateTime={entry.at} className="text-slate-600">
                 {formatDateTime(entry.at)}
               </time>
@@ -52,7 +63,11 @@ function AuditPage() {
                 </p>
                 <p className="break-words text-slate-800">
                   {entry.action.startsWith('order.') ? (
-                    <Link to="/dashboard/order/$id" params={{ id: entry.target }} className="font-mono text-brand-700 hover:underline">
+                    <Link
+                      to="/dashboard/order/$id"
+                      params={{ id: entry.target }}
+                      className="font-mono text-brand-700 hover:underline"
+                    >
                       {entry.target}
                     </Link>
                   ) : (

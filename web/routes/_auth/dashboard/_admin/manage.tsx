@@ -2,21 +2,21 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
+import { formatBDT } from '../../../../../worker/schemas/bdt'
 import type { Tool } from '../../../../../worker/schemas/tool'
+import { EmptyState } from '../../../../components/empty-state'
 // NOTE: the app's one modal (native <dialog>) lives with bookings for now; it is generic.
 import { Modal } from '../../../../components/modal'
-import { EmptyState } from '../../../../components/empty-state'
+import { PagePending } from '../../../../components/page-pending'
 import { SearchBox } from '../../../../components/search-box'
-import { pageNumber, searchText } from '../../../../lib/search-params'
+import { EditToolForm } from '../../../../features/catalogue/edit-tool-form'
 import { deskQueries } from '../../../../features/desk/desk-queries'
 import { useDeleteTool } from '../../../../features/tools/tools-mutations'
 import { toolQueries } from '../../../../features/tools/tools-queries'
 import { ApiRequestError } from '../../../../lib/api'
-import { formatBDT } from '../../../../../worker/schemas/bdt'
-import { EditToolForm } from '../../../../features/catalogue/edit-tool-form'
 import { formatCount } from '../../../../lib/format'
 import { responsiveImage } from '../../../../lib/image-variants'
-import { PagePending } from '../../../../components/page-pending'
+import { pageNumber, searchText } from '../../../../lib/search-params'
 
 const PAGE_SIZE = 20
 
@@ -41,7 +41,6 @@ export const Route = createFileRoute('/_auth/dashboard/_admin/manage')({
   component: ManagePage,
 })
 
-
 function ManagePage() {
   const { q, page = 1, edit } = Route.useSearch()
   const navigate = Route.useNavigate()
@@ -49,9 +48,13 @@ function ManagePage() {
   // The id, not a copy: after a refetch (say, a 409 because orders took stock) the form sees
   // the tool's current figures, so saving again compares against today's stock.
   const editingId = edit ?? null
-  const setEditingId = (id: string | null) => void navigate({ search: (prev) => ({ ...prev, edit: id ?? undefined }), replace: true })
+  const setEditingId = (id: string | null) =>
+    void navigate({ search: (prev) => ({ ...prev, edit: id ?? undefined }), replace: true })
   // The tool being edited may sit on another page (a Restock link): read it on its own.
-  const { data: editingAlone } = useQuery({ ...toolQueries.detail(editingId ?? ''), enabled: Boolean(editingId) && !data.items.some((t) => t._id === editingId) })
+  const { data: editingAlone } = useQuery({
+    ...toolQueries.detail(editingId ?? ''),
+    enabled: Boolean(editingId) && !data.items.some((t) => t._id === editingId),
+  })
   const editing = data.items.find((tool) => tool._id === editingId) ?? editingAlone ?? null
   const [deleting, setDeleting] = useState<Tool>()
   const totalPages = Math.max(1, Math.ceil(data.total / PAGE_SIZE))
@@ -79,7 +82,6 @@ function ManagePage() {
       },
     })
 
-
   const first = data.total === 0 ? 0 : (page - 1) * PAGE_SIZE + 1
   const last = (page - 1) * PAGE_SIZE + data.items.length
 
@@ -89,7 +91,11 @@ function ManagePage() {
         <div>
           <h1 className="text-2xl font-bold">Manage Tools</h1>
           <p className="mt-1 text-sm text-slate-600" aria-live="polite">
-            {data.total === 0 ? (q ? `No tools match “${q}”.` : 'No tools yet.') : `${first}–${last} of ${formatCount(data.total)} tools`}
+            {data.total === 0
+              ? q
+                ? `No tools match “${q}”.`
+                : 'No tools yet.'
+              : `${first}–${last} of ${formatCount(data.total)} tools`}
           </p>
         </div>
         <Link to="/dashboard/addTools" className="btn-primary">
@@ -148,7 +154,12 @@ function ManagePage() {
               {data.items.map((tool) => {
                 const deleting = remove.isPending && remove.variables === tool._id
                 return (
-                  <tr key={tool._id} data-testid="tool-row" aria-busy={deleting || undefined} className="max-sm:grid max-sm:grid-cols-[3rem_1fr_1fr] max-sm:gap-x-3 max-sm:gap-y-1 max-sm:px-4 max-sm:py-3">
+                  <tr
+                    key={tool._id}
+                    data-testid="tool-row"
+                    aria-busy={deleting || undefined}
+                    className="max-sm:grid max-sm:grid-cols-[3rem_1fr_1fr] max-sm:gap-x-3 max-sm:gap-y-1 max-sm:px-4 max-sm:py-3"
+                  >
                     <td className="px-4 py-2 max-sm:row-span-3 max-sm:p-0">
                       <img
                         {...responsiveImage(tool.img, '48px', 160)}
@@ -163,14 +174,20 @@ function ManagePage() {
                     <th scope="row" className="px-4 py-3 font-medium text-ink max-sm:col-span-2 max-sm:p-0">
                       {tool.name}
                       {tool.quantity === 0 ? (
-                        <span className="ml-2 rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-red-200">Out of stock</span>
+                        <span className="ml-2 rounded-full bg-red-50 px-2 py-0.5 text-xs font-semibold text-red-800 ring-1 ring-red-200">
+                          Out of stock
+                        </span>
                       ) : (
                         tool.quantity < tool.Minimum_quantity && (
-                          <span className="ml-2 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-200">Low stock</span>
+                          <span className="ml-2 rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-900 ring-1 ring-amber-200">
+                            Low stock
+                          </span>
                         )
                       )}
                     </th>
-                    <td className="px-4 py-3 text-right tabular-nums whitespace-nowrap max-sm:col-span-2 max-sm:p-0 max-sm:text-left">{formatBDT(tool.price)}</td>
+                    <td className="px-4 py-3 text-right tabular-nums whitespace-nowrap max-sm:col-span-2 max-sm:p-0 max-sm:text-left">
+                      {formatBDT(tool.price)}
+                    </td>
                     <td className="px-4 py-3 text-right tabular-nums max-sm:p-0 max-sm:text-left">
                       <span className="text-slate-600 sm:hidden">Stock </span>
                       <span data-testid="tool-stock">{formatCount(tool.quantity)}</span>
@@ -237,7 +254,13 @@ function ManagePage() {
         </nav>
       )}
 
-      <DeleteToolDialog tool={deleting} busy={remove.isPending} error={remove.error?.message} onClose={() => setDeleting(undefined)} onConfirm={deleteTool} />
+      <DeleteToolDialog
+        tool={deleting}
+        busy={remove.isPending}
+        error={remove.error?.message}
+        onClose={() => setDeleting(undefined)}
+        onConfirm={deleteTool}
+      />
 
       <Modal
         open={editing !== null}
@@ -258,26 +281,47 @@ function ManagePage() {
  * orders before the admin confirms: unpaid ones are cancelled (customers e-mailed), paid
  * ones still have to be shipped.
  */
-function DeleteToolDialog({ tool, busy, error, onClose, onConfirm }: { tool?: Tool; busy: boolean; error?: string; onClose: () => void; onConfirm: (tool: Tool) => void }) {
+function DeleteToolDialog({
+  tool,
+  busy,
+  error,
+  onClose,
+  onConfirm,
+}: {
+  tool?: Tool
+  busy: boolean
+  error?: string
+  onClose: () => void
+  onConfirm: (tool: Tool) => void
+}) {
   const { data: open } = useQuery({ ...deskQueries.toolOrders(tool?._id ?? ''), enabled: Boolean(tool) })
   return (
-    <Modal open={Boolean(tool)} onClose={onClose} busy={busy} size="sm" title="Are You sure?" description={tool && `${tool.name} leaves the catalogue.`}>
+    <Modal
+      open={Boolean(tool)}
+      onClose={onClose}
+      busy={busy}
+      size="sm"
+      title="Are You sure?"
+      description={tool && `${tool.name} leaves the catalogue.`}
+    >
       <div className="space-y-2 text-sm text-slate-700" aria-live="polite">
         {!open ? (
-          <p className="h-10 animate-pulse rounded bg-slate-100" aria-label="Checking its orders" />
+          <p className="h-10 animate-pulse rounded bg-slate-100" role="status" aria-label="Checking its orders" />
         ) : open.unpaid === 0 && open.toFulfil === 0 ? (
           <p>It has no open orders.</p>
         ) : (
           <>
             {open.unpaid > 0 && (
               <p>
-                <strong>{formatCount(open.unpaid)}</strong> unpaid {open.unpaid === 1 ? 'order is' : 'orders are'} cancelled, and the customers are e-mailed.
+                <strong>{formatCount(open.unpaid)}</strong> unpaid {open.unpaid === 1 ? 'order is' : 'orders are'}{' '}
+                cancelled, and the customers are e-mailed.
               </p>
             )}
             {open.toFulfil > 0 && (
               <p>
-                <strong>{formatCount(open.toFulfil)}</strong> paid {open.toFulfil === 1 ? 'order still has' : 'orders still have'} to be shipped: deleting does not
-                cancel {open.toFulfil === 1 ? 'it' : 'them'}.
+                <strong>{formatCount(open.toFulfil)}</strong> paid{' '}
+                {open.toFulfil === 1 ? 'order still has' : 'orders still have'} to be shipped: deleting does not cancel{' '}
+                {open.toFulfil === 1 ? 'it' : 'them'}.
               </p>
             )}
           </>
@@ -292,7 +336,12 @@ function DeleteToolDialog({ tool, busy, error, onClose, onConfirm }: { tool?: To
         <button type="button" className="btn-ghost" data-autofocus onClick={onClose} disabled={busy}>
           Keep it
         </button>
-        <button type="button" className="btn bg-red-700 text-white hover:bg-red-800" disabled={busy || !open} onClick={() => tool && onConfirm(tool)}>
+        <button
+          type="button"
+          className="btn bg-red-700 text-white hover:bg-red-800"
+          disabled={busy || !open}
+          onClick={() => tool && onConfirm(tool)}
+        >
           {busy ? 'Deleting…' : 'Delete tool'}
         </button>
       </div>

@@ -2,15 +2,18 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import type { ContactMessage } from '../../../../../worker/schemas/contact'
 import { EmptyState } from '../../../../components/empty-state'
+import { PagePending } from '../../../../components/page-pending'
 import { Pager } from '../../../../components/pager'
 import { SearchBox } from '../../../../components/search-box'
 import { DESK_PAGE_SIZE, deskQueries } from '../../../../features/desk/desk-queries'
-import { formatDateTime, formatCount } from '../../../../lib/format'
+import { formatCount, formatDateTime } from '../../../../lib/format'
 import { pageNumber, searchText } from '../../../../lib/search-params'
-import { PagePending } from '../../../../components/page-pending'
 
 export const Route = createFileRoute('/_auth/dashboard/_admin/messages')({
-  validateSearch: (search: Record<string, unknown>): { q?: string; page?: number } => ({ q: searchText(search.q), page: pageNumber(search.page) }),
+  validateSearch: (search: Record<string, unknown>): { q?: string; page?: number } => ({
+    q: searchText(search.q),
+    page: pageNumber(search.page),
+  }),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(deskQueries.messages(deps)),
   head: () => ({ meta: [{ title: 'Messages · Toolhaus' }] }),
@@ -69,7 +72,9 @@ function MessageCard({ message }: { message: ContactMessage }) {
     <article className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200" data-testid="contact-message">
       <header className="grid gap-x-6 gap-y-2 sm:grid-cols-[minmax(0,1fr)_auto]">
         <div className="min-w-0">
-          <h2 className="break-words text-lg font-semibold text-ink">{subject || <span className="text-slate-500">(no subject)</span>}</h2>
+          <h2 className="break-words text-lg font-semibold text-ink">
+            {subject || <span className="text-slate-500">(no subject)</span>}
+          </h2>
           <p className="mt-0.5 text-sm text-slate-600">
             <span className="font-medium text-slate-800">{message.name}</span>
             {' · '}

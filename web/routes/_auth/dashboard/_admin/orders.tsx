@@ -1,15 +1,15 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
+import { formatBDT } from '../../../../../worker/schemas/bdt'
 import { ORDER_STATUSES, type OrderStatus } from '../../../../../worker/schemas/order-status'
 import { EmptyState } from '../../../../components/empty-state'
+import { PagePending } from '../../../../components/page-pending'
 import { Pager } from '../../../../components/pager'
 import { SearchBox } from '../../../../components/search-box'
-import { StatusBadge, STATUS_LABELS } from '../../../../features/bookings/components/status-badge'
+import { STATUS_LABELS, StatusBadge } from '../../../../features/bookings/components/status-badge'
 import { DESK_PAGE_SIZE, deskQueries } from '../../../../features/desk/desk-queries'
-import { formatDateTime, formatCount } from '../../../../lib/format'
-import { formatBDT } from '../../../../../worker/schemas/bdt'
+import { formatCount, formatDateTime } from '../../../../lib/format'
 import { oneOf, pageNumber, searchText } from '../../../../lib/search-params'
-import { PagePending } from '../../../../components/page-pending'
 
 type OrdersSearch = { status?: OrderStatus; q?: string; page?: number }
 
@@ -73,11 +73,18 @@ function OrdersDesk() {
         initial={q ?? ''}
         label="Search orders"
         placeholder="Order number, customer, tool or transaction id"
-        onSearch={(text) => void navigate({ search: (prev) => ({ ...prev, q: text || undefined, page: undefined }), replace: true })}
+        onSearch={(text) =>
+          void navigate({ search: (prev) => ({ ...prev, q: text || undefined, page: undefined }), replace: true })
+        }
       />
 
       {data.items.length === 0 && (
-        <EmptyState title={q ? `No orders match “${q}”` : status ? `No ${STATUS_LABELS[status].toLowerCase()} orders` : 'No orders yet'} searched={Boolean(q)}>
+        <EmptyState
+          title={
+            q ? `No orders match “${q}”` : status ? `No ${STATUS_LABELS[status].toLowerCase()} orders` : 'No orders yet'
+          }
+          searched={Boolean(q)}
+        >
           {status ? (
             <>
               Orders show up here when they reach this step.{' '}
@@ -129,19 +136,35 @@ function OrdersDesk() {
               <caption className="sr-only">Orders, newest first</caption>
               <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
                 <tr>
-                  <th scope="col" className="px-4 py-3">Order</th>
-                  <th scope="col" className="px-4 py-3">Placed</th>
-                  <th scope="col" className="px-4 py-3">Customer</th>
-                  <th scope="col" className="px-4 py-3">Tool</th>
-                  <th scope="col" className="px-4 py-3 text-right">Total</th>
-                  <th scope="col" className="px-4 py-3">Status</th>
+                  <th scope="col" className="px-4 py-3">
+                    Order
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Placed
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Customer
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Tool
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right">
+                    Total
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    Status
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {data.items.map((order) => (
                   <tr key={order._id} data-testid="desk-order-row" className="hover:bg-slate-50">
                     <td className="px-4 py-3">
-                      <Link to="/dashboard/order/$id" params={{ id: order._id }} className="font-mono font-semibold text-brand-700 underline-offset-2 hover:underline">
+                      <Link
+                        to="/dashboard/order/$id"
+                        params={{ id: order._id }}
+                        className="font-mono font-semibold text-brand-700 underline-offset-2 hover:underline"
+                      >
                         {order.orderNumber}
                       </Link>
                     </td>

@@ -3,12 +3,12 @@ import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { MailDelivery, MailStatus, OutboxMail } from '../../../../../worker/schemas/mail'
 import { Modal } from '../../../../components/modal'
+import { PagePending } from '../../../../components/page-pending'
 import { Pager } from '../../../../components/pager'
 import { DESK_PAGE_SIZE, deskQueries } from '../../../../features/desk/desk-queries'
 import { configQuery } from '../../../../lib/config'
 import { formatCount, formatDateTime } from '../../../../lib/format'
 import { pageNumber } from '../../../../lib/search-params'
-import { PagePending } from '../../../../components/page-pending'
 
 export const Route = createFileRoute('/_auth/dashboard/_admin/outbox')({
   validateSearch: (search: Record<string, unknown>): { page?: number } => ({ page: pageNumber(search.page) }),
@@ -43,14 +43,23 @@ function LocalOutbox() {
   return (
     <div>
       <h1 className="text-2xl font-bold">Outbox</h1>
-      <p className="mt-1 text-sm text-slate-600">No mail provider is set up, so the e-mails the shop would send are kept here. Newest first.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        No mail provider is set up, so the e-mails the shop would send are kept here. Newest first.
+      </p>
       {data.items.length === 0 ? (
         <Empty />
       ) : (
-        <ul className="mt-6 divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" aria-label="E-mails">
+        <ul
+          className="mt-6 divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+          aria-label="E-mails"
+        >
           {data.items.map((mail) => (
             <li key={mail._id} data-testid="outbox-mail">
-              <button type="button" className="grid w-full gap-1 px-4 py-3 text-left text-sm hover:bg-slate-50 sm:grid-cols-[1fr_auto]" onClick={() => setReading(mail)}>
+              <button
+                type="button"
+                className="grid w-full gap-1 px-4 py-3 text-left text-sm hover:bg-slate-50 sm:grid-cols-[1fr_auto]"
+                onClick={() => setReading(mail)}
+              >
                 <MailSummary mail={mail} />
               </button>
             </li>
@@ -58,15 +67,31 @@ function LocalOutbox() {
         </ul>
       )}
       <Pager page={page} pageSize={DESK_PAGE_SIZE} total={data.total} noun="e-mails" />
-      <Modal open={Boolean(reading)} onClose={() => setReading(undefined)} title={reading?.subject ?? ''} description={reading && `To ${reading.to}`}>
+      <Modal
+        open={Boolean(reading)}
+        onClose={() => setReading(undefined)}
+        title={reading?.subject ?? ''}
+        description={reading && `To ${reading.to}`}
+      >
         {reading && (
           <div className="space-y-4">
-            {reading.html && <iframe title="The e-mail as HTML" srcDoc={reading.html} sandbox="" className="h-80 w-full rounded-lg ring-1 ring-slate-200" />}
+            {reading.html && (
+              <iframe
+                title="The e-mail as HTML"
+                srcDoc={reading.html}
+                sandbox=""
+                className="h-80 w-full rounded-lg ring-1 ring-slate-200"
+              />
+            )}
             <details open={!reading.html}>
               <summary className="cursor-pointer text-sm font-medium">Plain text</summary>
-              <pre className="mt-2 whitespace-pre-wrap break-words rounded-lg bg-slate-50 p-3 text-sm">{reading.text}</pre>
+              <pre className="mt-2 whitespace-pre-wrap break-words rounded-lg bg-slate-50 p-3 text-sm">
+                {reading.text}
+              </pre>
             </details>
-            {reading.lastError && <p className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">Last error: {reading.lastError}</p>}
+            {reading.lastError && (
+              <p className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">Last error: {reading.lastError}</p>
+            )}
           </div>
         )}
       </Modal>
@@ -82,15 +107,22 @@ function Deliveries() {
     <div>
       <h1 className="text-2xl font-bold">Outbox</h1>
       <p className="mt-1 text-sm text-slate-600">
-        E-mails go out through the mail provider. Here you see whether each one was delivered; one that fails is tried again later, and marked failed after
-        the last try. Newest first.
+        E-mails go out through the mail provider. Here you see whether each one was delivered; one that fails is tried
+        again later, and marked failed after the last try. Newest first.
       </p>
       {data.items.length === 0 ? (
         <Empty />
       ) : (
-        <ul className="mt-6 divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" aria-label="E-mails">
+        <ul
+          className="mt-6 divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+          aria-label="E-mails"
+        >
           {data.items.map((mail) => (
-            <li key={mail._id} data-testid="outbox-mail" className="grid gap-1 px-4 py-3 text-sm sm:grid-cols-[1fr_auto]">
+            <li
+              key={mail._id}
+              data-testid="outbox-mail"
+              className="grid gap-1 px-4 py-3 text-sm sm:grid-cols-[1fr_auto]"
+            >
               <MailSummary mail={mail} />
               <DeliveryProblem mail={mail} />
             </li>
@@ -111,7 +143,9 @@ function MailSummary({ mail }: { mail: MailDelivery | OutboxMail }) {
       </span>
       <span className="flex items-center gap-2 sm:flex-col sm:items-end">
         <span className="text-slate-600">{formatDateTime(mail.createdAt)}</span>
-        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${STATUS[mail.status]}`}>{mail.status}</span>
+        <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${STATUS[mail.status]}`}>
+          {mail.status}
+        </span>
       </span>
     </>
   )
@@ -128,5 +162,9 @@ function DeliveryProblem({ mail }: { mail: MailDelivery }) {
 }
 
 function Empty() {
-  return <p className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-slate-600">No e-mails yet.</p>
+  return (
+    <p className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-slate-600">
+      No e-mails yet.
+    </p>
+  )
 }

@@ -4,12 +4,12 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import type { Review } from '../../../../../worker/schemas/review'
 import { Modal } from '../../../../components/modal'
-import { Pager } from '../../../../components/pager'
-import { useDeleteReview } from '../../../../features/reviews/reviews-mutations'
-import { DESK_PAGE_SIZE, deskQueries } from '../../../../features/desk/desk-queries'
-import { formatDateTime, formatCount } from '../../../../lib/format'
-import { pageNumber } from '../../../../lib/search-params'
 import { PagePending } from '../../../../components/page-pending'
+import { Pager } from '../../../../components/pager'
+import { DESK_PAGE_SIZE, deskQueries } from '../../../../features/desk/desk-queries'
+import { useDeleteReview } from '../../../../features/reviews/reviews-mutations'
+import { formatCount, formatDateTime } from '../../../../lib/format'
+import { pageNumber } from '../../../../lib/search-params'
 
 export const Route = createFileRoute('/_auth/dashboard/_admin/reviews')({
   validateSearch: (search: Record<string, unknown>): { page?: number } => ({ page: pageNumber(search.page) }),
@@ -30,18 +30,37 @@ function ReviewsPage() {
   return (
     <div>
       <h1 className="text-2xl font-bold">Reviews ({formatCount(data.total)})</h1>
-      <p className="mt-1 text-sm text-slate-600">What customers wrote, newest first. The home page shows the newest ones.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        What customers wrote, newest first. The home page shows the newest ones.
+      </p>
       {data.items.length === 0 ? (
-        <p className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-slate-600">No reviews yet.</p>
+        <p className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-slate-600">
+          No reviews yet.
+        </p>
       ) : (
-        <ul className="mt-6 divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" aria-label="Reviews">
+        <ul
+          className="mt-6 divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+          aria-label="Reviews"
+        >
           {data.items.map((review) => (
             <li key={review._id} className="flex flex-wrap items-start gap-4 px-4 py-4" data-testid="review-row">
-              <img src={review.img} alt="" width={48} height={48} loading="lazy" className="size-12 shrink-0 rounded-full bg-slate-100 object-cover" />
+              <img
+                src={review.img}
+                alt=""
+                width={48}
+                height={48}
+                loading="lazy"
+                className="size-12 shrink-0 rounded-full bg-slate-100 object-cover"
+              />
               <div className="min-w-0 flex-1 basis-56">
                 <p className="font-semibold text-ink">
                   {review.name}
-                  {review.rating !== null && <span className="ml-2 text-sm font-normal text-amber-700">{'★'.repeat(review.rating)}<span className="sr-only"> {review.rating} of 5</span></span>}
+                  {review.rating !== null && (
+                    <span className="ml-2 text-sm font-normal text-amber-700">
+                      {'★'.repeat(review.rating)}
+                      <span className="sr-only"> {review.rating} of 5</span>
+                    </span>
+                  )}
                 </p>
                 <p className="text-xs text-slate-500">{formatDateTime(review.createdAt)}</p>
                 <p className="mt-1 whitespace-pre-line break-words text-sm text-slate-800">{review.description}</p>
@@ -64,7 +83,13 @@ function ReviewsPage() {
         description={deleting && `The review by ${deleting.name} leaves the site for good.`}
       >
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button type="button" className="btn-ghost" data-autofocus onClick={() => setDeleting(undefined)} disabled={remove.isPending}>
+          <button
+            type="button"
+            className="btn-ghost"
+            data-autofocus
+            onClick={() => setDeleting(undefined)}
+            disabled={remove.isPending}
+          >
             Keep it
           </button>
           <button

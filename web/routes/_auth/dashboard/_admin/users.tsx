@@ -5,14 +5,14 @@ import { toast } from 'sonner'
 import type { UserProfile } from '../../../../../worker/schemas/user'
 import { EmptyState } from '../../../../components/empty-state'
 import { Modal } from '../../../../components/modal'
+import { PagePending } from '../../../../components/page-pending'
 import { Pager } from '../../../../components/pager'
 import { SearchBox } from '../../../../components/search-box'
 import { DESK_PAGE_SIZE, deskQueries } from '../../../../features/desk/desk-queries'
 import { useMakeAdmin, useRemoveUser, useRestoreUser } from '../../../../features/users/users-mutations'
 import { ApiRequestError } from '../../../../lib/api'
-import { formatDateTime, formatCount } from '../../../../lib/format'
+import { formatCount, formatDateTime } from '../../../../lib/format'
 import { pageNumber, searchText } from '../../../../lib/search-params'
-import { PagePending } from '../../../../components/page-pending'
 
 type UsersSearch = { q?: string; removed?: boolean; page?: number }
 
@@ -44,7 +44,10 @@ function UsersPage() {
       onSuccess: (result) => {
         if (result.modifiedCount > 0) toast.success('Successfully made an admin')
       },
-      onError: (error) => toast.error(error instanceof ApiRequestError && error.status === 403 ? 'Failed to make an admin' : error.message),
+      onError: (error) =>
+        toast.error(
+          error instanceof ApiRequestError && error.status === 403 ? 'Failed to make an admin' : error.message,
+        ),
     })
   const removeUser = (email: string) =>
     remove.mutate(email, {
@@ -61,7 +64,9 @@ function UsersPage() {
       search={{ ...(isRemoved ? { removed: true } : {}), ...(q ? { q } : {}) }}
       aria-current={Boolean(removed) === isRemoved ? 'page' : undefined}
       className={`rounded-full px-3 py-1.5 text-sm font-medium ring-1 ${
-        Boolean(removed) === isRemoved ? 'bg-ink text-white ring-ink' : 'bg-white text-slate-700 ring-slate-200 hover:bg-slate-50'
+        Boolean(removed) === isRemoved
+          ? 'bg-ink text-white ring-ink'
+          : 'bg-white text-slate-700 ring-slate-200 hover:bg-slate-50'
       }`}
     >
       {label}
@@ -82,14 +87,24 @@ function UsersPage() {
         initial={q ?? ''}
         label="Search users"
         placeholder="E-mail or name"
-        onSearch={(text) => void navigate({ search: (prev) => ({ ...prev, q: text || undefined, page: undefined }), replace: true })}
+        onSearch={(text) =>
+          void navigate({ search: (prev) => ({ ...prev, q: text || undefined, page: undefined }), replace: true })
+        }
       />
       {data.items.length === 0 ? (
-        <EmptyState title={q ? `No users match “${q}”` : removed ? 'Nobody has been removed' : 'No users yet'} searched={Boolean(q)}>
-          {removed ? 'People you remove are listed here, with a way to restore them.' : 'People who sign up in the shop are listed here.'}
+        <EmptyState
+          title={q ? `No users match “${q}”` : removed ? 'Nobody has been removed' : 'No users yet'}
+          searched={Boolean(q)}
+        >
+          {removed
+            ? 'People you remove are listed here, with a way to restore them.'
+            : 'People who sign up in the shop are listed here.'}
         </EmptyState>
       ) : (
-        <ul className="mt-4 divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" aria-label={removed ? 'Removed users' : 'Users'}>
+        <ul
+          className="mt-4 divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
+          aria-label={removed ? 'Removed users' : 'Users'}
+        >
           {data.items.map((user, i) => (
             <li key={user._id} data-testid="user-row" className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
               <span className="w-8 shrink-0 text-sm text-slate-500">{(page - 1) * DESK_PAGE_SIZE + i + 1}</span>
@@ -107,7 +122,10 @@ function UsersPage() {
                     disabled={restore.isPending}
                     onClick={() =>
                       restore.mutate(user.email, {
-                        onSuccess: () => toast.success(`${user.email} restored`, { description: 'They can sign in again and find their orders.' }),
+                        onSuccess: () =>
+                          toast.success(`${user.email} restored`, {
+                            description: 'They can sign in again and find their orders.',
+                          }),
                         onError: (error) => toast.error(error.message),
                       })
                     }
@@ -117,12 +135,21 @@ function UsersPage() {
                 ) : (
                   <>
                     {user.role !== 'admin' && (
-                      <button type="button" className="btn-primary px-3 py-1.5" disabled={makeAdmin.isPending} onClick={() => promote(user.email)}>
+                      <button
+                        type="button"
+                        className="btn-primary px-3 py-1.5"
+                        disabled={makeAdmin.isPending}
+                        onClick={() => promote(user.email)}
+                      >
                         Make Admin
                       </button>
                     )}
                     {user.email !== session.user.email && (
-                      <button type="button" className="btn-ghost px-3 py-1.5 text-red-700" onClick={() => setRemoving(user)}>
+                      <button
+                        type="button"
+                        className="btn-ghost px-3 py-1.5 text-red-700"
+                        onClick={() => setRemoving(user)}
+                      >
                         Remove User
                       </button>
                     )}
@@ -144,10 +171,21 @@ function UsersPage() {
         description="They are signed out at once and cannot sign in again until you restore them. Their orders stay on record."
       >
         <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button type="button" className="btn-ghost" data-autofocus onClick={() => setRemoving(undefined)} disabled={remove.isPending}>
+          <button
+            type="button"
+            className="btn-ghost"
+            data-autofocus
+            onClick={() => setRemoving(undefined)}
+            disabled={remove.isPending}
+          >
             Keep user
           </button>
-          <button type="button" className="btn bg-red-700 text-white hover:bg-red-800" disabled={remove.isPending} onClick={() => removing && removeUser(removing.email)}>
+          <button
+            type="button"
+            className="btn bg-red-700 text-white hover:bg-red-800"
+            disabled={remove.isPending}
+            onClick={() => removing && removeUser(removing.email)}
+          >
             {remove.isPending ? 'Removing…' : 'Remove User'}
           </button>
         </div>
