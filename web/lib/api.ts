@@ -1,6 +1,6 @@
 import { hc } from 'hono/client'
-import type { AppType } from '../../worker/app'
-import type { ErrorBody } from '../../worker/lib/errors'
+import type { AppType } from '#worker/app.ts'
+import type { ErrorBody } from '#worker/lib/errors.ts'
 
 /** An API answer that was not 2xx, carrying the contract's error body. */
 export class ApiRequestError extends Error {

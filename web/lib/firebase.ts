@@ -1,5 +1,5 @@
 import type { Auth } from 'firebase/auth'
-import type { PublicConfig } from '../../worker/schemas/config'
+import type { PublicConfig } from '#schemas/config.ts'
 
 let authPromise: Promise<Auth> | undefined
 

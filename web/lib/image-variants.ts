@@ -1,4 +1,4 @@
-import { IMAGE_WIDTHS, type ImageWidth, uploadedImageKey } from '../../worker/schemas/image-urls'
+import { IMAGE_WIDTHS, type ImageWidth, uploadedImageKey } from '#schemas/image-urls.ts'
 
 /** The `<img>` attributes that let the browser fetch the smallest variant that fills the slot. */
 export type ResponsiveImage = { src: string; srcSet?: string; sizes?: string }

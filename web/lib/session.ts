@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { User } from 'firebase/auth'
 import { useSyncExternalStore } from 'react'
-import type { UserProfile } from '../../worker/schemas/user'
+import type { UserProfile } from '#schemas/user.ts'
 import { ApiRequestError, api, configureApiAuth, unwrap } from './api'
 import { getFirebaseAuth } from './firebase'
 import { queryClient } from './query-client'

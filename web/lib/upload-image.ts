@@ -1,6 +1,6 @@
-import type { UploadAnswer } from '../../worker/features/images/images.routes'
-import type { ErrorBody } from '../../worker/lib/errors'
-import { IMAGE_MESSAGES, IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../worker/schemas/image'
+import { IMAGE_MESSAGES, IMAGE_TYPES, MAX_IMAGE_BYTES } from '#schemas/image.ts'
+import type { UploadAnswer } from '#worker/features/images/images.routes.ts'
+import type { ErrorBody } from '#worker/lib/errors.ts'
 import { ApiRequestError, currentAccessToken, renewAccessToken } from './api'
 
 /** What POST /api/images answers for a stored image: `url` is what tools, reviews and profiles keep. */

@@ -1,6 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { type FormEvent, useId, useState } from 'react'
-import { emailField } from '../../worker/schemas/email'
+import { emailField } from '#schemas/email.ts'
 import { PagePending } from '../components/page-pending'
 import { AuthCard } from '../features/auth/auth-card'
 import { authErrorMessage } from '../features/auth/auth-errors'

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, useRouterState } from '@tanstack/react-router'
 import { useEffect, useId, useRef, useState } from 'react'
-import { TOOL_SORTS, type ToolSort } from '../../worker/schemas/tool-sorts'
+import { TOOL_SORTS, type ToolSort } from '#schemas/tool-sorts.ts'
 import { ToolCard, ToolCardSkeleton } from '../features/tools/components/tool-card'
 import { TOOL_CARD_SIZES } from '../features/tools/tool-card-sizes'
 import { toolQueries } from '../features/tools/tools-queries'

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { useForm } from 'react-hook-form'
-import { type SignupForm, SignupFormSchema } from '../../worker/schemas/sign-in'
+import { type SignupForm, SignupFormSchema } from '#schemas/sign-in.ts'
 import { FormField } from '../components/form-field'
 import { PagePending } from '../components/page-pending'
 import { AuthCard } from '../features/auth/auth-card'

@@ -1,4 +1,4 @@
-import { errors, jwtVerify, SignJWT, type JWTPayload } from 'jose'
+import { errors, type JWTPayload, jwtVerify, SignJWT } from 'jose'
 import type { AccessTokenClaims, Config } from '../env'
 import { unauthenticated } from './errors'
 import { tokenHeader } from './jwt'
@@ -15,7 +15,12 @@ const secretKey = (config: Config) => new TextEncoder().encode(config.ACCESS_TOK
  * a token renewed with a token never outlives it. It names the user only; the role is read
  * from the database on each request.
  */
-export async function issueAccessToken(email: string, sessionVersion: number, config: Config, notAfter?: number): Promise<string> {
+export async function issueAccessToken(
+  email: string,
+  sessionVersion: number,
+  config: Config,
+  notAfter?: number,
+): Promise<string> {
   const exp = Math.min(Math.floor(Date.now() / 1000) + ACCESS_TOKEN_TTL_SECONDS, notAfter ?? Number.POSITIVE_INFINITY)
   return new SignJWT({ sv: sessionVersion })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -42,12 +47,16 @@ export async function verifyAccessToken(token: string, config: Config): Promise<
     }))
   } catch (err) {
     if (err instanceof errors.JWTExpired) throw unauthenticated('Your session has expired. Please sign in again.')
-    if (err instanceof errors.JOSEAlgNotAllowed) throw unauthenticated('This is not an access token of this shop. Sign in to get one.')
-    if (err instanceof errors.JWSSignatureVerificationFailed) throw unauthenticated('The access token has a bad signature. Please sign in again.')
+    if (err instanceof errors.JOSEAlgNotAllowed)
+      throw unauthenticated('This is not an access token of this shop. Sign in to get one.')
+    if (err instanceof errors.JWSSignatureVerificationFailed)
+      throw unauthenticated('The access token has a bad signature. Please sign in again.')
     throw unauthenticated('The access token is not valid. Please sign in again.')
   }
   const { sub, sv, exp } = payload
-  if (typeof sub !== 'string' || !sub.includes('@')) throw unauthenticated('The access token names no user. Please sign in again.')
-  if (typeof sv !== 'number' || !Number.isInteger(sv)) throw unauthenticated('The access token is not valid. Please sign in again.')
+  if (typeof sub !== 'string' || !sub.includes('@'))
+    throw unauthenticated('The access token names no user. Please sign in again.')
+  if (typeof sv !== 'number' || !Number.isInteger(sv))
+    throw unauthenticated('The access token is not valid. Please sign in again.')
   return { email: sub.toLowerCase(), sessionVersion: sv, exp: exp! }
 }

@@ -5,7 +5,7 @@ import { createMiddleware } from 'hono/factory'
 import { users } from '../db/schema'
 import type { AccessTokenClaims, AppEnv, SessionUser } from '../env'
 import { verifyAccessToken } from './access-token'
-import { getDb, type Db } from './db'
+import { type Db, getDb } from './db'
 import { forbidden, unauthenticated } from './errors'
 
 // Who is calling: the request's access token, its user read from D1 on every request, and
@@ -26,7 +26,14 @@ export function bearerToken<E extends AppEnv>(c: Context<E>): string {
 
 export const sessionUserQuery = (db: Db, email: string) =>
   db
-    .select({ id: users.id, email: users.email, name: users.name, role: users.role, sessionVersion: users.sessionVersion, removedAt: users.removedAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      role: users.role,
+      sessionVersion: users.sessionVersion,
+      removedAt: users.removedAt,
+    })
     .from(users)
     .where(eq(users.email, email.toLowerCase()))
     .limit(1)
@@ -43,8 +50,10 @@ const accessTokenClaims = async <E extends AppEnv>(c: Context<E>) => verifyAcces
  */
 function startSession<E extends AppEnv>(c: Context<E>, claims: AccessTokenClaims, row: SessionRow): SessionUser {
   if (!row) throw unauthenticated('This account no longer exists. Please sign in again.')
-  if (row.removedAt !== null) throw unauthenticated('This account has been removed. Contact us if you think this is a mistake.')
-  if (row.sessionVersion !== claims.sessionVersion) throw unauthenticated('Your session has ended. Please sign in again.')
+  if (row.removedAt !== null)
+    throw unauthenticated('This account has been removed. Contact us if you think this is a mistake.')
+  if (row.sessionVersion !== claims.sessionVersion)
+    throw unauthenticated('Your session has ended. Please sign in again.')
   const user: SessionUser = { id: row.id, email: row.email, name: row.name, role: row.role }
   c.set('user', user)
   c.set('session', claims)
@@ -83,7 +92,10 @@ export const requireAccessToken = createMiddleware<AppEnv>(async (c, next) => {
  * answering with its result.
  * @throws ApiError 401 for a removed user.
  */
-export async function authenticateAlong<E extends AppEnv, Q extends BatchItem<'sqlite'>>(c: Context<E>, query: Q): Promise<BatchResponse<[Q]>[0]> {
+export async function authenticateAlong<E extends AppEnv, Q extends BatchItem<'sqlite'>>(
+  c: Context<E>,
+  query: Q,
+): Promise<BatchResponse<[Q]>[0]> {
   const claims = c.var.session
   if (!claims) throw unauthenticated()
   const db = getDb(c.env)
@@ -109,7 +121,7 @@ export function assertSelfOrAdmin<E extends AppEnv>(c: Context<E>, email: string
   const user = c.var.user
   if (!user) throw unauthenticated()
   if (user.role !== 'admin' && user.email !== email.trim().toLowerCase()) {
-    throw forbidden("You can only see or change your own account.")
+    throw forbidden('You can only see or change your own account.')
   }
   return user
 }

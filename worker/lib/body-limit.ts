@@ -1,5 +1,5 @@
-import { createMiddleware } from 'hono/factory'
 import { bodyLimit } from 'hono/body-limit'
+import { createMiddleware } from 'hono/factory'
 import { IMAGE_MESSAGES, MAX_UPLOAD_BODY_BYTES } from '../schemas/image'
 import { ApiError } from './errors'
 
@@ -15,7 +15,11 @@ export const BODY_LIMITS = {
 const tooLarge = (kind: keyof typeof BODY_LIMITS, max: number) =>
   kind === 'upload'
     ? new ApiError(413, 'PAYLOAD_TOO_LARGE', IMAGE_MESSAGES.tooLarge, { image: IMAGE_MESSAGES.tooLargeField })
-    : new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${max >= 1024 * 1024 ? `${max / 1024 / 1024} MB` : `${max / 1024} KB`}.`)
+    : new ApiError(
+        413,
+        'PAYLOAD_TOO_LARGE',
+        `The request body is larger than ${max >= 1024 * 1024 ? `${max / 1024 / 1024} MB` : `${max / 1024} KB`}.`,
+      )
 
 const limiters = Object.fromEntries(
   Object.entries(BODY_LIMITS).map(([kind, max]) => [

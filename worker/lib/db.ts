@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/d1'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import * as schema from '../db/schema'
@@ -82,7 +82,10 @@ const bindings = new WeakMap<Env, Env>()
  *   wherever the request used the plain bindings), and `bookmark()`, the session's latest
  *   bookmark for the answer's {@link BOOKMARK_HEADER}.
  */
-export function openD1Session(base: Env, start: D1SessionBookmark | D1SessionConstraint): { env: Env; bookmark: () => string | null } {
+export function openD1Session(
+  base: Env,
+  start: D1SessionBookmark | D1SessionConstraint,
+): { env: Env; bookmark: () => string | null } {
   const db = new SessionDatabase(bindingsOf(base).DB, start)
   const env = Object.create(bindingsOf(base), { DB: { value: db, enumerable: true } }) as Env
   bindings.set(env, bindingsOf(base))

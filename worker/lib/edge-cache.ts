@@ -15,7 +15,7 @@
  * the data it changed (tools and stock: `catalogue`; reviews: `reviews`).
  */
 import type { Context } from 'hono'
-import { getConfig, type AppEnv, type Config } from '../env'
+import { type AppEnv, type Config, getConfig } from '../env'
 import { BOOKMARK_HEADER, bindingsOf, readFromPrimary } from './db'
 
 /** The data a public answer shows; a write that changes it invalidates every answer tagged with it. */
@@ -51,7 +51,8 @@ const PURGE_TIMEOUT_MS = 5_000
 const KEY_VERSION = '1'
 
 /** Headers that belong to one request's answer (CORS, the D1 bookmark) or that this module sets itself. */
-const PER_ANSWER = /^(?:access-control-|vary$|date$|age$|content-length$|cache-control$|etag$|set-cookie$|x-d1-bookmark$|cache-tag$|cf-|x-edge-)/i
+const PER_ANSWER =
+  /^(?:access-control-|vary$|date$|age$|content-length$|cache-control$|etag$|set-cookie$|x-d1-bookmark$|cache-tag$|cf-|x-edge-)/i
 
 type Mode = 'memory' | 'purge' | 'off'
 
@@ -59,7 +60,13 @@ const modeOf = (config: Config): Mode =>
   config.CACHE_ZONE_ID && config.CACHE_PURGE_TOKEN ? 'purge' : config.ENVIRONMENT === 'production' ? 'off' : 'memory'
 
 /** A public answer as kept: its body, its own headers, its ETag, what it shows, when it was made. */
-type Entry = { body: Uint8Array<ArrayBuffer>; headers: [string, string][]; etag: string; tags: readonly CacheTag[]; storedAt: number }
+type Entry = {
+  body: Uint8Array<ArrayBuffer>
+  headers: [string, string][]
+  etag: string
+  tags: readonly CacheTag[]
+  storedAt: number
+}
 /** A kept copy as read back (a Cache API body is a stream). */
 type Copy = { body: BodyInit | null; headers: [string, string][]; etag: string; storedAt: number }
 
@@ -141,7 +148,12 @@ export async function cachePublic(
  * to the route's {@link cachePublic}, which answers the same.
  */
 export async function keptPublicAnswer(request: Request, env: Env): Promise<Response | undefined> {
-  if ((request.method !== 'GET' && request.method !== 'HEAD') || request.headers.has('Origin') || request.headers.has(BOOKMARK_HEADER)) return undefined
+  if (
+    (request.method !== 'GET' && request.method !== 'HEAD') ||
+    request.headers.has('Origin') ||
+    request.headers.has(BOOKMARK_HEADER)
+  )
+    return undefined
   const url = new URL(request.url)
   if (!keptPaths.has(url.pathname)) return undefined
   let config: Config
@@ -203,7 +215,9 @@ async function refill(
     rememberPath(key)
     if (mode === 'memory') toMemory(key, entry)
     else {
-      const stored = toEdge(key, entry).catch((err: unknown) => console.error('Keeping a cached answer failed', key, err))
+      const stored = toEdge(key, entry).catch((err: unknown) =>
+        console.error('Keeping a cached answer failed', key, err),
+      )
       if (ctx) ctx.waitUntil(stored)
       else await stored
     }
@@ -279,13 +293,22 @@ function configIdOf(config: Config): number {
  * the code and settings are (in memory: this isolate's configuration; in the Cache API, shared
  * by every isolate: the deployed version), and `extra`.
  */
-function cacheKey(requestUrl: string | URL, env: Env, config: Config, mode: Exclude<Mode, 'off'>, extra: string | undefined): string {
+function cacheKey(
+  requestUrl: string | URL,
+  env: Env,
+  config: Config,
+  mode: Exclude<Mode, 'off'>,
+  extra: string | undefined,
+): string {
   const url = new URL(requestUrl)
   url.hash = ''
   url.searchParams.sort()
   // NOTE: CF_VERSION_METADATA exists only when wrangler.toml binds it ([version_metadata]);
   // without it a deployment (or a changed setting) serves the previous copies until they expire.
-  const scope = mode === 'memory' ? `m${configIdOf(config)}` : ((bindingsOf(env) as { CF_VERSION_METADATA?: { id?: string } }).CF_VERSION_METADATA?.id ?? '')
+  const scope =
+    mode === 'memory'
+      ? `m${configIdOf(config)}`
+      : ((bindingsOf(env) as { CF_VERSION_METADATA?: { id?: string } }).CF_VERSION_METADATA?.id ?? '')
   url.searchParams.append('__edge', [KEY_VERSION, scope, extra ?? ''].join('.'))
   return url.href
 }
@@ -341,7 +364,13 @@ async function toEdge(key: string, entry: Entry) {
 async function forgetStoredKeys(tags: readonly CacheTag[]) {
   const keys = new Set(tags.flatMap((tag) => [...(storedKeys.get(tag) ?? [])]))
   for (const tag of tags) storedKeys.delete(tag)
-  await Promise.all([...keys].map((key) => edgeCache().delete(key).catch(() => false)))
+  await Promise.all(
+    [...keys].map((key) =>
+      edgeCache()
+        .delete(key)
+        .catch(() => false),
+    ),
+  )
 }
 
 /** Cloudflare's purge by tag (POST /zones/{zone}/purge_cache): every data center, within seconds. */

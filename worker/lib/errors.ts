@@ -1,5 +1,5 @@
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
 
 export type ErrorCode =
   | 'VALIDATION_FAILED'
@@ -43,4 +43,5 @@ export const badRequest = (message: string, fields?: Record<string, string>) =>
 export const unauthenticated = (message = 'Please sign in again.') => new ApiError(401, 'UNAUTHENTICATED', message)
 export const forbidden = (message = 'You are not allowed to do that.') => new ApiError(403, 'FORBIDDEN', message)
 export const notFound = (message = 'Not found.') => new ApiError(404, 'NOT_FOUND', message)
-export const conflict = (message: string, fields?: Record<string, string>) => new ApiError(409, 'CONFLICT', message, fields)
+export const conflict = (message: string, fields?: Record<string, string>) =>
+  new ApiError(409, 'CONFLICT', message, fields)

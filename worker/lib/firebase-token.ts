@@ -1,7 +1,7 @@
-import { createRemoteJWKSet, decodeJwt, errors, jwtVerify, type JWTPayload } from 'jose'
+import { createRemoteJWKSet, decodeJwt, errors, type JWTPayload, jwtVerify } from 'jose'
 import type { Config } from '../env'
-import { ApiError, unauthenticated } from './errors'
 import { UNSEEN_CHARACTERS } from '../schemas/text'
+import { ApiError, unauthenticated } from './errors'
 import { tokenHeader } from './jwt'
 
 /** Google's public keys for Firebase ID tokens (securetoken service account). */
@@ -55,14 +55,17 @@ const CLOCK_SKEW_SECONDS = 60
  */
 export async function verifyFirebaseIdToken(token: string, config: Config): Promise<FirebaseIdentity> {
   const projectId = config.FIREBASE_PROJECT_ID
-  if (!projectId) throw new ApiError(503, 'NOT_CONFIGURED', 'Sign-in is not configured: FIREBASE_PROJECT_ID is not set.')
+  if (!projectId)
+    throw new ApiError(503, 'NOT_CONFIGURED', 'Sign-in is not configured: FIREBASE_PROJECT_ID is not set.')
   const issuer = `https://securetoken.google.com/${projectId}`
   const header = tokenHeader(token, 'sign-in token')
 
   let payload: JWTPayload
   if (header.alg === 'none') {
     if (!acceptsEmulatorTokens(config)) {
-      throw unauthenticated('The sign-in token is not signed. Unsigned tokens are accepted only from the Firebase Auth emulator in development.')
+      throw unauthenticated(
+        'The sign-in token is not signed. Unsigned tokens are accepted only from the Firebase Auth emulator in development.',
+      )
     }
     try {
       payload = decodeJwt(token)
@@ -91,15 +94,18 @@ function checkFirebaseClaims(p: JWTPayload, want: { issuer: string; projectId: s
   if (p.aud !== want.projectId) throw bad('it was issued for another Firebase project (aud)')
   if (typeof p.exp !== 'number') throw bad('it has no expiry (exp)')
   if (p.exp <= now) throw unauthenticated('Your sign-in has expired. Please sign in again.')
-  if (typeof p.iat !== 'number' || p.iat > now + CLOCK_SKEW_SECONDS) throw bad('its issue time (iat) is missing or in the future')
+  if (typeof p.iat !== 'number' || p.iat > now + CLOCK_SKEW_SECONDS)
+    throw bad('its issue time (iat) is missing or in the future')
   if (p.auth_time !== undefined && (typeof p.auth_time !== 'number' || p.auth_time > now + CLOCK_SKEW_SECONDS))
     throw bad('its sign-in time (auth_time) is in the future')
   if (typeof p.sub !== 'string' || p.sub.length === 0 || p.sub.length > 128) throw bad('it names no user (sub)')
   const email = p.email
-  if (typeof email !== 'string' || !email.includes('@')) throw bad('it carries no e-mail address; sign in with e-mail or Google')
+  if (typeof email !== 'string' || !email.includes('@'))
+    throw bad('it carries no e-mail address; sign in with e-mail or Google')
   // NOTE: compared exactly (lower-cased only): a claim with white space or invisible
   // characters is never "the same address" as a clean one.
-  if (email.replace(UNSEEN_CHARACTERS, '') !== email) throw bad('its e-mail address contains white space or invisible characters')
+  if (email.replace(UNSEEN_CHARACTERS, '') !== email)
+    throw bad('its e-mail address contains white space or invisible characters')
   return {
     uid: p.sub,
     email: email.toLowerCase(),
@@ -112,14 +118,24 @@ function checkFirebaseClaims(p: JWTPayload, want: { issuer: string; projectId: s
 function firebaseTokenError(err: unknown): ApiError {
   if (err instanceof errors.JWTExpired) return unauthenticated('Your sign-in has expired. Please sign in again.')
   if (err instanceof errors.JWTClaimValidationFailed)
-    return unauthenticated(`The sign-in token is not valid: its ${err.claim} claim does not match this shop's Firebase project.`)
+    return unauthenticated(
+      `The sign-in token is not valid: its ${err.claim} claim does not match this shop's Firebase project.`,
+    )
   if (err instanceof errors.JOSEAlgNotAllowed || err instanceof errors.JOSENotSupported)
     return unauthenticated('The sign-in token is not a Firebase ID token (Firebase signs with RS256).')
-  if (err instanceof errors.JWKSNoMatchingKey) return unauthenticated('The sign-in token was signed with a key Google does not publish.')
-  if (err instanceof errors.JWSSignatureVerificationFailed) return unauthenticated('The sign-in token has a bad signature.')
-  if (err instanceof errors.JWSInvalid || err instanceof errors.JWTInvalid) return unauthenticated('The sign-in token is malformed.')
+  if (err instanceof errors.JWKSNoMatchingKey)
+    return unauthenticated('The sign-in token was signed with a key Google does not publish.')
+  if (err instanceof errors.JWSSignatureVerificationFailed)
+    return unauthenticated('The sign-in token has a bad signature.')
+  if (err instanceof errors.JWSInvalid || err instanceof errors.JWTInvalid)
+    return unauthenticated('The sign-in token is malformed.')
   // NOTE: the key server being unreachable is not the caller's fault; a 401 would sign them out.
-  if (err instanceof errors.JWKSTimeout || err instanceof errors.JWKSInvalid || !(err instanceof errors.JOSEError) || err.code === 'ERR_JOSE_GENERIC') {
+  if (
+    err instanceof errors.JWKSTimeout ||
+    err instanceof errors.JWKSInvalid ||
+    !(err instanceof errors.JOSEError) ||
+    err.code === 'ERR_JOSE_GENERIC'
+  ) {
     console.error('Fetching Google securetoken keys failed', err)
     return new ApiError(502, 'PROVIDER_FAILED', 'Could not check the sign-in with Google right now. Please try again.')
   }

@@ -48,8 +48,14 @@ const COMMON = {
 }
 
 /** Adds the security headers; `kind` picks the CSP for pages (with their inline scripts' hashes) or for API answers. */
-export function applySecurityHeaders(headers: Headers, kind: 'page' | 'api', config: Config | undefined, scriptHashes?: string[]) {
+export function applySecurityHeaders(
+  headers: Headers,
+  kind: 'page' | 'api',
+  config: Config | undefined,
+  scriptHashes?: string[],
+) {
   for (const [k, v] of Object.entries(COMMON)) headers.set(k, v)
   headers.set('Content-Security-Policy', kind === 'page' && config ? pageCsp(config, scriptHashes) : API_CSP)
-  if (config?.ENVIRONMENT === 'production') headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains')
+  if (config?.ENVIRONMENT === 'production')
+    headers.set('Strict-Transport-Security', 'max-age=63072000; includeSubDomains')
 }

@@ -1,7 +1,7 @@
 import { redirect } from '@tanstack/react-router'
-import { hydrated } from '../../lib/hydration'
-import { localPath } from '../../lib/search-params'
-import type { Session } from '../../lib/session'
+import { hydrated } from '#web/lib/hydration.ts'
+import { localPath } from '#web/lib/search-params.ts'
+import type { Session } from '#web/lib/session.ts'
 
 /** What /login and /signup share: where the person was going (`?redirect=`, a path of this shop only). */
 export const validateRedirectSearch = (search: Record<string, unknown>): { redirect?: string } => ({

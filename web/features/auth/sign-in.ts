@@ -1,5 +1,5 @@
-import { getFirebaseAuth } from '../../lib/firebase'
-import { session } from '../../lib/session'
+import { getFirebaseAuth } from '#web/lib/firebase.ts'
+import { session } from '#web/lib/session.ts'
 
 /**
  * The sign-in actions of the login and sign-up pages: Firebase signs the person in, then

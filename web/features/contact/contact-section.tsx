@@ -2,14 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
-import {
-  CONTACT_LIMITS,
-  type ContactFormValues,
-  type ContactInput,
-  ContactInputSchema,
-} from '../../../worker/schemas/contact'
-import { FormField } from '../../components/form-field'
-import { ApiRequestError } from '../../lib/api'
+import { CONTACT_LIMITS, type ContactFormValues, type ContactInput, ContactInputSchema } from '#schemas/contact.ts'
+import { FormField } from '#web/components/form-field.tsx'
+import { ApiRequestError } from '#web/lib/api.ts'
 import { useSendMessage } from './contact-mutations'
 
 const EMPTY: ContactFormValues = { name: '', email: '', subject: '', message: '' }

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import type { OrderStatus } from '../../../worker/schemas/order-status'
-import { api, unwrap, unwrapPage } from '../../lib/api'
+import type { OrderStatus } from '#schemas/order-status.ts'
+import { api, unwrap, unwrapPage } from '#web/lib/api.ts'
 
 /** Rows per page in the admin lists. */
 export const DESK_PAGE_SIZE = 20

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect } from 'react'
-import { ApiRequestError } from '../../lib/api'
+import { ApiRequestError } from '#web/lib/api.ts'
 import { useOrderRefresh } from '../bookings/bookings-mutations'
 import type { CardFormProps } from './card-form-props'
 import { paymentQueries } from './payments-queries'

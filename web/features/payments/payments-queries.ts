@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { api, unwrap } from '../../lib/api'
+import { api, unwrap } from '#web/lib/api.ts'
 
 export const paymentQueries = {
   all: () => ['payments'] as const,

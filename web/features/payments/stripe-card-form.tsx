@@ -1,7 +1,7 @@
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js'
 import type { Stripe, StripeCardElementOptions } from '@stripe/stripe-js'
 import { useId, useMemo, useRef, useState } from 'react'
-import { ApiRequestError } from '../../lib/api'
+import { ApiRequestError } from '#web/lib/api.ts'
 import { usePayBooking } from '../bookings/bookings-mutations'
 import { type CardFormProps, CONNECTION_MESSAGE } from './card-form-props'
 

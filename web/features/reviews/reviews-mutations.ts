@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { ReviewInput } from '../../../worker/schemas/review'
-import { api, unwrap } from '../../lib/api'
+import type { ReviewInput } from '#schemas/review.ts'
+import { api, unwrap } from '#web/lib/api.ts'
 import { reviewQueries } from './reviews-queries'
 
 /** Every view of reviews: the home carousel (refetched now, even while not shown) and the admin table. */

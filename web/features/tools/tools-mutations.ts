@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { ToolInput, ToolPatch } from '../../../worker/schemas/tool'
-import { api, unwrap } from '../../lib/api'
+import type { ToolInput, ToolPatch } from '#schemas/tool.ts'
+import { api, unwrap } from '#web/lib/api.ts'
 import { bookingQueries } from '../bookings/bookings-queries'
 import { deskQueries } from '../desk/desk-queries'
 import { toolQueries } from './tools-queries'

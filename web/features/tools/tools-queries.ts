@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import type { ToolSort } from '../../../worker/schemas/tool-sorts'
-import { api, unwrap, unwrapPage } from '../../lib/api'
+import type { ToolSort } from '#schemas/tool-sorts.ts'
+import { api, unwrap, unwrapPage } from '#web/lib/api.ts'
 
 export type ToolListParams = { q?: string; sort?: ToolSort; limit: number; offset: number }
 

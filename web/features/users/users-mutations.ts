@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { ProfileUpdateInput, UserProfile } from '../../../worker/schemas/user'
-import { api, unwrap } from '../../lib/api'
-import { session } from '../../lib/session'
+import type { ProfileUpdateInput, UserProfile } from '#schemas/user.ts'
+import { api, unwrap } from '#web/lib/api.ts'
+import { session } from '#web/lib/session.ts'
 import { signIn } from '../auth/sign-in'
 import { userQueries } from './users-queries'
 

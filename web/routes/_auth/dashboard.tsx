@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, Outlet } from '@tanstack/react-router'
-import { configQuery } from '../../lib/config'
-import { useSession } from '../../lib/session'
+import { configQuery } from '#web/lib/config.ts'
+import { useSession } from '#web/lib/session.ts'
 
 export const Route = createFileRoute('/_auth/dashboard')({
   head: () => ({ meta: [{ title: 'Dashboard · Toolhaus' }] }),

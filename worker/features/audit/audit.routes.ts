@@ -1,10 +1,10 @@
 import { Hono } from 'hono'
-import type { AppEnv } from '../../env'
-import { requireAdmin } from '../../lib/auth'
-import { getDb } from '../../lib/db'
-import { validate } from '../../lib/validator'
-import type { AuditEntry } from '../../schemas/audit'
-import { pageQuery } from '../../schemas/paging'
+import type { AuditEntry } from '#schemas/audit.ts'
+import { pageQuery } from '#schemas/paging.ts'
+import type { AppEnv } from '#worker/env.ts'
+import { requireAdmin } from '#worker/lib/auth.ts'
+import { getDb } from '#worker/lib/db.ts'
+import { validate } from '#worker/lib/validator.ts'
 import { listAudit } from './audit.service'
 
 /** Routes under /api/audit: the admins' actions, newest first. Read-only: nothing changes or deletes an entry. */

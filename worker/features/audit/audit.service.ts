@@ -1,7 +1,7 @@
 import { desc, sql } from 'drizzle-orm'
-import { auditLog } from '../../db/schema'
-import { type Db, newId } from '../../lib/db'
-import type { AuditEntry } from '../../schemas/audit'
+import type { AuditEntry } from '#schemas/audit.ts'
+import { auditLog } from '#worker/db/schema.ts'
+import { type Db, newId } from '#worker/lib/db.ts'
 
 /** One admin action: who (the admin's e-mail), what (a dotted name), on which record, and what changed. */
 export type AuditRecord = { actor: string; action: string; target: string; detail?: string }

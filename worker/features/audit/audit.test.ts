@@ -6,10 +6,10 @@
  */
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { AuditEntry } from '../../schemas/audit'
-import { call, json } from '../../test/helpers'
-import { makeTool } from '../../test/order-fixtures'
-import { signIn } from '../../test/tokens'
+import type { AuditEntry } from '#schemas/audit.ts'
+import { call, json } from '#worker/test/helpers.ts'
+import { makeTool } from '#worker/test/order-fixtures.ts'
+import { signIn } from '#worker/test/tokens.ts'
 
 const ADMIN = 'admin@example.com'
 let admin: string

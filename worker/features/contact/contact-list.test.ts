@@ -4,10 +4,10 @@
  */
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { newId } from '../../lib/db'
-import type { ContactMessage } from '../../schemas/contact'
-import { call, json } from '../../test/helpers'
-import { signIn } from '../../test/tokens'
+import type { ContactMessage } from '#schemas/contact.ts'
+import { newId } from '#worker/lib/db.ts'
+import { call, json } from '#worker/test/helpers.ts'
+import { signIn } from '#worker/test/tokens.ts'
 
 let admin: string
 beforeAll(async () => {

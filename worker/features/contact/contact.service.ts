@@ -1,10 +1,10 @@
 import { count, desc, eq, or, sql } from 'drizzle-orm'
-import { nowMs } from '../../db/now'
-import { contactMessages } from '../../db/schema'
-import type { Db } from '../../lib/db'
-import { containsText, newId } from '../../lib/db'
-import { ApiError } from '../../lib/errors'
-import type { ContactInput, ContactMessage } from '../../schemas/contact'
+import type { ContactInput, ContactMessage } from '#schemas/contact.ts'
+import { nowMs } from '#worker/db/now.ts'
+import { contactMessages } from '#worker/db/schema.ts'
+import type { Db } from '#worker/lib/db.ts'
+import { containsText, newId } from '#worker/lib/db.ts'
+import { ApiError } from '#worker/lib/errors.ts'
 import { MailError, type Mailer } from '../mail/mail.service'
 
 /** At most `max` messages per client within `windowMs`, counted from the stored messages. */

@@ -10,7 +10,7 @@ import encodeWebp, { init as initWebpEncoder } from '@jsquash/webp/encode'
 // run time, so wrangler (and the vitest pool) upload each as a compiled module.
 import JPEG_WASM from 'imagescript/wasm/any/jpeg.wasm'
 import PNG_WASM from 'imagescript/wasm/any/png.wasm'
-import type { ImageExt } from '../../schemas/image'
+import type { ImageExt } from '#schemas/image.ts'
 import { displaySize, downscale, type ImageHeader, orient, type Pixels, type Rgba, readImageHeader } from './pixels'
 
 /** WebP quality of variants: photos at 75–80 look the same as the original on a phone screen. */

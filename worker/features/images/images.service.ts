@@ -1,8 +1,8 @@
 // Accepted types are recognised from their first bytes (never from a name or a header).
 
-import { badRequest } from '../../lib/errors'
-import { IMAGE_TYPES, type ImageExt } from '../../schemas/image'
-import { uploadedImageKey } from '../../schemas/image-urls'
+import { IMAGE_TYPES, type ImageExt } from '#schemas/image.ts'
+import { uploadedImageKey } from '#schemas/image-urls.ts'
+import { badRequest } from '#worker/lib/errors.ts'
 
 const ascii = (b: Uint8Array, from: number, to: number) => String.fromCharCode(...b.subarray(from, to))
 

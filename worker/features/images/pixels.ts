@@ -1,7 +1,7 @@
 // Pure-JS pixel work for image variants: what an image's header says (size, orientation,
 // animation) without decoding it, an area-averaging downscale, and EXIF orientation.
 
-import type { ImageExt } from '../../schemas/image'
+import type { ImageExt } from '#schemas/image.ts'
 
 /** What the first bytes of an accepted image tell, before any pixel is decoded. */
 export type ImageHeader = {

@@ -1,8 +1,8 @@
 // Images at the widths of IMAGE_WIDTHS: GET /api/images/{key}?w=N. Made from the original on
 // the first request and kept in R2 beside it (docs/decisions/011-image-variants.md).
 
-import { IMAGE_TYPES, type ImageExt } from '../../schemas/image'
-import type { ImageWidth } from '../../schemas/image-urls'
+import { IMAGE_TYPES, type ImageExt } from '#schemas/image.ts'
+import type { ImageWidth } from '#schemas/image-urls.ts'
 import { makeVariant } from './codec'
 
 /** What GET /api/images/{key} answers: the object's metadata, and its bytes unless the caller's copy is current. */

@@ -1,9 +1,9 @@
 import { and, desc, eq, lte, sql } from 'drizzle-orm'
-import { NOW_MS_SQL, nowMs } from '../../db/now'
-import { emailOutbox } from '../../db/schema'
-import type { Config } from '../../env'
-import { type Db, newId } from '../../lib/db'
-import type { MailDelivery, MailStatus, OutboxMail } from '../../schemas/mail'
+import type { MailDelivery, MailStatus, OutboxMail } from '#schemas/mail.ts'
+import { NOW_MS_SQL, nowMs } from '#worker/db/now.ts'
+import { emailOutbox } from '#worker/db/schema.ts'
+import type { Config } from '#worker/env.ts'
+import { type Db, newId } from '#worker/lib/db.ts'
 
 export const DEFAULT_EMAIL_API_URL = 'https://api.resend.com/emails'
 /** Where the local outbox addresses mail when CONTACT_INBOX is not set. */

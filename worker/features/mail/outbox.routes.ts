@@ -1,10 +1,10 @@
 import { Hono } from 'hono'
-import type { AppEnv } from '../../env'
-import { requireAdmin } from '../../lib/auth'
-import { getDb } from '../../lib/db'
-import { notFound } from '../../lib/errors'
-import { validate } from '../../lib/validator'
-import { DeliveryQuerySchema, type MailDelivery, type OutboxMail, OutboxQuerySchema } from '../../schemas/mail'
+import { DeliveryQuerySchema, type MailDelivery, type OutboxMail, OutboxQuerySchema } from '#schemas/mail.ts'
+import type { AppEnv } from '#worker/env.ts'
+import { requireAdmin } from '#worker/lib/auth.ts'
+import { getDb } from '#worker/lib/db.ts'
+import { notFound } from '#worker/lib/errors.ts'
+import { validate } from '#worker/lib/validator.ts'
 import { listDeliveries, listOutbox, usesLocalOutbox } from './mail.service'
 
 /**

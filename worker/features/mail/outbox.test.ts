@@ -5,10 +5,10 @@
  */
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { MailDelivery, OutboxMail } from '../../schemas/mail'
-import { call, json } from '../../test/helpers'
-import { makeTool, placeOrder, type ToolFixture } from '../../test/order-fixtures'
-import { signIn } from '../../test/tokens'
+import type { MailDelivery, OutboxMail } from '#schemas/mail.ts'
+import { call, json } from '#worker/test/helpers.ts'
+import { makeTool, placeOrder, type ToolFixture } from '#worker/test/order-fixtures.ts'
+import { signIn } from '#worker/test/tokens.ts'
 
 const BUYER = 'outbox-pager@example.com'
 let admin: string

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
-import type { AppEnv } from '../../env'
-import { cachePublicRoute } from '../../lib/edge-cache'
-import type { PublicConfig } from '../../schemas/config'
+import type { PublicConfig } from '#schemas/config.ts'
+import type { AppEnv } from '#worker/env.ts'
+import { cachePublicRoute } from '#worker/lib/edge-cache.ts'
 import { usesLocalOutbox } from '../mail/mail.service'
 
 export const metaRoutes = new Hono<AppEnv>()

@@ -1,8 +1,8 @@
 import { env, exports } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
-import app from '../../app'
-import { call, json } from '../../test/helpers'
-import { signIn } from '../../test/tokens'
+import app from '#worker/app.ts'
+import { call, json } from '#worker/test/helpers.ts'
+import { signIn } from '#worker/test/tokens.ts'
 
 describe('GET /api/health', () => {
   it('is ok once the database answers', async () => {

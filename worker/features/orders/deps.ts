@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import type { AppEnv } from '../../env'
-import { getDb } from '../../lib/db'
+import type { AppEnv } from '#worker/env.ts'
+import { getDb } from '#worker/lib/db.ts'
 import { deliverAfterResponse } from '../mail/mail.service'
 import { orderDeps } from './orders.service'
 

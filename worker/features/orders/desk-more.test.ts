@@ -6,11 +6,11 @@
 import { env } from 'cloudflare:workers'
 import type Stripe from 'stripe'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { runScheduled } from '../../scheduled'
-import type { AuditEntry } from '../../schemas/audit'
-import type { Booking } from '../../schemas/booking'
-import type { PaymentIntentCreated } from '../../schemas/payment'
-import { call, json } from '../../test/helpers'
+import type { AuditEntry } from '#schemas/audit.ts'
+import type { Booking } from '#schemas/booking.ts'
+import type { PaymentIntentCreated } from '#schemas/payment.ts'
+import { runScheduled } from '#worker/scheduled.ts'
+import { call, json } from '#worker/test/helpers.ts'
 import {
   ageBooking,
   bookingRow,
@@ -20,9 +20,9 @@ import {
   placeOrder,
   stockOf,
   type ToolFixture,
-} from '../../test/order-fixtures'
-import { callStripe, fakeStripeClient, fakeStripeRequests, intentIdOf } from '../../test/stripe-fixtures'
-import { signIn } from '../../test/tokens'
+} from '#worker/test/order-fixtures.ts'
+import { callStripe, fakeStripeClient, fakeStripeRequests, intentIdOf } from '#worker/test/stripe-fixtures.ts'
+import { signIn } from '#worker/test/tokens.ts'
 
 const BUYER = 'desk-more-buyer@example.com'
 const ADMIN = 'admin@example.com'

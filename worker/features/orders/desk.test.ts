@@ -1,13 +1,13 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { getConfig } from '../../env'
-import { getDb } from '../../lib/db'
-import { runScheduled } from '../../scheduled'
-import type { AuditEntry } from '../../schemas/audit'
-import type { Booking, OrderSummary } from '../../schemas/booking'
-import type { OutboxMail } from '../../schemas/mail'
-import type { PaymentIntentCreated } from '../../schemas/payment'
-import { call, callWith, json } from '../../test/helpers'
+import type { AuditEntry } from '#schemas/audit.ts'
+import type { Booking, OrderSummary } from '#schemas/booking.ts'
+import type { OutboxMail } from '#schemas/mail.ts'
+import type { PaymentIntentCreated } from '#schemas/payment.ts'
+import { getConfig } from '#worker/env.ts'
+import { getDb } from '#worker/lib/db.ts'
+import { runScheduled } from '#worker/scheduled.ts'
+import { call, callWith, json } from '#worker/test/helpers.ts'
 import {
   ageBooking,
   bookingRow,
@@ -18,7 +18,7 @@ import {
   placeOrder,
   stockOf,
   type ToolFixture,
-} from '../../test/order-fixtures'
+} from '#worker/test/order-fixtures.ts'
 import {
   callStripe,
   deliver,
@@ -26,8 +26,8 @@ import {
   fakeStripeRequests,
   intentIdOf,
   signedEvent,
-} from '../../test/stripe-fixtures'
-import { signIn } from '../../test/tokens'
+} from '#worker/test/stripe-fixtures.ts'
+import { signIn } from '#worker/test/tokens.ts'
 import { deliverQueuedMail } from '../mail/mail.service'
 
 const BUYER = 'desk-buyer@example.com'

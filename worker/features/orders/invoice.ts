@@ -1,5 +1,5 @@
-import { formatBDT } from '../../schemas/bdt'
-import type { Booking } from '../../schemas/booking'
+import { formatBDT } from '#schemas/bdt.ts'
+import type { Booking } from '#schemas/booking.ts'
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
 const day = (iso: string | null) =>

@@ -1,7 +1,7 @@
-import type { OrderRow } from '../../db/schema'
-import { formatBDT, toTaka } from '../../schemas/bdt'
-import { formatOrderNumber } from '../../schemas/booking'
-import type { OrderActor, OrderStatus } from '../../schemas/order-status'
+import { formatBDT, toTaka } from '#schemas/bdt.ts'
+import { formatOrderNumber } from '#schemas/booking.ts'
+import type { OrderActor, OrderStatus } from '#schemas/order-status.ts'
+import type { OrderRow } from '#worker/db/schema.ts'
 import type { QueuedMail } from '../mail/mail.service'
 
 /**

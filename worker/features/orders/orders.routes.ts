@@ -1,18 +1,5 @@
 import { type Context, Hono } from 'hono'
-import type { OrderRow } from '../../db/schema'
-import type { AppEnv } from '../../env'
-import {
-  assertSelfOrAdmin,
-  authenticate,
-  authenticateAlong,
-  requireAccessToken,
-  requireAdmin,
-  requireUser,
-} from '../../lib/auth'
-import { type Db, getDb } from '../../lib/db'
-import { conflict, forbidden, notFound, unauthenticated } from '../../lib/errors'
-import { validate } from '../../lib/validator'
-import type { Inserted, Modified } from '../../schemas/ack'
+import type { Inserted, Modified } from '#schemas/ack.ts'
 import {
   type Booking,
   BookingIdParamSchema,
@@ -21,8 +8,21 @@ import {
   BookingPaymentSchema,
   OrderRefundSchema,
   OrderStatusChangeSchema,
-} from '../../schemas/booking'
-import { PAGE_DEFAULT } from '../../schemas/paging'
+} from '#schemas/booking.ts'
+import { PAGE_DEFAULT } from '#schemas/paging.ts'
+import type { OrderRow } from '#worker/db/schema.ts'
+import type { AppEnv } from '#worker/env.ts'
+import {
+  assertSelfOrAdmin,
+  authenticate,
+  authenticateAlong,
+  requireAccessToken,
+  requireAdmin,
+  requireUser,
+} from '#worker/lib/auth.ts'
+import { type Db, getDb } from '#worker/lib/db.ts'
+import { conflict, forbidden, notFound, unauthenticated } from '#worker/lib/errors.ts'
+import { validate } from '#worker/lib/validator.ts'
 import { deliverMail, depsOf } from './deps'
 import { renderInvoice } from './invoice'
 import { getOrderRow } from './lifecycle'

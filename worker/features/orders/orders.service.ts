@@ -1,11 +1,5 @@
 import { and, desc, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm'
-import { nowMs } from '../../db/now'
-import type { OrderRow } from '../../db/schema'
-import { bookings, orderEvents, tools } from '../../db/schema'
-import type { Config } from '../../env'
-import { containsText, type Db, newId } from '../../lib/db'
-import { ApiError, badRequest, conflict, notFound } from '../../lib/errors'
-import { toPaisa, toTaka } from '../../schemas/bdt'
+import { toPaisa, toTaka } from '#schemas/bdt.ts'
 import {
   type Booking,
   type BookingInput,
@@ -15,8 +9,14 @@ import {
   type OrderHistoryEntry,
   type OrderStatusChange,
   orderLessThanMessage,
-} from '../../schemas/booking'
-import { type OrderStatus, PAID_STATUSES } from '../../schemas/order-status'
+} from '#schemas/booking.ts'
+import { type OrderStatus, PAID_STATUSES } from '#schemas/order-status.ts'
+import { nowMs } from '#worker/db/now.ts'
+import type { OrderRow } from '#worker/db/schema.ts'
+import { bookings, orderEvents, tools } from '#worker/db/schema.ts'
+import type { Config } from '#worker/env.ts'
+import { containsText, type Db, newId } from '#worker/lib/db.ts'
+import { ApiError, badRequest, conflict, notFound } from '#worker/lib/errors.ts'
 import { queueMailStatement } from '../mail/mail.service'
 import { applyMove, invalidTransition, type OrderDeps, shopContext, transition } from './lifecycle'
 import { ORDER_NUMBER_TOKEN, orderMail } from './order-emails'

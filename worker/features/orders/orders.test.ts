@@ -1,11 +1,11 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import worker from '../../index'
-import { runScheduled } from '../../scheduled'
-import type { Modified } from '../../schemas/ack'
-import type { Booking } from '../../schemas/booking'
-import { call, json } from '../../test/helpers'
+import type { Modified } from '#schemas/ack.ts'
+import type { Booking } from '#schemas/booking.ts'
+import worker from '#worker/index.ts'
+import { runScheduled } from '#worker/scheduled.ts'
+import { call, json } from '#worker/test/helpers.ts'
 import {
   ageBooking,
   bookingRow,
@@ -14,8 +14,8 @@ import {
   placeOrder,
   postBooking,
   stockOf,
-} from '../../test/order-fixtures'
-import { signIn } from '../../test/tokens'
+} from '#worker/test/order-fixtures.ts'
+import { signIn } from '#worker/test/tokens.ts'
 
 const BUYER = 'buyer@example.com'
 const OTHER = 'other-buyer@example.com'

@@ -1,15 +1,15 @@
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import type { AppEnv } from '../../env'
-import { requireUser } from '../../lib/auth'
-import { ApiError } from '../../lib/errors'
-import { validate } from '../../lib/validator'
 import {
   type PaymentIntentCreated,
   PaymentIntentRequestSchema,
   type SimulatedConfirmed,
   SimulatedConfirmSchema,
-} from '../../schemas/payment'
+} from '#schemas/payment.ts'
+import type { AppEnv } from '#worker/env.ts'
+import { requireUser } from '#worker/lib/auth.ts'
+import { ApiError } from '#worker/lib/errors.ts'
+import { validate } from '#worker/lib/validator.ts'
 import { deliverMail, depsOf } from './deps'
 import { getOrderRow } from './lifecycle'
 import { confirmSimulatedPayment, createIntentForBooking, handleStripeWebhook } from './payments.service'

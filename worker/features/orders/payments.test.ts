@@ -1,11 +1,11 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import app from '../../app'
-import { runScheduled } from '../../scheduled'
-import type { Booking } from '../../schemas/booking'
-import { CARD_MESSAGES, cardSchema, NON_TEST_CARD_MESSAGE, type PaymentIntentCreated } from '../../schemas/payment'
-import { call, json } from '../../test/helpers'
-import { ageBooking, bookingRow, makeTool, placeOrder, stockOf, type ToolFixture } from '../../test/order-fixtures'
+import type { Booking } from '#schemas/booking.ts'
+import { CARD_MESSAGES, cardSchema, NON_TEST_CARD_MESSAGE, type PaymentIntentCreated } from '#schemas/payment.ts'
+import app from '#worker/app.ts'
+import { runScheduled } from '#worker/scheduled.ts'
+import { call, json } from '#worker/test/helpers.ts'
+import { ageBooking, bookingRow, makeTool, placeOrder, stockOf, type ToolFixture } from '#worker/test/order-fixtures.ts'
 import {
   callStripe,
   fakeStripeClient,
@@ -13,8 +13,8 @@ import {
   intentIdOf,
   STRIPE_PUBLISHABLE_KEY,
   stripeEnv,
-} from '../../test/stripe-fixtures'
-import { accessTokenFor, signIn } from '../../test/tokens'
+} from '#worker/test/stripe-fixtures.ts'
+import { accessTokenFor, signIn } from '#worker/test/tokens.ts'
 
 const BUYER = 'payer@example.com'
 const OTHER = 'other-payer@example.com'

@@ -1,9 +1,9 @@
 import { lt, sql } from 'drizzle-orm'
-import { bookings, orderCounts, revenueDays, tools } from '../../db/schema'
-import type { Db } from '../../lib/db'
-import { toTaka } from '../../schemas/bdt'
-import type { OrderSummary } from '../../schemas/booking'
-import { ORDER_STATUSES, type OrderStatus } from '../../schemas/order-status'
+import { toTaka } from '#schemas/bdt.ts'
+import type { OrderSummary } from '#schemas/booking.ts'
+import { ORDER_STATUSES, type OrderStatus } from '#schemas/order-status.ts'
+import { bookings, orderCounts, revenueDays, tools } from '#worker/db/schema.ts'
+import type { Db } from '#worker/lib/db.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /** At most this many low-stock tools are listed (the worst first). */

@@ -1,12 +1,12 @@
 import { env } from 'cloudflare:workers'
 import type Stripe from 'stripe'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { runScheduled } from '../../scheduled'
-import type { PaymentIntentCreated } from '../../schemas/payment'
-import { json } from '../../test/helpers'
-import { bookingRow, makeTool, placeOrder, stockOf, type ToolFixture } from '../../test/order-fixtures'
-import { callStripe, deliver, fakeStripeClient, intentIdOf, signedEvent } from '../../test/stripe-fixtures'
-import { signIn } from '../../test/tokens'
+import type { PaymentIntentCreated } from '#schemas/payment.ts'
+import { runScheduled } from '#worker/scheduled.ts'
+import { json } from '#worker/test/helpers.ts'
+import { bookingRow, makeTool, placeOrder, stockOf, type ToolFixture } from '#worker/test/order-fixtures.ts'
+import { callStripe, deliver, fakeStripeClient, intentIdOf, signedEvent } from '#worker/test/stripe-fixtures.ts'
+import { signIn } from '#worker/test/tokens.ts'
 
 const BUYER = 'hooked@example.com'
 let buyer: string

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, gt, sql } from 'drizzle-orm'
-import { NOW_MS_SQL } from '../../db/now'
-import { reviews } from '../../db/schema'
-import { type Db, newId } from '../../lib/db'
-import { ApiError, notFound } from '../../lib/errors'
-import type { Review, ReviewInput } from '../../schemas/review'
+import type { Review, ReviewInput } from '#schemas/review.ts'
+import { NOW_MS_SQL } from '#worker/db/now.ts'
+import { reviews } from '#worker/db/schema.ts'
+import { type Db, newId } from '#worker/lib/db.ts'
+import { ApiError, notFound } from '#worker/lib/errors.ts'
 
 type ReviewRow = typeof reviews.$inferSelect
 

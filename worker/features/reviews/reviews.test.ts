@@ -1,9 +1,9 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
+import type { Review } from '#schemas/review.ts'
+import { call, forgetPublicAnswers, json, PNG_1X1, seedDemo } from '#worker/test/helpers.ts'
+import { accessTokenFor, signIn } from '#worker/test/tokens.ts'
 import catalogue from '../../../seed/catalogue.json'
-import type { Review } from '../../schemas/review'
-import { call, forgetPublicAnswers, json, PNG_1X1, seedDemo } from '../../test/helpers'
-import { accessTokenFor, signIn } from '../../test/tokens'
 
 describe('GET /api/review', () => {
   it('is an empty array before any review exists', async () => {

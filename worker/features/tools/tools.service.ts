@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, gte, lte, or, type SQL } from 'drizzle-orm'
-import { tools } from '../../db/schema'
-import { containsText, type Db, newId } from '../../lib/db'
-import { badRequest, conflict, notFound } from '../../lib/errors'
-import { toPaisa, toTaka } from '../../schemas/bdt'
-import { MINIMUM_ABOVE_QUANTITY, type Tool, type ToolFields, type ToolPatch } from '../../schemas/tool'
-import type { ToolSort } from '../../schemas/tool-sorts'
+import { toPaisa, toTaka } from '#schemas/bdt.ts'
+import { MINIMUM_ABOVE_QUANTITY, type Tool, type ToolFields, type ToolPatch } from '#schemas/tool.ts'
+import type { ToolSort } from '#schemas/tool-sorts.ts'
+import { tools } from '#worker/db/schema.ts'
+import { containsText, type Db, newId } from '#worker/lib/db.ts'
+import { badRequest, conflict, notFound } from '#worker/lib/errors.ts'
 
 type ToolRow = typeof tools.$inferSelect
 

@@ -1,10 +1,10 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
+import type { Tool } from '#schemas/tool.ts'
+import { call, json, PNG_1X1, seedDemo } from '#worker/test/helpers.ts'
+import { mailsTo, payOrder } from '#worker/test/order-fixtures.ts'
+import { signIn } from '#worker/test/tokens.ts'
 import catalogue from '../../../seed/catalogue.json'
-import type { Tool } from '../../schemas/tool'
-import { call, json, PNG_1X1, seedDemo } from '../../test/helpers'
-import { mailsTo, payOrder } from '../../test/order-fixtures'
-import { signIn } from '../../test/tokens'
 
 beforeAll(async () => {
   await seedDemo()

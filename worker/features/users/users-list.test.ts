@@ -4,10 +4,10 @@
  */
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { UserProfile } from '../../schemas/user'
-import { call, json } from '../../test/helpers'
-import { makeTool, placeOrder } from '../../test/order-fixtures'
-import { emulatorIdToken, signIn } from '../../test/tokens'
+import type { UserProfile } from '#schemas/user.ts'
+import { call, json } from '#worker/test/helpers.ts'
+import { makeTool, placeOrder } from '#worker/test/order-fixtures.ts'
+import { emulatorIdToken, signIn } from '#worker/test/tokens.ts'
 
 let admin: string
 beforeAll(async () => {

@@ -1,14 +1,6 @@
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import type { AppEnv, SessionUser } from '../../env'
-import { issueAccessToken } from '../../lib/access-token'
-import { assertSelfOrAdmin, authenticate, bearerToken, requireAdmin, requireUser } from '../../lib/auth'
-import { getDb } from '../../lib/db'
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors'
-import { type FirebaseIdentity, verifyFirebaseIdToken } from '../../lib/firebase-token'
-import { isHs256 } from '../../lib/jwt'
-import { validate } from '../../lib/validator'
-import type { Deleted, Modified } from '../../schemas/ack'
+import type { Deleted, Modified } from '#schemas/ack.ts'
 import {
   type AdminFlag,
   EmailParamSchema,
@@ -16,7 +8,15 @@ import {
   ProfileUpdateSchema,
   UserListQuerySchema,
   type UserProfile,
-} from '../../schemas/user'
+} from '#schemas/user.ts'
+import type { AppEnv, SessionUser } from '#worker/env.ts'
+import { issueAccessToken } from '#worker/lib/access-token.ts'
+import { assertSelfOrAdmin, authenticate, bearerToken, requireAdmin, requireUser } from '#worker/lib/auth.ts'
+import { getDb } from '#worker/lib/db.ts'
+import { badRequest, conflict, forbidden, notFound } from '#worker/lib/errors.ts'
+import { type FirebaseIdentity, verifyFirebaseIdToken } from '#worker/lib/firebase-token.ts'
+import { isHs256 } from '#worker/lib/jwt.ts'
+import { validate } from '#worker/lib/validator.ts'
 import { recordAudit } from '../audit/audit.service'
 import {
   getProfile,

@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
-import { nowMs } from '../../db/now'
-import { users } from '../../db/schema'
-import { containsText, type Db, newId } from '../../lib/db'
-import { ApiError, notFound } from '../../lib/errors'
-import { PROFILE_LIMITS, type ProfileUpdate, ProfileUpdateSchema, type UserProfile } from '../../schemas/user'
+import { PROFILE_LIMITS, type ProfileUpdate, ProfileUpdateSchema, type UserProfile } from '#schemas/user.ts'
+import { nowMs } from '#worker/db/now.ts'
+import { users } from '#worker/db/schema.ts'
+import { containsText, type Db, newId } from '#worker/lib/db.ts'
+import { ApiError, notFound } from '#worker/lib/errors.ts'
 
 type UserRow = typeof users.$inferSelect
 

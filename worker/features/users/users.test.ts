@@ -1,10 +1,10 @@
 import { env } from 'cloudflare:workers'
 import { decodeJwt } from 'jose'
 import { beforeAll, describe, expect, it } from 'vitest'
-import app from '../../app'
-import type { UserProfile } from '../../schemas/user'
-import { call, json } from '../../test/helpers'
-import { emulatorIdToken, envWithFakeGoogle, signedIdToken, signIn, signInFull } from '../../test/tokens'
+import type { UserProfile } from '#schemas/user.ts'
+import app from '#worker/app.ts'
+import { call, json } from '#worker/test/helpers.ts'
+import { emulatorIdToken, envWithFakeGoogle, signedIdToken, signIn, signInFull } from '#worker/test/tokens.ts'
 
 let adminToken: string
 

@@ -1,5 +1,5 @@
-import type { Booking } from '../../../../worker/schemas/booking'
-import { formatDateTime } from '../../../lib/format'
+import type { Booking } from '#schemas/booking.ts'
+import { formatDateTime } from '#web/lib/format.ts'
 import { STATUS_LABELS } from './status-badge'
 
 const BY: Record<string, string> = {

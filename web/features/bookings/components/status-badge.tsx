@@ -1,4 +1,4 @@
-import type { Booking } from '../../../../worker/schemas/booking'
+import type { Booking } from '#schemas/booking.ts'
 
 type Status = Booking['status']
 

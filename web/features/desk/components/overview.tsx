@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { formatBDT } from '../../../../worker/schemas/bdt'
-import { formatCount } from '../../../lib/format'
+import { formatBDT } from '#schemas/bdt.ts'
+import { formatCount } from '#web/lib/format.ts'
 import { deskQueries } from '../desk-queries'
 
 /** The admin's dashboard home: what needs doing and how the shop is doing. */

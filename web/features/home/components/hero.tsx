@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { lazy, Suspense, useState } from 'react'
-import { StrokeIcon } from '../../../components/stroke-icon'
-import { usePageSettled } from '../../../lib/use-page-settled'
+import { StrokeIcon } from '#web/components/stroke-icon.tsx'
+import { usePageSettled } from '#web/lib/use-page-settled.ts'
 
 // NOTE: the typing starts once the page has loaded and settled (its code is fetched only then);
 // until then the first tagline stands still in its place, so nothing moves or shifts.

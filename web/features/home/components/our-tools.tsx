@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Suspense } from 'react'
-import { ToolCard, ToolCardSkeleton } from '../../tools/components/tool-card'
+import { ToolCard, ToolCardSkeleton } from '#web/features/tools/components/tool-card.tsx'
 import { HOME_TOOL_COUNT, homeTools } from '../home-queries'
 
 /** The home page's catalogue section: the first tools (spec section 9) and a way to all of them. */

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { formatBDT } from '../../../../worker/schemas/bdt'
-import { formatCount } from '../../../lib/format'
-import { responsiveImage } from '../../../lib/image-variants'
-import { toolQueries } from '../../tools/tools-queries'
+import { formatBDT } from '#schemas/bdt.ts'
+import { toolQueries } from '#web/features/tools/tools-queries.ts'
+import { formatCount } from '#web/lib/format.ts'
+import { responsiveImage } from '#web/lib/image-variants.ts'
 
 type ProductHighlightProps = {
   /** The tool's `_id`. */

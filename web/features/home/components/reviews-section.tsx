@@ -1,13 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { lazy, Suspense } from 'react'
-import { WhenNear } from '../../../components/when-near'
-import { ReviewTrack } from '../../reviews/components/review-cards'
-import { reviewQueries } from '../../reviews/reviews-queries'
+import { WhenNear } from '#web/components/when-near.tsx'
+import { ReviewTrack } from '#web/features/reviews/components/review-cards.tsx'
+import { reviewQueries } from '#web/features/reviews/reviews-queries.ts'
 
 // The carousel's code (embla, autoplay) loads only when the visitor scrolls near it; until then
 // the reviews show as plain cards in the same places, so nothing moves when it takes over.
 const ReviewCarousel = lazy(() =>
-  import('../../reviews/components/review-carousel').then((m) => ({ default: m.ReviewCarousel })),
+  import('#web/features/reviews/components/review-carousel.tsx').then((m) => ({ default: m.ReviewCarousel })),
 )
 
 /** The reviews arrive in the page's HTML; the carousel's code takes them over when the visitor scrolls near. */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
-import { StrokeIcon } from '../../../components/stroke-icon'
+import { StrokeIcon } from '#web/components/stroke-icon.tsx'
 
 /** Spec section 9: the figures count up over 2000 ms. */
 const COUNT_UP_MS = 2000

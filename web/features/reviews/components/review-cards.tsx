@@ -1,6 +1,6 @@
 import type { ReactNode, Ref } from 'react'
-import type { Review } from '../../../../worker/schemas/review'
-import { responsiveImage } from '../../../lib/image-variants'
+import type { Review } from '#schemas/review.ts'
+import { responsiveImage } from '#web/lib/image-variants.ts'
 
 /** What an admin's delete button needs (from the carousel); absent for everyone else. */
 export type ReviewDelete = { pendingId: string | undefined; remove: (review: Review) => void }

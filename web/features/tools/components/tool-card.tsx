@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router'
-import { formatBDT } from '../../../../worker/schemas/bdt'
-import type { Tool } from '../../../../worker/schemas/tool'
-import { formatCount } from '../../../lib/format'
-import { responsiveImage } from '../../../lib/image-variants'
+import { formatBDT } from '#schemas/bdt.ts'
+import type { Tool } from '#schemas/tool.ts'
+import { formatCount } from '#web/lib/format.ts'
+import { responsiveImage } from '#web/lib/image-variants.ts'
 import { TOOL_CARD_SIZES } from '../tool-card-sizes'
 
 type ToolCardProps = {

@@ -1,7 +1,7 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
-import { ApiRequestError } from '../../../lib/api'
-import { hydrated } from '../../../lib/hydration'
-import { adminQuery } from '../../../lib/session'
+import { ApiRequestError } from '#web/lib/api.ts'
+import { hydrated } from '#web/lib/hydration.ts'
+import { adminQuery } from '#web/lib/session.ts'
 
 /**
  * The admin guard. As the spec says, a signed-in user who is not an admin is also signed

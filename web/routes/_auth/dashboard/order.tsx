@@ -1,8 +1,8 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { PagePending } from '../../../components/page-pending'
-import { bookingQueries } from '../../../features/bookings/bookings-queries'
-import { OrderList } from '../../../features/bookings/components/order-list'
+import { PagePending } from '#web/components/page-pending.tsx'
+import { bookingQueries } from '#web/features/bookings/bookings-queries.ts'
+import { OrderList } from '#web/features/bookings/components/order-list.tsx'
 
 export const Route = createFileRoute('/_auth/dashboard/order')({
   loader: ({ context }) => context.queryClient.ensureQueryData(bookingQueries.list(context.session.user.email)),

@@ -1,13 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
 import { useState } from 'react'
-import { formatBDT } from '../../../../worker/schemas/bdt'
-import { PAYMENT_SUCCESS_MESSAGE } from '../../../../worker/schemas/payment'
-import { PagePending } from '../../../components/page-pending'
-import { bookingQueries } from '../../../features/bookings/bookings-queries'
-import { PaymentPanel } from '../../../features/payments/payment-panel'
-import { ApiRequestError } from '../../../lib/api'
-import { formatCount } from '../../../lib/format'
+import { formatBDT } from '#schemas/bdt.ts'
+import { PAYMENT_SUCCESS_MESSAGE } from '#schemas/payment.ts'
+import { PagePending } from '#web/components/page-pending.tsx'
+import { bookingQueries } from '#web/features/bookings/bookings-queries.ts'
+import { PaymentPanel } from '#web/features/payments/payment-panel.tsx'
+import { ApiRequestError } from '#web/lib/api.ts'
+import { formatCount } from '#web/lib/format.ts'
 
 export const Route = createFileRoute('/_auth/dashboard/payment/$id')({
   loader: async ({ context, params }) => {

@@ -4,12 +4,12 @@ import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import type { z } from 'zod'
-import { type ReviewInput, ReviewInputSchema } from '../../../../worker/schemas/review'
-import { FormField } from '../../../components/form-field'
-import { ImageFormField } from '../../../components/image-field'
-import { useAddReview } from '../../../features/reviews/reviews-mutations'
-import { showServerFieldErrors } from '../../../lib/form-errors'
-import { useSession } from '../../../lib/session'
+import { type ReviewInput, ReviewInputSchema } from '#schemas/review.ts'
+import { FormField } from '#web/components/form-field.tsx'
+import { ImageFormField } from '#web/components/image-field.tsx'
+import { useAddReview } from '#web/features/reviews/reviews-mutations.ts'
+import { showServerFieldErrors } from '#web/lib/form-errors.ts'
+import { useSession } from '#web/lib/session.ts'
 
 export const Route = createFileRoute('/_auth/dashboard/review')({
   head: () => ({ meta: [{ title: 'Add Review · Toolhaus' }] }),

@@ -1,4 +1,4 @@
-import type { PaymentProviderKind } from '../../../schemas/payment'
+import type { PaymentProviderKind } from '#schemas/payment.ts'
 
 /** A payment as the provider reports it; only what the shop needs to decide. */
 export type ProviderIntent = {

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
-import { nowMs } from '../../../db/now'
-import { paymentIntents } from '../../../db/schema'
-import { type Db, newId } from '../../../lib/db'
-import { ApiError } from '../../../lib/errors'
-import { type Card, NON_TEST_CARD_MESSAGE, TEST_CARDS } from '../../../schemas/payment'
+import { type Card, NON_TEST_CARD_MESSAGE, TEST_CARDS } from '#schemas/payment.ts'
+import { nowMs } from '#worker/db/now.ts'
+import { paymentIntents } from '#worker/db/schema.ts'
+import { type Db, newId } from '#worker/lib/db.ts'
+import { ApiError } from '#worker/lib/errors.ts'
 import {
   BOOKING_CURRENCY,
   type PayableBooking,

@@ -1,6 +1,6 @@
 import Stripe from 'stripe'
-import type { Config } from '../../../env'
-import { ApiError } from '../../../lib/errors'
+import type { Config } from '#worker/env.ts'
+import { ApiError } from '#worker/lib/errors.ts'
 import {
   BOOKING_CURRENCY,
   type PayableBooking,

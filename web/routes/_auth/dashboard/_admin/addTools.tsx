@@ -4,11 +4,11 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import type { z } from 'zod'
-import { ToolFormSchema, type ToolInput } from '../../../../../worker/schemas/tool'
-import { FormField } from '../../../../components/form-field'
-import { ImageFormField } from '../../../../components/image-field'
-import { useAddTool } from '../../../../features/tools/tools-mutations'
-import { showServerFieldErrors } from '../../../../lib/form-errors'
+import { ToolFormSchema, type ToolInput } from '#schemas/tool.ts'
+import { FormField } from '#web/components/form-field.tsx'
+import { ImageFormField } from '#web/components/image-field.tsx'
+import { useAddTool } from '#web/features/tools/tools-mutations.ts'
+import { showServerFieldErrors } from '#web/lib/form-errors.ts'
 
 export const Route = createFileRoute('/_auth/dashboard/_admin/addTools')({
   head: () => ({ meta: [{ title: 'Add a Tool · Toolhaus' }] }),

@@ -1,10 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { PagePending } from '../../../../components/page-pending'
-import { Pager } from '../../../../components/pager'
-import { DESK_PAGE_SIZE, deskQueries } from '../../../../features/desk/desk-queries'
-import { formatDateTime } from '../../../../lib/format'
-import { pageNumber } from '../../../../lib/search-params'
+import { PagePending } from '#web/components/page-pending.tsx'
+import { Pager } from '#web/components/pager.tsx'
+import { DESK_PAGE_SIZE, deskQueries } from '#web/features/desk/desk-queries.ts'
+import { formatDateTime } from '#web/lib/format.ts'
+import { pageNumber } from '#web/lib/search-params.ts'
 
 export const Route = createFileRoute('/_auth/dashboard/_admin/audit')({
   validateSearch: (search: Record<string, unknown>): { page?: number } => ({ page: pageNumber(search.page) }),

@@ -1,13 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import type { ContactMessage } from '../../../../../worker/schemas/contact'
-import { EmptyState } from '../../../../components/empty-state'
-import { PagePending } from '../../../../components/page-pending'
-import { Pager } from '../../../../components/pager'
-import { SearchBox } from '../../../../components/search-box'
-import { DESK_PAGE_SIZE, deskQueries } from '../../../../features/desk/desk-queries'
-import { formatCount, formatDateTime } from '../../../../lib/format'
-import { pageNumber, searchText } from '../../../../lib/search-params'
+import type { ContactMessage } from '#schemas/contact.ts'
+import { EmptyState } from '#web/components/empty-state.tsx'
+import { PagePending } from '#web/components/page-pending.tsx'
+import { Pager } from '#web/components/pager.tsx'
+import { SearchBox } from '#web/components/search-box.tsx'
+import { DESK_PAGE_SIZE, deskQueries } from '#web/features/desk/desk-queries.ts'
+import { formatCount, formatDateTime } from '#web/lib/format.ts'
+import { pageNumber, searchText } from '#web/lib/search-params.ts'
 
 export const Route = createFileRoute('/_auth/dashboard/_admin/messages')({
   validateSearch: (search: Record<string, unknown>): { q?: string; page?: number } => ({

@@ -1,14 +1,14 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
-import type { MailDelivery, MailStatus, OutboxMail } from '../../../../../worker/schemas/mail'
-import { Modal } from '../../../../components/modal'
-import { PagePending } from '../../../../components/page-pending'
-import { Pager } from '../../../../components/pager'
-import { DESK_PAGE_SIZE, deskQueries } from '../../../../features/desk/desk-queries'
-import { configQuery } from '../../../../lib/config'
-import { formatCount, formatDateTime } from '../../../../lib/format'
-import { pageNumber } from '../../../../lib/search-params'
+import type { MailDelivery, MailStatus, OutboxMail } from '#schemas/mail.ts'
+import { Modal } from '#web/components/modal.tsx'
+import { PagePending } from '#web/components/page-pending.tsx'
+import { Pager } from '#web/components/pager.tsx'
+import { DESK_PAGE_SIZE, deskQueries } from '#web/features/desk/desk-queries.ts'
+import { configQuery } from '#web/lib/config.ts'
+import { formatCount, formatDateTime } from '#web/lib/format.ts'
+import { pageNumber } from '#web/lib/search-params.ts'
 
 export const Route = createFileRoute('/_auth/dashboard/_admin/outbox')({
   validateSearch: (search: Record<string, unknown>): { page?: number } => ({ page: pageNumber(search.page) }),
