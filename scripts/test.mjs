@@ -1,7 +1,7 @@
-// `npm test`: type checks, worker tests in workerd, browser tests in Chromium.
+// `npm test`: build, checks, worker tests in workerd, browser tests in Chromium.
 // Ends with one line summing every suite: "N passed, N failed".
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { root } from './stack.mjs'
 import { generateRouteTree, PROJECTS, typecheck } from './typecheck.mjs'
@@ -21,39 +21,71 @@ const readJson = (file) => {
     return undefined
   }
 }
+const finish = (summary, status) => {
+  writeFileSync(join(results, 'summary.txt'), `${summary}\n`)
+  console.log(`\n${summary}`)
+  process.exit(status)
+}
 
-let passed = 0
-let failed = 0
+// The browser tests need Chromium: get Debian's package now (as root, with apt) or stop at once
+// with the command to run, before minutes of other suites.
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+if (!existsSync(chromium)) {
+  const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get') && !process.env.CHROMIUM_PATH
+  if (canInstall) {
+    console.log(`\n=== Installing Debian's chromium for the browser tests ===`)
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
+    const apt = (args) => spawnSync('apt-get', args, { stdio: 'inherit', env }).status === 0
+    if (!(apt(['update', '-qq']) && apt(['install', '-y', '-qq', 'chromium']))) {
+      console.error('Installing chromium failed: run `apt-get update && apt-get install -y chromium`, then npm test.')
+    }
+  } else {
+    console.error(
+      `No Chromium at ${chromium}: the browser tests need it. Install it with\n  sudo apt-get install -y chromium\n` +
+        '(or set CHROMIUM_PATH to a Chromium binary), then run npm test again.',
+    )
+  }
+  if (!existsSync(chromium)) finish('0 passed, 1 failed', 1)
+}
+
+// Three kinds of count, summed in the last line: build and check steps, the worker tests (the
+// authorization matrix's generated cells counted apart), and the browser tests.
+/** @type {Record<'steps' | 'worker' | 'matrix' | 'browser', [number, number]>} */
+const tally = { steps: [0, 0], worker: [0, 0], matrix: [0, 0], browser: [0, 0] }
+const count = (kind, ok, n = 1) => {
+  tally[kind][ok ? 0 : 1] += n
+}
 
 // The browser tests run the production build.
 const built = step('Build the web app (browser and server)', process.execPath, [
   join(root, 'scripts', 'build.mjs'),
   '--quiet',
 ])
-built ? passed++ : failed++
+count('steps', built)
 
 // The type checks generate the web app's route tree themselves (never a leftover from a build).
 await generateRouteTree()
 for (const project of PROJECTS) {
   console.log(`\n=== Type check ${project} ===`)
-  typecheck(project) ? passed++ : failed++
+  count('steps', typecheck(project))
 }
 
 // One formatter and linter for the whole tree (biome.jsonc); `npm run format` fixes what it can.
-step('Format and lint (Biome)', bin('biome'), ['check', '.']) ? passed++ : failed++
+count('steps', step('Format and lint (Biome)', bin('biome'), ['check', '.']))
 
 // The import graph's rules (.dependency-cruiser.cjs) and no dead code or unlisted dependency (knip.json).
-step('Import graph (dependency-cruiser)', bin('depcruise'), [
-  'worker',
-  'web',
-  'bench',
-  'scripts',
-  '--config',
-  '.dependency-cruiser.cjs',
-])
-  ? passed++
-  : failed++
-step('Dead code and dependencies (knip)', bin('knip'), []) ? passed++ : failed++
+count(
+  'steps',
+  step('Import graph (dependency-cruiser)', bin('depcruise'), [
+    'worker',
+    'web',
+    'bench',
+    'scripts',
+    '--config',
+    '.dependency-cruiser.cjs',
+  ]),
+)
+count('steps', step('Dead code and dependencies (knip)', bin('knip'), []))
 
 const workerOk = step('Worker tests (vitest in workerd)', bin('vitest'), [
   'run',
@@ -63,21 +95,34 @@ const workerOk = step('Worker tests (vitest in workerd)', bin('vitest'), [
 ])
 const vitest = readJson('vitest.json')
 if (vitest) {
-  passed += vitest.numPassedTests
-  failed += vitest.numFailedTests + (workerOk || vitest.numFailedTests ? 0 : 1)
-} else if (!workerOk) failed++
+  // A matrix cell: one principal on one route of worker/test/authorization.test.ts ("GET /api/…").
+  for (const file of vitest.testResults) {
+    for (const t of file.assertionResults) {
+      const cell =
+        /authorization\.test\.ts$/.test(file.name) && /^(GET|POST|PUT|PATCH|DELETE) \//.test(t.ancestorTitles[0] ?? '')
+      if (t.status === 'passed' || t.status === 'failed') count(cell ? 'matrix' : 'worker', t.status === 'passed')
+    }
+  }
+  if (!workerOk && !vitest.numFailedTests) count('steps', false) // the run failed outside any test
+} else if (!workerOk) count('steps', false)
 
 const e2eOk =
   built && step('Browser tests (Playwright + Chromium)', bin('playwright'), ['test'], { E2E_SKIP_BUILD: '1' })
 const e2e = readJson('e2e.json')
 if (e2e) {
-  passed += e2e.stats.expected + e2e.stats.flaky
+  count('browser', true, e2e.stats.expected + e2e.stats.flaky)
+  count('browser', false, e2e.stats.unexpected)
   if (e2e.stats.flaky)
     console.log(`\n${e2e.stats.flaky} browser test(s) passed only on retry (flaky): see test-results/e2e.json`)
-  failed += e2e.stats.unexpected + (e2eOk || e2e.stats.unexpected ? 0 : 1)
-} else if (!e2eOk) failed++
+  if (!e2eOk && !e2e.stats.unexpected) count('steps', false)
+} else if (!e2eOk) count('steps', false)
 
-const summary = `${passed} passed, ${failed} failed`
-writeFileSync(join(results, 'summary.txt'), `${summary}\n`)
-console.log(`\n${summary}`)
-process.exit(failed ? 1 : 0)
+/** @param {string} label @param {[number, number]} counts */
+const line = (label, [p, f]) => `${label.padEnd(34)} ${p} passed, ${f} failed`
+console.log(`\n${line('Build and check steps', tally.steps)}`)
+console.log(line('Worker tests', tally.worker))
+console.log(line('Authorization matrix cells', tally.matrix))
+console.log(line('Browser tests', tally.browser))
+const passed = Object.values(tally).reduce((sum, [p]) => sum + p, 0)
+const failed = Object.values(tally).reduce((sum, [, f]) => sum + f, 0)
+finish(`${passed} passed, ${failed} failed`, failed ? 1 : 0)
