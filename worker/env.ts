@@ -4,6 +4,25 @@ import { z } from 'zod'
  * Vars and secrets, validated once per isolate. A production deployment with a missing
  * or unsafe setting fails on its first request with a message naming the variable.
  */
+/**
+ * Secrets published in this repository (wrangler.toml's development and test settings): a
+ * production deployment that kept one would let anyone mint an admin's access token.
+ */
+export const PUBLISHED_SECRETS: readonly string[] = [
+  'local-development-secret-not-for-production',
+  'test-secret-that-is-long-enough-for-hs256-000',
+]
+
+/** An origin a browser sends over TLS: `https://host[:port]`, nothing after it. */
+const isHttpsOrigin = (value: string) => {
+  try {
+    const url = new URL(value)
+    return url.protocol === 'https:' && url.origin === value
+  } catch {
+    return false
+  }
+}
+
 const ConfigSchema = z
   .object({
     ENVIRONMENT: z.enum(['development', 'test', 'production']).default('production'),
@@ -57,6 +76,21 @@ const ConfigSchema = z
           'ACCESS_TOKEN_SECRET',
           'must be set to at least 32 characters in production (wrangler secret put ACCESS_TOKEN_SECRET)',
         )
+      else if (PUBLISHED_SECRETS.includes(c.ACCESS_TOKEN_SECRET))
+        need(
+          'ACCESS_TOKEN_SECRET',
+          'is the development value from wrangler.toml: set a secret of your own (wrangler secret put ACCESS_TOKEN_SECRET)',
+        )
+      if (/^(sk|rk)_test_/.test(c.STRIPE_SECRET_KEY))
+        need('STRIPE_SECRET_KEY', 'is a Stripe test key (sk_test_…): production needs the live key (sk_live_…)')
+      if (c.STRIPE_PUBLISHABLE_KEY.startsWith('pk_test_'))
+        need('STRIPE_PUBLISHABLE_KEY', 'is a Stripe test key (pk_test_…): production needs the live key (pk_live_…)')
+      const unsafeOrigins = splitList(c.CORS_ORIGINS).filter((o) => !isHttpsOrigin(o))
+      if (unsafeOrigins.length)
+        need('CORS_ORIGINS', `must list https:// origins only in production (not ${unsafeOrigins.join(', ')})`)
+      // NOTE: a loopback address never leaves the machine (the tests' fake provider listens there).
+      if (c.EMAIL_API_URL && !/^(https:\/\/|http:\/\/127\.0\.0\.1[:/])/.test(c.EMAIL_API_URL))
+        need('EMAIL_API_URL', 'must be an https:// address in production: it receives EMAIL_API_KEY')
       if (c.FIREBASE_AUTH_EMULATOR_HOST) need('FIREBASE_AUTH_EMULATOR_HOST', 'must not be set in production')
       if (c.STRIPE_API_BASE) need('STRIPE_API_BASE', 'must not be set in production')
       if (c.FIREBASE_JWKS_URL) need('FIREBASE_JWKS_URL', 'must not be set in production')

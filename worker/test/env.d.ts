@@ -5,3 +5,9 @@ declare namespace Cloudflare {
     MIGRATIONS_DB: D1Database
   }
 }
+
+/** Vite's `?raw` imports in the worker tests: the file's text. */
+declare module '*?raw' {
+  const text: string
+  export default text
+}

@@ -89,6 +89,9 @@ export const envWithFakeGoogle = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 })
 
+/** An access-token secret a production configuration accepts (the test one is published in wrangler.toml). */
+export const PRODUCTION_SECRET = 'a-production-secret-of-at-least-32-characters'
+
 export type AccessTokenVariant = 'valid' | 'expired' | 'wrongSecret' | 'algNone' | 'wrongIssuer' | 'noSubject'
 
 /**
@@ -97,7 +100,7 @@ export type AccessTokenVariant = 'valid' | 'expired' | 'wrongSecret' | 'algNone'
  */
 export async function accessTokenFor(
   email: string,
-  opts: { variant?: AccessTokenVariant; sessionVersion?: number } = {},
+  opts: { variant?: AccessTokenVariant; sessionVersion?: number; secret?: string } = {},
 ): Promise<string> {
   const variant = opts.variant ?? 'valid'
   const t = now()
@@ -118,7 +121,8 @@ export async function accessTokenFor(
     exp: variant === 'expired' ? t - 86400 : t + 86400,
   }
   if (variant === 'algNone') return `${b64url({ alg: 'none', typ: 'JWT' })}.${b64url(claims)}.`
-  const secret = variant === 'wrongSecret' ? 'not-the-secret-but-just-as-long-as-the-real-one' : ACCESS_SECRET
+  const secret =
+    variant === 'wrongSecret' ? 'not-the-secret-but-just-as-long-as-the-real-one' : (opts.secret ?? ACCESS_SECRET)
   return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(new TextEncoder().encode(secret))
 }
 

@@ -7,6 +7,7 @@ import { issueAccessToken } from '#worker/lib/access-token.ts'
 import { newId } from '#worker/lib/db.ts'
 import type { FakeEmailRequest } from '#worker/test/fake-email.ts'
 import { json } from '#worker/test/helpers.ts'
+import { PRODUCTION_SECRET } from '#worker/test/tokens.ts'
 import { LOCAL_INBOX } from '../mail/mail.service'
 import { CONTACT_RATE_LIMIT } from './contact.service'
 
@@ -44,6 +45,7 @@ const providerBindings = (): Bindings => ({
 /** A production configuration that passes the config checks but has no e-mail key. */
 const productionBindings: Bindings = {
   ENVIRONMENT: 'production',
+  ACCESS_TOKEN_SECRET: PRODUCTION_SECRET,
   FIREBASE_API_KEY: 'prod-api-key',
   FIREBASE_AUTH_EMULATOR_HOST: '',
 }

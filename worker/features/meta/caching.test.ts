@@ -12,7 +12,7 @@ import app from '#worker/app.ts'
 import { runScheduled } from '#worker/scheduled.ts'
 import { call, callWith, forgetPublicAnswers, json, seedDemo } from '#worker/test/helpers.ts'
 import { makeTool, payOrder, placeOrder, type ToolFixture } from '#worker/test/order-fixtures.ts'
-import { signIn } from '#worker/test/tokens.ts'
+import { PRODUCTION_SECRET, signIn } from '#worker/test/tokens.ts'
 
 const ADMIN = 'admin@example.com'
 const BUYER = 'cache-buyer@example.com'
@@ -309,7 +309,13 @@ describe('stale-while-revalidate inside the cache', () => {
 })
 
 describe('in production without purge settings nothing is kept', () => {
-  const production = { ...env, ENVIRONMENT: 'production', FIREBASE_API_KEY: 'key', FIREBASE_AUTH_EMULATOR_HOST: '' }
+  const production = {
+    ...env,
+    ENVIRONMENT: 'production',
+    ACCESS_TOKEN_SECRET: PRODUCTION_SECRET,
+    FIREBASE_API_KEY: 'key',
+    FIREBASE_AUTH_EMULATOR_HOST: '',
+  }
 
   it('reads D1 every time, with an ETag and 304 all the same', async () => {
     const path = `/api/service/${tool.id}`
@@ -433,7 +439,13 @@ describe('with purge settings: the Cache API and Cloudflare purge by tag', () =>
       [{ CACHE_PURGE_TOKEN: 'token' }, 'CACHE_ZONE_ID'],
       [{ CACHE_ZONE_ID: 'zone' }, 'CACHE_PURGE_TOKEN'],
       [
-        { ...PURGE, ENVIRONMENT: 'production', FIREBASE_API_KEY: 'key', FIREBASE_AUTH_EMULATOR_HOST: '' },
+        {
+          ...PURGE,
+          ENVIRONMENT: 'production',
+          ACCESS_TOKEN_SECRET: PRODUCTION_SECRET,
+          FIREBASE_API_KEY: 'key',
+          FIREBASE_AUTH_EMULATOR_HOST: '',
+        },
         'CACHE_PURGE_API_BASE',
       ],
     ] as const) {

@@ -2,7 +2,7 @@ import { env, exports } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import app from '#worker/app.ts'
 import { call, json } from '#worker/test/helpers.ts'
-import { signIn } from '#worker/test/tokens.ts'
+import { PRODUCTION_SECRET, signIn } from '#worker/test/tokens.ts'
 
 describe('GET /api/health', () => {
   it('is ok once the database answers', async () => {
@@ -35,7 +35,13 @@ describe('GET /api/bench/baseline', () => {
     const res = await call('/api/bench/baseline')
     expect(res.status).toBe(200)
     expect(await json(res)).toEqual({ ok: true, name: 'baseline' })
-    const production = { ...env, ENVIRONMENT: 'production', FIREBASE_API_KEY: 'key', FIREBASE_AUTH_EMULATOR_HOST: '' }
+    const production = {
+      ...env,
+      ENVIRONMENT: 'production',
+      ACCESS_TOKEN_SECRET: PRODUCTION_SECRET,
+      FIREBASE_API_KEY: 'key',
+      FIREBASE_AUTH_EMULATOR_HOST: '',
+    }
     const prod = await app.request('/api/bench/baseline', {}, production)
     expect(prod.status).toBe(404)
     expect((await json(prod)).error.code).toBe('NOT_FOUND')

@@ -14,7 +14,7 @@ import {
   STRIPE_PUBLISHABLE_KEY,
   stripeEnv,
 } from '#worker/test/stripe-fixtures.ts'
-import { accessTokenFor, signIn } from '#worker/test/tokens.ts'
+import { accessTokenFor, PRODUCTION_SECRET, signIn } from '#worker/test/tokens.ts'
 
 const BUYER = 'payer@example.com'
 const OTHER = 'other-payer@example.com'
@@ -227,10 +227,12 @@ describe('POST /api/payments/simulated/confirm', () => {
     const id = await newBooking()
     const secret = await secretFor(id)
     const body = JSON.stringify({ clientSecret: secret, card: card('4242424242424242') })
-    const headers = { Authorization: `Bearer ${await accessTokenFor(BUYER)}`, 'Content-Type': 'application/json' }
+    const productionToken = await accessTokenFor(BUYER, { secret: PRODUCTION_SECRET })
+    const headers = { Authorization: `Bearer ${productionToken}`, 'Content-Type': 'application/json' }
     const production = {
       ...env,
       ENVIRONMENT: 'production',
+      ACCESS_TOKEN_SECRET: PRODUCTION_SECRET,
       FIREBASE_API_KEY: 'prod-key',
       FIREBASE_AUTH_EMULATOR_HOST: '',
     }
