@@ -13,6 +13,7 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   | 'PROVIDER_FAILED'
   | 'NOT_CONFIGURED'
+  | 'BUSY'
   | 'INVALID_TRANSITION'
   | 'EMAIL_NOT_VERIFIED'
   | 'ACCOUNT_REMOVED'

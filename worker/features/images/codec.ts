@@ -11,6 +11,7 @@ import encodeWebp, { init as initWebpEncoder } from '@jsquash/webp/encode'
 import JPEG_WASM from 'imagescript/wasm/any/jpeg.wasm'
 import PNG_WASM from 'imagescript/wasm/any/png.wasm'
 import type { ImageExt } from '#schemas/image.ts'
+import { ApiError } from '#worker/lib/errors.ts'
 import { displaySize, downscale, type ImageHeader, orient, type Pixels, type Rgba, readImageHeader } from './pixels'
 
 /** WebP quality of variants: photos at 75–80 look the same as the original on a phone screen. */
@@ -36,6 +37,62 @@ export type Variant =
   | { ok: true; bytes: Uint8Array<ArrayBuffer>; width: number; height: number }
   | { ok: false; reason: 'format' | 'animated' | 'too-large' | 'undecodable' | 'fits' | 'not-smaller' | 'failed' }
 
+/** How long a request waits for the decoder before it is told to come back. */
+const QUEUE_WAIT_MS = 10_000
+/** How many requests may wait for the decoder at once; the next one is told to come back. */
+export const MAX_WAITING = 4
+/** What a request told to come back hears: Retry-After in seconds. */
+const RETRY_AFTER_SECONDS = 5
+
+const busy = () =>
+  new ApiError(
+    503,
+    'BUSY',
+    'Too many images are being prepared right now. Please try again in a few seconds.',
+    undefined,
+    {
+      'Retry-After': String(RETRY_AFTER_SECONDS),
+    },
+  )
+
+/** The decoder's one slot per isolate: whether it is held, and who waits for it, in order. */
+let held = false
+const waiting: Array<() => void> = []
+
+/**
+ * Runs `work` holding the isolate's one decoder slot. NOTE: a page of new photos asks for many
+ * variants at once, and the isolate's 128 MB holds one decoder's peak, not several; the work is
+ * CPU-bound, so waiting costs nothing. The slot passes to the next waiter in order; a request
+ * that would wait behind MAX_WAITING others, or waits longer than QUEUE_WAIT_MS, gets a 503
+ * with Retry-After instead of starting beside the one running. Callers read the original only
+ * inside `work`, so a waiting request holds no image in memory.
+ * @throws 503 BUSY with Retry-After.
+ */
+export async function withDecoder<T>(work: () => Promise<T>): Promise<T> {
+  if (held) {
+    if (waiting.length >= MAX_WAITING) throw busy()
+    await new Promise<void>((resolve, reject) => {
+      const turn = () => {
+        clearTimeout(timer)
+        resolve()
+      }
+      const timer = setTimeout(() => {
+        waiting.splice(waiting.indexOf(turn), 1)
+        reject(busy())
+      }, QUEUE_WAIT_MS)
+      waiting.push(turn)
+    })
+  } else held = true
+  try {
+    return await work()
+  } finally {
+    // Hand the slot to the next waiter (it stays held), or free it.
+    const next = waiting.shift()
+    if (next) next()
+    else held = false
+  }
+}
+
 /**
  * Makes the WebP of an image no wider than `maxWidth` (never wider than the original, same
  * aspect ratio, EXIF orientation applied).
@@ -44,35 +101,7 @@ export type Variant =
  *   decode, a WebP already narrow enough, a WebP no smaller than the original; or 'failed'
  *   when the encoder failed (not a property of the image: worth trying again).
  */
-export function makeVariant(bytes: Uint8Array, type: ImageExt, maxWidth: number): Promise<Variant> {
-  return oneAtATime(() => makeVariantNow(bytes, type, maxWidth))
-}
-
-/** How long a variant waits for the one being made before it in the same isolate. */
-const QUEUE_WAIT_MS = 10_000
-let running: Promise<void> = Promise.resolve()
-
-/**
- * Runs one variant at a time per isolate. NOTE: a page of new photos asks for many at once,
- * and the isolate's 128 MB holds one decoder's peak, not several; the work is CPU-bound, so
- * waiting costs nothing. The wait is bounded, so a request that never finishes (its client
- * gone) cannot stall the ones after it.
- */
-async function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
-  const before = running
-  let finished!: () => void
-  running = new Promise((resolve) => (finished = resolve))
-  let timer: ReturnType<typeof setTimeout> | undefined
-  try {
-    await Promise.race([before, new Promise((resolve) => (timer = setTimeout(resolve, QUEUE_WAIT_MS)))])
-    return await work()
-  } finally {
-    clearTimeout(timer)
-    finished()
-  }
-}
-
-async function makeVariantNow(bytes: Uint8Array, type: ImageExt, maxWidth: number): Promise<Variant> {
+export async function makeVariant(bytes: Uint8Array, type: ImageExt, maxWidth: number): Promise<Variant> {
   if (type === 'gif' || type === 'avif') return { ok: false, reason: 'format' }
   const header = readImageHeader(bytes, type)
   if (!header || header.width === 0 || header.height === 0) return { ok: false, reason: 'undecodable' }

@@ -3,7 +3,7 @@
 
 import { IMAGE_TYPES, type ImageExt } from '#schemas/image.ts'
 import type { ImageWidth } from '#schemas/image-urls.ts'
-import { makeVariant } from './codec'
+import { makeVariant, withDecoder } from './codec'
 
 /** What GET /api/images/{key} answers: the object's metadata, and its bytes unless the caller's copy is current. */
 export type ImageReply = { object: R2Object; body: ReadableStream | Uint8Array<ArrayBuffer> | null }
@@ -46,23 +46,34 @@ export async function readVariant(
   ifNoneMatch: string | undefined,
 ): Promise<ImageReply | null> {
   const vkey = variantKey(key, width)
-  const kept = await bucket.get(vkey, ifNoneMatch ? { onlyIf: { etagDoesNotMatch: bareEtag(ifNoneMatch) } } : {})
-  if (kept?.customMetadata?.serve === 'original') return readOriginal(bucket, key, ifNoneMatch)
-  if (kept) return { object: kept, body: 'body' in kept ? kept.body : null }
-
-  const original = await bucket.get(key)
-  if (!original) return null
-  const bytes = new Uint8Array(await original.arrayBuffer())
-  const current = (object: R2Object) => ifNoneMatch !== undefined && bareEtag(ifNoneMatch) === object.etag
-  const variant = await makeVariant(bytes, key.slice(key.lastIndexOf('.') + 1) as ImageExt, width)
-  if (!variant.ok) {
-    if (variant.reason !== 'failed')
-      await bucket.put(vkey, new Uint8Array(0), { customMetadata: { serve: 'original', reason: variant.reason } })
-    return { object: original, body: current(original) ? null : bytes }
+  const conditional = ifNoneMatch ? { onlyIf: { etagDoesNotMatch: bareEtag(ifNoneMatch) } } : {}
+  const keptReply = async (): Promise<ImageReply | null | undefined> => {
+    const kept = await bucket.get(vkey, conditional)
+    if (kept?.customMetadata?.serve === 'original') return readOriginal(bucket, key, ifNoneMatch)
+    if (kept) return { object: kept, body: 'body' in kept ? kept.body : null }
+    return undefined
   }
-  const object = await bucket.put(vkey, variant.bytes, {
-    httpMetadata: { contentType: IMAGE_TYPES.webp },
-    customMetadata: { width: String(variant.width), height: String(variant.height) },
+  const early = await keptReply()
+  if (early !== undefined) return early
+
+  return withDecoder(async () => {
+    // Made by a request that held the decoder before this one: serve that.
+    const late = await keptReply()
+    if (late !== undefined) return late
+    const original = await bucket.get(key)
+    if (!original) return null
+    const bytes = new Uint8Array(await original.arrayBuffer())
+    const current = (object: R2Object) => ifNoneMatch !== undefined && bareEtag(ifNoneMatch) === object.etag
+    const variant = await makeVariant(bytes, key.slice(key.lastIndexOf('.') + 1) as ImageExt, width)
+    if (!variant.ok) {
+      if (variant.reason !== 'failed')
+        await bucket.put(vkey, new Uint8Array(0), { customMetadata: { serve: 'original', reason: variant.reason } })
+      return { object: original, body: current(original) ? null : bytes }
+    }
+    const object = await bucket.put(vkey, variant.bytes, {
+      httpMetadata: { contentType: IMAGE_TYPES.webp },
+      customMetadata: { width: String(variant.width), height: String(variant.height) },
+    })
+    return { object, body: current(object) ? null : variant.bytes }
   })
-  return { object, body: current(object) ? null : variant.bytes }
 }
