@@ -39,8 +39,12 @@ export type Variant =
 
 /** How long a request waits for the decoder before it is told to come back. */
 const QUEUE_WAIT_MS = 10_000
-/** How many requests may wait for the decoder at once; the next one is told to come back. */
-export const MAX_WAITING = 4
+/**
+ * How many requests may wait for the decoder at once; the next one is told to come back. Waiting
+ * costs no memory (the original is read in turn), and a page's images (6 at a time over HTTP/1.1)
+ * must not be turned away.
+ */
+export const MAX_WAITING = 8
 /** What a request told to come back hears: Retry-After in seconds. */
 const RETRY_AFTER_SECONDS = 5
 

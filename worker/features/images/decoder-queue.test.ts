@@ -11,7 +11,7 @@ describe('the decoder slot', () => {
     let most = 0
     const order: number[] = []
     const results = await Promise.allSettled(
-      Array.from({ length: 12 }, (_, i) =>
+      Array.from({ length: 2 + MAX_WAITING + 3 }, (_, i) =>
         withDecoder(async () => {
           running++
           most = Math.max(most, running)
