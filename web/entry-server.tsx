@@ -27,6 +27,25 @@ setApiTransport((input, init) => {
   return render.fetchApi(new Request(new URL(url, render.origin), init))
 })
 
+/** A router used only to read addresses: which routes a path matches and the search they declare. */
+let addressReader: ReturnType<typeof createAppRouter> | undefined
+
+/**
+ * The address of the page `url` shows: its path and only the search parameters its routes declare
+ * (their `validateSearch`), with the values those read, in a fixed order. Anything else (`?r=…`,
+ * `utm_*`, a value a route throws away) changes nothing on the page, so the Worker keeps and
+ * renders the page under this address.
+ */
+export function pageAddress(url: string): string {
+  const { origin, pathname, search } = new URL(url)
+  addressReader ??= createAppRouter({ queryClient: createQueryClient(), origin })
+  const matches = addressReader.matchRoutes(pathname, addressReader.options.parseSearch(search))
+  const declared = Object.entries(matches.at(-1)?.search ?? {})
+    .filter(([, value]) => value !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+  return `${origin}${pathname}${addressReader.options.stringifySearch(Object.fromEntries(declared))}`
+}
+
 /** Renders the page a GET request asks for: the whole HTML document, its status (200, 404, 500) and headers, or a redirect. */
 export function render({ request, fetchApi }: { request: Request; fetchApi: FetchApi }): Promise<Response> {
   const origin = new URL(request.url).origin

@@ -6,7 +6,7 @@
  */
 
 import { asc } from 'drizzle-orm'
-import { buildId, render } from '#ssr'
+import { buildId, pageAddress, render } from '#ssr'
 import app from './app'
 import { tools } from './db/schema'
 import { getConfig } from './env'
@@ -20,7 +20,7 @@ const PUBLIC_PATHS = ['/', '/service', '/blogs', '/portfolio']
 /**
  * A page: the same for every visitor (the server does not know who is signed in), so it is kept
  * at the edge like the public API answers, with an ETag, and dropped when the tools, their stock
- * or the reviews change (lib/edge-cache.ts). The build is part of the key: a new deployment never
+ * or the reviews change (lib/edge-cache.ts); keyed by its path and the search its routes declare. The build is part of the key: a new deployment never
  * serves a page that names the previous build's scripts.
  */
 export async function renderPage(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
@@ -30,7 +30,10 @@ export async function renderPage(request: Request, env: Env, ctx: ExecutionConte
       headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' },
     })
   }
-  return cachePublic(request, env, ctx, () => renderFresh(request.url, env, ctx), {
+  // Kept and rendered under the search its routes declare: `/?r=<random>` is `/`, not a new page.
+  const url = pageAddress(request.url)
+  const page = url === request.url ? request : new Request(url, request)
+  return cachePublic(page, env, ctx, () => renderFresh(url, env, ctx), {
     tags: ['catalogue', 'reviews'],
     key: buildId,
   })

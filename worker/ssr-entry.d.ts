@@ -7,3 +7,5 @@ export type FetchApi = (request: Request) => Promise<Response>
 /** Names this build (its entry script's content hash): pages kept at the edge are keyed by it. */
 export declare const buildId: string
 export declare function render(input: { request: Request; fetchApi: FetchApi }): Promise<Response>
+/** The page's address with only the search parameters its routes declare, in a fixed order. */
+export declare function pageAddress(url: string): string
