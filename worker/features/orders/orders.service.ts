@@ -444,19 +444,33 @@ export async function openOrdersOfTool(db: Db, toolId: string): Promise<{ unpaid
  * and the customers told why; paid orders go on to be fulfilled.
  * @returns how many were cancelled.
  */
-export async function cancelOrdersOfWithdrawnTool(deps: OrderDeps, toolId: string): Promise<number> {
+export function cancelOrdersOfWithdrawnTool(deps: OrderDeps, toolId: string): Promise<number> {
+  return cancelUnpaid(deps, eq(bookings.serviceId, toolId), 'tool withdrawn')
+}
+
+/**
+ * The verified owner of an e-mail address took over the account an unverified sign-in made: the
+ * orders that sign-in left unpaid are cancelled (stock back, payments released), and the owner is
+ * told why; what it paid for (nothing it could, without the owner's card) stays.
+ * @returns how many were cancelled.
+ */
+export function cancelUnpaidOrdersOfSquatter(deps: OrderDeps, email: string): Promise<number> {
+  return cancelUnpaid(deps, eq(bookings.customer, email), 'placed before the owner of the address verified it')
+}
+
+/** Cancels the unpaid orders `where` selects, by the shop, with `note` in their history and e-mail. */
+async function cancelUnpaid(deps: OrderDeps, where: SQL, note: string): Promise<number> {
   const unpaid = await deps.db
     .select()
     .from(bookings)
-    .where(and(eq(bookings.serviceId, toolId), eq(bookings.status, 'unpaid')))
+    .where(and(where, eq(bookings.status, 'unpaid')))
   let cancelled = 0
   for (const order of unpaid) {
     try {
-      if ((await transition(deps, order, { to: 'cancelled', actor: 'system', note: 'tool withdrawn' })) === 'moved')
-        cancelled += 1
+      if ((await transition(deps, order, { to: 'cancelled', actor: 'system', note })) === 'moved') cancelled += 1
     } catch (err) {
       // The expiry job cancels it later at the latest.
-      console.error(`Cancelling order ${order.id} of withdrawn tool ${toolId} failed`, err)
+      console.error(`Cancelling order ${order.id} (${note}) failed`, err)
     }
   }
   return cancelled

@@ -18,6 +18,7 @@ import { type FirebaseIdentity, verifyFirebaseIdToken } from '#worker/lib/fireba
 import { isHs256 } from '#worker/lib/jwt.ts'
 import { validate } from '#worker/lib/validator.ts'
 import { recordAudit } from '../audit/audit.service'
+import { cancelUnpaidOrdersOfSquatter, orderDeps } from '../orders/orders.service'
 import {
   getProfile,
   getUserRow,
@@ -124,6 +125,8 @@ export const usersRoutes = new Hono<AppEnv>()
         // e-mail/password account for an address they do not own.
         const makeAdmin = identity.emailVerified && config.adminEmails.includes(email)
         const signedIn = await signInUser(db, { ...identity, email }, fields, { makeAdmin })
+        if (signedIn.tookOver)
+          await cancelUnpaidOrdersOfSquatter(orderDeps(config, db, new URL(c.req.url).origin), email)
         profile = signedIn.profile
         accessToken = await issueAccessToken(email, signedIn.sessionVersion, config)
       } else {

@@ -92,8 +92,9 @@ export type SignInIdentity = { email: string; uid: string; emailVerified: boolea
  * sign-ins at once cannot make twins: the e-mail is unique and lower-cased), and binds the
  * account to the identity:
  * - a verified identity (Google, or an e-mail its owner verified) takes over an account an
- *   unverified sign-in created: the account is marked verified and its session version
- *   rises, so every access token issued before answers 401;
+ *   unverified sign-in created: the account is marked verified, its session version rises
+ *   (every access token issued before answers 401) and the profile fields the unverified
+ *   sign-in stored start again (`tookOver`: the caller cancels its unpaid orders);
  * - while a verified identity holds the account, an unverified sign-in gets nothing (403
  *   EMAIL_NOT_VERIFIED); a removed account gets nothing either (403 ACCOUNT_REMOVED).
  * A new user gets the token's name and picture unless the body sends its own; an existing
@@ -105,12 +106,29 @@ export async function signInUser(
   identity: SignInIdentity,
   fields: ProfileFields,
   opts: { makeAdmin: boolean },
-): Promise<{ profile: UserProfile; sessionVersion: number }> {
+): Promise<{ profile: UserProfile; sessionVersion: number; tookOver: boolean }> {
   const set = sentFields(fields)
   const tokenName = identity.name?.slice(0, PROFILE_LIMITS.name).trim() ?? ''
   const tokenPicture =
     identity.picture && ProfileUpdateSchema.shape.image.safeParse(identity.picture).success ? identity.picture : ''
   const verified = identity.emailVerified
+  // Whether this sign-in takes the account over from an unverified one (its orders then end).
+  const before = verified ? await getUserRow(db, identity.email) : undefined
+  // What an unverified sign-in stored is not the owner's: on a takeover each profile field starts
+  // again from the token (name, picture) or empty, unless this request sends its own.
+  const fromToken: Record<keyof ReturnType<typeof sentFields>, string> = {
+    name: tokenName,
+    education: '',
+    address: '',
+    phone: '',
+    social: '',
+    image: tokenPicture,
+  }
+  const cleared = Object.fromEntries(
+    (Object.keys(fromToken) as (keyof typeof fromToken)[])
+      .filter((key) => set[key] === undefined)
+      .map((key) => [key, sql`case when ${users.identityVerified} then ${users[key]} else ${fromToken[key]} end`]),
+  )
   const row = await db
     .insert(users)
     .values({
@@ -134,6 +152,7 @@ export async function signInUser(
         ...(opts.makeAdmin ? { role: 'admin' as const } : {}),
         ...(verified
           ? {
+              ...cleared,
               identityVerified: true,
               // NOTE: the takeover: Firebase links the verified sign-in to the unverified account
               // under the same uid, so only this flag tells it happened. Earlier sessions end.
@@ -146,7 +165,12 @@ export async function signInUser(
     })
     .returning()
     .get()
-  if (row) return { profile: toUserProfile(row), sessionVersion: row.sessionVersion }
+  if (row)
+    return {
+      profile: toUserProfile(row),
+      sessionVersion: row.sessionVersion,
+      tookOver: before !== undefined && !before.identityVerified,
+    }
   const existing = await getUserRow(db, identity.email)
   if (existing?.removedAt != null) throw accountRemoved()
   throw new ApiError(

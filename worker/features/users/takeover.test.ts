@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest'
+import type { UserProfile } from '#schemas/user.ts'
+import { call, json } from '#worker/test/helpers.ts'
+import { bookingRow, mailsTo, makeTool, placeOrder, stockOf } from '#worker/test/order-fixtures.ts'
+import { emulatorIdToken, signIn } from '#worker/test/tokens.ts'
+
+/** PUT /api/user/{email} with an emulator ID token and a profile body: the profile and the access token. */
+async function signInWith(email: string, verified: boolean, body: Record<string, string> = {}, name?: string) {
+  const res = await call(`/api/user/${email}`, {
+    method: 'PUT',
+    token: emulatorIdToken({ email, emailVerified: verified, ...(name ? { name } : {}) }),
+    json: { email, ...body },
+  })
+  expect(res.status).toBe(200)
+  const [profile, accessToken] = await json<[UserProfile, string]>(res)
+  return { profile, accessToken }
+}
+
+const SQUATTED = {
+  name: 'Not The Owner',
+  phone: '01811111111',
+  address: 'A squatter’s address, Mirpur, Dhaka',
+  education: 'Squatting',
+  social: 'https://example.com/squatter',
+}
+
+describe('a verified sign-in taking over an account an unverified sign-up made', () => {
+  it('clears what the squatter stored and cancels its unpaid orders, with their stock back', async () => {
+    const email = `squatted-${crypto.randomUUID().slice(0, 8)}@example.com`
+    const tool = await makeTool({ name: 'Squatted Drill', quantity: 100, min: 5 })
+    const squatter = await signInWith(email, false, SQUATTED)
+    expect(squatter.profile).toMatchObject(SQUATTED)
+    const first = await placeOrder(squatter.accessToken, tool, email)
+    const second = await placeOrder(squatter.accessToken, tool, email, { quantity: 7 })
+    expect(await stockOf(tool.id)).toBe(88)
+
+    const owner = await signInWith(email, true, {}, 'Real Owner')
+    expect(owner.profile).toMatchObject({
+      name: 'Real Owner',
+      phone: '',
+      address: '',
+      education: '',
+      social: '',
+    })
+    for (const id of [first, second]) {
+      const row = await bookingRow(id)
+      expect(row?.status).toBe('cancelled')
+    }
+    expect(await stockOf(tool.id)).toBe(100)
+    // The owner's own list shows them cancelled by the shop, with why.
+    const mine = await json<
+      { _id: string; status: string; history: { status: string; by: string; note?: string }[] }[]
+    >(await call(`/api/booking?customer=${encodeURIComponent(email)}`, { token: owner.accessToken }))
+    const cancelled = mine.filter((b) => b._id === first || b._id === second)
+    expect(cancelled).toHaveLength(2)
+    for (const b of cancelled) {
+      expect(b.status).toBe('cancelled')
+      expect(b.history.at(-1)).toMatchObject({
+        status: 'cancelled',
+        by: 'system',
+        note: 'placed before the owner of the address verified it',
+      })
+    }
+    const cancellations = (await mailsTo(email)).filter((m) => /cancel/i.test(m.subject))
+    expect(cancellations).toHaveLength(2)
+    // The squatter's session is over.
+    expect((await call(`/api/user/${email}`, { token: squatter.accessToken })).status).toBe(401)
+  })
+
+  it('keeps what the owner sends with that sign-in', async () => {
+    const email = `squatted-${crypto.randomUUID().slice(0, 8)}@example.com`
+    await signInWith(email, false, SQUATTED)
+    const owner = await signInWith(email, true, { phone: '01922222222', name: 'Owner Named Here' })
+    expect(owner.profile).toMatchObject({ name: 'Owner Named Here', phone: '01922222222', address: '' })
+  })
+
+  it('clears nothing on the owner’s later sign-ins, and leaves their orders alone', async () => {
+    const email = `owner-${crypto.randomUUID().slice(0, 8)}@example.com`
+    const tool = await makeTool({ name: 'Owner Saw', quantity: 50, min: 5 })
+    const first = await signInWith(email, true, { phone: '01733333333', address: 'House 1, Gulshan, Dhaka' })
+    const order = await placeOrder(first.accessToken, tool, email)
+    const again = await signInWith(email, true)
+    expect(again.profile).toMatchObject({ phone: '01733333333', address: 'House 1, Gulshan, Dhaka' })
+    expect((await bookingRow(order))?.status).toBe('unpaid')
+    expect(await stockOf(tool.id)).toBe(45)
+  })
+
+  it('is not a takeover for an account that was never unverified: a new verified user keeps the token’s name', async () => {
+    const email = `fresh-${crypto.randomUUID().slice(0, 8)}@example.com`
+    const token = await signIn(email, { name: 'Fresh Name' })
+    const profile = await json<UserProfile>(await call(`/api/user/${email}`, { token }))
+    expect(profile.name).toBe('Fresh Name')
+  })
+})
