@@ -1,19 +1,32 @@
-// `npm run dev`: the whole shop on http://127.0.0.1:8787 until Ctrl-C or SIGTERM.
+// `npm run dev`: the whole shop on http://127.0.0.1:8787 until Ctrl-C or SIGTERM, which stop
+// everything it started, also during start-up. `--no-build` starts from the current build.
+// DEV_PORT, DEV_AUTH_PORT and DEV_STATE run a second shop beside the first (the tests do).
 import { startStack } from './stack.mjs'
 
-let stack
+const controller = new AbortController()
+const starting = startStack({
+  build: !process.argv.includes('--no-build'),
+  signal: controller.signal,
+  ...(process.env.DEV_PORT ? { port: Number(process.env.DEV_PORT) } : {}),
+  ...(process.env.DEV_AUTH_PORT ? { authPort: Number(process.env.DEV_AUTH_PORT) } : {}),
+  ...(process.env.DEV_STATE ? { persistTo: process.env.DEV_STATE } : {}),
+})
+
 let stopping = false
 async function shutdown(signal) {
   if (stopping) return
   stopping = true
   console.log(`\n${signal}: stopping the shop…`)
+  // Still starting: the start stops what it has started and rejects; started: stop it.
+  controller.abort()
+  const stack = await starting.catch(() => undefined)
   await stack?.stop()
   process.exit(0)
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => void shutdown(signal))
 
 try {
-  stack = await startStack()
+  const stack = await starting
   console.log(`
   Toolhaus is running.
     Shop and API         ${stack.url}
@@ -23,6 +36,8 @@ try {
   Ctrl-C stops everything; the data stays in .wrangler/state (npm run db:reset wipes it).
 `)
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error)
-  process.exit(1)
+  if (!stopping) {
+    console.error(error instanceof Error ? error.message : error)
+    process.exit(1)
+  }
 }

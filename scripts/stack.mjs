@@ -24,12 +24,13 @@ const quietEnv = {
 /**
  * @param {string} cmd
  * @param {string[]} args
- * @param {{ log?: (s: string) => void, env?: NodeJS.ProcessEnv }} [options]
+ * @param {{ log?: (s: string) => void, env?: NodeJS.ProcessEnv, signal?: AbortSignal }} [options]
  * @returns {Promise<string>}
  */
-export function run(cmd, args, { log = () => {}, env = quietEnv } = {}) {
+export function run(cmd, args, { log = () => {}, env = quietEnv, signal } = {}) {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    // An aborted signal ends the child (SIGTERM) and rejects.
+    const child = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], signal })
     let output = ''
     const collect = (chunk) => {
       output += chunk
@@ -82,9 +83,10 @@ function stopService(child, signal = 'SIGINT', graceMs = 10_000) {
   })
 }
 
-async function waitFor(url, { timeoutMs = 90_000, child, name }) {
+async function waitFor(url, { timeoutMs = 90_000, child, name, signal }) {
   const start = Date.now()
   while (Date.now() - start < timeoutMs) {
+    signal?.throwIfAborted()
     if (child.exitCode !== null) throw new Error(`${name} exited before it was ready`)
     try {
       const res = await fetch(url)
@@ -112,7 +114,9 @@ function assertPortFree(port) {
 
 /**
  * Starts the stack and resolves once both parts answer.
- * @param {{ port?: number, authPort?: number, persistTo?: string, build?: boolean, production?: boolean, log?: (s: string) => void, vars?: Record<string, string> }} options
+ * @param {{ port?: number, authPort?: number, persistTo?: string, build?: boolean, production?: boolean, log?: (s: string) => void, vars?: Record<string, string>, signal?: AbortSignal }} options
+ *   `signal`: aborting it during start-up stops whatever has started and rejects (a Ctrl-C
+ *   before the shop is ready leaves nothing running on its ports).
  */
 export async function startStack({
   port = 8787,
@@ -122,6 +126,7 @@ export async function startStack({
   production = false,
   log = (s) => process.stdout.write(s),
   vars = {},
+  signal,
 } = {}) {
   // Every port a stack opens is its own: the Worker, its inspector, the emulator, its hub and logging.
   const inspectorPort = port + 1000
@@ -131,24 +136,18 @@ export async function startStack({
 
   if (build) {
     log('Building the web app…\n')
-    await run(process.execPath, [join(root, 'scripts', 'build.mjs'), '--quiet'], { log })
+    await run(process.execPath, [join(root, 'scripts', 'build.mjs'), '--quiet'], { log, signal })
   } else if (!isBuilt()) {
     throw new Error('The build (dist/, build/server/) is missing: run `npm run build` first')
   }
   log('Applying D1 migrations…\n')
-  await run(bin('wrangler'), [
-    'd1',
-    'migrations',
-    'apply',
-    'DB',
-    '--local',
-    '--env',
-    WRANGLER_ENV,
-    '--persist-to',
-    persistDir,
-  ])
+  await run(
+    bin('wrangler'),
+    ['d1', 'migrations', 'apply', 'DB', '--local', '--env', WRANGLER_ENV, '--persist-to', persistDir],
+    { signal },
+  )
   log('Seeding demo data…\n')
-  log(await run(bin('tsx'), ['scripts/seed.ts', '--persist-to', persistDir]))
+  log(await run(bin('tsx'), ['scripts/seed.ts', '--persist-to', persistDir], { signal }))
 
   // The emulator keeps its accounts in memory: import them from persistDir/auth (first run: the
   // two demo accounts) and export them back on exit, so sign-ups survive a restart.
@@ -174,6 +173,7 @@ export async function startStack({
     await Promise.all(services.map((s) => stopService(s)))
   }
   try {
+    signal?.throwIfAborted()
     // NOTE: firebase-tools keeps its hub locator (hub-<project>.json) in the temp folder: each
     // stack gets its own, or two stacks side by side find each other's hub and export each
     // other's accounts.
@@ -234,8 +234,8 @@ export async function startStack({
     )
     services.push(worker)
     await Promise.all([
-      waitFor(`http://127.0.0.1:${port}/api/health`, { child: worker, name: 'wrangler dev' }),
-      waitFor(`http://127.0.0.1:${authPort}/`, { child: auth, name: 'Firebase Auth emulator' }),
+      waitFor(`http://127.0.0.1:${port}/api/health`, { child: worker, name: 'wrangler dev', signal }),
+      waitFor(`http://127.0.0.1:${authPort}/`, { child: auth, name: 'Firebase Auth emulator', signal }),
     ])
   } catch (error) {
     await stop()
