@@ -8,7 +8,7 @@ import { getDb } from '#worker/lib/db.ts'
 import type { ErrorBody } from '#worker/lib/errors.ts'
 import { validate } from '#worker/lib/validator.ts'
 import { createMailer } from '../mail/mail.service'
-import { clientKeyFor, deliverMessage, listMessages, storeMessage } from './contact.service'
+import { contactClientKey, deliverMessage, listMessages, storeMessage } from './contact.service'
 
 export const contactRoutes = new Hono<AppEnv>()
   .post(
@@ -24,7 +24,7 @@ export const contactRoutes = new Hono<AppEnv>()
       const input = c.req.valid('json')
       const config = c.var.config
       const db = getDb(c.env)
-      const clientKey = await clientKeyFor(c.req.header('CF-Connecting-IP'), config.ACCESS_TOKEN_SECRET)
+      const clientKey = await contactClientKey(c.req.header('CF-Connecting-IP'), config.ACCESS_TOKEN_SECRET)
 
       // Stored first, so that nothing is lost when the e-mail cannot be sent.
       const id = await storeMessage(db, input, clientKey)

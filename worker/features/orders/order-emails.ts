@@ -1,7 +1,9 @@
+import { html } from 'hono/html'
 import { formatBDT, toTaka } from '#schemas/bdt.ts'
 import { formatOrderNumber } from '#schemas/booking.ts'
 import type { OrderActor, OrderStatus } from '#schemas/order-status.ts'
 import type { OrderRow } from '#worker/db/schema.ts'
+import { htmlText } from '#worker/lib/html.ts'
 import type { QueuedMail } from '../mail/mail.service'
 
 /**
@@ -127,15 +129,13 @@ export const mailKindFor = (status: OrderStatus): OrderMailKind | undefined =>
       ? (status as OrderMailKind)
       : undefined
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
+/** Stands for the order number in an e-mail written before the number exists (see createBooking). */
+export const ORDER_NUMBER_TOKEN = '{{orderNumber}}'
 
 /**
  * Renders one order e-mail. `to` is the recipient (the customer, or the shop's address for
  * the shop's notice); the key makes it sent once per order, kind and recipient.
  */
-/** Stands for the order number in an e-mail written before the number exists (see createBooking). */
-export const ORDER_NUMBER_TOKEN = '{{orderNumber}}'
-
 export function orderMail(kind: OrderMailKind, order: OrderMailFacts, ctx: MailContext, to?: string): QueuedMail {
   const template = TEMPLATES[kind]
   const no = order.orderNo === null ? ORDER_NUMBER_TOKEN : formatOrderNumber(order.orderNo)
@@ -164,17 +164,15 @@ export function orderMail(kind: OrderMailKind, order: OrderMailFacts, ctx: MailC
     ctx.shopName,
     '',
   ].join('\n')
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:auto">
-<p>${escapeHtml(greeting)}</p>
-${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
-<table style="border-collapse:collapse;margin:16px 0">${details
-    .map(
-      ([k, v]) =>
-        `<tr><th style="text-align:left;padding:4px 12px 4px 0;font-weight:600">${escapeHtml(k)}</th><td style="padding:4px 0">${escapeHtml(v)}</td></tr>`,
-    )
-    .join('')}</table>
-${link ? `<p><a href="${escapeHtml(link)}">See your order</a></p>` : ''}
-<p>${escapeHtml(ctx.shopName)}</p>
+  // hono/html escapes every interpolated string; the nested templates are our own markup.
+  const page = html`<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:auto">
+<p>${greeting}</p>
+${lines.map((line) => html`<p>${line}</p>\n`)}<table style="border-collapse:collapse;margin:16px 0">${details.map(
+    ([k, v]) =>
+      html`<tr><th style="text-align:left;padding:4px 12px 4px 0;font-weight:600">${k}</th><td style="padding:4px 0">${v}</td></tr>`,
+  )}</table>
+${link ? html`<p><a href="${link}">See your order</a></p>` : ''}
+<p>${ctx.shopName}</p>
 </body></html>`
-  return { to: recipient, subject, text, html, dedupeKey: `order:${order.id}:${kind}:${recipient}` }
+  return { to: recipient, subject, text, html: htmlText(page), dedupeKey: `order:${order.id}:${kind}:${recipient}` }
 }
