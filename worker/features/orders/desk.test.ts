@@ -535,7 +535,7 @@ describe('GET /api/booking/{id}/invoice', () => {
     const html = await (await call(`/api/booking/${id}/invoice`, { token: buyer })).text()
     expect(html).not.toContain('<script>alert(1)')
     expect(html).not.toContain('<b>1</b>')
-    expect(html).toContain('&#60;script&#62;')
+    expect(html).toContain('&lt;script&gt;')
   })
 })
 
