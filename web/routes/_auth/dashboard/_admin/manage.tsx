@@ -104,8 +104,7 @@ function ManagePage() {
       </div>
 
       <SearchBox
-        key={q ?? ''}
-        initial={q ?? ''}
+        value={q ?? ''}
         label="Search tools"
         placeholder="Search by name or description"
         onSearch={(text) => void navigate({ search: { q: text || undefined }, replace: true })}

@@ -69,8 +69,7 @@ function OrdersDesk() {
       </nav>
 
       <SearchBox
-        key={q ?? ''}
-        initial={q ?? ''}
+        value={q ?? ''}
         label="Search orders"
         placeholder="Order number, customer, tool or transaction id"
         onSearch={(text) =>

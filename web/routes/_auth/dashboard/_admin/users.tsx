@@ -83,8 +83,7 @@ function UsersPage() {
         {tab(true, 'Removed')}
       </nav>
       <SearchBox
-        key={`${q ?? ''}-${removed ?? ''}`}
-        initial={q ?? ''}
+        value={q ?? ''}
         label="Search users"
         placeholder="E-mail or name"
         onSearch={(text) =>
