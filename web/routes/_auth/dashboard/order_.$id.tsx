@@ -12,7 +12,7 @@ import { useCancelOrder, useChangeOrderStatus, useRefundOrder } from '#web/featu
 import { bookingQueries } from '#web/features/bookings/bookings-queries.ts'
 import { OrderTimeline } from '#web/features/bookings/components/order-timeline.tsx'
 import { StatusBadge } from '#web/features/bookings/components/status-badge.tsx'
-import { ApiRequestError, api } from '#web/lib/api.ts'
+import { ApiRequestError } from '#web/lib/api.ts'
 import { formatCount, formatDateTime } from '#web/lib/format.ts'
 import { useSession } from '#web/lib/session.ts'
 
@@ -422,15 +422,7 @@ function CancelDialog({ order, open, onClose }: DialogProps) {
 /** The printable receipt (the API's invoice page) in a frame, with a Print button. */
 function ReceiptDialog({ order, open, onClose }: DialogProps) {
   const frame = useRef<HTMLIFrameElement>(null)
-  const { data: html, error } = useQuery({
-    queryKey: [...bookingQueries.all(), 'invoice', order._id],
-    queryFn: async () => {
-      const res = await api.booking[':id'].invoice.$get({ param: { id: order._id } })
-      if (!res.ok) throw new Error('The receipt could not be loaded. Please try again.')
-      return res.text()
-    },
-    enabled: open,
-  })
+  const { data: html, error } = useQuery({ ...bookingQueries.invoice(order._id), enabled: open })
   return (
     <Modal open={open} onClose={onClose} title={`Receipt ${order.orderNumber}`}>
       {error ? (
