@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { MailDelivery, MailStatus, OutboxMail } from '#schemas/mail.ts'
+import { EmptyState } from '#web/components/empty-state.tsx'
 import { Modal } from '#web/components/modal.tsx'
 import { PagePending } from '#web/components/page-pending.tsx'
 import { Pager } from '#web/components/pager.tsx'
@@ -47,7 +48,7 @@ function LocalOutbox() {
         No mail provider is set up, so the e-mails the shop would send are kept here. Newest first.
       </p>
       {data.items.length === 0 ? (
-        <Empty />
+        <EmptyState title="No e-mails yet" />
       ) : (
         <ul
           className="mt-6 divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
@@ -111,7 +112,7 @@ function Deliveries() {
         again later, and marked failed after the last try. Newest first.
       </p>
       {data.items.length === 0 ? (
-        <Empty />
+        <EmptyState title="No e-mails yet" />
       ) : (
         <ul
           className="mt-6 divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
@@ -157,14 +158,6 @@ function DeliveryProblem({ mail }: { mail: MailDelivery }) {
     <p className="text-red-800 sm:col-span-2">
       {formatCount(mail.attempts)} {mail.attempts === 1 ? 'try' : 'tries'}: {mail.lastError}
       {mail.nextAttemptAt && <span className="text-slate-600"> · next try {formatDateTime(mail.nextAttemptAt)}</span>}
-    </p>
-  )
-}
-
-function Empty() {
-  return (
-    <p className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-slate-600">
-      No e-mails yet.
     </p>
   )
 }
