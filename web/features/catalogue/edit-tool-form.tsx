@@ -8,9 +8,9 @@ import { MINIMUM_ABOVE_QUANTITY, type Tool, ToolEditFormSchema } from '#schemas/
 import { FormField } from '#web/components/form-field.tsx'
 import { ImageFormField } from '#web/components/image-field.tsx'
 import { Modal } from '#web/components/modal.tsx'
+import { useUpdateTool } from '#web/features/tools/tools-mutations.ts'
 import { showServerFieldErrors } from '#web/lib/form-errors.ts'
 import { formatCount } from '#web/lib/format.ts'
-import { useUpdateTool } from '../tools/tools-mutations'
 
 // NOTE: its own module, not inside the manage route: the route's shared code goes into the
 // entry chunk, and this form's schema would take zod there with it.
