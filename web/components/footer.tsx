@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { useSession } from '../lib/session'
+import { useSession } from '#web/lib/session.ts'
 
 export function Footer() {
   // The same session the navbar reads: a signed-in person is not offered Login.

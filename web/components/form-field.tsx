@@ -1,4 +1,4 @@
-import { cloneElement, type ReactElement, useId } from 'react'
+import { cloneElement, type ReactElement, type ReactNode, useId } from 'react'
 
 /**
  * A labelled form control with its error below, wired for screen readers. The one way forms
@@ -10,7 +10,7 @@ export function FormField({
   hint,
   children,
 }: {
-  label: string
+  label: ReactNode
   error?: string
   hint?: string
   children: ReactElement<Record<string, unknown>>

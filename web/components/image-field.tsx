@@ -1,7 +1,7 @@
 import { type Ref, useCallback, useEffect, useRef, useState } from 'react'
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form'
-import { ApiRequestError } from '../lib/api'
-import { ACCEPTED_IMAGE_TYPES, checkImageFile, uploadImage } from '../lib/upload-image'
+import { ApiRequestError } from '#web/lib/api.ts'
+import { ACCEPTED_IMAGE_TYPES, checkImageFile, uploadImage } from '#web/lib/upload-image.ts'
 import { FormField } from './form-field'
 
 type ImageFieldProps = {

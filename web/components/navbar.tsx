@@ -1,6 +1,6 @@
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
-import { session as sessionStore, useSession } from '../lib/session'
+import { session as sessionStore, useSession } from '#web/lib/session.ts'
 import { Clock } from './clock'
 
 /** The spec's order: Home, Service, Dashboard (signed in), Blogs, Portfolio, then Login or Sign Out. */

@@ -1,4 +1,4 @@
-import { useFrameHydrated } from '../lib/hydration'
+import { useFrameHydrated } from '#web/lib/hydration.ts'
 
 /** A page's place while its code and data load: the browser fills it in (signed-in pages, sign-in forms). */
 export function PagePending() {

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { formatCount } from '../lib/format'
+import { formatCount } from '#web/lib/format.ts'
 
 type PagerProps = {
   page: number

@@ -8,14 +8,15 @@ import {
   useRouter,
 } from '@tanstack/react-router'
 import { lazy, type ReactNode, Suspense, useEffect } from 'react'
-import { Footer } from '../components/footer'
-import { Navbar } from '../components/navbar'
-import { NotFound } from '../components/not-found'
-import { ApiRequestError } from '../lib/api'
-import { useDocumentHydrated } from '../lib/hydration'
-import { SHOP_DESCRIPTION, SHOP_TITLE } from '../lib/page-head'
-import type { Session } from '../lib/session'
-import { usePageSettled } from '../lib/use-page-settled'
+import { Footer } from '#web/components/footer.tsx'
+import { Navbar } from '#web/components/navbar.tsx'
+import { NotFound } from '#web/components/not-found.tsx'
+import { StrokeIcon } from '#web/components/stroke-icon.tsx'
+import { ApiRequestError } from '#web/lib/api.ts'
+import { useDocumentHydrated } from '#web/lib/hydration.ts'
+import { SHOP_DESCRIPTION, SHOP_TITLE } from '#web/lib/page-head.ts'
+import type { Session } from '#web/lib/session.ts'
+import { usePageSettled } from '#web/lib/use-page-settled.ts'
 
 // Toasts only ever follow something the visitor did, so the toaster's code loads once the page
 // has settled, off the critical path; sonner shows a toast raised before then as soon as it mounts.
@@ -121,19 +122,10 @@ function RootError({ error }: ErrorComponentProps) {
         role="alert"
       >
         <div className="grid size-16 place-items-center rounded-full bg-brand-100 text-brand-700" aria-hidden="true">
-          <svg
-            aria-hidden="true"
-            width="32"
-            height="32"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          >
+          <StrokeIcon size={32}>
             <path d="M12 8v5M12 16.5v.5" />
             <path d="M10.3 3.9 2.5 17.5A2 2 0 0 0 4.2 20.5h15.6a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z" />
-          </svg>
+          </StrokeIcon>
         </div>
         <h1 id="error-title" className="mt-6 text-3xl font-extrabold tracking-tight text-ink">
           Something went wrong

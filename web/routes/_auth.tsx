@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
-import { PagePending } from '../components/page-pending'
-import { hydrated, useFrameHydrated } from '../lib/hydration'
+import { PagePending } from '#web/components/page-pending.tsx'
+import { hydrated, useFrameHydrated } from '#web/lib/hydration.ts'
 
 /** The signed-in guard: a visitor goes to /login, which brings them back here afterwards. */
 export const Route = createFileRoute('/_auth')({

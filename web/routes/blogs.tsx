@@ -1,7 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { Fragment } from 'react'
-import { articles } from '../features/blogs/articles'
-import { publicPage } from '../lib/page-head'
+import { articles } from '#web/features/blogs/articles.ts'
+import { publicPage } from '#web/lib/page-head.ts'
 
 export const Route = createFileRoute('/blogs')({
   head: ({ match }) =>

@@ -1,29 +1,31 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { lazy } from 'react'
-import { hydrateOnSight } from '../components/hydrate-on-sight'
-import { WhenNear } from '../components/when-near'
-import { Hero } from '../features/home/components/hero'
-import { homeTools, MOST_SOLD_TOOL_ID, NEWEST_TOOL_ID } from '../features/home/home-queries'
-import { reviewQueries } from '../features/reviews/reviews-queries'
-import { toolQueries } from '../features/tools/tools-queries'
-import { isServer } from '../lib/is-server'
-import { publicPage, SHOP_DESCRIPTION, SHOP_NAME, SHOP_TITLE } from '../lib/page-head'
+import { hydrateOnSight } from '#web/components/hydrate-on-sight.tsx'
+import { WhenNear } from '#web/components/when-near.tsx'
+import { Hero } from '#web/features/home/components/hero.tsx'
+import { homeTools, MOST_SOLD_TOOL_ID, NEWEST_TOOL_ID } from '#web/features/home/home-queries.ts'
+import { reviewQueries } from '#web/features/reviews/reviews-queries.ts'
+import { toolQueries } from '#web/features/tools/tools-queries.ts'
+import { isServer } from '#web/lib/is-server.ts'
+import { publicPage, SHOP_DESCRIPTION, SHOP_NAME, SHOP_TITLE } from '#web/lib/page-head.ts'
 
 // Below the hero, every section arrives in the server's HTML but runs its code only when the
 // visitor scrolls near it (hydrateOnSight): the first load runs the navbar and the hero.
-const ToolsSection = hydrateOnSight(() => import('../features/home/components/our-tools').then((m) => m.OurTools))
-const StatsSection = hydrateOnSight(() => import('../features/home/components/stats').then((m) => m.BusinessStats))
+const ToolsSection = hydrateOnSight(() => import('#web/features/home/components/our-tools.tsx').then((m) => m.OurTools))
+const StatsSection = hydrateOnSight(() =>
+  import('#web/features/home/components/stats.tsx').then((m) => m.BusinessStats),
+)
 const HighlightSection = hydrateOnSight(() =>
-  import('../features/home/components/product-highlight').then((m) => m.ProductHighlight),
+  import('#web/features/home/components/product-highlight.tsx').then((m) => m.ProductHighlight),
 )
 const Reviews = hydrateOnSight(() =>
-  import('../features/home/components/reviews-section').then((m) => m.ReviewsSection),
+  import('#web/features/home/components/reviews-section.tsx').then((m) => m.ReviewsSection),
 )
 const SECTIONS = [ToolsSection, StatsSection, HighlightSection, Reviews]
 // The contact form (its validation, the form library) is the browser's alone: a placeholder of
 // its own height until the visitor comes near.
 const ContactSection = lazy(() =>
-  import('../features/contact/contact-section').then((m) => ({ default: m.ContactSection })),
+  import('#web/features/contact/contact-section.tsx').then((m) => ({ default: m.ContactSection })),
 )
 
 export const Route = createFileRoute('/')({

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { StrokeIcon } from '../components/stroke-icon'
-import { portfolio } from '../features/portfolio/portfolio-data'
-import { publicPage } from '../lib/page-head'
+import { StrokeIcon } from '#web/components/stroke-icon.tsx'
+import { portfolio } from '#web/features/portfolio/portfolio-data.ts'
+import { publicPage } from '#web/lib/page-head.ts'
 
 export const Route = createFileRoute('/portfolio')({
   head: ({ match }) =>

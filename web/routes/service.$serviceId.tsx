@@ -1,14 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState } from 'react'
-import { formatBDT } from '#schemas/bdt.ts'
-import type { Tool } from '#schemas/tool.ts'
-import { toolQueries } from '../features/tools/tools-queries'
-import { ApiRequestError } from '../lib/api'
-import { formatCount } from '../lib/format'
-import { imagePreload, responsiveImage } from '../lib/image-variants'
-import { absoluteUrl, breadcrumbs, publicPage, SHOP_NAME } from '../lib/page-head'
-import { useSession } from '../lib/session'
+import { ToolDetails } from '#web/features/tools/components/tool-details.tsx'
+import { ToolNotFound, ToolPending } from '#web/features/tools/components/tool-page-states.tsx'
+import { toolHead } from '#web/features/tools/tool-page.ts'
+import { toolQueries } from '#web/features/tools/tools-queries.ts'
+import { ApiRequestError } from '#web/lib/api.ts'
+import { useSession } from '#web/lib/session.ts'
 
 export const Route = createFileRoute('/service/$serviceId')({
   // `?order=1`: open the order dialog (a visitor who pressed Purchase comes back signed in).
@@ -31,58 +29,11 @@ export const Route = createFileRoute('/service/$serviceId')({
   component: ToolPage,
 })
 
-/** A tool's page as a search engine or a link preview reads it: Product (price, BDT, availability) and where it sits. */
-function toolHead(tool: Tool, origin: string) {
-  const path = `/service/${encodeURIComponent(tool._id)}`
-  const price = formatBDT(tool.price)
-  return publicPage({
-    origin,
-    path,
-    title: `${tool.name} · Toolhaus`,
-    description: `${tool.name}: ${price} per unit, minimum order ${tool.Minimum_quantity}. ${tool.description}`.slice(
-      0,
-      300,
-    ),
-    image: tool.img,
-    type: 'product',
-    preload: imagePreload(tool.img, TOOL_PHOTO_SIZES),
-    jsonLd: [
-      {
-        '@context': 'https://schema.org',
-        '@type': 'Product',
-        name: tool.name,
-        description: tool.description,
-        image: absoluteUrl(origin, tool.img),
-        sku: tool._id,
-        brand: { '@type': 'Brand', name: SHOP_NAME },
-        offers: {
-          '@type': 'Offer',
-          url: absoluteUrl(origin, path),
-          price: tool.price.toFixed(2),
-          priceCurrency: 'BDT',
-          availability: inStock(tool) ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-          eligibleQuantity: { '@type': 'QuantitativeValue', minValue: tool.Minimum_quantity },
-        },
-      },
-      breadcrumbs(origin, [
-        ['Service', '/service'],
-        [tool.name, path],
-      ]),
-    ],
-  })
-}
-
 // The order form (its validation, the form library) loads when a signed-in customer opens it,
 // not with the page every visitor reads.
 const BookingDialog = lazy(() =>
-  import('../features/bookings/booking-dialog').then((m) => ({ default: m.BookingDialog })),
+  import('#web/features/bookings/booking-dialog.tsx').then((m) => ({ default: m.BookingDialog })),
 )
-
-/** The photo's width on screen: the page's left column from md (at most 1152 px wide), the whole width below. */
-const TOOL_PHOTO_SIZES = '(min-width: 1024px) 540px, (min-width: 768px) calc(50vw - 40px), calc(100vw - 32px)'
-
-/** Orderable: at least the minimum order is in stock. */
-const inStock = (tool: Tool) => tool.quantity >= tool.Minimum_quantity && tool.quantity > 0
 
 function ToolPage() {
   const { serviceId } = Route.useParams()
@@ -103,8 +54,6 @@ function ToolPage() {
     if (session.status === 'signedIn') return setOrdering(true)
     void navigate({ to: '/login', search: { redirect: `/service/${serviceId}?order=1` } })
   }
-
-  const canOrder = inStock(tool)
 
   // Mounted once first opened, then kept (its code loads then).
   const [dialogWanted, setDialogWanted] = useState(false)
@@ -128,61 +77,7 @@ function ToolPage() {
         </ol>
       </nav>
 
-      <article className="mt-6 grid items-start gap-8 md:grid-cols-2 lg:gap-12">
-        <div className="overflow-hidden rounded-2xl bg-slate-100 shadow-sm ring-1 ring-slate-200">
-          <img
-            {...responsiveImage(tool.img, TOOL_PHOTO_SIZES)}
-            alt={tool.name}
-            width={800}
-            height={600}
-            fetchPriority="high"
-            className="aspect-[4/3] h-auto w-full object-cover"
-          />
-        </div>
-
-        <div className="min-w-0">
-          <h1 className="text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">{tool.name}</h1>
-          <p className="mt-3 flex flex-wrap items-baseline gap-x-2">
-            <span className="text-2xl font-bold text-brand-700" data-testid="unit-price">
-              {formatBDT(tool.price)}
-            </span>
-            <span className="text-sm text-slate-600">per unit</span>
-          </p>
-          <p className="mt-5 leading-relaxed text-slate-700">{tool.description}</p>
-
-          <dl className="mt-6 grid grid-cols-2 gap-4 rounded-xl border border-slate-200 bg-white p-4">
-            <div>
-              <dt className="text-sm text-slate-600">Available quantity</dt>
-              <dd className="mt-1 text-xl font-bold text-ink" data-testid="available-quantity">
-                {formatCount(tool.quantity)}
-              </dd>
-            </div>
-            <div>
-              <dt className="text-sm text-slate-600">Minimum order</dt>
-              <dd className="mt-1 text-xl font-bold text-ink" data-testid="minimum-quantity">
-                {formatCount(tool.Minimum_quantity)}
-              </dd>
-            </div>
-          </dl>
-
-          <button
-            type="button"
-            className="btn-dark mt-6 w-full py-3 text-base sm:w-auto sm:px-10"
-            disabled={!canOrder}
-            onClick={purchase}
-          >
-            Purchase
-          </button>
-          {session.status === 'signedOut' && canOrder && (
-            <p className="mt-2 text-sm text-slate-600">You will be asked to log in or create an account first.</p>
-          )}
-          {!canOrder && (
-            <p className="mt-3 text-sm font-medium text-slate-700">
-              Out of stock: fewer than the minimum order are left. Please check back soon.
-            </p>
-          )}
-        </div>
-      </article>
+      <ToolDetails tool={tool} signedOut={session.status === 'signedOut'} onPurchase={purchase} />
 
       {session.status === 'signedIn' && (ordering || dialogWanted) && (
         <Suspense fallback={null}>
@@ -200,51 +95,6 @@ function ToolPage() {
           />
         </Suspense>
       )}
-    </div>
-  )
-}
-
-function ToolNotFound() {
-  return (
-    <section
-      className="container-page flex flex-col items-center py-12 text-center sm:py-20"
-      aria-labelledby="tool-not-found-title"
-    >
-      <img
-        src="/not-found.svg"
-        alt="A wrench snapped in two"
-        width={480}
-        height={290}
-        className="h-auto w-full max-w-sm"
-      />
-      <h1 id="tool-not-found-title" className="mt-6 text-3xl font-extrabold tracking-tight text-ink">
-        Tool not found
-      </h1>
-      <p className="mt-3 max-w-md text-slate-600">
-        This tool is not in our catalogue. It may have been removed, or the link is mistyped.
-      </p>
-      <Link to="/service" className="btn-primary mt-8">
-        Browse all tools
-      </Link>
-    </section>
-  )
-}
-
-function ToolPending() {
-  return (
-    <div className="container-page py-8 sm:py-12" aria-busy="true">
-      <p className="sr-only" role="status">
-        Loading the tool…
-      </p>
-      <div className="mt-10 grid gap-8 md:grid-cols-2 lg:gap-12">
-        <div className="aspect-[4/3] animate-pulse rounded-2xl bg-slate-200" />
-        <div className="space-y-4">
-          <div className="h-9 w-2/3 animate-pulse rounded bg-slate-200" />
-          <div className="h-7 w-1/3 animate-pulse rounded bg-slate-200" />
-          <div className="h-24 w-full animate-pulse rounded bg-slate-100" />
-          <div className="h-20 w-full animate-pulse rounded-xl bg-slate-100" />
-        </div>
-      </div>
     </div>
   )
 }

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import type { BookingInput, OrderStatusChange } from '#schemas/booking.ts'
+import { deskQueries } from '#web/features/desk/desk-queries.ts'
+import { toolQueries } from '#web/features/tools/tools-queries.ts'
 import { api, unwrap } from '#web/lib/api.ts'
-import { deskQueries } from '../desk/desk-queries'
-import { toolQueries } from '../tools/tools-queries'
 import { bookingQueries } from './bookings-queries'
 
 /** After any change to an order: every order view and the desk; the tools too when stock moved. */

@@ -17,4 +17,14 @@ export const bookingQueries = {
       queryFn: () => unwrap(api.booking[':id'].$get({ param: { id } })),
       staleTime: 0,
     }),
+  /** The printable receipt of a paid order: an HTML page of its own. */
+  invoice: (id: string) =>
+    queryOptions({
+      queryKey: [...bookingQueries.all(), 'invoice', id] as const,
+      queryFn: async () => {
+        const res = await api.booking[':id'].invoice.$get({ param: { id } })
+        if (!res.ok) throw new Error('The receipt could not be loaded. Please try again.')
+        return res.text()
+      },
+    }),
 }

@@ -7,9 +7,10 @@ import { formatBDT } from '#schemas/bdt.ts'
 import { MINIMUM_ABOVE_QUANTITY, type Tool, ToolEditFormSchema } from '#schemas/tool.ts'
 import { FormField } from '#web/components/form-field.tsx'
 import { ImageFormField } from '#web/components/image-field.tsx'
+import { Modal } from '#web/components/modal.tsx'
+import { useUpdateTool } from '#web/features/tools/tools-mutations.ts'
 import { showServerFieldErrors } from '#web/lib/form-errors.ts'
 import { formatCount } from '#web/lib/format.ts'
-import { useUpdateTool } from '../tools/tools-mutations'
 
 // NOTE: its own module, not inside the manage route: the route's shared code goes into the
 // entry chunk, and this form's schema would take zod there with it.
@@ -28,7 +29,21 @@ type EditToolValues = z.input<ReturnType<typeof editToolSchema>>
 type EditTool = z.infer<ReturnType<typeof editToolSchema>>
 const EDIT_FIELDS = ['name', 'description', 'img', 'price', 'quantity', 'Minimum_quantity'] as const
 
-export function EditToolForm({ tool, onDone }: { tool: Tool; onDone: () => void }) {
+/** The Edit dialog of the admin's tool list: open while `tool` is set. */
+export function EditToolDialog({ tool, onClose }: { tool: Tool | null; onClose: () => void }) {
+  return (
+    <Modal
+      open={tool !== null}
+      onClose={onClose}
+      title={tool ? `Edit ${tool.name}` : 'Edit tool'}
+      description="Change any of its details, or restock."
+    >
+      {tool && <EditToolForm key={tool._id} tool={tool} onDone={onClose} />}
+    </Modal>
+  )
+}
+
+function EditToolForm({ tool, onDone }: { tool: Tool; onDone: () => void }) {
   const [uploading, setUploading] = useState(false)
   const schema = useMemo(() => editToolSchema(tool), [tool])
   const { register, handleSubmit, formState, setError, control } = useForm<EditToolValues, unknown, EditTool>({

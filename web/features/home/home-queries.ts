@@ -1,4 +1,4 @@
-import { toolQueries } from '../tools/tools-queries'
+import { toolQueries } from '#web/features/tools/tools-queries.ts'
 
 /** Spec section 9: the home page shows the first 5 tools. */
 export const HOME_TOOL_COUNT = 5

@@ -1,8 +1,8 @@
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js'
 import type { Stripe, StripeCardElementOptions } from '@stripe/stripe-js'
 import { useId, useMemo, useRef, useState } from 'react'
+import { usePayBooking } from '#web/features/bookings/bookings-mutations.ts'
 import { ApiRequestError } from '#web/lib/api.ts'
-import { usePayBooking } from '../bookings/bookings-mutations'
 import { type CardFormProps, CONNECTION_MESSAGE } from './card-form-props'
 
 /**

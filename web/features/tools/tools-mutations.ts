@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ToolInput, ToolPatch } from '#schemas/tool.ts'
+import { bookingQueries } from '#web/features/bookings/bookings-queries.ts'
+import { deskQueries } from '#web/features/desk/desk-queries.ts'
 import { api, unwrap } from '#web/lib/api.ts'
-import { bookingQueries } from '../bookings/bookings-queries'
-import { deskQueries } from '../desk/desk-queries'
 import { toolQueries } from './tools-queries'
 
 /** Every view of the catalogue, and the overview's low-stock list. */

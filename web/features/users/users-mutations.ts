@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ProfileUpdateInput, UserProfile } from '#schemas/user.ts'
+import { signIn } from '#web/features/auth/sign-in.ts'
 import { api, unwrap } from '#web/lib/api.ts'
 import { session } from '#web/lib/session.ts'
-import { signIn } from '../auth/sign-in'
 import { userQueries } from './users-queries'
 
 function useUsersRefresh() {

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { Suspense } from 'react'
+import { EmptyState } from '#web/components/empty-state.tsx'
 import { ToolCard, ToolCardSkeleton } from '#web/features/tools/components/tool-card.tsx'
 import { HOME_TOOL_COUNT, homeTools } from '../home-queries'
 
@@ -30,12 +31,17 @@ function ToolGrid() {
   const { data } = useSuspenseQuery(homeTools())
   if (data.items.length === 0)
     return (
-      <div className="mt-10 flex flex-col items-center gap-4 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
-        <p className="text-slate-600">Our catalogue is being restocked. Please check back soon.</p>
-        <Link to="/service" className="btn-primary px-6 py-3">
-          See All Service
-        </Link>
-      </div>
+      <EmptyState
+        className="mt-10"
+        title="No tools yet"
+        action={
+          <Link to="/service" className="btn-primary px-6 py-3">
+            See All Service
+          </Link>
+        }
+      >
+        Our catalogue is being restocked. Please check back soon.
+      </EmptyState>
     )
   return (
     <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

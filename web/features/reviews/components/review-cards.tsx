@@ -1,5 +1,6 @@
 import type { ReactNode, Ref } from 'react'
 import type { Review } from '#schemas/review.ts'
+import { EmptyState } from '#web/components/empty-state.tsx'
 import { responsiveImage } from '#web/lib/image-variants.ts'
 
 /** What an admin's delete button needs (from the carousel); absent for everyone else. */
@@ -110,22 +111,17 @@ function Stars({ rating }: { rating: number }) {
 
 function NoReviews() {
   return (
-    <div className="flex flex-col items-center rounded-xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-      <svg
-        width="40"
-        height="40"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.75"
-        aria-hidden="true"
-        className="text-slate-400"
-      >
-        <path d="M4 5h16v11H8l-4 4V5Z" strokeLinejoin="round" />
-        <path d="M8 9h8M8 12h5" strokeLinecap="round" />
-      </svg>
-      <p className="mt-3 text-lg font-semibold text-ink">No Reviews</p>
-      <p className="mt-1 text-sm text-slate-600">Our customers have not shared any reviews yet. Check back soon.</p>
-    </div>
+    <EmptyState
+      className="mt-0"
+      title="No Reviews"
+      icon={
+        <>
+          <path d="M4 5h16v11H8l-4 4V5Z" />
+          <path d="M8 9h8M8 12h5" />
+        </>
+      }
+    >
+      Our customers have not shared any reviews yet. Check back soon.
+    </EmptyState>
   )
 }

@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
+import { EmptyState } from '#web/components/empty-state.tsx'
 import { PagePending } from '#web/components/page-pending.tsx'
 import { bookingQueries } from '#web/features/bookings/bookings-queries.ts'
 import { OrderList } from '#web/features/bookings/components/order-list.tsx'
@@ -28,31 +29,24 @@ function OrdersPage() {
         {orders.length > 0 ? (
           <OrderList orders={orders} />
         ) : (
-          <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
-            <svg
-              width="44"
-              height="44"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.75"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-              aria-hidden="true"
-              className="text-slate-400"
-            >
-              <path d="M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h9.2a1 1 0 0 0 1-.8L20 8H6.2" />
-              <circle cx="9" cy="20" r="1" />
-              <circle cx="17" cy="20" r="1" />
-            </svg>
-            <p className="mt-4 text-lg font-semibold text-ink">You have no orders yet</p>
-            <p className="mt-1 max-w-md text-slate-600">
-              Pick a tool, choose how many you need and it shows up here, ready to pay.
-            </p>
-            <Link to="/service" className="btn-primary mt-6">
-              Browse tools
-            </Link>
-          </div>
+          <EmptyState
+            className="mt-0"
+            title="You have no orders yet"
+            icon={
+              <>
+                <path d="M3 4h2l2.4 11.2a1 1 0 0 0 1 .8h9.2a1 1 0 0 0 1-.8L20 8H6.2" />
+                <circle cx="9" cy="20" r="1" />
+                <circle cx="17" cy="20" r="1" />
+              </>
+            }
+            action={
+              <Link to="/service" className="btn-primary">
+                Browse tools
+              </Link>
+            }
+          >
+            Pick a tool, choose how many you need and it shows up here, ready to pay.
+          </EmptyState>
         )}
       </div>
     </div>

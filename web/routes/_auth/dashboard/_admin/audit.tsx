@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
+import { EmptyState } from '#web/components/empty-state.tsx'
 import { PagePending } from '#web/components/page-pending.tsx'
 import { Pager } from '#web/components/pager.tsx'
 import { DESK_PAGE_SIZE, deskQueries } from '#web/features/desk/desk-queries.ts'
@@ -39,9 +40,7 @@ function AuditPage() {
         Every admin action, newest first. Entries are never changed or deleted.
       </p>
       {data.items.length === 0 ? (
-        <p className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-slate-600">
-          No admin actions yet.
-        </p>
+        <EmptyState title="No admin actions yet" />
       ) : (
         <ol
           className="mt-6 divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"

@@ -38,8 +38,7 @@ function MessagesPage() {
       <h1 className="text-2xl font-bold">Messages ({formatCount(data.total)})</h1>
       <p className="mt-1 text-sm text-slate-600">What visitors sent through the contact form, newest first.</p>
       <SearchBox
-        key={q ?? ''}
-        initial={q ?? ''}
+        value={q ?? ''}
         label="Search messages"
         placeholder="Name, e-mail, subject or text"
         onSearch={(text) => void navigate({ search: { q: text || undefined }, replace: true })}

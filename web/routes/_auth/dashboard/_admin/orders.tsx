@@ -1,14 +1,14 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { formatBDT } from '#schemas/bdt.ts'
 import { ORDER_STATUSES, type OrderStatus } from '#schemas/order-status.ts'
 import { EmptyState } from '#web/components/empty-state.tsx'
 import { PagePending } from '#web/components/page-pending.tsx'
 import { Pager } from '#web/components/pager.tsx'
 import { SearchBox } from '#web/components/search-box.tsx'
-import { STATUS_LABELS, StatusBadge } from '#web/features/bookings/components/status-badge.tsx'
+import { STATUS_LABELS } from '#web/features/bookings/components/status-badge.tsx'
+import { OrderDeskList } from '#web/features/desk/components/order-desk-list.tsx'
 import { DESK_PAGE_SIZE, deskQueries } from '#web/features/desk/desk-queries.ts'
-import { formatCount, formatDateTime } from '#web/lib/format.ts'
+import { formatCount } from '#web/lib/format.ts'
 import { oneOf, pageNumber, searchText } from '#web/lib/search-params.ts'
 
 type OrdersSearch = { status?: OrderStatus; q?: string; page?: number }
@@ -69,8 +69,7 @@ function OrdersDesk() {
       </nav>
 
       <SearchBox
-        key={q ?? ''}
-        initial={q ?? ''}
+        value={q ?? ''}
         label="Search orders"
         placeholder="Order number, customer, tool or transaction id"
         onSearch={(text) =>
@@ -99,94 +98,7 @@ function OrdersDesk() {
         </EmptyState>
       )}
 
-      {data.items.length > 0 && (
-        <>
-          {/* Phones: one card per order. */}
-          <ul className="mt-4 space-y-3 md:hidden" aria-label="Orders">
-            {data.items.map((order) => (
-              <li key={order._id}>
-                <Link
-                  to="/dashboard/order/$id"
-                  params={{ id: order._id }}
-                  className="block rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 hover:ring-brand-400"
-                  data-testid="desk-order"
-                >
-                  <div className="flex items-start justify-between gap-3">
-                    <span className="font-mono font-semibold text-ink">{order.orderNumber}</span>
-                    <StatusBadge status={order.status} />
-                  </div>
-                  <p className="mt-1 font-medium text-slate-900">
-                    {formatCount(order.quantity)} × {order.service}
-                  </p>
-                  <p className="text-sm text-slate-600 break-words">
-                    {order.customerName} · {order.customer}
-                  </p>
-                  <p className="mt-2 flex justify-between text-sm">
-                    <span className="text-slate-600">{formatDateTime(order.createdAt)}</span>
-                    <span className="font-semibold">{formatBDT(order.price)}</span>
-                  </p>
-                </Link>
-              </li>
-            ))}
-          </ul>
-
-          {/* Wider screens: a table. */}
-          <div className="relative mt-4 hidden overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 md:block">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Orders, newest first</caption>
-              <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
-                <tr>
-                  <th scope="col" className="px-4 py-3">
-                    Order
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Placed
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Customer
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Tool
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-right">
-                    Total
-                  </th>
-                  <th scope="col" className="px-4 py-3">
-                    Status
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {data.items.map((order) => (
-                  <tr key={order._id} data-testid="desk-order-row" className="hover:bg-slate-50">
-                    <td className="px-4 py-3">
-                      <Link
-                        to="/dashboard/order/$id"
-                        params={{ id: order._id }}
-                        className="font-mono font-semibold text-brand-700 underline-offset-2 hover:underline"
-                      >
-                        {order.orderNumber}
-                      </Link>
-                    </td>
-                    <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDateTime(order.createdAt)}</td>
-                    <td className="px-4 py-3">
-                      <div className="font-medium">{order.customerName}</div>
-                      <div className="break-all text-slate-600">{order.customer}</div>
-                    </td>
-                    <td className="px-4 py-3">
-                      {formatCount(order.quantity)} × {order.service}
-                    </td>
-                    <td className="px-4 py-3 text-right font-semibold whitespace-nowrap">{formatBDT(order.price)}</td>
-                    <td className="px-4 py-3">
-                      <StatusBadge status={order.status} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
-      )}
+      {data.items.length > 0 && <OrderDeskList orders={data.items} />}
       <Pager page={page} pageSize={DESK_PAGE_SIZE} total={data.total} noun="orders" />
     </div>
   )

@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import type { Review } from '#schemas/review.ts'
+import { EmptyState } from '#web/components/empty-state.tsx'
 import { Modal } from '#web/components/modal.tsx'
 import { PagePending } from '#web/components/page-pending.tsx'
 import { Pager } from '#web/components/pager.tsx'
@@ -34,9 +35,7 @@ function ReviewsPage() {
         What customers wrote, newest first. The home page shows the newest ones.
       </p>
       {data.items.length === 0 ? (
-        <p className="mt-6 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-slate-600">
-          No reviews yet.
-        </p>
+        <EmptyState title="No reviews yet" />
       ) : (
         <ul
           className="mt-6 divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"

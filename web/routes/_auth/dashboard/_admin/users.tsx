@@ -1,17 +1,15 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useState } from 'react'
-import { toast } from 'sonner'
 import type { UserProfile } from '#schemas/user.ts'
 import { EmptyState } from '#web/components/empty-state.tsx'
-import { Modal } from '#web/components/modal.tsx'
 import { PagePending } from '#web/components/page-pending.tsx'
 import { Pager } from '#web/components/pager.tsx'
 import { SearchBox } from '#web/components/search-box.tsx'
 import { DESK_PAGE_SIZE, deskQueries } from '#web/features/desk/desk-queries.ts'
-import { useMakeAdmin, useRemoveUser, useRestoreUser } from '#web/features/users/users-mutations.ts'
-import { ApiRequestError } from '#web/lib/api.ts'
-import { formatCount, formatDateTime } from '#web/lib/format.ts'
+import { RemoveUserDialog } from '#web/features/users/components/remove-user-dialog.tsx'
+import { UserList } from '#web/features/users/components/user-list.tsx'
+import { formatCount } from '#web/lib/format.ts'
 import { pageNumber, searchText } from '#web/lib/search-params.ts'
 
 type UsersSearch = { q?: string; removed?: boolean; page?: number }
@@ -36,27 +34,6 @@ function UsersPage() {
   const { data } = useSuspenseQuery(deskQueries.users({ q, removed, page }))
   const { session } = Route.useRouteContext()
   const [removing, setRemoving] = useState<UserProfile>()
-  const makeAdmin = useMakeAdmin()
-  const remove = useRemoveUser()
-  const restore = useRestoreUser()
-  const promote = (email: string) =>
-    makeAdmin.mutate(email, {
-      onSuccess: (result) => {
-        if (result.modifiedCount > 0) toast.success('Successfully made an admin')
-      },
-      onError: (error) =>
-        toast.error(
-          error instanceof ApiRequestError && error.status === 403 ? 'Failed to make an admin' : error.message,
-        ),
-    })
-  const removeUser = (email: string) =>
-    remove.mutate(email, {
-      onSuccess: () => {
-        toast.success('User removed', { description: 'They are signed out and cannot sign in until you restore them.' })
-        setRemoving(undefined)
-      },
-      onError: (error) => toast.error(error.message),
-    })
 
   const tab = (isRemoved: boolean, label: string) => (
     <Link
@@ -83,8 +60,7 @@ function UsersPage() {
         {tab(true, 'Removed')}
       </nav>
       <SearchBox
-        key={`${q ?? ''}-${removed ?? ''}`}
-        initial={q ?? ''}
+        value={q ?? ''}
         label="Search users"
         placeholder="E-mail or name"
         onSearch={(text) =>
@@ -101,95 +77,16 @@ function UsersPage() {
             : 'People who sign up in the shop are listed here.'}
         </EmptyState>
       ) : (
-        <ul
-          className="mt-4 divide-y divide-slate-100 rounded-2xl bg-white shadow-sm ring-1 ring-slate-200"
-          aria-label={removed ? 'Removed users' : 'Users'}
-        >
-          {data.items.map((user, i) => (
-            <li key={user._id} data-testid="user-row" className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
-              <span className="w-8 shrink-0 text-sm text-slate-500">{(page - 1) * DESK_PAGE_SIZE + i + 1}</span>
-              <div className="min-w-0 flex-1 basis-48">
-                <p className="font-medium">{user.name || '—'}</p>
-                <p className="break-all text-sm text-slate-600">{user.email}</p>
-                {user.removedAt && <p className="text-xs text-slate-500">Removed {formatDateTime(user.removedAt)}</p>}
-              </div>
-              <span className="text-sm text-slate-700">{user.role === 'admin' ? 'Admin' : 'Customer'}</span>
-              <div className="flex flex-wrap justify-end gap-2">
-                {user.removedAt ? (
-                  <button
-                    type="button"
-                    className="btn-primary px-3 py-1.5"
-                    disabled={restore.isPending}
-                    onClick={() =>
-                      restore.mutate(user.email, {
-                        onSuccess: () =>
-                          toast.success(`${user.email} restored`, {
-                            description: 'They can sign in again and find their orders.',
-                          }),
-                        onError: (error) => toast.error(error.message),
-                      })
-                    }
-                  >
-                    Restore<span className="sr-only"> {user.email}</span>
-                  </button>
-                ) : (
-                  <>
-                    {user.role !== 'admin' && (
-                      <button
-                        type="button"
-                        className="btn-primary px-3 py-1.5"
-                        disabled={makeAdmin.isPending}
-                        onClick={() => promote(user.email)}
-                      >
-                        Make Admin
-                      </button>
-                    )}
-                    {user.email !== session.user.email && (
-                      <button
-                        type="button"
-                        className="btn-ghost px-3 py-1.5 text-red-700"
-                        onClick={() => setRemoving(user)}
-                      >
-                        Remove User
-                      </button>
-                    )}
-                  </>
-                )}
-              </div>
-            </li>
-          ))}
-        </ul>
+        <UserList
+          users={data.items}
+          first={(page - 1) * DESK_PAGE_SIZE + 1}
+          me={session.user.email}
+          removed={Boolean(removed)}
+          onRemove={setRemoving}
+        />
       )}
       <Pager page={page} pageSize={DESK_PAGE_SIZE} total={data.total} noun="users" />
-
-      <Modal
-        open={Boolean(removing)}
-        onClose={() => setRemoving(undefined)}
-        busy={remove.isPending}
-        size="sm"
-        title={`Remove ${removing?.email ?? ''}?`}
-        description="They are signed out at once and cannot sign in again until you restore them. Their orders stay on record."
-      >
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button
-            type="button"
-            className="btn-ghost"
-            data-autofocus
-            onClick={() => setRemoving(undefined)}
-            disabled={remove.isPending}
-          >
-            Keep user
-          </button>
-          <button
-            type="button"
-            className="btn bg-red-700 text-white hover:bg-red-800"
-            disabled={remove.isPending}
-            onClick={() => removing && removeUser(removing.email)}
-          >
-            {remove.isPending ? 'Removing…' : 'Remove User'}
-          </button>
-        </div>
-      </Modal>
+      <RemoveUserDialog user={removing} onClose={() => setRemoving(undefined)} />
     </div>
   )
 }

@@ -1,0 +1,20 @@
+import { z } from 'zod'
+import { OrderStatusChangeSchema } from '#schemas/booking.ts'
+
+// The Ship dialog validates with the API's own schema (worker/schemas/booking.ts), so its limits
+// and messages are the server's.
+
+/**
+ * NOTE: the one message of its own: the API's "trackingNumber is Required to mark an order
+ * shipped" names a JSON key; a person is asked for the number. It belongs beside
+ * OrderStatusChangeSchema in worker/schemas/booking.ts, which this part of the work does not touch.
+ */
+const TRACKING_REQUIRED = 'Enter the tracking number the carrier gave you.'
+
+/** The Ship dialog: carrier (optional) and tracking number (required to mark an order shipped). */
+export const ShipFormSchema = z.object({
+  carrier: OrderStatusChangeSchema.shape.carrier,
+  trackingNumber: OrderStatusChangeSchema.shape.trackingNumber.unwrap().min(1, TRACKING_REQUIRED),
+})
+export type ShipFormValues = z.input<typeof ShipFormSchema>
+export type ShipForm = z.output<typeof ShipFormSchema>

@@ -1,0 +1,74 @@
+import { formatBDT } from '#schemas/bdt.ts'
+import type { Tool } from '#schemas/tool.ts'
+import { formatCount } from '#web/lib/format.ts'
+import { responsiveImage } from '#web/lib/image-variants.ts'
+import { inStock, TOOL_PHOTO_SIZES } from '../tool-page'
+
+type ToolDetailsProps = {
+  tool: Tool
+  /** Nobody is signed in: Purchase will ask them to log in first. */
+  signedOut: boolean
+  onPurchase: () => void
+}
+
+/** A tool's page body: its photo, price, description, stock and minimum order, and Purchase. */
+export function ToolDetails({ tool, signedOut, onPurchase }: ToolDetailsProps) {
+  const canOrder = inStock(tool)
+  return (
+    <article className="mt-6 grid items-start gap-8 md:grid-cols-2 lg:gap-12">
+      <div className="overflow-hidden rounded-2xl bg-slate-100 shadow-sm ring-1 ring-slate-200">
+        <img
+          {...responsiveImage(tool.img, TOOL_PHOTO_SIZES)}
+          alt={tool.name}
+          width={800}
+          height={600}
+          fetchPriority="high"
+          className="aspect-[4/3] h-auto w-full object-cover"
+        />
+      </div>
+
+      <div className="min-w-0">
+        <h1 className="text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">{tool.name}</h1>
+        <p className="mt-3 flex flex-wrap items-baseline gap-x-2">
+          <span className="text-2xl font-bold text-brand-700" data-testid="unit-price">
+            {formatBDT(tool.price)}
+          </span>
+          <span className="text-sm text-slate-600">per unit</span>
+        </p>
+        <p className="mt-5 leading-relaxed text-slate-700">{tool.description}</p>
+
+        <dl className="mt-6 grid grid-cols-2 gap-4 rounded-xl border border-slate-200 bg-white p-4">
+          <div>
+            <dt className="text-sm text-slate-600">Available quantity</dt>
+            <dd className="mt-1 text-xl font-bold text-ink" data-testid="available-quantity">
+              {formatCount(tool.quantity)}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-slate-600">Minimum order</dt>
+            <dd className="mt-1 text-xl font-bold text-ink" data-testid="minimum-quantity">
+              {formatCount(tool.Minimum_quantity)}
+            </dd>
+          </div>
+        </dl>
+
+        <button
+          type="button"
+          className="btn-dark mt-6 w-full py-3 text-base sm:w-auto sm:px-10"
+          disabled={!canOrder}
+          onClick={onPurchase}
+        >
+          Purchase
+        </button>
+        {signedOut && canOrder && (
+          <p className="mt-2 text-sm text-slate-600">You will be asked to log in or create an account first.</p>
+        )}
+        {!canOrder && (
+          <p className="mt-3 text-sm font-medium text-slate-700">
+            Out of stock: fewer than the minimum order are left. Please check back soon.
+          </p>
+        )}
+      </div>
+    </article>
+  )
+}

@@ -1,0 +1,51 @@
+import { formatBDT } from '#schemas/bdt.ts'
+import type { Tool } from '#schemas/tool.ts'
+import { imagePreload } from '#web/lib/image-variants.ts'
+import { absoluteUrl, breadcrumbs, publicPage, SHOP_NAME } from '#web/lib/page-head.ts'
+
+/** The photo's width on screen: the page's left column from md (at most 1152 px wide), the whole width below. */
+export const TOOL_PHOTO_SIZES = '(min-width: 1024px) 540px, (min-width: 768px) calc(50vw - 40px), calc(100vw - 32px)'
+
+/** Orderable: at least the minimum order is in stock. */
+export const inStock = (tool: Tool) => tool.quantity >= tool.Minimum_quantity && tool.quantity > 0
+
+/** A tool's page as a search engine or a link preview reads it: Product (price, BDT, availability) and where it sits. */
+export function toolHead(tool: Tool, origin: string) {
+  const path = `/service/${encodeURIComponent(tool._id)}`
+  const price = formatBDT(tool.price)
+  return publicPage({
+    origin,
+    path,
+    title: `${tool.name} · Toolhaus`,
+    description: `${tool.name}: ${price} per unit, minimum order ${tool.Minimum_quantity}. ${tool.description}`.slice(
+      0,
+      300,
+    ),
+    image: tool.img,
+    type: 'product',
+    preload: imagePreload(tool.img, TOOL_PHOTO_SIZES),
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: tool.name,
+        description: tool.description,
+        image: absoluteUrl(origin, tool.img),
+        sku: tool._id,
+        brand: { '@type': 'Brand', name: SHOP_NAME },
+        offers: {
+          '@type': 'Offer',
+          url: absoluteUrl(origin, path),
+          price: tool.price.toFixed(2),
+          priceCurrency: 'BDT',
+          availability: inStock(tool) ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+          eligibleQuantity: { '@type': 'QuantitativeValue', minValue: tool.Minimum_quantity },
+        },
+      },
+      breadcrumbs(origin, [
+        ['Service', '/service'],
+        [tool.name, path],
+      ]),
+    ],
+  })
+}

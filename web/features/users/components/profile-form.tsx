@@ -1,0 +1,75 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
+import { useForm } from 'react-hook-form'
+import { toast } from 'sonner'
+import { type ProfileUpdateInput, ProfileUpdateSchema, type UserProfile } from '#schemas/user.ts'
+import { FormField } from '#web/components/form-field.tsx'
+import { ImageFormField } from '#web/components/image-field.tsx'
+import { showServerFieldErrors } from '#web/lib/form-errors.ts'
+import { useUpdateProfile } from '../users-mutations'
+
+const PROFILE_FIELDS = ['name', 'education', 'address', 'phone', 'social', 'image'] as const
+
+/** The signed-in person's own details: name, education, phone, social link, address and photo. */
+export function ProfileForm({ profile, displayName }: { profile: UserProfile; displayName: string }) {
+  const [uploading, setUploading] = useState(false)
+  const { register, control, handleSubmit, formState, setError } = useForm<ProfileUpdateInput>({
+    resolver: zodResolver(ProfileUpdateSchema),
+    values: {
+      name: displayName || profile.name,
+      education: profile.education,
+      address: profile.address,
+      phone: profile.phone,
+      social: profile.social,
+      image: profile.image,
+    },
+  })
+  const save = useUpdateProfile(profile, displayName)
+  const submit = (values: ProfileUpdateInput) =>
+    save.mutate(values, {
+      onSuccess: () => toast.success('Your information have been updated successfully'),
+      onError: (error) => {
+        showServerFieldErrors(error, setError, PROFILE_FIELDS)
+        toast.error(error.message)
+      },
+    })
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit(submit)}
+      className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
+    >
+      <h2 className="text-lg font-bold">Update your profile</h2>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        <FormField label="Name" error={formState.errors.name?.message}>
+          <input className="field" autoComplete="name" {...register('name')} />
+        </FormField>
+        <FormField label="Education" error={formState.errors.education?.message}>
+          <input className="field" {...register('education')} />
+        </FormField>
+        <FormField label="Phone" error={formState.errors.phone?.message}>
+          <input className="field" type="tel" autoComplete="tel" {...register('phone')} />
+        </FormField>
+        <FormField
+          label="Social link"
+          error={formState.errors.social?.message}
+          hint="For example your LinkedIn or Facebook page."
+        >
+          <input className="field" type="url" placeholder="https://" {...register('social')} />
+        </FormField>
+        <div className="sm:col-span-2">
+          <FormField label="Address" error={formState.errors.address?.message}>
+            <textarea className="field" rows={2} autoComplete="street-address" {...register('address')} />
+          </FormField>
+        </div>
+        <div className="sm:col-span-2">
+          <ImageFormField control={control} name="image" label="Photo" shape="round" onBusyChange={setUploading} />
+        </div>
+      </div>
+      <button type="submit" className="btn-primary mt-6" disabled={save.isPending || uploading}>
+        {save.isPending ? 'Saving…' : 'Save changes'}
+      </button>
+    </form>
+  )
+}
