@@ -1,5 +1,12 @@
 import { eq } from 'drizzle-orm'
-import { findTransition, type OrderActor, type OrderEffect, type OrderStatus } from '#schemas/order-status.ts'
+import {
+  findTransition,
+  type OrderActor,
+  type OrderEffect,
+  type OrderStatus,
+  type OrderTransition,
+  refusalOf,
+} from '#schemas/order-status.ts'
 import { NOW_MS_SQL } from '#worker/db/now.ts'
 import { bookings, type OrderRow } from '#worker/db/schema.ts'
 import type { Config } from '#worker/env.ts'
@@ -27,7 +34,10 @@ const STAMPS: Partial<Record<OrderStatus, string>> = {
 export type Move = {
   to: OrderStatus
   actor: OrderActor
-  /** The person who made the move, when one did (an admin's moves are audited). */
+  /**
+   * The person who asked for the move, when one did: a refusal is told in the words of their
+   * action (schemas/order-status.ts, ORDER_ACTIONS), and an admin's moves are audited.
+   */
   actorEmail?: string
   /** Why: shown in the history, and in the cancellation or refund e-mail. */
   note?: string
@@ -49,8 +59,19 @@ export const shopContext = (config: Config, origin?: string): ShopContext => ({
   stockChanged: () => invalidatePublic(config, ['catalogue']),
 })
 
-export const invalidTransition = (from: OrderStatus, to: OrderStatus) =>
-  new ApiError(409, 'INVALID_TRANSITION', `An order that is ${from} cannot become ${to}.`)
+/**
+ * The lifecycle table's row for `move` from `status`: the one check of every move, and of an
+ * action a person asks for before it becomes a move (a payment, say).
+ * @throws 409 when the table has no such move for `move.actor`: in the words of the action
+ *   when a person asked for it (`move.actorEmail`, CONFLICT where the table has words for
+ *   `status`), else INVALID_TRANSITION ({@link refusalOf}).
+ */
+export function ruleFor(status: OrderStatus, move: Pick<Move, 'to' | 'actor' | 'actorEmail'>): OrderTransition {
+  const rule = findTransition(status, move.to, move.actor)
+  if (rule) return rule
+  const { code, message } = refusalOf(status, move.to, move.actorEmail !== undefined)
+  throw new ApiError(409, code, message)
+}
 
 /** The order as it is after `move`, for the e-mails written with it. */
 const afterMove = (order: OrderRow, move: Move): OrderRow => ({
@@ -120,11 +141,20 @@ const auditAction = (to: OrderStatus) =>
  * (`shop.stockChanged`) before it returns.
  * @returns true when this call moved the order; false when it had already left
  *   `order.status` or `move.when` failed (nothing was written).
- * @throws 409 INVALID_TRANSITION when the table has no such move for `move.actor`.
+ * @throws 409 when the table has no such move for `move.actor` ({@link ruleFor}).
  */
 export async function applyMove(db: Db, order: OrderRow, move: Move, shop: ShopContext): Promise<boolean> {
-  const rule = findTransition(order.status, move.to, move.actor)
-  if (!rule) throw invalidTransition(order.status, move.to)
+  return writeMove(db, order, move, ruleFor(order.status, move), shop)
+}
+
+/** {@link applyMove} once the table's `rule` allowed it. */
+async function writeMove(
+  db: Db,
+  order: OrderRow,
+  move: Move,
+  rule: OrderTransition,
+  shop: ShopContext,
+): Promise<boolean> {
   const sets = ['status = ?', `updated_at = ${NOW_MS_SQL}`]
   const values: unknown[] = [move.to]
   const stamp = STAMPS[move.to]
@@ -199,10 +229,10 @@ export type OrderDeps = {
  * provider first (`release-intents`: nothing may pay the order once it leaves 'unpaid';
  * `refund`: the money goes back, and a provider failure leaves everything as it was), then
  * {@link applyMove}.
+ * @throws 409 when the table has no such move for `move.actor` ({@link ruleFor}), before anything happens.
  */
 export async function transition({ db, provider, shop }: OrderDeps, order: OrderRow, move: Move): Promise<MoveOutcome> {
-  const rule = findTransition(order.status, move.to, move.actor)
-  if (!rule) throw invalidTransition(order.status, move.to)
+  const rule = ruleFor(order.status, move)
   const releases = rule.effects.includes('release-intents')
   if (releases) {
     const live = await provider.releaseOpenIntents(order)
@@ -226,7 +256,7 @@ export async function transition({ db, provider, shop }: OrderDeps, order: Order
     })
     set = { ...set, refund_id: refund.id }
   }
-  if (!(await applyMove(db, order, { ...move, ...(set ? { set } : {}) }, shop))) return 'unchanged'
+  if (!(await writeMove(db, order, { ...move, ...(set ? { set } : {}) }, rule, shop))) return 'unchanged'
   if (releases) {
     // An intent recorded while the move was being made must not stay payable either.
     const after = await getOrderRow(db, order.id)
