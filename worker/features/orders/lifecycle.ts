@@ -13,6 +13,15 @@ import type { Config } from '#worker/env.ts'
 import { type Db, newId } from '#worker/lib/db.ts'
 import { invalidatePublic } from '#worker/lib/edge-cache.ts'
 import { ApiError } from '#worker/lib/errors.ts'
+import {
+  insertIfChanged,
+  joinParts,
+  returnedRow,
+  runBatch,
+  type SqlPart,
+  sqlPart,
+  sqlText,
+} from '#worker/lib/guarded.ts'
 import { auditStatement } from '../audit/audit.service'
 import { queueMailStatement } from '../mail/mail.service'
 import { type MailContext, mailKindFor, orderMail } from './order-emails'
@@ -42,8 +51,8 @@ export type Move = {
   /** Why: shown in the history, and in the cancellation or refund e-mail. */
   note?: string
   set?: MoveColumns
-  /** Further conditions the row must meet at the moment of the move, as SQL with its values. */
-  when?: { sql: string; values: unknown[] }
+  /** Further conditions the row must meet at the moment of the move. */
+  when?: SqlPart
 }
 
 /**
@@ -73,6 +82,20 @@ export function ruleFor(status: OrderStatus, move: Pick<Move, 'to' | 'actor' | '
   throw new ApiError(409, code, message)
 }
 
+/**
+ * The history row of a move (or of an order's placing): the marker of its guarded batch,
+ * written only if the statement just before it changed one row (worker/lib/guarded.ts).
+ * `happened` guards what follows from the move; the statement's RETURNING says whether it did.
+ */
+export const historyEntry = (entry: {
+  id: string
+  booking_id: string
+  status: OrderStatus
+  actor: OrderActor
+  actor_email: string | null
+  note?: string | null
+}) => insertIfChanged('order_events', entry)
+
 /** The order as it is after `move`, for the e-mails written with it. */
 const afterMove = (order: OrderRow, move: Move): OrderRow => ({
   ...order,
@@ -81,16 +104,15 @@ const afterMove = (order: OrderRow, move: Move): OrderRow => ({
   ...(move.set?.tracking_number !== undefined ? { trackingNumber: move.set.tracking_number } : {}),
 })
 
-/** The D1 statements of an effect written with the move; each runs only if the move happened. */
+/** The statements of an effect written with the move; each runs only if the move `happened`. */
 function effectStatements(
   db: Db,
   effect: OrderEffect,
   order: OrderRow,
   move: Move,
   shop: ShopContext,
-  eventId: string,
-): D1PreparedStatement[] {
-  const happened = { sql: 'exists (select 1 from order_events where id = ?)', values: [eventId] }
+  happened: SqlPart,
+): (SqlPart | D1PreparedStatement)[] {
   const mailContext: MailContext = {
     shopName: shop.shopName,
     ...(shop.shopUrl ? { shopUrl: shop.shopUrl } : {}),
@@ -101,9 +123,8 @@ function effectStatements(
     case 'restock':
       // A tool deleted meanwhile simply gets nothing back. RETURNING says whether a tool did.
       return [
-        db.$client
-          .prepare(`update tools set quantity = quantity + ? where id = ? and ${happened.sql} returning id`)
-          .bind(order.quantity, order.serviceId, eventId),
+        sqlPart`update tools set quantity = quantity + ${order.quantity}
+                where id = ${order.serviceId} and ${happened} returning id`,
       ]
     case 'email': {
       const kind = mailKindFor(move.to)
@@ -155,54 +176,47 @@ async function writeMove(
   rule: OrderTransition,
   shop: ShopContext,
 ): Promise<boolean> {
-  const sets = ['status = ?', `updated_at = ${NOW_MS_SQL}`]
-  const values: unknown[] = [move.to]
+  const now = sqlText(NOW_MS_SQL)
+  const sets = [sqlPart`status = ${move.to}`, sqlPart`updated_at = ${now}`]
   const stamp = STAMPS[move.to]
-  if (stamp) sets.push(`${stamp} = ${NOW_MS_SQL}`)
-  for (const [column, value] of Object.entries(move.set ?? {})) {
-    sets.push(`${column} = ?`)
-    values.push(value)
-  }
-  values.push(order.id, order.status, ...(move.when?.values ?? []))
-  const where = `id = ? and status = ?${move.when ? ` and (${move.when.sql})` : ''}`
-
-  const d1 = db.$client
-  const eventId = newId()
-  const audit =
-    move.actor === 'admin' && move.actorEmail
-      ? [
-          auditStatement(
-            db,
-            {
-              actor: move.actorEmail,
-              action: auditAction(move.to),
-              target: order.id,
-              detail: `${order.status} → ${move.to}${move.note ? `: ${move.note}` : ''}`,
-            },
-            { sql: 'exists (select 1 from order_events where id = ?)', values: [eventId] },
-          ),
-        ]
-      : []
-  const statements = [
-    d1.prepare(`update bookings set ${sets.join(', ')} where ${where}`).bind(...values),
-    // NOTE: changes() is the row count of the UPDATE just before, in the same transaction.
-    // Whether the move happened is read from the RETURNING of the history row: D1's
-    // meta.changes also counts rows written by triggers (the search index's among them).
-    d1
-      .prepare(
-        `insert into order_events (id, booking_id, status, actor, actor_email, note) select ?, ?, ?, ?, ?, ? where changes() = 1 returning id`,
-      )
-      .bind(eventId, order.id, move.to, move.actor, move.actorEmail ?? null, move.note ?? null),
-  ]
+  if (stamp) sets.push(sqlPart`${sqlText(stamp)} = ${now}`)
+  for (const [column, value] of Object.entries(move.set ?? {})) sets.push(sqlPart`${sqlText(column)} = ${value}`)
+  const when = move.when ? sqlPart` and (${move.when})` : sqlText('')
+  const update = sqlPart`update bookings set ${joinParts(sets, ', ')} where id = ${order.id} and status = ${order.status}${when}`
+  // NOTE: whether the move happened is read from the history row's RETURNING, not from D1's
+  // meta.changes, which also counts rows written by triggers (the search index's among them).
+  const event = historyEntry({
+    id: newId(),
+    booking_id: order.id,
+    status: move.to,
+    actor: move.actor,
+    actor_email: move.actorEmail ?? null,
+    note: move.note ?? null,
+  })
+  const statements: (SqlPart | D1PreparedStatement)[] = [update, event.statement]
   let restockAt = -1
   for (const effect of rule.effects) {
     if (effect === 'restock') restockAt = statements.length
-    statements.push(...effectStatements(db, effect, order, move, shop, eventId))
+    statements.push(...effectStatements(db, effect, order, move, shop, event.happened))
   }
-  const results = await d1.batch([...statements, ...audit])
-  const moved = (results[1]?.results.length ?? 0) === 1
+  if (move.actor === 'admin' && move.actorEmail) {
+    statements.push(
+      auditStatement(
+        db,
+        {
+          actor: move.actorEmail,
+          action: auditAction(move.to),
+          target: order.id,
+          detail: `${order.status} → ${move.to}${move.note ? `: ${move.note}` : ''}`,
+        },
+        event.happened,
+      ),
+    )
+  }
+  const results = await runBatch(db, statements)
+  const moved = returnedRow(results[1])
   // A tool's stock went back up: the public answers that show it are stale from now on.
-  if (moved && restockAt >= 0 && (results[restockAt]?.results.length ?? 0) > 0) await shop.stockChanged()
+  if (moved && restockAt >= 0 && returnedRow(results[restockAt])) await shop.stockChanged()
   return moved
 }
 
@@ -312,10 +326,8 @@ export async function markOrderPaid(
         set: { transaction_id: payment.id, payment_intent_id: payment.id },
         // NOTE: transaction_id is unique: one payment can never pay two orders. Checked here
         // so the UPDATE never reaches the constraint.
-        when: {
-          sql: 'price_paisa = ? and not exists (select 1 from bookings used where used.transaction_id = ?)',
-          values: [payment.amountPaisa, payment.id],
-        },
+        when: sqlPart`price_paisa = ${payment.amountPaisa}
+                      and not exists (select 1 from bookings used where used.transaction_id = ${payment.id})`,
       },
       shop,
     ).catch((err: unknown) => {
