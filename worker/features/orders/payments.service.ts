@@ -148,10 +148,11 @@ export async function payBooking(deps: OrderDeps, booking: OrderRow, transaction
  * order that was cancelled; for one paid already, that it was by another payment (the PATCH
  * names one); either way whether this payment went back to the customer.
  */
-const paymentRefused = (reason: 'cancelled' | 'paid-by-another', refunded?: boolean) =>
-  conflict(
-    `${reason === 'cancelled' ? ORDER_ACTIONS.pay.refusals.cancelled : 'This booking is already paid by another payment.'}${refunded ? ' Your payment has been refunded.' : ''}`,
-  )
+function paymentRefused(reason: 'cancelled' | 'paid-by-another', refunded?: boolean) {
+  const words =
+    reason === 'cancelled' ? ORDER_ACTIONS.pay.refusals.cancelled : 'This booking is already paid by another payment.'
+  return conflict(`${words}${refunded ? ' Your payment has been refunded.' : ''}`)
+}
 
 /**
  * `POST /api/payments/simulated/confirm`: confirms the caller's intent with a test card.
