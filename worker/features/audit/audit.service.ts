@@ -2,31 +2,30 @@ import { desc, sql } from 'drizzle-orm'
 import type { AuditEntry } from '#schemas/audit.ts'
 import { auditLog } from '#worker/db/schema.ts'
 import { type Db, newId } from '#worker/lib/db.ts'
+import { insertWhere, prepare, type SqlPart } from '#worker/lib/guarded.ts'
 
 /** One admin action: who (the admin's e-mail), what (a dotted name), on which record, and what changed. */
 export type AuditRecord = { actor: string; action: string; target: string; detail?: string }
 
 /**
  * The statement that appends `entry` to the audit log, for the same D1 batch as the action
- * itself; with `onlyIf` (SQL with its values) only when the action happened.
+ * itself; with `onlyIf` (a guard: worker/lib/guarded.ts) only when the action happened.
  */
-export function auditStatement(
-  db: Db,
-  entry: AuditRecord,
-  onlyIf?: { sql: string; values: unknown[] },
-): D1PreparedStatement {
-  return db.$client
-    .prepare(
-      `insert into audit_log (id, actor, action, target, detail) select ?, ?, ?, ?, ?${onlyIf ? ` where ${onlyIf.sql}` : ''}`,
-    )
-    .bind(
-      newId(),
-      entry.actor,
-      entry.action,
-      entry.target,
-      (entry.detail ?? '').slice(0, 1000),
-      ...(onlyIf?.values ?? []),
-    )
+export function auditStatement(db: Db, entry: AuditRecord, onlyIf?: SqlPart): D1PreparedStatement {
+  return prepare(
+    db,
+    insertWhere(
+      'audit_log',
+      {
+        id: newId(),
+        actor: entry.actor,
+        action: entry.action,
+        target: entry.target,
+        detail: (entry.detail ?? '').slice(0, 1000),
+      },
+      onlyIf,
+    ),
+  )
 }
 
 /** Appends `entry` to the audit log on its own (for actions that are one statement already done). */

@@ -1,11 +1,27 @@
 import { eq } from 'drizzle-orm'
-import { findTransition, type OrderActor, type OrderEffect, type OrderStatus } from '#schemas/order-status.ts'
+import {
+  findTransition,
+  type OrderActor,
+  type OrderEffect,
+  type OrderStatus,
+  type OrderTransition,
+  refusalOf,
+} from '#schemas/order-status.ts'
 import { NOW_MS_SQL } from '#worker/db/now.ts'
 import { bookings, type OrderRow } from '#worker/db/schema.ts'
 import type { Config } from '#worker/env.ts'
 import { type Db, newId } from '#worker/lib/db.ts'
 import { invalidatePublic } from '#worker/lib/edge-cache.ts'
 import { ApiError } from '#worker/lib/errors.ts'
+import {
+  insertIfChanged,
+  joinParts,
+  returnedRow,
+  runBatch,
+  type SqlPart,
+  sqlPart,
+  sqlText,
+} from '#worker/lib/guarded.ts'
 import { auditStatement } from '../audit/audit.service'
 import { queueMailStatement } from '../mail/mail.service'
 import { type MailContext, mailKindFor, orderMail } from './order-emails'
@@ -27,13 +43,16 @@ const STAMPS: Partial<Record<OrderStatus, string>> = {
 export type Move = {
   to: OrderStatus
   actor: OrderActor
-  /** The person who made the move, when one did (an admin's moves are audited). */
+  /**
+   * The person who asked for the move, when one did: a refusal is told in the words of their
+   * action (schemas/order-status.ts, ORDER_ACTIONS), and an admin's moves are audited.
+   */
   actorEmail?: string
   /** Why: shown in the history, and in the cancellation or refund e-mail. */
   note?: string
   set?: MoveColumns
-  /** Further conditions the row must meet at the moment of the move, as SQL with its values. */
-  when?: { sql: string; values: unknown[] }
+  /** Further conditions the row must meet at the moment of the move. */
+  when?: SqlPart
 }
 
 /**
@@ -49,8 +68,33 @@ export const shopContext = (config: Config, origin?: string): ShopContext => ({
   stockChanged: () => invalidatePublic(config, ['catalogue']),
 })
 
-export const invalidTransition = (from: OrderStatus, to: OrderStatus) =>
-  new ApiError(409, 'INVALID_TRANSITION', `An order that is ${from} cannot become ${to}.`)
+/**
+ * The lifecycle table's row for `move` from `status`: the one check of every move, and of an
+ * action a person asks for before it becomes a move (a payment, say).
+ * @throws 409 when the table has no such move for `move.actor`: in the words of the action
+ *   when a person asked for it (`move.actorEmail`, CONFLICT where the table has words for
+ *   `status`), else INVALID_TRANSITION ({@link refusalOf}).
+ */
+export function ruleFor(status: OrderStatus, move: Pick<Move, 'to' | 'actor' | 'actorEmail'>): OrderTransition {
+  const rule = findTransition(status, move.to, move.actor)
+  if (rule) return rule
+  const { code, message } = refusalOf(status, move.to, move.actorEmail !== undefined)
+  throw new ApiError(409, code, message)
+}
+
+/**
+ * The history row of a move (or of an order's placing): the marker of its guarded batch,
+ * written only if the statement just before it changed one row (worker/lib/guarded.ts).
+ * `happened` guards what follows from the move; the statement's RETURNING says whether it did.
+ */
+export const historyEntry = (entry: {
+  id: string
+  booking_id: string
+  status: OrderStatus
+  actor: OrderActor
+  actor_email: string | null
+  note?: string | null
+}) => insertIfChanged('order_events', entry)
 
 /** The order as it is after `move`, for the e-mails written with it. */
 const afterMove = (order: OrderRow, move: Move): OrderRow => ({
@@ -60,16 +104,15 @@ const afterMove = (order: OrderRow, move: Move): OrderRow => ({
   ...(move.set?.tracking_number !== undefined ? { trackingNumber: move.set.tracking_number } : {}),
 })
 
-/** The D1 statements of an effect written with the move; each runs only if the move happened. */
+/** The statements of an effect written with the move; each runs only if the move `happened`. */
 function effectStatements(
   db: Db,
   effect: OrderEffect,
   order: OrderRow,
   move: Move,
   shop: ShopContext,
-  eventId: string,
-): D1PreparedStatement[] {
-  const happened = { sql: 'exists (select 1 from order_events where id = ?)', values: [eventId] }
+  happened: SqlPart,
+): (SqlPart | D1PreparedStatement)[] {
   const mailContext: MailContext = {
     shopName: shop.shopName,
     ...(shop.shopUrl ? { shopUrl: shop.shopUrl } : {}),
@@ -80,9 +123,8 @@ function effectStatements(
     case 'restock':
       // A tool deleted meanwhile simply gets nothing back. RETURNING says whether a tool did.
       return [
-        db.$client
-          .prepare(`update tools set quantity = quantity + ? where id = ? and ${happened.sql} returning id`)
-          .bind(order.quantity, order.serviceId, eventId),
+        sqlPart`update tools set quantity = quantity + ${order.quantity}
+                where id = ${order.serviceId} and ${happened} returning id`,
       ]
     case 'email': {
       const kind = mailKindFor(move.to)
@@ -120,59 +162,61 @@ const auditAction = (to: OrderStatus) =>
  * (`shop.stockChanged`) before it returns.
  * @returns true when this call moved the order; false when it had already left
  *   `order.status` or `move.when` failed (nothing was written).
- * @throws 409 INVALID_TRANSITION when the table has no such move for `move.actor`.
+ * @throws 409 when the table has no such move for `move.actor` ({@link ruleFor}).
  */
 export async function applyMove(db: Db, order: OrderRow, move: Move, shop: ShopContext): Promise<boolean> {
-  const rule = findTransition(order.status, move.to, move.actor)
-  if (!rule) throw invalidTransition(order.status, move.to)
-  const sets = ['status = ?', `updated_at = ${NOW_MS_SQL}`]
-  const values: unknown[] = [move.to]
-  const stamp = STAMPS[move.to]
-  if (stamp) sets.push(`${stamp} = ${NOW_MS_SQL}`)
-  for (const [column, value] of Object.entries(move.set ?? {})) {
-    sets.push(`${column} = ?`)
-    values.push(value)
-  }
-  values.push(order.id, order.status, ...(move.when?.values ?? []))
-  const where = `id = ? and status = ?${move.when ? ` and (${move.when.sql})` : ''}`
+  return writeMove(db, order, move, ruleFor(order.status, move), shop)
+}
 
-  const d1 = db.$client
-  const eventId = newId()
-  const audit =
-    move.actor === 'admin' && move.actorEmail
-      ? [
-          auditStatement(
-            db,
-            {
-              actor: move.actorEmail,
-              action: auditAction(move.to),
-              target: order.id,
-              detail: `${order.status} → ${move.to}${move.note ? `: ${move.note}` : ''}`,
-            },
-            { sql: 'exists (select 1 from order_events where id = ?)', values: [eventId] },
-          ),
-        ]
-      : []
-  const statements = [
-    d1.prepare(`update bookings set ${sets.join(', ')} where ${where}`).bind(...values),
-    // NOTE: changes() is the row count of the UPDATE just before, in the same transaction.
-    // Whether the move happened is read from the RETURNING of the history row: D1's
-    // meta.changes also counts rows written by triggers (the search index's among them).
-    d1
-      .prepare(
-        `insert into order_events (id, booking_id, status, actor, actor_email, note) select ?, ?, ?, ?, ?, ? where changes() = 1 returning id`,
-      )
-      .bind(eventId, order.id, move.to, move.actor, move.actorEmail ?? null, move.note ?? null),
-  ]
+/** {@link applyMove} once the table's `rule` allowed it. */
+async function writeMove(
+  db: Db,
+  order: OrderRow,
+  move: Move,
+  rule: OrderTransition,
+  shop: ShopContext,
+): Promise<boolean> {
+  const now = sqlText(NOW_MS_SQL)
+  const sets = [sqlPart`status = ${move.to}`, sqlPart`updated_at = ${now}`]
+  const stamp = STAMPS[move.to]
+  if (stamp) sets.push(sqlPart`${sqlText(stamp)} = ${now}`)
+  for (const [column, value] of Object.entries(move.set ?? {})) sets.push(sqlPart`${sqlText(column)} = ${value}`)
+  const when = move.when ? sqlPart` and (${move.when})` : sqlText('')
+  const update = sqlPart`update bookings set ${joinParts(sets, ', ')} where id = ${order.id} and status = ${order.status}${when}`
+  // NOTE: whether the move happened is read from the history row's RETURNING, not from D1's
+  // meta.changes, which also counts rows written by triggers (the search index's among them).
+  const event = historyEntry({
+    id: newId(),
+    booking_id: order.id,
+    status: move.to,
+    actor: move.actor,
+    actor_email: move.actorEmail ?? null,
+    note: move.note ?? null,
+  })
+  const statements: (SqlPart | D1PreparedStatement)[] = [update, event.statement]
   let restockAt = -1
   for (const effect of rule.effects) {
     if (effect === 'restock') restockAt = statements.length
-    statements.push(...effectStatements(db, effect, order, move, shop, eventId))
+    statements.push(...effectStatements(db, effect, order, move, shop, event.happened))
   }
-  const results = await d1.batch([...statements, ...audit])
-  const moved = (results[1]?.results.length ?? 0) === 1
+  if (move.actor === 'admin' && move.actorEmail) {
+    statements.push(
+      auditStatement(
+        db,
+        {
+          actor: move.actorEmail,
+          action: auditAction(move.to),
+          target: order.id,
+          detail: `${order.status} → ${move.to}${move.note ? `: ${move.note}` : ''}`,
+        },
+        event.happened,
+      ),
+    )
+  }
+  const results = await runBatch(db, statements)
+  const moved = returnedRow(results[1])
   // A tool's stock went back up: the public answers that show it are stale from now on.
-  if (moved && restockAt >= 0 && (results[restockAt]?.results.length ?? 0) > 0) await shop.stockChanged()
+  if (moved && restockAt >= 0 && returnedRow(results[restockAt])) await shop.stockChanged()
   return moved
 }
 
@@ -199,10 +243,10 @@ export type OrderDeps = {
  * provider first (`release-intents`: nothing may pay the order once it leaves 'unpaid';
  * `refund`: the money goes back, and a provider failure leaves everything as it was), then
  * {@link applyMove}.
+ * @throws 409 when the table has no such move for `move.actor` ({@link ruleFor}), before anything happens.
  */
 export async function transition({ db, provider, shop }: OrderDeps, order: OrderRow, move: Move): Promise<MoveOutcome> {
-  const rule = findTransition(order.status, move.to, move.actor)
-  if (!rule) throw invalidTransition(order.status, move.to)
+  const rule = ruleFor(order.status, move)
   const releases = rule.effects.includes('release-intents')
   if (releases) {
     const live = await provider.releaseOpenIntents(order)
@@ -226,7 +270,7 @@ export async function transition({ db, provider, shop }: OrderDeps, order: Order
     })
     set = { ...set, refund_id: refund.id }
   }
-  if (!(await applyMove(db, order, { ...move, ...(set ? { set } : {}) }, shop))) return 'unchanged'
+  if (!(await writeMove(db, order, { ...move, ...(set ? { set } : {}) }, rule, shop))) return 'unchanged'
   if (releases) {
     // An intent recorded while the move was being made must not stay payable either.
     const after = await getOrderRow(db, order.id)
@@ -282,10 +326,8 @@ export async function markOrderPaid(
         set: { transaction_id: payment.id, payment_intent_id: payment.id },
         // NOTE: transaction_id is unique: one payment can never pay two orders. Checked here
         // so the UPDATE never reaches the constraint.
-        when: {
-          sql: 'price_paisa = ? and not exists (select 1 from bookings used where used.transaction_id = ?)',
-          values: [payment.amountPaisa, payment.id],
-        },
+        when: sqlPart`price_paisa = ${payment.amountPaisa}
+                      and not exists (select 1 from bookings used where used.transaction_id = ${payment.id})`,
       },
       shop,
     ).catch((err: unknown) => {

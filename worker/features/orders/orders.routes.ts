@@ -9,6 +9,7 @@ import {
   OrderRefundSchema,
   OrderStatusChangeSchema,
 } from '#schemas/booking.ts'
+import { hasReceipt, NO_RECEIPT } from '#schemas/order-status.ts'
 import { PAGE_DEFAULT } from '#schemas/paging.ts'
 import type { OrderRow } from '#worker/db/schema.ts'
 import type { AppEnv } from '#worker/env.ts'
@@ -109,8 +110,7 @@ export const bookingsRoutes = new Hono<AppEnv>()
   .get('/:id/invoice', requireUser, validate('param', BookingIdParamSchema), async (c) => {
     const db = getDb(c.env)
     const row = await ownBooking(c, db, c.req.valid('param').id)
-    if (row.status === 'unpaid' || row.status === 'cancelled')
-      throw conflict('This order has not been paid, so it has no receipt yet.')
+    if (!hasReceipt(row.status)) throw conflict(NO_RECEIPT)
     const [booking] = await withHistory(db, [row], c.var.config.unpaidHoldMs)
     c.header('Cache-Control', 'private, no-store')
     return c.html(renderInvoice(booking!, c.var.config.SHOP_NAME))

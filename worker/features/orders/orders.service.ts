@@ -17,8 +17,9 @@ import { bookings, orderEvents, tools } from '#worker/db/schema.ts'
 import type { Config } from '#worker/env.ts'
 import { containsText, type Db, newId } from '#worker/lib/db.ts'
 import { ApiError, badRequest, conflict, notFound } from '#worker/lib/errors.ts'
+import { CHANGED_ONE_ROW, returnedRow, runBatch, sqlPart } from '#worker/lib/guarded.ts'
 import { queueMailStatement } from '../mail/mail.service'
-import { applyMove, invalidTransition, type OrderDeps, shopContext, transition } from './lifecycle'
+import { applyMove, historyEntry, type OrderDeps, shopContext, transition } from './lifecycle'
 import { ORDER_NUMBER_TOKEN, orderMail } from './order-emails'
 import { paymentProvider } from './providers/configured'
 
@@ -167,10 +168,10 @@ function checkQuantity(tool: { quantity: number; minimumQuantity: number }, quan
 /**
  * Places an order: the price is quantity × the tool's unit price from the database, and
  * the stock is taken in the same D1 batch (one transaction) as the insert, its first
- * history row and its 'placed' e-mail. The stock UPDATE is conditional (enough left, price
- * unchanged) and the rest happens only when it changed a row (`changes()`), so concurrent
- * orders can never oversell. The public answers that show the stock are invalidated before
- * it returns.
+ * history row and its 'placed' e-mail: a guarded batch (worker/lib/guarded.ts). The stock
+ * UPDATE is conditional (enough left, price unchanged) and the rest happens only when it
+ * changed a row, so concurrent orders can never oversell. The public answers that show the
+ * stock are invalidated before it returns.
  * @throws 404 no such tool; 400 quantity outside the tool's limits or a price that is not
  *   quantity × unit price; 409 when the stock ran out (or the price changed) meanwhile.
  */
@@ -229,54 +230,38 @@ export async function createBooking(
     },
     { shopName: shop.shopName, ...(shop.shopUrl ? { shopUrl: shop.shopUrl } : {}) },
   )
-  const d1 = db.$client
-  const results = await d1.batch([
-    d1
-      .prepare(
-        `update tools set quantity = quantity - ?1
-         where id = ?2 and quantity >= ?1 and minimum_quantity <= ?1 and price_paisa = ?3
-           and (select count(*) from bookings where customer = ?4 and status = 'unpaid' and created_at > ?5) < ?6`,
-      )
-      .bind(input.quantity, tool.id, tool.pricePaisa, input.customer, Date.now() - deps.holdMs, maxUnpaid),
-    // NOTE: changes() is the row count of the statement just before, in the same transaction.
-    // The order number is the highest so far plus one, allocated inside the INSERT (D1 runs
-    // one statement at a time, so two orders never take the same one).
-    d1
-      .prepare(
-        `insert into bookings (id, service_id, service, unit_price_paisa, quantity, price_paisa, customer, customer_name, phone, address, order_no)
-         select ?1, id, name, price_paisa, ?2, price_paisa * ?2, ?3, ?4, ?5, ?6,
-                (select coalesce(max(order_no), ?8 - 1) + 1 from bookings)
-         from tools where id = ?7 and changes() = 1`,
-      )
-      .bind(
-        id,
-        input.quantity,
-        input.customer,
-        input.customerName,
-        input.phone,
-        input.address,
-        tool.id,
-        FIRST_ORDER_NO,
-      ),
-    // The order's history starts with its placing. Whether the order was placed is read from
-    // this RETURNING: D1's meta.changes also counts the rows the search index's triggers write.
-    d1
-      .prepare(
-        `insert into order_events (id, booking_id, status, actor, actor_email) select ?1, ?2, 'unpaid', 'customer', ?3 where changes() = 1 returning id`,
-      )
-      .bind(eventId, id, input.customer),
-    queueMailStatement(
-      db,
-      placed,
-      { sql: 'exists (select 1 from order_events where id = ?)', values: [eventId] },
-      {
-        token: ORDER_NUMBER_TOKEN,
-        sql: `select ? || order_no from bookings where id = ?`,
-        values: [ORDER_NUMBER_PREFIX, id],
-      },
-    ),
+  const q = input.quantity
+  // The stock is taken only if enough is left at the price the order was priced at, and the
+  // customer still holds fewer than `maxUnpaid` unpaid orders.
+  const takeStock = sqlPart`update tools set quantity = quantity - ${q}
+    where id = ${tool.id} and quantity >= ${q} and minimum_quantity <= ${q} and price_paisa = ${tool.pricePaisa}
+      and (select count(*) from bookings
+           where customer = ${input.customer} and status = 'unpaid' and created_at > ${Date.now() - deps.holdMs}) < ${maxUnpaid}`
+  // The order number is the highest so far plus one, allocated inside the INSERT (D1 runs one
+  // statement at a time, so two orders never take the same one).
+  const insertOrder = sqlPart`insert into bookings
+      (id, service_id, service, unit_price_paisa, quantity, price_paisa, customer, customer_name, phone, address, order_no)
+    select ${id}, id, name, price_paisa, ${q}, price_paisa * ${q}, ${input.customer}, ${input.customerName},
+           ${input.phone}, ${input.address}, (select coalesce(max(order_no), ${FIRST_ORDER_NO} - 1) + 1 from bookings)
+    from tools where id = ${tool.id} and ${CHANGED_ONE_ROW}`
+  // The order's history starts with its placing, written only if the order was.
+  const event = historyEntry({
+    id: eventId,
+    booking_id: id,
+    status: 'unpaid',
+    actor: 'customer',
+    actor_email: input.customer,
+  })
+  const results = await runBatch(db, [
+    takeStock,
+    insertOrder,
+    event.statement,
+    queueMailStatement(db, placed, event.happened, {
+      token: ORDER_NUMBER_TOKEN,
+      ...sqlPart`select ${ORDER_NUMBER_PREFIX} || order_no from bookings where id = ${id}`,
+    }),
   ])
-  if ((results[2]?.results.length ?? 0) === 1) {
+  if (returnedRow(results[2])) {
     // The tool's stock went down: the public answers that show it are stale from now on.
     await shop.stockChanged()
     return { id }
@@ -325,16 +310,14 @@ export async function recordPaymentIntent(db: Db, bookingId: string, intentId: s
 /**
  * Cancels an unpaid order for its customer or an admin: its payment is released at the
  * provider first, then the move gives the stock back (lifecycle.ts).
- * @throws 409 when the order is not unpaid, has just been paid, or a payment is in flight.
+ * @throws 409 when the table refuses the move (in the words of the cancel action), or the
+ *   order has just been paid, or a payment is in flight.
  */
 export async function cancelOrder(
   deps: OrderDeps,
   order: OrderRow,
   by: { actor: 'customer' | 'admin'; email: string; reason?: string },
 ): Promise<void> {
-  if (PAID_STATUSES.includes(order.status) || order.status === 'refunded')
-    throw conflict('This booking is paid; it can no longer be cancelled.')
-  if (order.status === 'cancelled') throw conflict('This booking is already cancelled.')
   const outcome = await transition(deps, order, {
     to: 'cancelled',
     actor: by.actor,
@@ -383,10 +366,9 @@ export async function changeOrderStatus(
  * `POST /api/booking/{id}/refund`: refunds a paid or processing order in full through the
  * payment provider (idempotent there), then moves it to 'refunded' with its stock back and
  * the customer told. A provider failure answers 502 with nothing changed.
- * @throws 409 INVALID_TRANSITION unless paid or processing.
+ * @throws 409 INVALID_TRANSITION unless the table has the move (paid or processing).
  */
 export async function refundOrder(deps: OrderDeps, order: OrderRow, admin: string, reason?: string): Promise<void> {
-  if (order.status !== 'paid' && order.status !== 'processing') throw invalidTransition(order.status, 'refunded')
   const outcome = await transition(deps, order, {
     to: 'refunded',
     actor: 'admin',

@@ -1,6 +1,7 @@
 import { eq, lt } from 'drizzle-orm'
 import Stripe from 'stripe'
 import { toPaisa, toTaka } from '#schemas/bdt.ts'
+import { findTransition, ORDER_ACTIONS } from '#schemas/order-status.ts'
 import type { Card, PaymentIntentCreated, SimulatedConfirmed } from '#schemas/payment.ts'
 import type { OrderRow } from '#worker/db/schema.ts'
 import { bookings, webhookEvents } from '#worker/db/schema.ts'
@@ -8,7 +9,7 @@ import type { Config, SessionUser } from '#worker/env.ts'
 import type { Db } from '#worker/lib/db.ts'
 import { ApiError, badRequest, conflict, notFound } from '#worker/lib/errors.ts'
 import { queueMailStatement } from '../mail/mail.service'
-import { applyMove, getOrderRow, type MarkPaidResult, markOrderPaid, type OrderDeps } from './lifecycle'
+import { applyMove, getOrderRow, type MarkPaidResult, markOrderPaid, type OrderDeps, ruleFor } from './lifecycle'
 import { orderMail } from './order-emails'
 import { expiresAtMs, recordPaymentIntent } from './orders.service'
 import { type ProviderIntent, paysFor } from './providers/provider'
@@ -64,8 +65,8 @@ export async function createIntentForBooking(
 ): Promise<PaymentIntentCreated> {
   const { db, provider } = deps
   if (!booking || booking.customer !== caller.email) throw notFound('No such booking.')
-  if (booking.status !== 'unpaid' && booking.status !== 'cancelled') throw conflict('This booking is already paid.')
-  if (booking.status === 'cancelled') throw conflict('This booking was cancelled; it can no longer be paid.')
+  // The customer asks for a payment, which would make the order paid: the table must allow that.
+  ruleFor(booking.status, { to: 'paid', actor: 'payment', actorEmail: caller.email })
   if (expiresAtMs(booking, config.unpaidHoldMs) <= Date.now()) {
     throw conflict('This booking has expired and its items went back to stock. Please order again.')
   }
@@ -108,18 +109,16 @@ export async function createIntentForBooking(
  */
 export async function payBooking(deps: OrderDeps, booking: OrderRow, transactionId: string): Promise<number> {
   const { provider } = deps
-  if (booking.status !== 'unpaid' && booking.status !== 'cancelled') {
+  if (!findTransition(booking.status, 'paid', 'payment')) {
+    // No payment can pay it any more (the lifecycle table): it was cancelled, or paid already.
+    if (booking.status === 'cancelled') {
+      // A payment that still went through for a cancelled booking goes back to the customer.
+      const late = await provider.retrieve(transactionId)
+      const result = late && paysFor(late, booking) ? await applyPayment(deps, booking.id, late) : undefined
+      throw paymentRefused('cancelled', result?.outcome === 'refused' && result.refunded)
+    }
     if (booking.transactionId === transactionId) return 0
-    throw conflict('This booking is already paid by another payment.')
-  }
-  if (booking.status === 'cancelled') {
-    // A payment that still went through for a cancelled booking goes back to the customer.
-    const late = await provider.retrieve(transactionId)
-    const result = late && paysFor(late, booking) ? await applyPayment(deps, booking.id, late) : undefined
-    const refunded = result?.outcome === 'refused' && result.refunded
-    throw conflict(
-      `This booking was cancelled; it can no longer be paid.${refunded ? ' Your payment has been refunded.' : ''}`,
-    )
+    throw paymentRefused('paid-by-another')
   }
 
   const intent = await provider.retrieve(transactionId)
@@ -139,13 +138,20 @@ export async function payBooking(deps: OrderDeps, booking: OrderRow, transaction
       return 1
     case 'already-paid':
       return 0
-    default: {
-      const refunded = result.refunded ? ' Your payment has been refunded.' : ''
-      if (result.reason === 'cancelled')
-        throw conflict(`This booking was cancelled; it can no longer be paid.${refunded}`)
-      throw conflict(`This booking is already paid by another payment.${refunded}`)
-    }
+    default:
+      throw paymentRefused(result.reason === 'cancelled' ? 'cancelled' : 'paid-by-another', result.refunded)
   }
+}
+
+/**
+ * What the PATCH answers for a payment that cannot pay the booking: the table's words for an
+ * order that was cancelled; for one paid already, that it was by another payment (the PATCH
+ * names one); either way whether this payment went back to the customer.
+ */
+function paymentRefused(reason: 'cancelled' | 'paid-by-another', refunded?: boolean) {
+  const words =
+    reason === 'cancelled' ? ORDER_ACTIONS.pay.refusals.cancelled : 'This booking is already paid by another payment.'
+  return conflict(`${words}${refunded ? ' Your payment has been refunded.' : ''}`)
 }
 
 /**
@@ -169,10 +175,8 @@ export async function confirmSimulatedPayment(
     throw notFound('No such payment. Reload the payment page to start again.')
   if (intent.status === 'canceled')
     throw conflict('This payment was cancelled. Reload the payment page to start again.')
-  if (intent.status !== 'succeeded') {
-    if (order.status === 'paid') throw conflict('This booking is already paid.')
-    if (order.status === 'cancelled') throw conflict('This booking was cancelled; it can no longer be paid.')
-  }
+  // An intent still to be confirmed asks for a payment: the table must allow the order to become paid.
+  if (intent.status !== 'succeeded') ruleFor(order.status, { to: 'paid', actor: 'payment', actorEmail: caller.email })
   if (intent.status !== 'succeeded' && expiresAtMs(order, deps.holdMs) <= Date.now()) {
     throw conflict('This booking has expired and its items went back to stock. Please order again.')
   }
@@ -251,7 +255,7 @@ async function applyProviderRefund(deps: OrderDeps, charge: Stripe.Charge): Prom
   const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id
   if (!intentId || !charge.refunded) return
   const order = await deps.db.select().from(bookings).where(eq(bookings.transactionId, intentId)).get()
-  if (!order || (order.status !== 'paid' && order.status !== 'processing')) return
+  if (!order || !findTransition(order.status, 'refunded', 'payment')) return
   const refundId = charge.refunds?.data?.[0]?.id
   await applyMove(
     deps.db,
