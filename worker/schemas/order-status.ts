@@ -71,10 +71,6 @@ export const FULFILMENT_STATUSES = ['processing', 'shipped', 'delivered'] as con
 export const findTransition = (from: OrderStatus, to: OrderStatus, actor: OrderActor): OrderTransition | undefined =>
   ORDER_TRANSITIONS.find((t) => t.from === from && t.to === to && t.by.includes(actor))
 
-/** The statuses `actor` may move an order in `from` to. What to offer a person: {@link actionsFor}. */
-export const nextStatuses = (from: OrderStatus, actor: OrderActor): OrderStatus[] =>
-  ORDER_TRANSITIONS.filter((t) => t.from === from && t.by.includes(actor)).map((t) => t.to)
-
 /** `status` and every status the table moves an order to from there, however many moves away. */
 function reachableFrom(status: OrderStatus): Set<OrderStatus> {
   const reached = new Set<OrderStatus>([status])

@@ -2,38 +2,33 @@ import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import type { Booking } from '#schemas/booking.ts'
-import { nextStatuses } from '#schemas/order-status.ts'
+import { actionsFor, type OrderViewer } from '#schemas/order-status.ts'
 import { useChangeOrderStatus } from '../bookings-mutations'
 import { CancelOrderDialog, RefundOrderDialog, ShipOrderDialog } from './order-dialogs'
 import { ReceiptDialog } from './receipt-dialog'
 
-type Viewer = { email: string; isAdmin: boolean }
-
 /**
- * What `viewer` may do with `order`, decided here and nowhere else: the admin's moves come from
- * the lifecycle table, the customer's from their own unpaid order.
- * NOTE: meant to become one call to the lifecycle table's actionsFor(order, viewer).
+ * What `viewer` may do with `order`: the lifecycle table's answer (actionsFor), and "order again"
+ * for the customer's own order once it has left unpaid (not a move of the order).
  */
-function orderActions(order: Booking, viewer: Viewer) {
-  const mine = order.customer === viewer.email
-  const adminMoves = viewer.isAdmin ? nextStatuses(order.status, 'admin') : []
-  const payable = mine && order.status === 'unpaid'
+function orderActions(order: Booking, viewer: OrderViewer) {
+  const offers = actionsFor(order, viewer)
   return {
-    process: adminMoves.includes('processing'),
-    ship: adminMoves.includes('shipped'),
-    deliver: adminMoves.includes('delivered'),
-    refund: adminMoves.includes('refunded'),
-    pay: payable,
-    cancel: adminMoves.includes('cancelled') || payable,
-    receipt: order.paidAt !== null,
-    orderAgain: mine && order.status !== 'unpaid',
+    process: offers.includes('process'),
+    ship: offers.includes('ship'),
+    deliver: offers.includes('deliver'),
+    refund: offers.includes('refund'),
+    pay: offers.includes('pay'),
+    cancel: offers.includes('cancel'),
+    receipt: offers.includes('receipt'),
+    orderAgain: order.customer === viewer.email && order.status !== 'unpaid',
   }
 }
 
 type Dialog = 'ship' | 'refund' | 'cancel' | 'receipt' | undefined
 
 /** The order page's actions (moves, payment, cancel, receipt) with the dialogs they open. */
-export function OrderActions({ order, viewer }: { order: Booking; viewer: Viewer }) {
+export function OrderActions({ order, viewer }: { order: Booking; viewer: OrderViewer }) {
   const can = orderActions(order, viewer)
   // "Order again" goes with other actions, never alone.
   const shown = can.process || can.ship || can.deliver || can.refund || can.pay || can.cancel || can.receipt

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import { formatBDT } from '#schemas/bdt.ts'
 import type { Booking } from '#schemas/booking.ts'
+import { actionsFor } from '#schemas/order-status.ts'
 import { Modal } from '#web/components/modal.tsx'
 import { formatCount, formatDateTime } from '#web/lib/format.ts'
 import { useCancelOrder } from '../bookings-mutations'
@@ -95,6 +96,8 @@ export function OrderList({ orders }: { orders: Booking[] }) {
 const orderElementId = (id: string) => `order-${id}`
 
 function OrderCard({ order, onCancel }: { order: Booking; onCancel: () => void }) {
+  // My Orders lists the viewer's own orders: what the lifecycle table offers their customer.
+  const offers = actionsFor(order, { email: order.customer, isAdmin: false })
   const headingId = `${orderElementId(order._id)}-title`
   return (
     <article
@@ -173,12 +176,12 @@ function OrderCard({ order, onCancel }: { order: Booking; onCancel: () => void }
               params={{ id: order._id }}
               className="text-sm font-medium text-brand-700 hover:underline"
             >
-              Order details{order.paid || order.status === 'refunded' ? ' and receipt' : ''}
+              Order details{offers.includes('receipt') ? ' and receipt' : ''}
               <span className="sr-only"> for {order.orderNumber}</span>
             </Link>
           </p>
         )}
-        {order.status === 'unpaid' && (
+        {(offers.includes('pay') || offers.includes('cancel')) && (
           <div className="flex flex-wrap items-center justify-between gap-3">
             {order.expiresAt && (
               <p className="text-sm text-slate-600">
@@ -187,12 +190,16 @@ function OrderCard({ order, onCancel }: { order: Booking; onCancel: () => void }
               </p>
             )}
             <div className="flex gap-2">
-              <Link to="/dashboard/payment/$id" params={{ id: order._id }} className="btn-primary">
-                Payment<span className="sr-only"> for {order.service}</span>
-              </Link>
-              <button type="button" className="btn-ghost text-red-700" onClick={onCancel}>
-                Cancel<span className="sr-only"> order of {order.service}</span>
-              </button>
+              {offers.includes('pay') && (
+                <Link to="/dashboard/payment/$id" params={{ id: order._id }} className="btn-primary">
+                  Payment<span className="sr-only"> for {order.service}</span>
+                </Link>
+              )}
+              {offers.includes('cancel') && (
+                <button type="button" className="btn-ghost text-red-700" onClick={onCancel}>
+                  Cancel<span className="sr-only"> order of {order.service}</span>
+                </button>
+              )}
             </div>
           </div>
         )}
