@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
-import { ADMIN, CUSTOMER, logIn, signUp } from './auth'
-import { API, expect, sidewaysOverflow, test } from './fixtures'
+import { CUSTOMER, logIn, signUp } from './auth'
+import { API, expect, placeOrder, sidewaysOverflow, test } from './fixtures'
 
 // Each test signs up a fresh customer first, which is slow on a busy machine.
 test.describe.configure({ timeout: 60_000 })
@@ -21,17 +21,6 @@ async function tool(
 async function expectAmount(locator: Locator, taka: number) {
   await expect(locator).toHaveText(/৳|BDT|Tk/)
   await expect.poll(async () => (await locator.textContent())?.replace(/\D/g, '')).toBe(String(Math.round(taka * 100)))
-}
-
-/** Places an order through the API as the signed-in user (for tests about what comes after ordering). */
-async function placeOrder(page: Page, email: string, serviceId: string, quantity: number): Promise<string> {
-  const token = await page.evaluate(() => localStorage.getItem('accessToken'))
-  const res = await page.request.post(`${API}/booking`, {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { serviceId, quantity, phone: '01712345678', address: 'House 7, Road 3, Dhanmondi, Dhaka', customer: email },
-  })
-  expect(res.status(), await res.text()).toBe(201)
-  return (await res.json()).insertedId
 }
 
 /** The order card of a tool on My Orders (each test orders a tool only once). */
@@ -150,11 +139,11 @@ test('a customer orders a tool, sees it unpaid in My Orders, pays with 4242 4242
 
 test('a declined card shows "Your card was declined." in red and leaves the order unpaid', async ({
   page,
+  api,
   expectConsoleError,
 }) => {
   const account = await signUp(page, 'Karim Ahmed')
-  const grinder = await tool(page, 'angle-grinder')
-  const id = await placeOrder(page, account.email, 'angle-grinder', grinder.Minimum_quantity)
+  const id = await placeOrder(api, { serviceId: 'angle-grinder', customer: account.email })
 
   await page.goto(`/dashboard/payment/${id}`)
   await expect(page.getByText('Pay for: Angle Grinder')).toBeVisible()
@@ -184,10 +173,10 @@ test('a declined card shows "Your card was declined." in red and leaves the orde
   expectConsoleError(/status of 402 \(Payment Required\)/)
 })
 
-test('cancelling an order asks first, then cancels it and the stock comes back', async ({ page }) => {
+test('cancelling an order asks first, then cancels it and the stock comes back', async ({ page, api }) => {
   const account = await signUp(page, 'Salma Begum')
   const before = await tool(page, 'impact-wrench')
-  await placeOrder(page, account.email, 'impact-wrench', before.Minimum_quantity)
+  await placeOrder(api, { serviceId: 'impact-wrench', customer: account.email, quantity: before.Minimum_quantity })
   expect((await tool(page, 'impact-wrench')).quantity).toBe(before.quantity - before.Minimum_quantity)
 
   await page.goto('/dashboard/order')
@@ -216,6 +205,7 @@ test('cancelling an order asks first, then cancels it and the stock comes back',
 
 test('ordering below the minimum shows the message while typing and the order button does nothing', async ({
   page,
+  api,
 }) => {
   const account = await signUp(page, 'Nusrat Jahan')
   const saw = await tool(page, 'electric-saw')
@@ -247,9 +237,7 @@ test('ordering below the minimum shows the message while typing and the order bu
   expect((await tool(page, 'electric-saw')).quantity).toBe(saw.quantity)
 
   // The server gives the same message.
-  const token = await page.evaluate(() => localStorage.getItem('accessToken'))
-  const res = await page.request.post(`${API}/booking`, {
-    headers: { Authorization: `Bearer ${token}` },
+  const res = await api.post('/booking', {
     data: {
       serviceId: 'electric-saw',
       quantity: saw.Minimum_quantity - 1,
@@ -310,16 +298,12 @@ test('the tool cards link to the tool, and the empty My Orders links to /service
 
 test('an out-of-stock tool shows "Out of stock" and cannot be ordered', { tag: '@phone' }, async ({
   page,
-  browser,
+  asAdmin,
 }) => {
   // An admin sets a tool's stock to 0 (through the API, as the Manage form does).
   const name = `Sold Out Planer ${Date.now().toString(36)}`
-  const admin = await browser.newPage()
-  await logIn(admin, ADMIN)
-  const token = await admin.evaluate(() => localStorage.getItem('accessToken'))
-  const photo = (await tool(admin, 'heat-gun')) as unknown as { img: string }
-  const created = await admin.request.post(`${API}/service`, {
-    headers: { Authorization: `Bearer ${token}` },
+  const photo = (await tool(page, 'heat-gun')) as unknown as { img: string }
+  const created = await asAdmin.api.post('/service', {
     data: {
       name,
       price: 2500,
@@ -330,15 +314,9 @@ test('an out-of-stock tool shows "Out of stock" and cannot be ordered', { tag: '
     },
   })
   const id = (await created.json()).insertedId
-  expect(
-    (
-      await admin.request.patch(`${API}/service/${id}`, {
-        headers: { Authorization: `Bearer ${token}` },
-        data: { quantity: 0, previousQuantity: 10 },
-      })
-    ).status(),
-  ).toBe(200)
-  await admin.close()
+  expect((await asAdmin.api.patch(`/service/${id}`, { data: { quantity: 0, previousQuantity: 10 } })).status()).toBe(
+    200,
+  )
 
   await logIn(page, CUSTOMER)
   await page.goto(`/service?q=${encodeURIComponent(name)}`)
@@ -351,14 +329,9 @@ test('an out-of-stock tool shows "Out of stock" and cannot be ordered', { tag: '
   await expect(page.getByText('Out of stock: fewer than the minimum order are left.')).toBeVisible()
 })
 
-test('ordering and paying pages fit a 360 px phone without sideways scrolling', async ({ page }) => {
+test('ordering and paying pages fit a 360 px phone without sideways scrolling', async ({ page, api }) => {
   const account = await signUp(page, 'Farhana Akter Chowdhury')
-  const id = await placeOrder(
-    page,
-    account.email,
-    'cordless-screwdriver',
-    (await tool(page, 'cordless-screwdriver')).Minimum_quantity,
-  )
+  const id = await placeOrder(api, { serviceId: 'cordless-screwdriver', customer: account.email })
   await page.setViewportSize({ width: 360, height: 740 })
 
   await page.goto('/service/cordless-screwdriver')
@@ -433,10 +406,12 @@ test.describe('Stripe mode', () => {
   // loopback address and Chromium would then block the Auth emulator.)
   test.use({ bypassCSP: true })
 
-  test('with Stripe keys the payment page uses Stripe Elements and stripe.confirmCardPayment', async ({ page }) => {
+  test('with Stripe keys the payment page uses Stripe Elements and stripe.confirmCardPayment', async ({
+    page,
+    api,
+  }) => {
     const account = await signUp(page, 'Mitu Rahman')
-    const hammer = await tool(page, 'rotary-hammer')
-    const id = await placeOrder(page, account.email, 'rotary-hammer', hammer.Minimum_quantity)
+    const id = await placeOrder(api, { serviceId: 'rotary-hammer', customer: account.email })
 
     // This stack runs simulated payments: answer the intent the way a Stripe configuration does,
     // serve the Stripe.js stand-in, and take the PATCH that the real server would check with Stripe.
@@ -486,13 +461,14 @@ test.describe('Stripe mode', () => {
 
 test('with 5 unpaid orders the order dialog refuses a 6th with the message saying what to do', async ({
   page,
+  api,
   expectConsoleError,
 }) => {
   const account = await signUp(page, 'Busy Buyer', 'unpaid')
   // Five unpaid orders (MAX_UNPAID_ORDERS of the local stack's wrangler.toml [env.dev]).
   const ids: string[] = []
   for (const id of ['drill-machine', 'electric-saw', 'angle-grinder', 'impact-wrench', 'heat-gun'])
-    ids.push(await placeOrder(page, account.email, id, (await tool(page, id)).Minimum_quantity))
+    ids.push(await placeOrder(api, { serviceId: id, customer: account.email }))
   const saw = await tool(page, 'electric-saw')
 
   await page.goto('/service/electric-saw')
@@ -508,11 +484,5 @@ test('with 5 unpaid orders the order dialog refuses a 6th with the message sayin
   expect((await tool(page, 'electric-saw')).quantity).toBe(saw.quantity)
 
   // The stock the five held goes back for the other tests.
-  const token = await page.evaluate(() => localStorage.getItem('accessToken'))
-  for (const id of ids)
-    expect(
-      (
-        await page.request.post(`${API}/booking/${id}/cancel`, { headers: { Authorization: `Bearer ${token}` } })
-      ).status(),
-    ).toBe(200)
+  for (const id of ids) expect((await api.post(`/booking/${id}/cancel`)).status()).toBe(200)
 })
