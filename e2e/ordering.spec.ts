@@ -1,6 +1,7 @@
-import type { Locator, Page } from '@playwright/test'
+import type { Locator, Page, Response } from '@playwright/test'
 import { CUSTOMER, logIn, signUp } from './auth'
 import { API, expect, placeOrder, sidewaysOverflow, test } from './fixtures'
+import { STRIPE_KEYS, stripeTest } from './stripe'
 
 // Each test signs up a fresh customer first, which is slow on a busy machine.
 test.describe.configure({ timeout: 60_000 })
@@ -351,112 +352,92 @@ test('ordering and paying pages fit a 360 px phone without sideways scrolling', 
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0)
 })
 
-/**
- * A stand-in for Stripe.js (it cannot load offline): a card element that is a plain input,
- * and confirmCardPayment answering from `window.__stripeOutcome`.
- */
-const STRIPE_STUB = `
-window.__stripeCalls = []
-window.Stripe = function Stripe(publishableKey) {
-  const byType = {}
-  return {
-    _registerWrapper() {}, registerAppInfo() {}, createToken() {}, createPaymentMethod() {},
-    elements() {
-      return {
-        update() {},
-        getElement(t) { return byType[typeof t === 'string' ? t : t.__elementType] || null },
-        create(type) {
-          const handlers = {}
-          const emit = (name, arg) => (handlers[name] || []).forEach((h) => h(arg))
-          const element = {
-            mount(node) {
-              const input = document.createElement('input')
-              input.setAttribute('aria-label', 'Card number, expiry and CVC')
-              input.addEventListener('input', () => emit('change', { elementType: type, empty: !input.value, complete: input.value.length > 20, error: /^[0-9 /]*$/.test(input.value) ? undefined : { type: 'validation_error', message: 'Your card number is invalid.' } }))
-              input.addEventListener('focus', () => emit('focus'))
-              input.addEventListener('blur', () => emit('blur'))
-              ;(typeof node === 'string' ? document.querySelector(node) : node).appendChild(input)
-              element.input = input
-              setTimeout(() => emit('ready', element))
-            },
-            on(name, h) { (handlers[name] = handlers[name] || []).push(h); return element },
-            off(name, h) { handlers[name] = (handlers[name] || []).filter((x) => x !== h); return element },
-            update() {}, focus() { element.input && element.input.focus() }, blur() {}, clear() {}, unmount() {},
-            destroy() { delete byType[type] },
-          }
-          byType[type] = element
-          return element
-        },
-      }
-    },
-    async confirmCardPayment(clientSecret, data) {
-      window.__stripeCalls.push({ publishableKey, clientSecret, card: Boolean(data && data.payment_method && data.payment_method.card), name: data.payment_method.billing_details.name })
-      return window.__stripeOutcome === 'declined'
-        ? { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } }
-        : { paymentIntent: { id: 'pi_stub_paid', status: 'succeeded' } }
-    },
-  }
-}
-window.Stripe.version = 'endive'
-`
+stripeTest.describe('Stripe mode', () => {
+  // A stack of its own whose Worker is configured for Stripe and talks to a fake Stripe server;
+  // only Stripe.js is a stand-in in the page (e2e/stripe.ts). The page's CSP is that configuration's.
+  stripeTest.describe.configure({ timeout: 90_000 })
 
-test.describe('Stripe mode', () => {
-  // A Stripe configuration's page CSP allows https://js.stripe.com (worker/lib/security-headers.ts);
-  // this stack is simulated, so its CSP does not. (Re-serving the page instead would lose its
-  // loopback address and Chromium would then block the Auth emulator.)
-  test.use({ bypassCSP: true })
+  stripeTest(
+    'with Stripe keys the payment page pays through Stripe Elements and stripe.confirmCardPayment, and the order reads back paid',
+    async ({ page, api, stripe, expectConsoleError }) => {
+      const account = await signUp(page, 'Mitu Rahman')
+      const id = await placeOrder(api, { serviceId: 'rotary-hammer', customer: account.email })
+      const intentAnswers: Response[] = []
+      page.on('response', (r) => r.url().endsWith('/api/create-payment-intent') && intentAnswers.push(r))
+      const patches: unknown[] = []
+      page.on(
+        'request',
+        (r) => r.method() === 'PATCH' && r.url().endsWith(`/api/booking/${id}`) && patches.push(r.postDataJSON()),
+      )
 
-  test('with Stripe keys the payment page uses Stripe Elements and stripe.confirmCardPayment', async ({
-    page,
-    api,
-  }) => {
-    const account = await signUp(page, 'Mitu Rahman')
-    const id = await placeOrder(api, { serviceId: 'rotary-hammer', customer: account.email })
-
-    // This stack runs simulated payments: answer the intent the way a Stripe configuration does,
-    // serve the Stripe.js stand-in, and take the PATCH that the real server would check with Stripe.
-    let intents = 0
-    await page.route('**/api/create-payment-intent', (route) => {
-      intents++
-      return route.fulfill({
-        json: { clientSecret: 'pi_stub_secret_123', provider: 'stripe', publishableKey: 'pk_test_stub' },
+      await page.goto(`/dashboard/payment/${id}`)
+      await expect(page.getByText('Pay for: Rotary Hammer')).toBeVisible()
+      const card = page.getByRole('group', { name: 'Card details' }).getByLabel('Card number, expiry and CVC')
+      await expect(card).toBeVisible()
+      await expect(page.getByLabel('Expiry date')).toHaveCount(0)
+      // One intent, made by the Worker at Stripe for this order's amount.
+      expect(intentAnswers).toHaveLength(1)
+      const intent = await intentAnswers[0]!.json()
+      expect(intent).toEqual({
+        clientSecret: expect.stringMatching(/^pi_\w+_secret_\w+$/),
+        provider: 'stripe',
+        publishableKey: STRIPE_KEYS.publishable,
       })
-    })
-    await page.route('https://js.stripe.com/**', (route) =>
-      route.fulfill({ contentType: 'text/javascript', body: STRIPE_STUB }),
-    )
-    const patches: unknown[] = []
-    await page.route(`**/api/booking/${id}`, (route) => {
-      if (route.request().method() !== 'PATCH') return route.fallback()
-      patches.push(route.request().postDataJSON())
-      return route.fulfill({ json: { acknowledged: true, modifiedCount: 1 } })
-    })
+      const intentId: string = intent.clientSecret.split('_secret_')[0]
+      const order = await (await api.get(`/booking/${id}`)).json()
+      const created = (await stripe.requests()).filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents')
+      expect(created.map((r) => r.body)).toEqual([
+        expect.objectContaining({
+          amount: String(Math.round(order.price * 100)),
+          currency: 'bdt',
+          metadata: { bookingId: id },
+        }),
+      ])
 
-    await page.goto(`/dashboard/payment/${id}`)
-    await expect(page.getByText('Pay for: Rotary Hammer')).toBeVisible()
-    const card = page.getByRole('group', { name: 'Card details' }).getByLabel('Card number, expiry and CVC')
-    await expect(card).toBeVisible()
-    await expect(page.getByLabel('Expiry date')).toHaveCount(0)
-    expect(intents).toBe(1)
+      // Stripe declines 4000 0000 0000 0002: its message, and nothing is recorded.
+      await card.fill('4000 0000 0000 0002 12/34 123')
+      await page.getByRole('button', { name: 'Pay' }).click()
+      await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible()
+      // Stripe answers the decline with a 402, which Chromium logs.
+      expectConsoleError(/status of 402/)
+      expect(patches).toEqual([])
+      expect((await (await api.get(`/booking/${id}`)).json()).status).toBe('unpaid')
 
-    await page.evaluate(() => ((window as unknown as { __stripeOutcome: string }).__stripeOutcome = 'declined'))
-    await card.fill('4000 0000 0000 0002 12/34 123')
-    await page.getByRole('button', { name: 'Pay' }).click()
-    await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible()
-    expect(patches).toEqual([])
+      await card.fill('4242 4242 4242 4242 12/34 123')
+      await page.getByRole('button', { name: 'Pay' }).click()
+      await expect(page.getByText('Congrats ! Your payment is completed')).toBeVisible()
+      await expect(page.getByTestId('transaction-id')).toHaveText(intentId)
+      await expect(page.getByRole('button', { name: 'Paid' })).toBeDisabled()
+      expect(patches).toEqual([{ transactionId: intentId }])
+      const calls = await page.evaluate(() => (window as unknown as { __stripeCalls: unknown[] }).__stripeCalls)
+      const call = {
+        publishableKey: STRIPE_KEYS.publishable,
+        clientSecret: intent.clientSecret,
+        card: true,
+        name: 'Mitu Rahman',
+      }
+      expect(calls).toEqual([
+        { ...call, paymentMethod: 'pm_card_chargeDeclined' },
+        { ...call, paymentMethod: 'pm_card_visa' },
+      ])
 
-    await page.evaluate(() => ((window as unknown as { __stripeOutcome: string }).__stripeOutcome = 'succeeded'))
-    await page.getByRole('button', { name: 'Pay' }).click()
-    await expect(page.getByText('Congrats ! Your payment is completed')).toBeVisible()
-    await expect(page.getByTestId('transaction-id')).toHaveText('pi_stub_paid')
-    await expect(page.getByRole('button', { name: 'Paid' })).toBeDisabled()
-    expect(patches).toEqual([{ transactionId: 'pi_stub_paid' }])
-    const calls = await page.evaluate(() => (window as unknown as { __stripeCalls: unknown[] }).__stripeCalls)
-    expect(calls).toEqual([
-      { publishableKey: 'pk_test_stub', clientSecret: 'pi_stub_secret_123', card: true, name: 'Mitu Rahman' },
-      { publishableKey: 'pk_test_stub', clientSecret: 'pi_stub_secret_123', card: true, name: 'Mitu Rahman' },
-    ])
-  })
+      // Our own API has it paid by that payment, which the Worker checked with Stripe first.
+      expect(await (await api.get(`/booking/${id}`)).json()).toMatchObject({
+        status: 'paid',
+        paid: true,
+        transactionId: intentId,
+      })
+      const atStripe = (await stripe.requests()).map((r) =>
+        [r.method, r.path, r.body.payment_method].filter(Boolean).join(' '),
+      )
+      expect(atStripe).toEqual([
+        'POST /v1/payment_intents',
+        `POST /v1/payment_intents/${intentId}/confirm pm_card_chargeDeclined`,
+        `POST /v1/payment_intents/${intentId}/confirm pm_card_visa`,
+        `GET /v1/payment_intents/${intentId}`,
+      ])
+    },
+  )
 })
 
 test('with 5 unpaid orders the order dialog refuses a 6th with the message saying what to do', async ({
