@@ -5,6 +5,10 @@ import { defineConfig } from '@playwright/test'
 // Override with E2E_PORT / E2E_AUTH_PORT to run beside another stack.
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8788)
 export const E2E_AUTH_PORT = Number(process.env.E2E_AUTH_PORT ?? 9199)
+// The Stripe tests' own stack (e2e/stripe.ts: a Worker configured for a fake Stripe), started only
+// when one of them runs: by default ten ports above the main one (E2E_STRIPE_PORT / E2E_STRIPE_AUTH_PORT).
+export const E2E_STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? E2E_PORT + 10)
+export const E2E_STRIPE_AUTH_PORT = Number(process.env.E2E_STRIPE_AUTH_PORT ?? E2E_AUTH_PORT + 10)
 
 export default defineConfig({
   testDir: './e2e',

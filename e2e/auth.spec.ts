@@ -4,16 +4,17 @@ import { API, expect, test } from './fixtures'
 
 test('sign up, sign out and log in again; a wrong password shows the red message', async ({
   page,
+  api,
   expectConsoleError,
 }) => {
   const account = await signUp(page, 'Nadia Sultana')
   await expect(page).toHaveURL('/')
-  expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy()
+  expect(await api.token()).toBeTruthy()
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' })).toBeVisible()
 
   await page.getByRole('button', { name: 'Sign Out' }).click()
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible()
-  expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull()
+  expect(await api.token()).toBeNull()
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' })).toHaveCount(0)
 
   await page.goto('/login')
@@ -65,7 +66,7 @@ test('a guarded page sends a visitor to /login and back after logging in', async
   await expect(page).toHaveURL('/dashboard/order')
 })
 
-test('a customer cannot open admin pages: the admin guard signs them out', async ({ page }) => {
+test('a customer cannot open admin pages: the admin guard signs them out', async ({ page, api }) => {
   await logIn(page, CUSTOMER)
   await page.goto('/dashboard')
   const sidebar = page.getByRole('navigation', { name: 'Dashboard' })
@@ -73,15 +74,16 @@ test('a customer cannot open admin pages: the admin guard signs them out', async
   await page.goto('/dashboard/users')
   await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard%2Fusers/)
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible()
-  expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull()
+  expect(await api.token()).toBeNull()
 })
 
 test('failing to reach the API while a page signs in does not sign the user out', async ({
   page,
+  api,
   expectConsoleError,
 }) => {
   await logIn(page, CUSTOMER)
-  const token = await page.evaluate(() => localStorage.getItem('accessToken'))
+  const token = await api.token()
   expect(token).toBeTruthy()
 
   // The token exchange of the next page load fails on the way (a dropped connection, or the
@@ -92,7 +94,7 @@ test('failing to reach the API while a page signs in does not sign the user out'
   )
   await page.goto('/')
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible()
-  expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBe(token)
+  expect(await api.token()).toBe(token)
 
   // The next page load signs back in on its own.
   await page.unroute('**/api/user/**')
@@ -118,10 +120,8 @@ test('the profile form updates the profile', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'https://www.linkedin.com/in/profile-tester' })).toBeVisible()
 })
 
-test('an admin promotes a user and the list updates', async ({ page, browser }) => {
-  const other = await browser.newPage()
-  const customer = await signUp(other, 'Promoted Person', 'promote')
-  await other.close()
+test('an admin promotes a user and the list updates', async ({ page, api, newCustomer }) => {
+  const { account: customer } = await newCustomer('Promoted Person', 'promote')
 
   await logIn(page, ADMIN)
   await page.goto(`/dashboard/users?q=${encodeURIComponent(customer.email)}`)
@@ -133,17 +133,12 @@ test('an admin promotes a user and the list updates', async ({ page, browser }) 
   await expect(page.getByText('Successfully made an admin')).toBeVisible()
   await expect(row).toContainText('Admin')
   await expect(row.getByRole('button', { name: 'Make Admin' })).toHaveCount(0)
-  const token = await page.evaluate(() => localStorage.getItem('accessToken'))
-  const res = await page.request.get(`${API}/admin/${customer.email}`, {
-    headers: { Authorization: `Bearer ${token}` },
-  })
+  const res = await api.get(`/admin/${customer.email}`)
   expect(await res.json()).toEqual({ admin: true })
 })
 
-test('an admin removes a user after confirming', async ({ page, browser }) => {
-  const other = await browser.newPage()
-  const customer = await signUp(other, 'Removed Person', 'remove')
-  await other.close()
+test('an admin removes a user after confirming', async ({ page, browser, newCustomer }) => {
+  const { account: customer } = await newCustomer('Removed Person', 'remove')
 
   await logIn(page, ADMIN)
   await page.goto('/dashboard/users')
@@ -206,7 +201,7 @@ async function firebaseOf(page: Page) {
   return { ...firebase, call }
 }
 
-test('a page left open renews its session through Firebase before the access token ends', async ({ page }) => {
+test('a page left open renews its session through Firebase before the access token ends', async ({ page, api }) => {
   // Every exchange for an access token (PUT /api/user/{email}) and the token it presented.
   const exchanges: string[] = []
   page.on('request', (r) => {
@@ -218,7 +213,7 @@ test('a page left open renews its session through Firebase before the access tok
   await page.goto('/dashboard/order')
   await expect(page.getByRole('heading', { name: 'My Orders', level: 1 })).toBeVisible()
   const { projectId } = await firebaseOf(page)
-  const token = () => page.evaluate(() => localStorage.getItem('accessToken'))
+  const token = api.token
   const first = (await token())!
   const exchangesBefore = exchanges.length
   expect(exchangesBefore, 'signing in exchanged a Firebase ID token').toBeGreaterThan(0)
@@ -246,6 +241,7 @@ test('a page left open renews its session through Firebase before the access tok
 
 test('a person whose Firebase account is deleted is signed out of an open page before the access token ends', async ({
   page,
+  api,
   expectConsoleError,
 }) => {
   await page.clock.install()
@@ -262,13 +258,14 @@ test('a person whose Firebase account is deleted is signed out of an open page b
   await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard%2Forder/, { timeout: 20_000 })
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Sign Out' })).toHaveCount(0)
-  expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull()
+  expect(await api.token()).toBeNull()
   // Firebase's token endpoint answers the deleted account with a 400, which Chromium logs.
   expectConsoleError(/status of 400/)
 })
 
 test('an unverified password sign-in for an address a Google identity holds is refused, and the verification e-mail is offered and sent', async ({
   page,
+  api,
   expectConsoleError,
 }) => {
   const email = uniqueEmail('held')
@@ -311,7 +308,7 @@ test('an unverified password sign-in for an address a Google identity holds is r
     ),
   ).toBeVisible()
   await expect(page.getByRole('button', { name: 'Sign Out' })).toHaveCount(0)
-  expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull()
+  expect(await api.token()).toBeNull()
 
   await page.getByRole('button', { name: 'Send verification e-mail' }).click()
   // Sending it signs in to Firebase once more, which the page's session also sees and the API refuses again.

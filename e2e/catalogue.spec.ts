@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
 import { ADMIN, CUSTOMER, logIn, signUp } from './auth'
-import { API, expect, sidewaysOverflow, test } from './fixtures'
+import { API, expect, placeOrder, sidewaysOverflow, test } from './fixtures'
 
 const seedImage = (name: string) => fileURLToPath(new URL(`../seed/images/${name}`, import.meta.url))
 const webp = (name: string) => ({ name, mimeType: 'image/webp', buffer: readFileSync(seedImage(name)) })
@@ -157,22 +157,19 @@ test("the add-tool form shows the spec's messages and checks the photo before se
 
 test('an admin restocks a tool and changes its price in Manage; a stale restock is refused', async ({
   page,
+  api,
   expectConsoleError,
 }) => {
   await logIn(page, ADMIN)
-  const token = await page.evaluate(() => localStorage.getItem('accessToken'))
-  const auth = { Authorization: `Bearer ${token}` }
   // A tool of its own, so other tests keep the seeded stock.
-  const image = await page.request.post(`${API}/images`, {
-    headers: auth,
+  const image = await api.post('/images', {
     multipart: {
       image: { name: 'heat-gun.webp', mimeType: 'image/webp', buffer: readFileSync(seedImage('heat-gun.webp')) },
     },
   })
   const { data } = await image.json()
   const name = unique('Restock Gun')
-  const created = await page.request.post(`${API}/service`, {
-    headers: auth,
+  const created = await api.post('/service', {
     data: { name, description: 'A tool to restock.', price: 900, quantity: 30, Minimum_quantity: 10, img: data.url },
   })
   expect(created.status()).toBe(201)
@@ -213,9 +210,7 @@ test('an admin restocks a tool and changes its price in Manage; a stale restock 
   expectConsoleError(/status of 409/)
   await row.getByRole('button', { name: `Edit ${name}` }).click()
   await expect(dialog).toBeVisible()
-  expect(
-    (await page.request.patch(`${API}/service/${insertedId}`, { headers: auth, data: { quantity: 1200 } })).status(),
-  ).toBe(200)
+  expect((await api.patch(`/service/${insertedId}`, { data: { quantity: 1200 } })).status()).toBe(200)
   await dialog.getByLabel('Quantity in stock').fill('2000')
   await dialog.getByRole('button', { name: 'Save changes' }).click()
   await expect(
@@ -232,7 +227,7 @@ test('an admin restocks a tool and changes its price in Manage; a stale restock 
 
   const tool = await (await page.request.get(`${API}/service/${insertedId}`)).json()
   expect(tool).toMatchObject({ quantity: 2000, price: 950, Minimum_quantity: 10 })
-  await page.request.delete(`${API}/service/${insertedId}`, { headers: auth })
+  await api.delete(`/service/${insertedId}`)
 })
 
 test('a customer adds a review with a photo and sees it in the carousel; an admin deletes it', async ({ page }) => {
@@ -342,15 +337,14 @@ test('the review page fits a phone screen', async ({ page }) => {
 
 test("an admin edits a tool's name, description and photo in Manage and the shop shows them; a low-stock badge; deleting it with an open order says what happens, and the customer's order is cancelled", async ({
   page,
-  browser,
+  api,
+  newCustomer,
 }) => {
   test.setTimeout(90_000)
   await logIn(page, ADMIN)
-  const auth = { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` }
-  const image = await page.request.post(`${API}/images`, { headers: auth, multipart: { image: webp('heat-gun.webp') } })
+  const image = await api.post('/images', { multipart: { image: webp('heat-gun.webp') } })
   const name = unique('Pipe Wrench')
-  const created = await page.request.post(`${API}/service`, {
-    headers: auth,
+  const created = await api.post('/service', {
     data: {
       name,
       description: 'An 18-inch pipe wrench.',
@@ -364,20 +358,9 @@ test("an admin edits a tool's name, description and photo in Manage and the shop
   const id: string = (await created.json()).insertedId
 
   // A customer orders 10 and leaves the order unpaid: 5 left, below the minimum order.
-  const customerContext = await browser.newContext()
-  const customer = await customerContext.newPage()
-  const account = await signUp(customer, 'Wrench Buyer', 'wrench')
-  const ordered = await customer.request.post(`${API}/booking`, {
-    headers: { Authorization: `Bearer ${await customer.evaluate(() => localStorage.getItem('accessToken'))}` },
-    data: {
-      serviceId: id,
-      quantity: 10,
-      phone: '01712345678',
-      address: 'House 5, Road 2, Uttara, Dhaka',
-      customer: account.email,
-    },
-  })
-  expect(ordered.status()).toBe(201)
+  const buyer = await newCustomer('Wrench Buyer', 'wrench')
+  await placeOrder(buyer.api, { serviceId: id, customer: buyer.account.email, quantity: 10 })
+  const customer = buyer.page
 
   await page.goto(`/dashboard/manage?q=${encodeURIComponent(name)}`)
   const row = page.getByTestId('tool-row').filter({ hasText: name })
@@ -435,12 +418,10 @@ test("an admin edits a tool's name, description and photo in Manage and the shop
   await expect(order.getByTestId('order-status')).toHaveText('Cancelled')
   await expect(order).toContainText('Cancelled: the tool was withdrawn from the catalogue')
   await expect(order.getByRole('link', { name: /^Payment/ })).toHaveCount(0)
-  await customerContext.close()
 })
 
-test('the admin Reviews page pages through every review and deletes one after confirming', async ({ page }) => {
+test('the admin Reviews page pages through every review and deletes one after confirming', async ({ page, api }) => {
   await logIn(page, ADMIN)
-  const adminAuth = { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` }
   // More reviews than a page holds (20): four new reviewers, five reviews each (the daily limit).
   const { firebase } = await (await page.request.get(`${API}/config`)).json()
   const img: string = (await (await page.request.get(`${API}/review`)).json())[0].img
@@ -508,7 +489,7 @@ test('the admin Reviews page pages through every review and deletes one after co
     expect(left.some((r) => r.description === `Review 4.5 of run ${run}`)).toBe(false)
   } finally {
     // The home carousel shows the newest reviews: leave it as the other tests expect it.
-    for (const id of mine) await page.request.delete(`${API}/review/${id}`, { headers: adminAuth })
+    for (const id of mine) await api.delete(`/review/${id}`)
   }
 })
 

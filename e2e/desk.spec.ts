@@ -1,57 +1,29 @@
-import type { Browser, Page } from '@playwright/test'
-import { ADMIN, logIn, signUp } from './auth'
-import { API, expect, sidewaysOverflow, test } from './fixtures'
+import { ADMIN, logIn } from './auth'
+import { type Api, expect, type NewCustomer, placeOrder, sidewaysOverflow, test } from './fixtures'
 
 test.describe.configure({ timeout: 90_000 })
 
 type Order = { _id: string; orderNumber: string; status: string }
 
-/** A customer with one paid (or, with `pay: false`, unpaid) order of a seeded tool, made through the API the web app uses. */
-async function customerWithPaidOrder(browser: Browser, name: string, { pay = true } = {}) {
-  const context = await browser.newContext()
-  const page = await context.newPage()
-  const account = await signUp(page, name, 'desk')
-  const token = await page.evaluate(() => localStorage.getItem('accessToken'))
-  const auth = { Authorization: `Bearer ${token}` }
-  const tool = await (await page.request.get(`${API}/service/heat-gun`)).json()
-  const placed = await page.request.post(`${API}/booking`, {
-    headers: auth,
-    data: {
-      serviceId: 'heat-gun',
-      quantity: tool.Minimum_quantity,
-      phone: '01712345678',
-      address: 'House 9, Road 4, Gulshan, Dhaka',
-      customer: account.email,
-    },
-  })
-  expect(placed.status()).toBe(201)
-  const id: string = (await placed.json()).insertedId
-  if (!pay) {
-    const order: Order = await (await page.request.get(`${API}/booking/${id}`, { headers: auth })).json()
-    return { account, page, context, order, auth }
+/** A new customer with one paid (or, with `pay: false`, unpaid) order of a seeded tool, made through the API the web app uses. */
+async function customerWithPaidOrder(newCustomer: NewCustomer, name: string, { pay = true } = {}) {
+  const customer = await newCustomer(name, 'desk')
+  const { api } = customer
+  const id = await placeOrder(api, { serviceId: 'heat-gun', customer: customer.account.email })
+  if (pay) {
+    const intent = await (await api.post('/create-payment-intent', { data: { bookingId: id } })).json()
+    const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' }
+    expect(
+      (await api.post('/payments/simulated/confirm', { data: { clientSecret: intent.clientSecret, card } })).status(),
+    ).toBe(200)
   }
-  const intent = await (
-    await page.request.post(`${API}/create-payment-intent`, { headers: auth, data: { bookingId: id } })
-  ).json()
-  const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' }
-  expect(
-    (
-      await page.request.post(`${API}/payments/simulated/confirm`, {
-        headers: auth,
-        data: { clientSecret: intent.clientSecret, card },
-      })
-    ).status(),
-  ).toBe(200)
-  const order: Order = await (await page.request.get(`${API}/booking/${id}`, { headers: auth })).json()
-  return { account, page, context, order, auth }
+  const order: Order = await (await api.get(`/booking/${id}`)).json()
+  return { ...customer, order }
 }
 
 /** The subjects of the e-mails the shop sent to `to`, read from the local outbox as an admin. */
-async function mailSubjects(admin: Page, to: string): Promise<string[]> {
-  const token = await admin.evaluate(() => localStorage.getItem('accessToken'))
-  const res = await admin.request.get(`${API}/outbox?to=${encodeURIComponent(to)}&limit=100`, {
-    headers: { Authorization: `Bearer ${token}` },
-  })
+async function mailSubjects(admin: Api, to: string): Promise<string[]> {
+  const res = await admin.get(`/outbox?to=${encodeURIComponent(to)}&limit=100`)
   return ((await res.json()) as { subject: string }[]).map((m) => m.subject).reverse()
 }
 
@@ -61,9 +33,10 @@ for (const [device, viewport] of [
 ] as const) {
   test(`an admin takes a paid order from paid to delivered in the Orders desk; the customer sees each step and gets each e-mail (${device})`, async ({
     page,
-    browser,
+    api,
+    newCustomer,
   }) => {
-    const customer = await customerWithPaidOrder(browser, `Desk Customer ${device}`)
+    const customer = await customerWithPaidOrder(newCustomer, `Desk Customer ${device}`)
     const no = customer.order.orderNumber
 
     await logIn(page, ADMIN)
@@ -130,21 +103,20 @@ for (const [device, viewport] of [
 
     // One e-mail per step, each once.
     await expect
-      .poll(() => mailSubjects(page, customer.account.email))
+      .poll(() => mailSubjects(api, customer.account.email))
       .toEqual([
         `Order ${no} placed — Toolhaus`,
         `Receipt for order ${no} — Toolhaus`,
         `Order ${no} shipped — Toolhaus`,
         `Order ${no} delivered — Toolhaus`,
       ])
-    await customer.context.close()
   })
 }
 
 test('an admin refunds a paid order after confirming; the customer sees it refunded and is e-mailed', {
   tag: '@phone',
-}, async ({ page, browser }) => {
-  const customer = await customerWithPaidOrder(browser, 'Refund Customer')
+}, async ({ page, api, newCustomer }) => {
+  const customer = await customerWithPaidOrder(newCustomer, 'Refund Customer')
   const no = customer.order.orderNumber
   await logIn(page, ADMIN)
   await page.goto(`/dashboard/order/${customer.order._id}`)
@@ -161,7 +133,7 @@ test('an admin refunds a paid order after confirming; the customer sees it refun
   const card = customer.page.getByTestId('order').filter({ hasText: no })
   await expect(card.getByTestId('order-status')).toHaveText('Refunded')
   await expect(card).toContainText('went back to your card')
-  await expect.poll(() => mailSubjects(page, customer.account.email)).toContain(`Order ${no} refunded — Toolhaus`)
+  await expect.poll(() => mailSubjects(api, customer.account.email)).toContain(`Order ${no} refunded — Toolhaus`)
 
   // The overview, the audit log and the outbox show it.
   await page.goto('/dashboard/audit')
@@ -176,14 +148,14 @@ test('an admin refunds a paid order after confirming; the customer sees it refun
   await expect(page.getByRole('dialog', { name: `Order ${no} refunded — Toolhaus` })).toContainText(
     'Damaged in transit',
   )
-  await customer.context.close()
 })
 
 test('an admin cancels an unpaid order after confirming; the customer sees it cancelled by the shop and is e-mailed', async ({
   page,
-  browser,
+  api,
+  newCustomer,
 }) => {
-  const customer = await customerWithPaidOrder(browser, 'Cancelled Customer', { pay: false })
+  const customer = await customerWithPaidOrder(newCustomer, 'Cancelled Customer', { pay: false })
   const no = customer.order.orderNumber
   await logIn(page, ADMIN)
   await page.goto('/dashboard/orders?status=unpaid')
@@ -224,22 +196,20 @@ test('an admin cancels an unpaid order after confirming; the customer sees it ca
   await expect(them.getByTestId('order-status').first()).toHaveText('Cancelled')
   await expect(them.getByRole('list', { name: 'Order history' })).toContainText('Cancelled · by the shop')
   await expect(them.getByRole('region', { name: 'Shipping' })).toContainText('Nothing will be shipped.')
-  await expect.poll(() => mailSubjects(page, customer.account.email)).toContain(`Order ${no} cancelled — Toolhaus`)
-  await customer.context.close()
+  await expect.poll(() => mailSubjects(api, customer.account.email)).toContain(`Order ${no} cancelled — Toolhaus`)
 })
 
 test('the admin overview counts orders to ship and links low-stock tools to their edit form', async ({
   page,
-  browser,
+  api,
+  newCustomer,
 }) => {
   // At least one order to ship, and one tool below its minimum order (an order took most of its stock).
-  const customer = await customerWithPaidOrder(browser, 'Overview Customer')
+  const customer = await customerWithPaidOrder(newCustomer, 'Overview Customer')
   await logIn(page, ADMIN)
-  const auth = { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` }
-  const heatGun = await (await page.request.get(`${API}/service/heat-gun`)).json()
+  const heatGun = await (await api.get('/service/heat-gun')).json()
   const name = `Low Stock Clamp ${Date.now().toString(36)}`
-  const created = await page.request.post(`${API}/service`, {
-    headers: auth,
+  const created = await api.post('/service', {
     data: {
       name,
       description: 'A bar clamp that is nearly sold out.',
@@ -251,17 +221,7 @@ test('the admin overview counts orders to ship and links low-stock tools to thei
   })
   expect(created.status()).toBe(201)
   const toolId: string = (await created.json()).insertedId
-  const ordered = await customer.page.request.post(`${API}/booking`, {
-    headers: customer.auth,
-    data: {
-      serviceId: toolId,
-      quantity: 10,
-      phone: '01712345678',
-      address: 'House 9, Road 4, Gulshan, Dhaka',
-      customer: customer.account.email,
-    },
-  })
-  expect(ordered.status()).toBe(201)
+  await placeOrder(customer.api, { serviceId: toolId, customer: customer.account.email, quantity: 10 })
 
   await page.goto('/dashboard')
   await expect(page.getByRole('heading', { name: 'Overview', level: 1 })).toBeVisible()
@@ -270,7 +230,7 @@ test('the admin overview counts orders to ship and links low-stock tools to thei
   const figure = (label: string) => overview.getByText(label, { exact: true }).locator('xpath=following-sibling::*[1]')
   const digits = async (label: string) => (await figure(label).textContent())?.replace(/\D/g, '')
   // The figures are the API's summary (nothing else changes meanwhile: the tests run one at a time).
-  const summary = await (await page.request.get(`${API}/admin/summary`, { headers: auth })).json()
+  const summary = await (await api.get('/admin/summary')).json()
   expect(summary.orders.paid + summary.orders.processing).toBeGreaterThan(0)
   expect(await digits('Orders to ship')).toBe(String(summary.orders.paid + summary.orders.processing))
   expect(await digits('Unpaid orders')).toBe(String(summary.orders.unpaid))
@@ -302,5 +262,4 @@ test('the admin overview counts orders to ship and links low-stock tools to thei
   ]) {
     await expect(sidebar.getByRole('link', { name: label, exact: true })).toBeVisible()
   }
-  await customer.context.close()
 })

@@ -1,12 +1,78 @@
-import { test as base, expect, type Page } from '@playwright/test'
+import { type APIRequestContext, type APIResponse, test as base, expect, type Page } from '@playwright/test'
+import { ADMIN, CUSTOMER, logIn, signUp } from './auth'
+
+/** API paths for `page.request`, which resolves them against the test stack's baseURL. */
+export const API = '/api'
+
+type RequestOptions = NonNullable<Parameters<APIRequestContext['fetch']>[1]>
 
 /**
- * Every browser test fails on a console error or an uncaught page error, so a broken
- * page cannot pass by accident. A test that provokes an error answer on purpose (a declined
- * card, a wrong password) declares the one console line that Chromium logs for it with
- * `expectConsoleError(/status of 402/)`; that line must then appear, and nothing else may.
+ * The API as a signed-in page's user calls it: paths under `/api` (`api.get('/booking/…')`), each
+ * request with the access token the page holds at that moment. A page that is not signed in fails
+ * the call's test at once instead of sending an anonymous request.
  */
-export const test = base.extend<{ expectConsoleError: (pattern: RegExp) => void }>({
+export type Api = {
+  /** The access token the shop keeps for the page's session, or null when signed out. */
+  token(): Promise<string | null>
+  get(path: string, options?: RequestOptions): Promise<APIResponse>
+  post(path: string, options?: RequestOptions): Promise<APIResponse>
+  put(path: string, options?: RequestOptions): Promise<APIResponse>
+  patch(path: string, options?: RequestOptions): Promise<APIResponse>
+  delete(path: string, options?: RequestOptions): Promise<APIResponse>
+}
+
+/** A signed-in person in a browser context of their own, beside the test's `page`. */
+export type Session = { page: Page; api: Api }
+
+/** Signs up a new customer through the sign-up form, in a browser context of their own. */
+export type NewCustomer = (
+  name: string,
+  prefix?: string,
+) => Promise<Session & { account: { email: string; password: string; name: string } }>
+
+function apiOf(page: Page): Api {
+  // NOTE: the one place the tests read where the spec keeps the session: localStorage 'accessToken'.
+  const token = () => page.evaluate(() => localStorage.getItem('accessToken'))
+  const call =
+    (method: string) =>
+    async (path: string, options: RequestOptions = {}) => {
+      const current = await token()
+      expect(current, `${method} ${path}: the page has an access token (is it signed in?)`).toBeTruthy()
+      return page.request.fetch(`${API}${path}`, {
+        ...options,
+        method,
+        headers: { ...options.headers, Authorization: `Bearer ${current}` },
+      })
+    }
+  return {
+    token,
+    get: call('GET'),
+    post: call('POST'),
+    put: call('PUT'),
+    patch: call('PATCH'),
+    delete: call('DELETE'),
+  }
+}
+
+type Fixtures = {
+  /**
+   * Every browser test fails on a console error or an uncaught page error, so a broken
+   * page cannot pass by accident. A test that provokes an error answer on purpose (a declined
+   * card, a wrong password) declares the one console line that Chromium logs for it with
+   * `expectConsoleError(/status of 402/)`; that line must then appear, and nothing else may.
+   */
+  expectConsoleError: (pattern: RegExp) => void
+  /** The API as whoever `page` is signed in as (sign in first: `logIn`, `signUp`). */
+  api: Api
+  /** The demo admin, signed in through the login form in a context of their own. */
+  asAdmin: Session
+  /** The demo customer, signed in through the login form in a context of their own. */
+  asCustomer: Session
+  /** Signs up new customers through the sign-up form, each in a context of their own (closed after the test). */
+  newCustomer: NewCustomer
+}
+
+export const test = base.extend<Fixtures>({
   expectConsoleError: [
     async ({ page }, use) => {
       const errors: string[] = []
@@ -25,12 +91,62 @@ export const test = base.extend<{ expectConsoleError: (pattern: RegExp) => void 
     },
     { auto: true },
   ],
+  api: async ({ page }, use) => {
+    await use(apiOf(page))
+  },
+  asAdmin: async ({ browser }, use) => {
+    // browser.newContext() takes the test's options (baseURL, viewport) like `page`'s context.
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await logIn(page, ADMIN)
+    await use({ page, api: apiOf(page) })
+    await context.close()
+  },
+  asCustomer: async ({ browser }, use) => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await logIn(page, CUSTOMER)
+    await use({ page, api: apiOf(page) })
+    await context.close()
+  },
+  newCustomer: async ({ browser }, use) => {
+    const contexts: { close(): Promise<void> }[] = []
+    await use(async (name, prefix) => {
+      const context = await browser.newContext()
+      contexts.push(context)
+      const page = await context.newPage()
+      const account = { ...(await signUp(page, name, prefix)), name }
+      return { page, api: apiOf(page), account }
+    })
+    for (const context of contexts) await context.close()
+  },
 })
 
 export { expect }
 
-/** API paths for `page.request`, which resolves them against the test stack's baseURL. */
-export const API = '/api'
+/**
+ * Places an order through the API as `api`'s customer (for tests about what comes after
+ * ordering); the quantity is the tool's minimum unless given. Returns the order's id.
+ */
+export async function placeOrder(
+  api: Api,
+  order: { serviceId: string; customer: string; quantity?: number },
+): Promise<string> {
+  const quantity =
+    order.quantity ??
+    ((await (await api.get(`/service/${order.serviceId}`)).json()) as { Minimum_quantity: number }).Minimum_quantity
+  const res = await api.post('/booking', {
+    data: {
+      serviceId: order.serviceId,
+      quantity,
+      phone: '01712345678',
+      address: 'House 7, Road 3, Dhanmondi, Dhaka',
+      customer: order.customer,
+    },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+  return (await res.json()).insertedId
+}
 
 /** The horizontal overflow of the page, in pixels (0 when nothing scrolls sideways). */
 export const sidewaysOverflow = (page: Page) =>

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import type { BrowserContext, Page } from '@playwright/test'
 import { uniqueEmail } from './auth'
-import { expect, test } from './fixtures'
+import { type Api, expect, test } from './fixtures'
 
 // "Continue with Google" runs the app's real code path, signInWithPopup with
 // browserPopupRedirectResolver, against the Auth emulator. Offline, only Google's gapi loader
@@ -40,14 +40,17 @@ async function continueWithGoogle(page: Page, pick: (popup: Page) => Promise<voi
   await closed
 }
 
-async function expectSignedInWithApiToken(page: Page, email: string, name: string, at: string | RegExp = /\/$/) {
+async function expectSignedInWithApiToken(
+  page: Page,
+  api: Api,
+  email: string,
+  name: string,
+  at: string | RegExp = /\/$/,
+) {
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible()
   await expect(page).toHaveURL(at)
-  const token = await page.evaluate(() => localStorage.getItem('accessToken'))
-  expect(token, 'the API access token').toBeTruthy()
-  const res = await page.request.get(`/api/user/${encodeURIComponent(email)}`, {
-    headers: { Authorization: `Bearer ${token}` },
-  })
+  expect(await api.token(), 'the API access token').toBeTruthy()
+  const res = await api.get(`/user/${encodeURIComponent(email)}`)
   expect(res.status()).toBe(200)
   expect(await res.json()).toMatchObject({ email, name, role: 'user' })
 }
@@ -62,6 +65,7 @@ test.beforeEach(async ({ context }) => {
 
 test('Continue with Google signs a new Google account in through the emulator and the API issues its token', async ({
   page,
+  api,
 }) => {
   const email = uniqueEmail('google')
   const name = 'Grace Google'
@@ -72,11 +76,12 @@ test('Continue with Google signs a new Google account in through the emulator an
     await popup.locator('#display-name-input').fill(name)
     await popup.getByRole('button', { name: 'Sign in with Google.com' }).click()
   })
-  await expectSignedInWithApiToken(page, email, name)
+  await expectSignedInWithApiToken(page, api, email, name)
 })
 
 test('signing up with Google from a guarded page creates the account and brings the new customer back there', async ({
   page,
+  api,
 }) => {
   const email = uniqueEmail('googlesignup')
   const name = 'Sami Signup'
@@ -90,7 +95,7 @@ test('signing up with Google from a guarded page creates the account and brings 
     await popup.locator('#display-name-input').fill(name)
     await popup.getByRole('button', { name: 'Sign in with Google.com' }).click()
   })
-  await expectSignedInWithApiToken(page, email, name, '/dashboard/review')
+  await expectSignedInWithApiToken(page, api, email, name, '/dashboard/review')
   // The page they were going to, as the new customer: the review form knows their Google name.
   await expect(page.getByRole('heading', { name: 'Add Review', level: 1 })).toBeVisible()
   await expect(page.getByLabel('Name')).toHaveValue(name)
@@ -98,6 +103,7 @@ test('signing up with Google from a guarded page creates the account and brings 
 
 test("a returning Google user picks their account from the emulator's list and is brought back to where they were going", async ({
   page,
+  api,
 }) => {
   // The Google account exists in the emulator (signed in before), but not yet in the shop.
   const email = uniqueEmail('returning')
@@ -119,7 +125,7 @@ test("a returning Google user picks their account from the emulator's list and i
   await page.goto('/dashboard/order')
   await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard%2Forder/)
   await continueWithGoogle(page, (popup) => popup.locator('.js-reuse-account', { hasText: email }).click())
-  await expectSignedInWithApiToken(page, email, name, '/dashboard/order')
+  await expectSignedInWithApiToken(page, api, email, name, '/dashboard/order')
   await expect(page.getByRole('heading', { name: 'My Orders', level: 1 })).toBeVisible()
 })
 

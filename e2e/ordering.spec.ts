@@ -1,6 +1,7 @@
-import type { Locator, Page } from '@playwright/test'
-import { ADMIN, CUSTOMER, logIn, signUp } from './auth'
-import { API, expect, sidewaysOverflow, test } from './fixtures'
+import type { Locator, Page, Response } from '@playwright/test'
+import { CUSTOMER, logIn, signUp } from './auth'
+import { API, expect, placeOrder, sidewaysOverflow, test } from './fixtures'
+import { STRIPE_KEYS, stripeTest } from './stripe'
 
 // Each test signs up a fresh customer first, which is slow on a busy machine.
 test.describe.configure({ timeout: 60_000 })
@@ -21,17 +22,6 @@ async function tool(
 async function expectAmount(locator: Locator, taka: number) {
   await expect(locator).toHaveText(/৳|BDT|Tk/)
   await expect.poll(async () => (await locator.textContent())?.replace(/\D/g, '')).toBe(String(Math.round(taka * 100)))
-}
-
-/** Places an order through the API as the signed-in user (for tests about what comes after ordering). */
-async function placeOrder(page: Page, email: string, serviceId: string, quantity: number): Promise<string> {
-  const token = await page.evaluate(() => localStorage.getItem('accessToken'))
-  const res = await page.request.post(`${API}/booking`, {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { serviceId, quantity, phone: '01712345678', address: 'House 7, Road 3, Dhanmondi, Dhaka', customer: email },
-  })
-  expect(res.status(), await res.text()).toBe(201)
-  return (await res.json()).insertedId
 }
 
 /** The order card of a tool on My Orders (each test orders a tool only once). */
@@ -150,11 +140,11 @@ test('a customer orders a tool, sees it unpaid in My Orders, pays with 4242 4242
 
 test('a declined card shows "Your card was declined." in red and leaves the order unpaid', async ({
   page,
+  api,
   expectConsoleError,
 }) => {
   const account = await signUp(page, 'Karim Ahmed')
-  const grinder = await tool(page, 'angle-grinder')
-  const id = await placeOrder(page, account.email, 'angle-grinder', grinder.Minimum_quantity)
+  const id = await placeOrder(api, { serviceId: 'angle-grinder', customer: account.email })
 
   await page.goto(`/dashboard/payment/${id}`)
   await expect(page.getByText('Pay for: Angle Grinder')).toBeVisible()
@@ -184,10 +174,10 @@ test('a declined card shows "Your card was declined." in red and leaves the orde
   expectConsoleError(/status of 402 \(Payment Required\)/)
 })
 
-test('cancelling an order asks first, then cancels it and the stock comes back', async ({ page }) => {
+test('cancelling an order asks first, then cancels it and the stock comes back', async ({ page, api }) => {
   const account = await signUp(page, 'Salma Begum')
   const before = await tool(page, 'impact-wrench')
-  await placeOrder(page, account.email, 'impact-wrench', before.Minimum_quantity)
+  await placeOrder(api, { serviceId: 'impact-wrench', customer: account.email, quantity: before.Minimum_quantity })
   expect((await tool(page, 'impact-wrench')).quantity).toBe(before.quantity - before.Minimum_quantity)
 
   await page.goto('/dashboard/order')
@@ -216,6 +206,7 @@ test('cancelling an order asks first, then cancels it and the stock comes back',
 
 test('ordering below the minimum shows the message while typing and the order button does nothing', async ({
   page,
+  api,
 }) => {
   const account = await signUp(page, 'Nusrat Jahan')
   const saw = await tool(page, 'electric-saw')
@@ -247,9 +238,7 @@ test('ordering below the minimum shows the message while typing and the order bu
   expect((await tool(page, 'electric-saw')).quantity).toBe(saw.quantity)
 
   // The server gives the same message.
-  const token = await page.evaluate(() => localStorage.getItem('accessToken'))
-  const res = await page.request.post(`${API}/booking`, {
-    headers: { Authorization: `Bearer ${token}` },
+  const res = await api.post('/booking', {
     data: {
       serviceId: 'electric-saw',
       quantity: saw.Minimum_quantity - 1,
@@ -310,16 +299,12 @@ test('the tool cards link to the tool, and the empty My Orders links to /service
 
 test('an out-of-stock tool shows "Out of stock" and cannot be ordered', { tag: '@phone' }, async ({
   page,
-  browser,
+  asAdmin,
 }) => {
   // An admin sets a tool's stock to 0 (through the API, as the Manage form does).
   const name = `Sold Out Planer ${Date.now().toString(36)}`
-  const admin = await browser.newPage()
-  await logIn(admin, ADMIN)
-  const token = await admin.evaluate(() => localStorage.getItem('accessToken'))
-  const photo = (await tool(admin, 'heat-gun')) as unknown as { img: string }
-  const created = await admin.request.post(`${API}/service`, {
-    headers: { Authorization: `Bearer ${token}` },
+  const photo = (await tool(page, 'heat-gun')) as unknown as { img: string }
+  const created = await asAdmin.api.post('/service', {
     data: {
       name,
       price: 2500,
@@ -330,15 +315,9 @@ test('an out-of-stock tool shows "Out of stock" and cannot be ordered', { tag: '
     },
   })
   const id = (await created.json()).insertedId
-  expect(
-    (
-      await admin.request.patch(`${API}/service/${id}`, {
-        headers: { Authorization: `Bearer ${token}` },
-        data: { quantity: 0, previousQuantity: 10 },
-      })
-    ).status(),
-  ).toBe(200)
-  await admin.close()
+  expect((await asAdmin.api.patch(`/service/${id}`, { data: { quantity: 0, previousQuantity: 10 } })).status()).toBe(
+    200,
+  )
 
   await logIn(page, CUSTOMER)
   await page.goto(`/service?q=${encodeURIComponent(name)}`)
@@ -351,14 +330,9 @@ test('an out-of-stock tool shows "Out of stock" and cannot be ordered', { tag: '
   await expect(page.getByText('Out of stock: fewer than the minimum order are left.')).toBeVisible()
 })
 
-test('ordering and paying pages fit a 360 px phone without sideways scrolling', async ({ page }) => {
+test('ordering and paying pages fit a 360 px phone without sideways scrolling', async ({ page, api }) => {
   const account = await signUp(page, 'Farhana Akter Chowdhury')
-  const id = await placeOrder(
-    page,
-    account.email,
-    'cordless-screwdriver',
-    (await tool(page, 'cordless-screwdriver')).Minimum_quantity,
-  )
+  const id = await placeOrder(api, { serviceId: 'cordless-screwdriver', customer: account.email })
   await page.setViewportSize({ width: 360, height: 740 })
 
   await page.goto('/service/cordless-screwdriver')
@@ -378,121 +352,104 @@ test('ordering and paying pages fit a 360 px phone without sideways scrolling', 
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0)
 })
 
-/**
- * A stand-in for Stripe.js (it cannot load offline): a card element that is a plain input,
- * and confirmCardPayment answering from `window.__stripeOutcome`.
- */
-const STRIPE_STUB = `
-window.__stripeCalls = []
-window.Stripe = function Stripe(publishableKey) {
-  const byType = {}
-  return {
-    _registerWrapper() {}, registerAppInfo() {}, createToken() {}, createPaymentMethod() {},
-    elements() {
-      return {
-        update() {},
-        getElement(t) { return byType[typeof t === 'string' ? t : t.__elementType] || null },
-        create(type) {
-          const handlers = {}
-          const emit = (name, arg) => (handlers[name] || []).forEach((h) => h(arg))
-          const element = {
-            mount(node) {
-              const input = document.createElement('input')
-              input.setAttribute('aria-label', 'Card number, expiry and CVC')
-              input.addEventListener('input', () => emit('change', { elementType: type, empty: !input.value, complete: input.value.length > 20, error: /^[0-9 /]*$/.test(input.value) ? undefined : { type: 'validation_error', message: 'Your card number is invalid.' } }))
-              input.addEventListener('focus', () => emit('focus'))
-              input.addEventListener('blur', () => emit('blur'))
-              ;(typeof node === 'string' ? document.querySelector(node) : node).appendChild(input)
-              element.input = input
-              setTimeout(() => emit('ready', element))
-            },
-            on(name, h) { (handlers[name] = handlers[name] || []).push(h); return element },
-            off(name, h) { handlers[name] = (handlers[name] || []).filter((x) => x !== h); return element },
-            update() {}, focus() { element.input && element.input.focus() }, blur() {}, clear() {}, unmount() {},
-            destroy() { delete byType[type] },
-          }
-          byType[type] = element
-          return element
-        },
-      }
-    },
-    async confirmCardPayment(clientSecret, data) {
-      window.__stripeCalls.push({ publishableKey, clientSecret, card: Boolean(data && data.payment_method && data.payment_method.card), name: data.payment_method.billing_details.name })
-      return window.__stripeOutcome === 'declined'
-        ? { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } }
-        : { paymentIntent: { id: 'pi_stub_paid', status: 'succeeded' } }
-    },
-  }
-}
-window.Stripe.version = 'endive'
-`
+stripeTest.describe('Stripe mode', () => {
+  // A stack of its own whose Worker is configured for Stripe and talks to a fake Stripe server;
+  // only Stripe.js is a stand-in in the page (e2e/stripe.ts). The page's CSP is that configuration's.
+  stripeTest.describe.configure({ timeout: 90_000 })
 
-test.describe('Stripe mode', () => {
-  // A Stripe configuration's page CSP allows https://js.stripe.com (worker/lib/security-headers.ts);
-  // this stack is simulated, so its CSP does not. (Re-serving the page instead would lose its
-  // loopback address and Chromium would then block the Auth emulator.)
-  test.use({ bypassCSP: true })
+  stripeTest(
+    'with Stripe keys the payment page pays through Stripe Elements and stripe.confirmCardPayment, and the order reads back paid',
+    async ({ page, api, stripe, expectConsoleError }) => {
+      const account = await signUp(page, 'Mitu Rahman')
+      const id = await placeOrder(api, { serviceId: 'rotary-hammer', customer: account.email })
+      const intentAnswers: Response[] = []
+      page.on('response', (r) => r.url().endsWith('/api/create-payment-intent') && intentAnswers.push(r))
+      const patches: unknown[] = []
+      page.on(
+        'request',
+        (r) => r.method() === 'PATCH' && r.url().endsWith(`/api/booking/${id}`) && patches.push(r.postDataJSON()),
+      )
 
-  test('with Stripe keys the payment page uses Stripe Elements and stripe.confirmCardPayment', async ({ page }) => {
-    const account = await signUp(page, 'Mitu Rahman')
-    const hammer = await tool(page, 'rotary-hammer')
-    const id = await placeOrder(page, account.email, 'rotary-hammer', hammer.Minimum_quantity)
-
-    // This stack runs simulated payments: answer the intent the way a Stripe configuration does,
-    // serve the Stripe.js stand-in, and take the PATCH that the real server would check with Stripe.
-    let intents = 0
-    await page.route('**/api/create-payment-intent', (route) => {
-      intents++
-      return route.fulfill({
-        json: { clientSecret: 'pi_stub_secret_123', provider: 'stripe', publishableKey: 'pk_test_stub' },
+      await page.goto(`/dashboard/payment/${id}`)
+      await expect(page.getByText('Pay for: Rotary Hammer')).toBeVisible()
+      const card = page.getByRole('group', { name: 'Card details' }).getByLabel('Card number, expiry and CVC')
+      await expect(card).toBeVisible()
+      await expect(page.getByLabel('Expiry date')).toHaveCount(0)
+      // One intent, made by the Worker at Stripe for this order's amount.
+      expect(intentAnswers).toHaveLength(1)
+      const intent = await intentAnswers[0]!.json()
+      expect(intent).toEqual({
+        clientSecret: expect.stringMatching(/^pi_\w+_secret_\w+$/),
+        provider: 'stripe',
+        publishableKey: STRIPE_KEYS.publishable,
       })
-    })
-    await page.route('https://js.stripe.com/**', (route) =>
-      route.fulfill({ contentType: 'text/javascript', body: STRIPE_STUB }),
-    )
-    const patches: unknown[] = []
-    await page.route(`**/api/booking/${id}`, (route) => {
-      if (route.request().method() !== 'PATCH') return route.fallback()
-      patches.push(route.request().postDataJSON())
-      return route.fulfill({ json: { acknowledged: true, modifiedCount: 1 } })
-    })
+      const intentId: string = intent.clientSecret.split('_secret_')[0]
+      const order = await (await api.get(`/booking/${id}`)).json()
+      const created = (await stripe.requests()).filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents')
+      expect(created.map((r) => r.body)).toEqual([
+        expect.objectContaining({
+          amount: String(Math.round(order.price * 100)),
+          currency: 'bdt',
+          metadata: { bookingId: id },
+        }),
+      ])
 
-    await page.goto(`/dashboard/payment/${id}`)
-    await expect(page.getByText('Pay for: Rotary Hammer')).toBeVisible()
-    const card = page.getByRole('group', { name: 'Card details' }).getByLabel('Card number, expiry and CVC')
-    await expect(card).toBeVisible()
-    await expect(page.getByLabel('Expiry date')).toHaveCount(0)
-    expect(intents).toBe(1)
+      // Stripe declines 4000 0000 0000 0002: its message, and nothing is recorded.
+      await card.fill('4000 0000 0000 0002 12/34 123')
+      await page.getByRole('button', { name: 'Pay' }).click()
+      await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible()
+      // Stripe answers the decline with a 402, which Chromium logs.
+      expectConsoleError(/status of 402/)
+      expect(patches).toEqual([])
+      expect((await (await api.get(`/booking/${id}`)).json()).status).toBe('unpaid')
 
-    await page.evaluate(() => ((window as unknown as { __stripeOutcome: string }).__stripeOutcome = 'declined'))
-    await card.fill('4000 0000 0000 0002 12/34 123')
-    await page.getByRole('button', { name: 'Pay' }).click()
-    await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible()
-    expect(patches).toEqual([])
+      await card.fill('4242 4242 4242 4242 12/34 123')
+      await page.getByRole('button', { name: 'Pay' }).click()
+      await expect(page.getByText('Congrats ! Your payment is completed')).toBeVisible()
+      await expect(page.getByTestId('transaction-id')).toHaveText(intentId)
+      await expect(page.getByRole('button', { name: 'Paid' })).toBeDisabled()
+      expect(patches).toEqual([{ transactionId: intentId }])
+      const calls = await page.evaluate(() => (window as unknown as { __stripeCalls: unknown[] }).__stripeCalls)
+      const call = {
+        publishableKey: STRIPE_KEYS.publishable,
+        clientSecret: intent.clientSecret,
+        card: true,
+        name: 'Mitu Rahman',
+      }
+      expect(calls).toEqual([
+        { ...call, paymentMethod: 'pm_card_chargeDeclined' },
+        { ...call, paymentMethod: 'pm_card_visa' },
+      ])
 
-    await page.evaluate(() => ((window as unknown as { __stripeOutcome: string }).__stripeOutcome = 'succeeded'))
-    await page.getByRole('button', { name: 'Pay' }).click()
-    await expect(page.getByText('Congrats ! Your payment is completed')).toBeVisible()
-    await expect(page.getByTestId('transaction-id')).toHaveText('pi_stub_paid')
-    await expect(page.getByRole('button', { name: 'Paid' })).toBeDisabled()
-    expect(patches).toEqual([{ transactionId: 'pi_stub_paid' }])
-    const calls = await page.evaluate(() => (window as unknown as { __stripeCalls: unknown[] }).__stripeCalls)
-    expect(calls).toEqual([
-      { publishableKey: 'pk_test_stub', clientSecret: 'pi_stub_secret_123', card: true, name: 'Mitu Rahman' },
-      { publishableKey: 'pk_test_stub', clientSecret: 'pi_stub_secret_123', card: true, name: 'Mitu Rahman' },
-    ])
-  })
+      // Our own API has it paid by that payment, which the Worker checked with Stripe first.
+      expect(await (await api.get(`/booking/${id}`)).json()).toMatchObject({
+        status: 'paid',
+        paid: true,
+        transactionId: intentId,
+      })
+      const atStripe = (await stripe.requests()).map((r) =>
+        [r.method, r.path, r.body.payment_method].filter(Boolean).join(' '),
+      )
+      expect(atStripe).toEqual([
+        'POST /v1/payment_intents',
+        `POST /v1/payment_intents/${intentId}/confirm pm_card_chargeDeclined`,
+        `POST /v1/payment_intents/${intentId}/confirm pm_card_visa`,
+        `GET /v1/payment_intents/${intentId}`,
+      ])
+    },
+  )
 })
 
 test('with 5 unpaid orders the order dialog refuses a 6th with the message saying what to do', async ({
   page,
+  api,
   expectConsoleError,
 }) => {
   const account = await signUp(page, 'Busy Buyer', 'unpaid')
   // Five unpaid orders (MAX_UNPAID_ORDERS of the local stack's wrangler.toml [env.dev]).
   const ids: string[] = []
   for (const id of ['drill-machine', 'electric-saw', 'angle-grinder', 'impact-wrench', 'heat-gun'])
-    ids.push(await placeOrder(page, account.email, id, (await tool(page, id)).Minimum_quantity))
+    ids.push(await placeOrder(api, { serviceId: id, customer: account.email }))
   const saw = await tool(page, 'electric-saw')
 
   await page.goto('/service/electric-saw')
@@ -508,11 +465,5 @@ test('with 5 unpaid orders the order dialog refuses a 6th with the message sayin
   expect((await tool(page, 'electric-saw')).quantity).toBe(saw.quantity)
 
   // The stock the five held goes back for the other tests.
-  const token = await page.evaluate(() => localStorage.getItem('accessToken'))
-  for (const id of ids)
-    expect(
-      (
-        await page.request.post(`${API}/booking/${id}/cancel`, { headers: { Authorization: `Bearer ${token}` } })
-      ).status(),
-    ).toBe(200)
+  for (const id of ids) expect((await api.post(`/booking/${id}/cancel`)).status()).toBe(200)
 })

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { ADMIN, CUSTOMER, expectSignedIn, logIn, signOut, signUp, uniqueEmail } from './auth'
-import { API, expect, sidewaysOverflow, test } from './fixtures'
+import { API, expect, placeOrder, sidewaysOverflow, test } from './fixtures'
 
 test.describe.configure({ timeout: 120_000 })
 
@@ -16,24 +16,6 @@ async function expectNoAxeViolations(page: Page, where: string) {
 
 /** Waits until the page has its main heading (the route and its data loaded). */
 const settled = (page: Page) => expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible()
-
-/** Places an order of a tool's minimum through the API as the page's signed-in customer; returns its id. */
-async function placeOrder(page: Page, email: string, serviceId: string): Promise<string> {
-  const token = await page.evaluate(() => localStorage.getItem('accessToken'))
-  const tool = await (await page.request.get(`${API}/service/${serviceId}`)).json()
-  const res = await page.request.post(`${API}/booking`, {
-    headers: { Authorization: `Bearer ${token}` },
-    data: {
-      serviceId,
-      quantity: tool.Minimum_quantity,
-      phone: '01712345678',
-      address: 'House 3, Road 1, Banani, Dhaka',
-      customer: email,
-    },
-  })
-  expect(res.status(), await res.text()).toBe(201)
-  return (await res.json()).insertedId
-}
 
 const PUBLIC_PAGES = [
   '/',
@@ -63,7 +45,8 @@ const ADMIN_PAGES = [
 
 test('axe finds no violations on any page, signed out, as a customer and as an admin', async ({
   page,
-  browser,
+  asCustomer,
+  asAdmin,
   expectConsoleError,
 }) => {
   // /no-such-page is a real 404, which Chromium logs.
@@ -73,16 +56,14 @@ test('axe finds no violations on any page, signed out, as a customer and as an a
     await settled(page)
     await expectNoAxeViolations(page, `${path} (signed out)`)
   }
-  const customerContext = await browser.newContext()
-  const customer = await customerContext.newPage()
-  await logIn(customer, CUSTOMER)
+  const customer = asCustomer.page
   for (const path of CUSTOMER_PAGES) {
     await customer.goto(path)
     await settled(customer)
     await expectNoAxeViolations(customer, `${path} (customer)`)
   }
   // An unpaid order of theirs: its page and its payment page (with the card form).
-  const id = await placeOrder(customer, CUSTOMER.email, 'drill-machine')
+  const id = await placeOrder(asCustomer.api, { serviceId: 'drill-machine', customer: CUSTOMER.email })
   await customer.goto(`/dashboard/order/${id}`)
   await settled(customer)
   await expectNoAxeViolations(customer, '/dashboard/order/{id} (customer)')
@@ -97,9 +78,7 @@ test('axe finds no violations on any page, signed out, as a customer and as an a
   await expect(customer.getByRole('dialog', { name: 'Order Drill Machine' })).toBeVisible()
   await expectNoAxeViolations(customer, 'the booking dialog (customer)')
 
-  const adminContext = await browser.newContext()
-  const admin = await adminContext.newPage()
-  await logIn(admin, ADMIN)
+  const admin = asAdmin.page
   for (const path of ADMIN_PAGES) {
     await admin.goto(path)
     await settled(admin)
@@ -120,30 +99,45 @@ test('axe finds no violations on any page, signed out, as a customer and as an a
   await confirm.getByRole('button', { name: 'Cancel order' }).click()
   await expect(confirm).toBeHidden()
   await expect(admin.getByTestId('order-status').first()).toHaveText('Cancelled')
-  await adminContext.close()
-  await customerContext.close()
 })
+
+/** The row actions of the admin lists, by page: at least one of each is there, and each is on screen. */
+const ROW_ACTIONS: Record<string, RegExp[]> = {
+  '/dashboard/users': [/^Make Admin$/, /^Remove User$/],
+  '/dashboard/users?removed=1': [/^Restore /],
+  '/dashboard/manage': [/^Edit /, /^Delete /],
+  '/dashboard/reviews': [/^Delete the review by /],
+}
 
 for (const width of [360, 390]) {
   test(`every dashboard page works at ${width} px: nothing scrolls the page sideways, the sidebar wraps`, async ({
     page,
+    api,
+    newCustomer,
   }) => {
+    expect(ADMIN_PAGES, 'every page with row actions is visited').toEqual(
+      expect.arrayContaining(Object.keys(ROW_ACTIONS)),
+    )
+    // A removed user, so the removed list has its Restore action (restored at the end).
+    const { account: removed } = await newCustomer('Row Actions Person', 'rows')
     await logIn(page, ADMIN)
+    expect((await api.delete(`/user/${encodeURIComponent(removed.email)}`)).status()).toBe(200)
     await page.setViewportSize({ width, height: 800 })
     for (const path of ADMIN_PAGES) {
       await page.goto(path)
       await settled(page)
       expect(await sidewaysOverflow(page), `${path} at ${width} px`).toBe(0)
       // Row actions are on screen, not in a box that scrolls sideways (Manage's rows become cards).
-      for (const button of await page
-        .getByRole('main')
-        .getByRole('button', { name: /^(Edit|Delete|Remove|Restore|Promote) / })
-        .all()) {
-        const box = (await button.boundingBox())!
-        expect(
-          box.x + box.width,
-          `${path}: ${await button.getAttribute('aria-label')} at ${width} px`,
-        ).toBeLessThanOrEqual(width)
+      for (const name of ROW_ACTIONS[path] ?? []) {
+        const actions = page.getByRole('main').getByRole('button', { name })
+        await expect(actions.first(), `${path}: a ${name} button`).toBeVisible()
+        const buttons = await actions.all()
+        expect(buttons.length, `${path}: ${name} buttons`).toBeGreaterThan(0)
+        for (const button of buttons) {
+          const box = (await button.boundingBox())!
+          const label = (await button.getAttribute('aria-label')) ?? (await button.textContent())
+          expect(box.x + box.width, `${path}: ${label} at ${width} px`).toBeLessThanOrEqual(width)
+        }
       }
     }
     // Every sidebar entry can be reached without scrolling the strip sideways.
@@ -152,6 +146,7 @@ for (const width of [360, 390]) {
       const box = (await link.boundingBox())!
       expect(box.x + box.width, (await link.textContent()) ?? '').toBeLessThanOrEqual(width)
     }
+    expect((await api.post(`/user/${encodeURIComponent(removed.email)}/restore`)).status()).toBe(200)
   })
 }
 
