@@ -6,7 +6,7 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { MailDelivery, OutboxMail } from '#schemas/mail.ts'
-import { call, json } from '#worker/test/helpers.ts'
+import { call, errorOf, json } from '#worker/test/helpers.ts'
 import { makeTool, placeOrder, type ToolFixture } from '#worker/test/order-fixtures.ts'
 import { signIn } from '#worker/test/tokens.ts'
 
@@ -27,7 +27,9 @@ beforeAll(async () => {
     await env.DB.prepare('update email_outbox set created_at = ? where dedupe_key like ?')
       .bind(Date.now() - 60_000 + i * 1000, `order:${id}:%`)
       .run()
-    numbers.push((await json<{ orderNumber: string }>(await call(`/api/booking/${id}`, { token: buyer }))).orderNumber)
+    numbers.push(
+      (await json<{ orderNumber: string }>(await call('GET', `/api/booking/${id}`, { as: buyer }))).orderNumber,
+    )
   }
   newestFirst = numbers.map((no) => `Order ${no} placed — Toolhaus`).reverse()
 })
@@ -43,7 +45,7 @@ describe.each([
   ['/api/outbox/deliveries', 'the deliveries'],
 ])('GET %s (%s): paging', (path) => {
   async function list(query: string) {
-    const res = await call(`${path}?${query}`, { token: admin })
+    const res = await call('GET', `${path}?${query}`, { as: admin })
     expect(res.status, query).toBe(200)
     const mails = await json<(OutboxMail | MailDelivery)[]>(res)
     return { subjects: mails.map((m) => m.subject), total: res.headers.get('X-Total-Count') }
@@ -80,11 +82,11 @@ describe.each([
   it.each(['limit=0', 'limit=101', 'limit=x', 'offset=-1', 'offset=2.5'])(
     'refuses %s with a 400 naming the field',
     async (query) => {
-      const res = await call(`${path}?${query}`, { token: admin })
+      const res = await call('GET', `${path}?${query}`, { as: admin })
       expect(res.status).toBe(400)
-      const { error } = await json(res)
+      const error = await errorOf(res)
       expect(error.code).toBe('VALIDATION_FAILED')
-      expect(Object.keys(error.fields)).toEqual([query.split('=')[0]])
+      expect(Object.keys(error.fields ?? {})).toEqual([query.split('=')[0]])
     },
   )
 })

@@ -10,7 +10,7 @@ import type { AuditEntry } from '#schemas/audit.ts'
 import type { Booking } from '#schemas/booking.ts'
 import type { PaymentIntentCreated } from '#schemas/payment.ts'
 import { runScheduled } from '#worker/scheduled.ts'
-import { call, json } from '#worker/test/helpers.ts'
+import { call, errorOf, json } from '#worker/test/helpers.ts'
 import {
   ageBooking,
   bookingRow,
@@ -21,7 +21,7 @@ import {
   stockOf,
   type ToolFixture,
 } from '#worker/test/order-fixtures.ts'
-import { callStripe, fakeStripeClient, fakeStripeRequests, intentIdOf } from '#worker/test/stripe-fixtures.ts'
+import { fakeStripeClient, fakeStripeRequests, intentIdOf, stripeMode } from '#worker/test/stripe-fixtures.ts'
 import { signIn } from '#worker/test/tokens.ts'
 
 const BUYER = 'desk-more-buyer@example.com'
@@ -36,12 +36,14 @@ beforeAll(async () => {
 })
 
 type ErrorBody = { error: { code: string; message: string } }
-const getOrder = async (id: string) => json<Booking>(await call(`/api/booking/${id}`, { token: admin }))
-const cancel = (id: string, token: string) => call(`/api/booking/${id}/cancel`, { method: 'POST', token })
+const getOrder = async (id: string) => json<Booking>(await call('GET', `/api/booking/${id}`, { as: admin }))
+const cancel = (id: string, token: string) => call('POST', `/api/booking/${id}/cancel`, { as: token })
 const mailsAbout = async (to: string, no: string, kind: string) =>
   (await mailsTo(to)).filter((m) => m.subject === `Order ${no} ${kind} — Toolhaus`)
 const auditOf = async (target: string) =>
-  (await json<AuditEntry[]>(await call('/api/audit?limit=100', { token: admin }))).filter((e) => e.target === target)
+  (await json<AuditEntry[]>(await call('GET', '/api/audit?limit=100', { as: admin }))).filter(
+    (e) => e.target === target,
+  )
 
 describe('cancellation e-mails', () => {
   it('the customer cancels: one “Order {no} cancelled” e-mail to them, saying they did; cancelling again sends nothing', async () => {
@@ -139,8 +141,7 @@ describe('two refunds of one order at the same time', () => {
     const stock = await stockOf(tool.id)
     const id = await paidOrder(buyer, tool, BUYER, { quantity: 3 })
     expect(await stockOf(tool.id)).toBe(stock! - 3)
-    const refund = (reason: string) =>
-      call(`/api/booking/${id}/refund`, { method: 'POST', token: admin, json: { reason } })
+    const refund = (reason: string) => call('POST', `/api/booking/${id}/refund`, { as: admin, body: { reason } })
     expectOneRefundWon(await answersOf(await Promise.all([refund('First admin'), refund('Second admin')])))
     const order = await expectRefundedOnce(id, stock)
     const intent = await env.DB.prepare('select refund_id from payment_intents where id = ?')
@@ -154,18 +155,18 @@ describe('two refunds of one order at the same time', () => {
     const stock = await stockOf(tool.id)
     const id = await placeOrder(buyer, tool, BUYER, { quantity: 4 })
     const { clientSecret } = await json<PaymentIntentCreated>(
-      await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } }),
+      await call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id }, env: stripeMode() }),
     )
     const intentId = intentIdOf(clientSecret)
     const stripe = fakeStripeClient()
     await stripe.paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' })
     expect(
-      (await callStripe(`/api/booking/${id}`, { method: 'PATCH', token: buyer, json: { transactionId: intentId } }))
+      (await call('PATCH', `/api/booking/${id}`, { as: buyer, body: { transactionId: intentId }, env: stripeMode() }))
         .status,
     ).toBe(200)
 
     const refund = (reason: string) =>
-      callStripe(`/api/booking/${id}/refund`, { method: 'POST', token: admin, json: { reason } })
+      call('POST', `/api/booking/${id}/refund`, { as: admin, body: { reason }, env: stripeMode() })
     expectOneRefundWon(await answersOf(await Promise.all([refund('First admin'), refund('Second admin')])))
     await expectRefundedOnce(id, stock)
 
@@ -210,10 +211,10 @@ describe('links in order e-mails', () => {
 describe('GET /api/booking/{id}/invoice of a refunded or cancelled order', () => {
   it('stamps a refunded order’s receipt “Refunded”, not a paid one’s; a cancelled order has none (409)', async () => {
     const paid = await paidOrder(buyer, tool, BUYER)
-    const paidHtml = await (await call(`/api/booking/${paid}/invoice`, { token: buyer })).text()
+    const paidHtml = await (await call('GET', `/api/booking/${paid}/invoice`, { as: buyer })).text()
     expect(paidHtml).not.toContain('class="stamp"')
-    expect((await call(`/api/booking/${paid}/refund`, { method: 'POST', token: admin, json: {} })).status).toBe(200)
-    const res = await call(`/api/booking/${paid}/invoice`, { token: buyer })
+    expect((await call('POST', `/api/booking/${paid}/refund`, { as: admin, body: {} })).status).toBe(200)
+    const res = await call('GET', `/api/booking/${paid}/invoice`, { as: buyer })
     expect(res.status).toBe(200)
     const day = new Date((await getOrder(paid)).refundedAt!).toLocaleDateString('en-GB', {
       day: 'numeric',
@@ -225,9 +226,9 @@ describe('GET /api/booking/{id}/invoice of a refunded or cancelled order', () =>
 
     const cancelled = await placeOrder(buyer, tool, BUYER)
     expect((await cancel(cancelled, buyer)).status).toBe(200)
-    const refused = await call(`/api/booking/${cancelled}/invoice`, { token: buyer })
+    const refused = await call('GET', `/api/booking/${cancelled}/invoice`, { as: buyer })
     expect(refused.status).toBe(409)
-    expect((await json<ErrorBody>(refused)).error.code).toBe('CONFLICT')
+    expect((await errorOf(refused)).code).toBe('CONFLICT')
   })
 })
 
@@ -251,7 +252,7 @@ describe('order desk input', () => {
     'POST /api/booking/{id}/%s refuses a %s that is too long (400), changing nothing',
     async (route, field, body, message) => {
       const id = await paidOrder(buyer, tool, BUYER)
-      const res = await call(`/api/booking/${id}/${route}`, { method: 'POST', token: admin, json: body })
+      const res = await call('POST', `/api/booking/${id}/${route}`, { as: admin, body })
       expect(res.status).toBe(400)
       expect((await json<ErrorBody & { error: { fields: Record<string, string> } }>(res)).error.fields).toEqual({
         [field]: message,
@@ -267,13 +268,9 @@ describe('order desk input', () => {
       ['refund', {}],
       ['cancel', undefined],
     ] as const) {
-      const res = await call(`/api/booking/no-such-order/${path}`, {
-        method: 'POST',
-        token: admin,
-        ...(body ? { json: body } : {}),
-      })
+      const res = await call('POST', `/api/booking/no-such-order/${path}`, { as: admin, body })
       expect(res.status, path).toBe(404)
-      expect((await json<ErrorBody>(res)).error.code).toBe('NOT_FOUND')
+      expect((await errorOf(res)).code).toBe('NOT_FOUND')
     }
   })
 })

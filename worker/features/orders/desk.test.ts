@@ -5,9 +5,10 @@ import type { Booking, OrderSummary } from '#schemas/booking.ts'
 import type { OutboxMail } from '#schemas/mail.ts'
 import type { PaymentIntentCreated } from '#schemas/payment.ts'
 import { getConfig } from '#worker/env.ts'
+import { deliverQueuedMail } from '#worker/features/mail/mail.service.ts'
 import { getDb } from '#worker/lib/db.ts'
 import { runScheduled } from '#worker/scheduled.ts'
-import { call, callWith, json } from '#worker/test/helpers.ts'
+import { call, errorOf, json } from '#worker/test/helpers.ts'
 import {
   ageBooking,
   bookingRow,
@@ -20,15 +21,14 @@ import {
   type ToolFixture,
 } from '#worker/test/order-fixtures.ts'
 import {
-  callStripe,
   deliver,
   fakeStripeClient,
   fakeStripeRequests,
   intentIdOf,
   signedEvent,
+  stripeMode,
 } from '#worker/test/stripe-fixtures.ts'
 import { signIn } from '#worker/test/tokens.ts'
-import { deliverQueuedMail } from '../mail/mail.service'
 
 const BUYER = 'desk-buyer@example.com'
 const ADMIN = 'admin@example.com'
@@ -41,13 +41,12 @@ beforeAll(async () => {
   tool = await makeTool({ name: 'Desk Drill', pricePaisa: 10_000, quantity: 100_000, min: 2 })
 })
 
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } }
-const errorOf = async (res: Response) => (await json<ErrorBody>(res)).error
-const getOrder = async (id: string, token = admin) => json<Booking>(await call(`/api/booking/${id}`, { token }))
+const getOrder = async (id: string, token = admin) =>
+  json<Booking>(await call('GET', `/api/booking/${id}`, { as: token }))
 const move = (id: string, body: Record<string, unknown>, token = admin) =>
-  call(`/api/booking/${id}/status`, { method: 'POST', token, json: body })
+  call('POST', `/api/booking/${id}/status`, { as: token, body })
 const refund = (id: string, reason?: string, token = admin) =>
-  call(`/api/booking/${id}/refund`, { method: 'POST', token, json: reason ? { reason } : {} })
+  call('POST', `/api/booking/${id}/refund`, { as: token, body: reason ? { reason } : {} })
 const subjects = async (to: string, orderNumber: string) =>
   (await mailsTo(to)).filter((m) => m.subject.includes(orderNumber)).map((m) => m.subject)
 
@@ -116,7 +115,7 @@ describe('the order desk: an admin takes a paid order to delivered', () => {
 
     const unpaid = await placeOrder(buyer, tool, BUYER)
     const cancelled = await placeOrder(buyer, tool, BUYER)
-    expect((await call(`/api/booking/${cancelled}/cancel`, { method: 'POST', token: buyer })).status).toBe(200)
+    expect((await call('POST', `/api/booking/${cancelled}/cancel`, { as: buyer })).status).toBe(200)
     const refunded = await paidOrder(buyer, tool, BUYER)
     expect((await refund(refunded)).status).toBe(200)
     for (const [id, from] of [
@@ -193,28 +192,28 @@ describe('refunds', () => {
   it('Stripe: refunds through the Refunds API with an idempotency key per payment; a provider failure is a 502 with nothing changed', async () => {
     const id = await placeOrder(buyer, tool, BUYER)
     const { clientSecret } = await json<PaymentIntentCreated>(
-      await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } }),
+      await call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id }, env: stripeMode() }),
     )
     const intentId = intentIdOf(clientSecret)
     await fakeStripeClient().paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' })
     expect(
-      (await callStripe(`/api/booking/${id}`, { method: 'PATCH', token: buyer, json: { transactionId: intentId } }))
+      (await call('PATCH', `/api/booking/${id}`, { as: buyer, body: { transactionId: intentId }, env: stripeMode() }))
         .status,
     ).toBe(200)
 
-    const failing = await callStripe(
-      `/api/booking/${id}/refund`,
-      { method: 'POST', token: admin, json: {} },
-      { STRIPE_SECRET_KEY: 'sk_test_unavailable' },
-    )
+    const failing = await call('POST', `/api/booking/${id}/refund`, {
+      as: admin,
+      body: {},
+      env: stripeMode({ STRIPE_SECRET_KEY: 'sk_test_unavailable' }),
+    })
     expect(failing.status).toBe(502)
     expect((await errorOf(failing)).code).toBe('PROVIDER_FAILED')
     expect((await bookingRow(id))?.status).toBe('paid')
 
-    const res = await callStripe(`/api/booking/${id}/refund`, {
-      method: 'POST',
-      token: admin,
-      json: { reason: 'Customer changed their mind' },
+    const res = await call('POST', `/api/booking/${id}/refund`, {
+      as: admin,
+      body: { reason: 'Customer changed their mind' },
+      env: stripeMode(),
     })
     expect(res.status).toBe(200)
     expect((await bookingRow(id))?.status).toBe('refunded')
@@ -233,11 +232,11 @@ describe('refunds', () => {
     const stock = await stockOf(tool.id)
     const id = await placeOrder(buyer, tool, BUYER)
     const { clientSecret } = await json<PaymentIntentCreated>(
-      await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } }),
+      await call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id }, env: stripeMode() }),
     )
     const intentId = intentIdOf(clientSecret)
     await fakeStripeClient().paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' })
-    await callStripe(`/api/booking/${id}`, { method: 'PATCH', token: buyer, json: { transactionId: intentId } })
+    await call('PATCH', `/api/booking/${id}`, { as: buyer, body: { transactionId: intentId }, env: stripeMode() })
     const charge = {
       id: 'ch_test',
       object: 'charge',
@@ -281,7 +280,7 @@ describe('payments that can no longer pay an order', () => {
   it('a webhook payment for a cancelled order is refunded at once and the customer told', async () => {
     const id = await placeOrder(buyer, tool, BUYER)
     const { clientSecret } = await json<PaymentIntentCreated>(
-      await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } }),
+      await call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id }, env: stripeMode() }),
     )
     const intentId = intentIdOf(clientSecret)
     await env.DB.prepare("update bookings set status = 'cancelled' where id = ?").bind(id).run()
@@ -311,16 +310,16 @@ describe('payments that can no longer pay an order', () => {
     const stock = await stockOf(tool.id)
     const id = await placeOrder(buyer, tool, BUYER)
     const { clientSecret } = await json<PaymentIntentCreated>(
-      await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } }),
+      await call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id }, env: stripeMode() }),
     )
     await ageBooking(id, 3)
     const pi = await fakeStripeClient().paymentIntents.confirm(intentIdOf(clientSecret), {
       payment_method: 'pm_card_visa',
     })
-    const res = await callStripe(`/api/booking/${id}`, {
-      method: 'PATCH',
-      token: buyer,
-      json: { transactionId: pi.id },
+    const res = await call('PATCH', `/api/booking/${id}`, {
+      as: buyer,
+      body: { transactionId: pi.id },
+      env: stripeMode(),
     })
     expect(res.status).toBe(409)
     expect((await errorOf(res)).message).toBe(
@@ -346,13 +345,12 @@ describe('payments that can no longer pay an order', () => {
   it('the simulated card form refuses an expired order before charging', async () => {
     const id = await placeOrder(buyer, tool, BUYER)
     const { clientSecret } = await json<PaymentIntentCreated>(
-      await call('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } }),
+      await call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id } }),
     )
     await ageBooking(id, 3)
-    const res = await call('/api/payments/simulated/confirm', {
-      method: 'POST',
-      token: buyer,
-      json: { clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' } },
+    const res = await call('POST', '/api/payments/simulated/confirm', {
+      as: buyer,
+      body: { clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' } },
     })
     expect(res.status).toBe(409)
     const intent = await env.DB.prepare('select status from payment_intents where client_secret = ?')
@@ -368,7 +366,7 @@ describe('payments that can no longer pay an order', () => {
     const second = await placeOrder(buyer, tool, BUYER)
     // Point the second order's intent at the used payment: the provider says it succeeded for that order.
     await env.DB.prepare('update payment_intents set booking_id = ? where id = ?').bind(second, txn).run()
-    const res = await call(`/api/booking/${second}`, { method: 'PATCH', token: buyer, json: { transactionId: txn } })
+    const res = await call('PATCH', `/api/booking/${second}`, { as: buyer, body: { transactionId: txn } })
     expect(res.status).toBe(409)
     expect((await bookingRow(second))?.status).toBe('unpaid')
     expect((await bookingRow(first))?.status).toBe('paid')
@@ -381,16 +379,16 @@ describe('abuse limits on orders', () => {
     const token = await signIn(email)
     const limited = { MAX_UNPAID_ORDERS: '5' }
     const order = () =>
-      callWith(limited, '/api/booking', {
-        method: 'POST',
-        token,
-        json: {
+      call('POST', '/api/booking', {
+        as: token,
+        body: {
           serviceId: tool.id,
           quantity: 2,
           phone: '01712345678',
           address: 'House 1, Road 2, Dhaka',
           customer: email,
         },
+        env: limited,
       })
     const ids: string[] = []
     for (let i = 0; i < 5; i++) {
@@ -416,10 +414,9 @@ describe('abuse limits on orders', () => {
     const id = await placeOrder(buyer, heavy, BUYER, { quantity: 3, price: 15_000_000 })
     expect((await getOrder(id, buyer)).price).toBe(15_000_000)
     for (const price of ['15000000', 15_000_000.001, -1, 0]) {
-      const res = await call('/api/booking', {
-        method: 'POST',
-        token: buyer,
-        json: {
+      const res = await call('POST', '/api/booking', {
+        as: buyer,
+        body: {
           serviceId: heavy.id,
           quantity: 1,
           price,
@@ -456,23 +453,23 @@ describe('GET /api/booking (the order desk list)', () => {
     const placed = await placeOrder(token, special, email, { customerName: 'Rahima Searchable' })
     const paid = await paidOrder(token, special, email, { customerName: 'Rahima Searchable' })
 
-    const page = await call('/api/booking?limit=2', { token: admin })
+    const page = await call('GET', '/api/booking?limit=2', { as: admin })
     expect(page.status).toBe(200)
     expect(page.headers.get('Cache-Control')).toBe('private, no-store')
     const total = Number(page.headers.get('X-Total-Count'))
     expect(total).toBeGreaterThan(2)
     const first = await json<Booking[]>(page)
     expect(first.map((b) => b._id)).toEqual([paid, placed])
-    const next = await json<Booking[]>(await call('/api/booking?limit=2&offset=2', { token: admin }))
+    const next = await json<Booking[]>(await call('GET', '/api/booking?limit=2&offset=2', { as: admin }))
     expect(next.map((b) => b._id)).not.toContain(paid)
 
-    const paidOnly = await call('/api/booking?status=paid&limit=100', { token: admin })
+    const paidOnly = await call('GET', '/api/booking?status=paid&limit=100', { as: admin })
     const paidList = await json<Booking[]>(paidOnly)
     expect(paidList.every((b) => b.status === 'paid')).toBe(true)
     expect(paidList.map((b) => b._id)).toContain(paid)
 
     const ids = async (q: string) =>
-      (await json<Booking[]>(await call(`/api/booking?q=${encodeURIComponent(q)}`, { token: admin })))
+      (await json<Booking[]>(await call('GET', `/api/booking?q=${encodeURIComponent(q)}`, { as: admin })))
         .map((b) => b._id)
         .sort()
     const both = [placed, paid].sort()
@@ -486,13 +483,13 @@ describe('GET /api/booking (the order desk list)', () => {
     expect(await ids((await getOrder(paid)).transactionId!.slice(4, 20))).toEqual([paid])
     expect(await ids('"; drop table bookings; --')).toEqual([])
     expect(await ids('no such thing at all')).toEqual([])
-    const searched = await call(`/api/booking?q=plasma&status=paid`, { token: admin })
+    const searched = await call('GET', `/api/booking?q=plasma&status=paid`, { as: admin })
     expect(searched.headers.get('X-Total-Count')).toBe('1')
   })
 
   it('refuses a bad status, limit or offset (400)', async () => {
     for (const query of ['status=lost', 'limit=0', 'limit=101', 'offset=-1', 'limit=abc', `q=${'x'.repeat(101)}`]) {
-      const res = await call(`/api/booking?${query}`, { token: admin })
+      const res = await call('GET', `/api/booking?${query}`, { as: admin })
       expect(res.status, query).toBe(400)
       expect((await errorOf(res)).code).toBe('VALIDATION_FAILED')
     }
@@ -503,7 +500,7 @@ describe('GET /api/booking/{id}/invoice', () => {
   it('answers a printable receipt to the owner and admins; 409 while unpaid; 404 to others', async () => {
     const id = await paidOrder(buyer, tool, BUYER)
     const order = await getOrder(id)
-    const res = await call(`/api/booking/${id}/invoice`, { token: buyer })
+    const res = await call('GET', `/api/booking/${id}/invoice`, { as: buyer })
     expect(res.status).toBe(200)
     expect(res.headers.get('Content-Type')).toMatch(/^text\/html/)
     expect(res.headers.get('Cache-Control')).toBe('private, no-store')
@@ -520,11 +517,11 @@ describe('GET /api/booking/{id}/invoice', () => {
     }
     // Intl puts a no-break space between the currency and the amount.
     expect(html).toMatch(/BDT\s200\.00/)
-    expect((await call(`/api/booking/${id}/invoice`, { token: admin })).status).toBe(200)
+    expect((await call('GET', `/api/booking/${id}/invoice`, { as: admin })).status).toBe(200)
     const other = await signIn('invoice-snoop@example.com')
-    expect((await call(`/api/booking/${id}/invoice`, { token: other })).status).toBe(404)
+    expect((await call('GET', `/api/booking/${id}/invoice`, { as: other })).status).toBe(404)
     const unpaid = await placeOrder(buyer, tool, BUYER)
-    expect((await call(`/api/booking/${unpaid}/invoice`, { token: buyer })).status).toBe(409)
+    expect((await call('GET', `/api/booking/${unpaid}/invoice`, { as: buyer })).status).toBe(409)
   })
 
   it('escapes what customers typed', async () => {
@@ -532,7 +529,7 @@ describe('GET /api/booking/{id}/invoice', () => {
       customerName: '<script>alert(1)</script>',
       address: 'House <b>1</b>, Road 2, Dhaka',
     })
-    const html = await (await call(`/api/booking/${id}/invoice`, { token: buyer })).text()
+    const html = await (await call('GET', `/api/booking/${id}/invoice`, { as: buyer })).text()
     expect(html).not.toContain('<script>alert(1)')
     expect(html).not.toContain('<b>1</b>')
     expect(html).toContain('&#60;script&#62;')
@@ -541,7 +538,7 @@ describe('GET /api/booking/{id}/invoice', () => {
 
 describe('GET /api/admin/summary', () => {
   it('counts orders by status, sums revenue less refunds, and lists low-stock tools', async () => {
-    const before = await json<OrderSummary>(await call('/api/admin/summary', { token: admin }))
+    const before = await json<OrderSummary>(await call('GET', '/api/admin/summary', { as: admin }))
     expect(Object.keys(before.orders).sort()).toEqual([
       'cancelled',
       'delivered',
@@ -555,7 +552,7 @@ describe('GET /api/admin/summary', () => {
     await paidOrder(buyer, low, BUYER, { quantity: 8 })
     const refunded = await paidOrder(buyer, tool, BUYER)
     await refund(refunded)
-    const after = await json<OrderSummary>(await call('/api/admin/summary', { token: admin }))
+    const after = await json<OrderSummary>(await call('GET', '/api/admin/summary', { as: admin }))
     expect(after.orders.paid).toBe(before.orders.paid + 1)
     expect(after.orders.refunded).toBe(before.orders.refunded + 1)
     // 8 × 500 paid; the refunded order counts its payment and its refund.
@@ -573,8 +570,8 @@ describe('GET /api/audit', () => {
     await move(id, { status: 'processing' })
     await refund(id, 'Out of stock at the warehouse')
     const unpaid = await placeOrder(buyer, tool, BUYER)
-    expect((await call(`/api/booking/${unpaid}/cancel`, { method: 'POST', token: admin })).status).toBe(200)
-    const res = await call('/api/audit?limit=3', { token: admin })
+    expect((await call('POST', `/api/booking/${unpaid}/cancel`, { as: admin })).status).toBe(200)
+    const res = await call('GET', '/api/audit?limit=3', { as: admin })
     expect(res.status).toBe(200)
     expect(Number(res.headers.get('X-Total-Count'))).toBeGreaterThanOrEqual(3)
     const entries = await json<AuditEntry[]>(res)
@@ -584,10 +581,10 @@ describe('GET /api/audit', () => {
       ['order.status', id, ADMIN],
     ])
     expect(entries[1]!.detail).toBe('processing → refunded: Out of stock at the warehouse')
-    for (const method of ['DELETE', 'PUT', 'PATCH', 'POST']) {
-      expect((await call(`/api/audit/${entries[0]!._id}`, { method, token: admin, json: {} })).status).toBe(404)
+    for (const method of ['DELETE', 'PUT', 'PATCH', 'POST'] as const) {
+      expect((await call(method, `/api/audit/${entries[0]!._id}`, { as: admin, body: {} })).status).toBe(404)
     }
-    expect((await call('/api/audit', { method: 'POST', token: admin, json: {} })).status).toBe(404)
+    expect((await call('POST', '/api/audit', { as: admin, body: {} })).status).toBe(404)
   })
 })
 
@@ -599,7 +596,7 @@ describe('e-mail delivery', () => {
     await deliverQueuedMail(getDb(env), getConfig(env))
     const mine = (await mailsTo(BUYER)).filter((m) => m.subject.includes(no))
     expect(mine.map((m) => m.status)).toEqual(['sent', 'sent'])
-    const listed = await call(`/api/outbox?to=${BUYER}&limit=100`, { token: admin })
+    const listed = await call('GET', `/api/outbox?to=${BUYER}&limit=100`, { as: admin })
     expect(listed.status).toBe(200)
     const outbox = await json<OutboxMail[]>(listed)
     expect(outbox.filter((m) => m.subject.includes(no)).map((m) => m.subject)).toEqual([
@@ -612,6 +609,6 @@ describe('e-mail delivery', () => {
       html: expect.stringContaining('<table'),
     })
     // With a mail provider configured (or in production) there is no local outbox.
-    expect((await callWith({ EMAIL_API_KEY: 're_test' }, '/api/outbox', { token: admin })).status).toBe(404)
+    expect((await call('GET', '/api/outbox', { as: admin, env: { EMAIL_API_KEY: 're_test' } })).status).toBe(404)
   })
 })

@@ -5,7 +5,7 @@ import type { Modified } from '#schemas/ack.ts'
 import type { Booking } from '#schemas/booking.ts'
 import worker from '#worker/index.ts'
 import { runScheduled } from '#worker/scheduled.ts'
-import { call, json } from '#worker/test/helpers.ts'
+import { call, errorOf, json } from '#worker/test/helpers.ts'
 import {
   ageBooking,
   bookingRow,
@@ -31,10 +31,8 @@ beforeAll(async () => {
   ])
 })
 
-const errorOf = async (res: Response) =>
-  (await json<{ error: { code: string; message: string; fields?: Record<string, string> } }>(res)).error
-const getBooking = (id: string, token: string) => call(`/api/booking/${id}`, { token })
-const cancel = (id: string, token: string) => call(`/api/booking/${id}/cancel`, { method: 'POST', token })
+const getBooking = (id: string, token: string) => call('GET', `/api/booking/${id}`, { as: token })
+const cancel = (id: string, token: string) => call('POST', `/api/booking/${id}/cancel`, { as: token })
 
 describe('POST /api/booking', () => {
   it('places an order: price = quantity × unit price from the database, stock taken at once', async () => {
@@ -267,7 +265,7 @@ describe('GET /api/booking?customer= and /api/booking/{id}', () => {
     const first = await placeOrder(token, tool, email)
     const second = await placeOrder(token, tool, email)
     await env.DB.prepare('update bookings set created_at = created_at - 1000 where id = ?').bind(first).run()
-    const res = await call(`/api/booking?customer=${email}`, { token })
+    const res = await call('GET', `/api/booking?customer=${email}`, { as: token })
     expect(res.status).toBe(200)
     expect(res.headers.get('Cache-Control')).toBe('private, no-store')
     const list = await json<Booking[]>(res)
@@ -275,16 +273,16 @@ describe('GET /api/booking?customer= and /api/booking/{id}', () => {
   })
 
   it('without the customer query it is the order desk: admins only (403 for a customer)', async () => {
-    const res = await call('/api/booking', { token: buyer })
+    const res = await call('GET', '/api/booking', { as: buyer })
     expect(res.status).toBe(403)
     expect((await errorOf(res)).code).toBe('FORBIDDEN')
-    expect((await call('/api/booking', { token: admin })).status).toBe(200)
+    expect((await call('GET', '/api/booking', { as: admin })).status).toBe(200)
   })
 
   it("refuses another customer's list (403) but lets an admin see it", async () => {
-    expect((await call(`/api/booking?customer=${OTHER}`, { token: buyer })).status).toBe(403)
-    expect((await call(`/api/booking?customer=${OTHER}`, { token: admin })).status).toBe(200)
-    expect((await call(`/api/booking?customer=${OTHER}`)).status).toBe(401)
+    expect((await call('GET', `/api/booking?customer=${OTHER}`, { as: buyer })).status).toBe(403)
+    expect((await call('GET', `/api/booking?customer=${OTHER}`, { as: admin })).status).toBe(200)
+    expect((await call('GET', `/api/booking?customer=${OTHER}`)).status).toBe(401)
   })
 
   it("answers someone else's booking like a missing one (404); the owner and an admin see it", async () => {
@@ -347,7 +345,7 @@ describe('POST /api/booking/{id}/cancel', () => {
     const tool = await makeTool({ quantity: 20, min: 2 })
     const id = await placeOrder(buyer, tool, BUYER, { quantity: 2 })
     expect((await cancel(id, other)).status).toBe(404)
-    expect((await call(`/api/booking/${id}/cancel`, { method: 'POST' })).status).toBe(401)
+    expect((await call('POST', `/api/booking/${id}/cancel`)).status).toBe(401)
     expect((await cancel(id, admin)).status).toBe(200)
     expect(await stockOf(tool.id)).toBe(20)
   })
@@ -393,7 +391,7 @@ describe('expiry of unpaid bookings (scheduled handler)', () => {
   it('runs from the Worker’s scheduled handler (the Cron Trigger) and cancels open simulated intents', async () => {
     const tool = await makeTool({ quantity: 60, min: 6 })
     const id = await placeOrder(buyer, tool, BUYER, { quantity: 6 })
-    const intent = await call('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } })
+    const intent = await call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id } })
     expect(intent.status).toBe(200)
     await ageBooking(id, 24.5)
 
@@ -424,7 +422,7 @@ describe('expiry of unpaid bookings (scheduled handler)', () => {
     const tool = await makeTool()
     const id = await placeOrder(buyer, tool, BUYER)
     await ageBooking(id, 25)
-    const res = await call('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } })
+    const res = await call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id } })
     expect(res.status).toBe(409)
     expect((await errorOf(res)).message).toMatch(/expired/)
   })

@@ -2,17 +2,15 @@ import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Booking } from '#schemas/booking.ts'
 import { CARD_MESSAGES, cardSchema, NON_TEST_CARD_MESSAGE, type PaymentIntentCreated } from '#schemas/payment.ts'
-import app from '#worker/app.ts'
 import { runScheduled } from '#worker/scheduled.ts'
-import { call, json } from '#worker/test/helpers.ts'
+import { call, errorOf, json, PRODUCTION } from '#worker/test/helpers.ts'
 import { ageBooking, bookingRow, makeTool, placeOrder, stockOf, type ToolFixture } from '#worker/test/order-fixtures.ts'
 import {
-  callStripe,
   fakeStripeClient,
   fakeStripeRequests,
   intentIdOf,
   STRIPE_PUBLISHABLE_KEY,
-  stripeEnv,
+  stripeMode,
 } from '#worker/test/stripe-fixtures.ts'
 import { accessTokenFor, signIn } from '#worker/test/tokens.ts'
 
@@ -28,15 +26,12 @@ beforeAll(async () => {
   tool = await makeTool({ pricePaisa: 25_000, quantity: 100_000, min: 2 })
 })
 
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } }
-const errorOf = async (res: Response) => (await json<ErrorBody>(res)).error
-
 const createIntent = (token: string | undefined, body: unknown) =>
-  call('/api/create-payment-intent', { method: 'POST', token, json: body })
+  call('POST', '/api/create-payment-intent', { as: token, body })
 const confirm = (token: string | undefined, body: unknown) =>
-  call('/api/payments/simulated/confirm', { method: 'POST', token, json: body })
+  call('POST', '/api/payments/simulated/confirm', { as: token, body })
 const patch = (id: string, token: string, transactionId: string) =>
-  call(`/api/booking/${id}`, { method: 'PATCH', token, json: { appointment: { _id: id }, transactionId } })
+  call('PATCH', `/api/booking/${id}`, { as: token, body: { appointment: { _id: id }, transactionId } })
 
 const nextYear = new Date().getUTCFullYear() + 1
 const card = (number: string, extra: Record<string, unknown> = {}) => ({
@@ -110,7 +105,7 @@ describe('POST /api/create-payment-intent (simulated)', () => {
 
   it('gives no intent for a cancelled booking (409)', async () => {
     const id = await newBooking()
-    expect((await call(`/api/booking/${id}/cancel`, { method: 'POST', token: buyer })).status).toBe(200)
+    expect((await call('POST', `/api/booking/${id}/cancel`, { as: buyer })).status).toBe(200)
     expect((await createIntent(buyer, { bookingId: id })).status).toBe(409)
   })
 
@@ -136,7 +131,7 @@ describe('POST /api/payments/simulated/confirm', () => {
     expect(res.status).toBe(200)
     const intentId = intentIdOf(secret)
     expect(await json(res)).toEqual({ paymentIntent: { id: intentId, status: 'succeeded' } })
-    const booking = await json<Booking>(await call(`/api/booking/${id}`, { token: buyer }))
+    const booking = await json<Booking>(await call('GET', `/api/booking/${id}`, { as: buyer }))
     expect(booking).toMatchObject({ status: 'paid', paid: true, transactionId: intentId, expiresAt: null })
 
     const again = await patch(id, buyer, intentId)
@@ -218,7 +213,7 @@ describe('POST /api/payments/simulated/confirm', () => {
   it('refuses to charge a booking cancelled after its intent was made (409)', async () => {
     const id = await newBooking()
     const secret = await secretFor(id)
-    expect((await call(`/api/booking/${id}/cancel`, { method: 'POST', token: buyer })).status).toBe(200)
+    expect((await call('POST', `/api/booking/${id}/cancel`, { as: buyer })).status).toBe(200)
     expect((await confirm(buyer, { clientSecret: secret, card: card('4242424242424242') })).status).toBe(409)
     expect((await bookingRow(id))?.status).toBe('cancelled')
   })
@@ -226,30 +221,20 @@ describe('POST /api/payments/simulated/confirm', () => {
   it('is refused with 503 in production and when Stripe is configured', async () => {
     const id = await newBooking()
     const secret = await secretFor(id)
-    const body = JSON.stringify({ clientSecret: secret, card: card('4242424242424242') })
-    const headers = { Authorization: `Bearer ${await accessTokenFor(BUYER)}`, 'Content-Type': 'application/json' }
-    const production = {
-      ...env,
-      ENVIRONMENT: 'production',
-      FIREBASE_API_KEY: 'prod-key',
-      FIREBASE_AUTH_EMULATOR_HOST: '',
-    }
-    const res = await app.request('/api/payments/simulated/confirm', { method: 'POST', headers, body }, production)
+    const pay = { clientSecret: secret, card: card('4242424242424242') }
+    const as = await accessTokenFor(BUYER)
+    const res = await call('POST', '/api/payments/simulated/confirm', { as, body: pay, env: PRODUCTION })
     expect(res.status).toBe(503)
     expect((await errorOf(res)).code).toBe('NOT_CONFIGURED')
-    const intent = await app.request(
-      '/api/create-payment-intent',
-      { method: 'POST', headers, body: JSON.stringify({ bookingId: id }) },
-      production,
-    )
+    const intent = await call('POST', '/api/create-payment-intent', { as, body: { bookingId: id }, env: PRODUCTION })
     expect(intent.status).toBe(503)
 
-    const stripeMode = await callStripe('/api/payments/simulated/confirm', {
-      method: 'POST',
-      token: buyer,
-      json: JSON.parse(body),
+    const inStripeMode = await call('POST', '/api/payments/simulated/confirm', {
+      as: buyer,
+      body: pay,
+      env: stripeMode(),
     })
-    expect(stripeMode.status).toBe(503)
+    expect(inStripeMode.status).toBe(503)
     expect((await bookingRow(id))?.status).toBe('unpaid')
   })
 })
@@ -329,7 +314,7 @@ describe('PATCH /api/booking/{id} (simulated provider)', () => {
     expect((await bookingRow(id))?.transaction_id).toBe(first)
 
     const cancelled = await newBooking()
-    expect((await call(`/api/booking/${cancelled}/cancel`, { method: 'POST', token: buyer })).status).toBe(200)
+    expect((await call('POST', `/api/booking/${cancelled}/cancel`, { as: buyer })).status).toBe(200)
     expect((await patch(cancelled, buyer, 'pi_sim_whatever')).status).toBe(409)
   })
 
@@ -337,13 +322,13 @@ describe('PATCH /api/booking/{id} (simulated provider)', () => {
     const id = await newBooking()
     const payment = await succeededIntent(id)
     expect((await patch(id, other, payment)).status).toBe(404)
-    expect((await call(`/api/booking/${id}`, { method: 'PATCH', json: { transactionId: payment } })).status).toBe(401)
+    expect((await call('PATCH', `/api/booking/${id}`, { body: { transactionId: payment } })).status).toBe(401)
     expect((await bookingRow(id))?.status).toBe('unpaid')
   })
 
   it('needs a transactionId (400)', async () => {
     const id = await newBooking()
-    const res = await call(`/api/booking/${id}`, { method: 'PATCH', token: buyer, json: { appointment: {} } })
+    const res = await call('PATCH', `/api/booking/${id}`, { as: buyer, body: { appointment: {} } })
     expect(res.status).toBe(400)
     expect((await errorOf(res)).fields).toHaveProperty('transactionId')
   })
@@ -352,7 +337,7 @@ describe('PATCH /api/booking/{id} (simulated provider)', () => {
     const stock = await stockOf(tool.id)
     const id = await newBooking()
     const payment = await succeededIntent(id)
-    const res = await call(`/api/booking/${id}/cancel`, { method: 'POST', token: buyer })
+    const res = await call('POST', `/api/booking/${id}/cancel`, { as: buyer })
     expect(res.status).toBe(409)
     expect(await bookingRow(id)).toMatchObject({ status: 'paid', transaction_id: payment })
     expect(await stockOf(tool.id)).toBe(stock! - 2)
@@ -370,10 +355,10 @@ describe('PATCH /api/booking/{id} (simulated provider)', () => {
 describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
   it('creates one PaymentIntent per booking: amount from the booking, bdt, metadata.bookingId, an idempotency key', async () => {
     const id = await newBooking(buyer, BUYER, 4)
-    const res = await callStripe('/api/create-payment-intent', {
-      method: 'POST',
-      token: buyer,
-      json: { bookingId: id },
+    const res = await call('POST', '/api/create-payment-intent', {
+      as: buyer,
+      body: { bookingId: id },
+      env: stripeMode(),
     })
     expect(res.status).toBe(200)
     const created = await json<PaymentIntentCreated>(res)
@@ -385,7 +370,7 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
     const intentId = intentIdOf(created.clientSecret)
 
     const again = await json<PaymentIntentCreated>(
-      await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } }),
+      await call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id }, env: stripeMode() }),
     )
     expect(again.clientSecret).toBe(created.clientSecret)
 
@@ -405,7 +390,7 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
   it('makes a new intent (with a new idempotency key) when the recorded one was cancelled at Stripe', async () => {
     const id = await newBooking()
     const ask = () =>
-      callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } })
+      call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id }, env: stripeMode() })
     const first = intentIdOf((await json<PaymentIntentCreated>(await ask())).clientSecret)
     await fakeStripeClient().paymentIntents.cancel(first)
     const second = intentIdOf((await json<PaymentIntentCreated>(await ask())).clientSecret)
@@ -421,7 +406,7 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
     const id = await newBooking()
     const results = await Promise.all(
       Array.from({ length: 4 }, () =>
-        callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } }),
+        call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id }, env: stripeMode() }),
       ),
     )
     const secrets = new Set(
@@ -433,39 +418,39 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
   it('pays: the customer confirms at Stripe, PATCH asks Stripe and marks paid; again changes nothing', async () => {
     const id = await newBooking()
     const { clientSecret } = await json<PaymentIntentCreated>(
-      await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } }),
+      await call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id }, env: stripeMode() }),
     )
     const intentId = intentIdOf(clientSecret)
     const confirmed = await fakeStripeClient().paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' })
     expect(confirmed.status).toBe('succeeded')
 
-    const res = await callStripe(`/api/booking/${id}`, {
-      method: 'PATCH',
-      token: buyer,
-      json: { transactionId: intentId },
+    const res = await call('PATCH', `/api/booking/${id}`, {
+      as: buyer,
+      body: { transactionId: intentId },
+      env: stripeMode(),
     })
     expect(res.status).toBe(200)
     expect(await json(res)).toEqual({ acknowledged: true, modifiedCount: 1 })
     expect(await bookingRow(id)).toMatchObject({ status: 'paid', transaction_id: intentId })
 
-    const again = await callStripe(`/api/booking/${id}`, {
-      method: 'PATCH',
-      token: buyer,
-      json: { transactionId: intentId },
+    const again = await call('PATCH', `/api/booking/${id}`, {
+      as: buyer,
+      body: { transactionId: intentId },
+      env: stripeMode(),
     })
     expect(await json(again)).toEqual({ acknowledged: true, modifiedCount: 0 })
     expect(
-      (await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } }))
+      (await call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id }, env: stripeMode() }))
         .status,
     ).toBe(409)
   })
 
   it('does not mark paid with a made-up payment id', async () => {
     const id = await newBooking()
-    const res = await callStripe(`/api/booking/${id}`, {
-      method: 'PATCH',
-      token: buyer,
-      json: { transactionId: 'pi_madeup123456' },
+    const res = await call('PATCH', `/api/booking/${id}`, {
+      as: buyer,
+      body: { transactionId: 'pi_madeup123456' },
+      env: stripeMode(),
     })
     expect(res.status).toBe(400)
     expect((await errorOf(res)).message).toBe('No payment with that id.')
@@ -476,13 +461,13 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
     const mine = await newBooking()
     const theirs = await newBooking(other, OTHER)
     const { clientSecret } = await json<PaymentIntentCreated>(
-      await callStripe('/api/create-payment-intent', { method: 'POST', token: other, json: { bookingId: theirs } }),
+      await call('POST', '/api/create-payment-intent', { as: other, body: { bookingId: theirs }, env: stripeMode() }),
     )
     await fakeStripeClient().paymentIntents.confirm(intentIdOf(clientSecret), { payment_method: 'pm_card_visa' })
-    const res = await callStripe(`/api/booking/${mine}`, {
-      method: 'PATCH',
-      token: buyer,
-      json: { transactionId: intentIdOf(clientSecret) },
+    const res = await call('PATCH', `/api/booking/${mine}`, {
+      as: buyer,
+      body: { transactionId: intentIdOf(clientSecret) },
+      env: stripeMode(),
     })
     expect(res.status).toBe(400)
     expect((await bookingRow(mine))?.status).toBe('unpaid')
@@ -491,7 +476,7 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
   it('does not mark paid with a declined payment', async () => {
     const id = await newBooking()
     const { clientSecret } = await json<PaymentIntentCreated>(
-      await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } }),
+      await call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id }, env: stripeMode() }),
     )
     const declined = await fakeStripeClient()
       .paymentIntents.confirm(intentIdOf(clientSecret), { payment_method: 'pm_card_chargeDeclined' })
@@ -501,10 +486,10 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
       code: 'card_declined',
       message: 'Your card was declined.',
     })
-    const res = await callStripe(`/api/booking/${id}`, {
-      method: 'PATCH',
-      token: buyer,
-      json: { transactionId: intentIdOf(clientSecret) },
+    const res = await call('PATCH', `/api/booking/${id}`, {
+      as: buyer,
+      body: { transactionId: intentIdOf(clientSecret) },
+      env: stripeMode(),
     })
     expect(res.status).toBe(402)
     expect((await bookingRow(id))?.status).toBe('unpaid')
@@ -520,10 +505,10 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
       metadata: { bookingId: id },
     })
     await stripe.paymentIntents.confirm(cheap.id, { payment_method: 'pm_card_visa' })
-    const res = await callStripe(`/api/booking/${id}`, {
-      method: 'PATCH',
-      token: buyer,
-      json: { transactionId: cheap.id },
+    const res = await call('PATCH', `/api/booking/${id}`, {
+      as: buyer,
+      body: { transactionId: cheap.id },
+      env: stripeMode(),
     })
     expect(res.status).toBe(400)
     expect((await errorOf(res)).message).toBe('That payment is not for the amount of this booking.')
@@ -534,9 +519,9 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
     const stock = await stockOf(tool.id)
     const id = await newBooking()
     const { clientSecret } = await json<PaymentIntentCreated>(
-      await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } }),
+      await call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id }, env: stripeMode() }),
     )
-    const res = await callStripe(`/api/booking/${id}/cancel`, { method: 'POST', token: buyer })
+    const res = await call('POST', `/api/booking/${id}/cancel`, { as: buyer, env: stripeMode() })
     expect(res.status).toBe(200)
     expect((await bookingRow(id))?.status).toBe('cancelled')
     expect(await stockOf(tool.id)).toBe(stock)
@@ -556,17 +541,17 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
     const open = await newBooking()
     const secrets: string[] = []
     for (const id of [paid, open]) {
-      const res = await callStripe('/api/create-payment-intent', {
-        method: 'POST',
-        token: buyer,
-        json: { bookingId: id },
+      const res = await call('POST', '/api/create-payment-intent', {
+        as: buyer,
+        body: { bookingId: id },
+        env: stripeMode(),
       })
       secrets.push((await json<PaymentIntentCreated>(res)).clientSecret)
     }
     await fakeStripeClient().paymentIntents.confirm(intentIdOf(secrets[0]!), { payment_method: 'pm_card_visa' })
     await ageBooking(paid, 25)
     await ageBooking(open, 25)
-    await runScheduled(stripeEnv() as unknown as Env, Date.now())
+    await runScheduled({ ...env, ...stripeMode() } as unknown as Env, Date.now())
     expect(await bookingRow(paid)).toMatchObject({ status: 'paid', transaction_id: intentIdOf(secrets[0]!) })
     expect((await bookingRow(open))?.status).toBe('cancelled')
     expect(await stockOf(tool.id)).toBe(stock! - 2)
@@ -575,11 +560,11 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
 
   it('answers 502 when Stripe fails, and changes nothing', async () => {
     const id = await newBooking()
-    const res = await callStripe(
-      '/api/create-payment-intent',
-      { method: 'POST', token: buyer, json: { bookingId: id } },
-      { STRIPE_SECRET_KEY: 'sk_test_unavailable' },
-    )
+    const res = await call('POST', '/api/create-payment-intent', {
+      as: buyer,
+      body: { bookingId: id },
+      env: stripeMode({ STRIPE_SECRET_KEY: 'sk_test_unavailable' }),
+    })
     expect(res.status).toBe(502)
     expect((await errorOf(res)).code).toBe('PROVIDER_FAILED')
     expect((await bookingRow(id))?.payment_intent_id).toBeNull()

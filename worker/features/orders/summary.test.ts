@@ -14,7 +14,7 @@ import { getDb } from '#worker/lib/db.ts'
 import { runScheduled } from '#worker/scheduled.ts'
 import { call, json } from '#worker/test/helpers.ts'
 import { ageBooking, makeTool, paidOrder, placeOrder, type ToolFixture } from '#worker/test/order-fixtures.ts'
-import { callStripe, deliver, fakeStripeClient, intentIdOf, signedEvent } from '#worker/test/stripe-fixtures.ts'
+import { deliver, fakeStripeClient, intentIdOf, signedEvent, stripeMode } from '#worker/test/stripe-fixtures.ts'
 import { signIn } from '#worker/test/tokens.ts'
 import { orderSummary } from './summary'
 
@@ -78,17 +78,16 @@ async function expectKeptExactly() {
 }
 
 const summary = async (): Promise<Figures> => {
-  const res = await call('/api/admin/summary', { token: admin })
+  const res = await call('GET', '/api/admin/summary', { as: admin })
   expect(res.status).toBe(200)
   const { orders, revenue } = await json<OrderSummary>(res)
   return { orders, revenue }
 }
 
 const move = (id: string, body: Record<string, unknown>) =>
-  call(`/api/booking/${id}/status`, { method: 'POST', token: admin, json: body })
-const refund = (id: string) =>
-  call(`/api/booking/${id}/refund`, { method: 'POST', token: admin, json: { reason: 'test' } })
-const cancel = (id: string, token: string) => call(`/api/booking/${id}/cancel`, { method: 'POST', token })
+  call('POST', `/api/booking/${id}/status`, { as: admin, body })
+const refund = (id: string) => call('POST', `/api/booking/${id}/refund`, { as: admin, body: { reason: 'test' } })
+const cancel = (id: string, token: string) => call('POST', `/api/booking/${id}/cancel`, { as: token })
 const stamp = (id: string, column: 'paid_at' | 'refunded_at', ms: number) =>
   env.DB.prepare(`update bookings set ${column} = ? where id = ?`).bind(ms, id).run()
 
@@ -96,12 +95,13 @@ const stamp = (id: string, column: 'paid_at' | 'refunded_at', ms: number) =>
 async function refundedInStripe(token: string, email: string) {
   const id = await placeOrder(token, tool, email)
   const { clientSecret } = await json<PaymentIntentCreated>(
-    await callStripe('/api/create-payment-intent', { method: 'POST', token, json: { bookingId: id } }),
+    await call('POST', '/api/create-payment-intent', { as: token, body: { bookingId: id }, env: stripeMode() }),
   )
   const intentId = intentIdOf(clientSecret)
   await fakeStripeClient().paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' })
   expect(
-    (await callStripe(`/api/booking/${id}`, { method: 'PATCH', token, json: { transactionId: intentId } })).status,
+    (await call('PATCH', `/api/booking/${id}`, { as: token, body: { transactionId: intentId }, env: stripeMode() }))
+      .status,
   ).toBe(200)
   const charge = {
     id: 'ch_summary',
@@ -152,7 +152,7 @@ describe('GET /api/admin/summary: counts and revenue kept as data', () => {
     const withdrawn = await makeTool({ name: 'Withdrawn Saw', pricePaisa: 7_000, quantity: 100, min: 3 })
     await placeOrder(buyer, withdrawn, email) // cancelled with its tool
     await paidOrder(buyer, withdrawn, email) // stays paid
-    expect((await call(`/api/service/${withdrawn.id}`, { method: 'DELETE', token: admin })).status).toBe(200)
+    expect((await call('DELETE', `/api/service/${withdrawn.id}`, { as: admin })).status).toBe(200)
 
     expect((await refund(await paidOrder(buyer, tool, email))).status).toBe(200)
     const refundedInProcessing = await paidOrder(buyer, tool, email)
@@ -201,9 +201,10 @@ describe('GET /api/admin/summary: counts and revenue kept as data', () => {
     const transactionId = (await env.DB.prepare('select transaction_id from bookings where id = ?')
       .bind(paid)
       .first<{ transaction_id: string }>())!.transaction_id
-    expect(
-      await json(await call(`/api/booking/${paid}`, { method: 'PATCH', token: buyer, json: { transactionId } })),
-    ).toEqual({ acknowledged: true, modifiedCount: 0 })
+    expect(await json(await call('PATCH', `/api/booking/${paid}`, { as: buyer, body: { transactionId } }))).toEqual({
+      acknowledged: true,
+      modifiedCount: 0,
+    })
     expect(await json(await deliver(inStripe.event))).toEqual({ received: true, duplicate: true })
 
     expect(await summary()).toEqual(before)
