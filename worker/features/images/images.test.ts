@@ -509,6 +509,8 @@ describe('GET /api/images/{key}?w=N', () => {
         memories.length = 0
         const res = await call('GET', `${stored.url}?w=${w}`)
         expect(res.headers.get('Content-Type')).toBe('image/webp')
+        // Measured at all: the JPEG decoder's memory and the WebP encoder's, each a new instance per image.
+        expect(memories.length, `w=${w}: wasm memories measured`).toBeGreaterThanOrEqual(2)
         const wasmBytes = memories.reduce((sum, m) => sum + m.buffer.byteLength, 0)
         // 22–39 MiB here (the JPEG decoder and the WebP encoder). With the photo itself (5 MB
         // at most, twice), the variant and the Worker's own heap, that leaves room under 128 MB.
