@@ -2,6 +2,8 @@
 import { env } from 'cloudflare:workers'
 import { expect } from 'vitest'
 import type { Inserted } from '#schemas/ack.ts'
+import type { AuditEntry } from '#schemas/audit.ts'
+import type { Booking } from '#schemas/booking.ts'
 import { newId } from '#worker/lib/db.ts'
 import { type CallOptions, call, forgetPublicAnswers, json } from './helpers'
 
@@ -120,9 +122,26 @@ export type OutboxRow = {
   dedupe_key: string | null
 }
 
+/** An order as its owner or an admin reads it (GET /api/booking/{id}). */
+export async function readOrder(id: string, token: string): Promise<Booking> {
+  const res = await call('GET', `/api/booking/${id}`, { as: token })
+  expect(res.status, `reading order ${id}`).toBe(200)
+  return json<Booking>(res)
+}
+
 /** The e-mails queued or sent to `to`, oldest first. */
 export const mailsTo = (to: string) =>
   env.DB.prepare('select * from email_outbox where "to" = ? order by created_at, rowid')
     .bind(to)
     .all<OutboxRow>()
     .then((r) => r.results)
+
+/** The e-mails to `to` about order `no` of one kind (`placed`, `cancelled`, `refunded`, …), oldest first. */
+export const mailsAbout = async (to: string, no: string, kind: string) =>
+  (await mailsTo(to)).filter((m) => m.subject === `Order ${no} ${kind} — Toolhaus`)
+
+/** The audit entries about `target` (an order's id), newest first, as an admin reads them. */
+export const auditOf = async (target: string, adminToken: string) =>
+  (await json<AuditEntry[]>(await call('GET', '/api/audit?limit=100', { as: adminToken }))).filter(
+    (e) => e.target === target,
+  )

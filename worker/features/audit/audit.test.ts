@@ -2,13 +2,13 @@
  * GET /api/audit: the entries of the admin actions outside the order desk (review deletion,
  * user promotion, removal and restore: who, what, which record, what changed), that only a
  * change writes one, that nothing changes or deletes an entry, and the paging, through HTTP.
- * (Order moves and tool changes: desk.test.ts and tools.test.ts.)
+ * and the order desk's moves, refunds and cancellations. (Tool changes: tools.test.ts.)
  */
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { AuditEntry } from '#schemas/audit.ts'
 import { call, errorOf, json } from '#worker/test/helpers.ts'
-import { makeTool } from '#worker/test/order-fixtures.ts'
+import { makeTool, paidOrder, placeOrder } from '#worker/test/order-fixtures.ts'
 import { signIn } from '#worker/test/tokens.ts'
 
 const ADMIN = 'admin@example.com'
@@ -242,4 +242,33 @@ describe('GET /api/audit: paging', () => {
       expect(Object.keys(error.fields ?? {})).toEqual([query.split('=')[0]])
     },
   )
+})
+
+describe('GET /api/audit: the order desk', () => {
+  it('records every admin action, newest first, with who, what and the record; nothing can change it', async () => {
+    const email = 'audit-buyer@example.com'
+    const buyer = await signIn(email)
+    const tool = await makeTool({ name: 'Audit Drill', quantity: 1000, min: 1 })
+    const id = await paidOrder(buyer, tool, email)
+    const moved = await call('POST', `/api/booking/${id}/status`, { as: admin, body: { status: 'processing' } })
+    expect(moved.status).toBe(200)
+    const reason = 'Out of stock at the warehouse'
+    expect((await call('POST', `/api/booking/${id}/refund`, { as: admin, body: { reason } })).status).toBe(200)
+    const unpaid = await placeOrder(buyer, tool, email)
+    expect((await call('POST', `/api/booking/${unpaid}/cancel`, { as: admin })).status).toBe(200)
+    const res = await call('GET', '/api/audit?limit=3', { as: admin })
+    expect(res.status).toBe(200)
+    expect(Number(res.headers.get('X-Total-Count'))).toBeGreaterThanOrEqual(3)
+    const entries = await json<AuditEntry[]>(res)
+    expect(entries.map((e) => [e.action, e.target, e.actor])).toEqual([
+      ['order.cancel', unpaid, ADMIN],
+      ['order.refund', id, ADMIN],
+      ['order.status', id, ADMIN],
+    ])
+    expect(entries[1]!.detail).toBe('processing → refunded: Out of stock at the warehouse')
+    for (const method of ['DELETE', 'PUT', 'PATCH', 'POST'] as const) {
+      expect((await call(method, `/api/audit/${entries[0]!._id}`, { as: admin, body: {} })).status).toBe(404)
+    }
+    expect((await call('POST', '/api/audit', { as: admin, body: {} })).status).toBe(404)
+  })
 })

@@ -1,14 +1,17 @@
 /**
- * Paging of the admins' e-mail lists through HTTP: GET /api/outbox (the local outbox, with the
- * texts) and GET /api/outbox/deliveries (every e-mail's status): `limit`, `offset`,
- * `X-Total-Count`, alone and with `to`, newest first.
+ * The admins' e-mail lists through HTTP: GET /api/outbox (the local outbox, with the texts) and
+ * GET /api/outbox/deliveries (every e-mail's status), paged (`limit`, `offset`, `X-Total-Count`,
+ * alone and with `to`, newest first); and the local outbox's delivery of queued e-mails.
  */
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { MailDelivery, OutboxMail } from '#schemas/mail.ts'
+import { getConfig } from '#worker/env.ts'
+import { getDb } from '#worker/lib/db.ts'
 import { call, errorOf, json } from '#worker/test/helpers.ts'
-import { makeTool, placeOrder, type ToolFixture } from '#worker/test/order-fixtures.ts'
+import { mailsTo, makeTool, paidOrder, placeOrder, readOrder, type ToolFixture } from '#worker/test/order-fixtures.ts'
 import { signIn } from '#worker/test/tokens.ts'
+import { deliverQueuedMail } from './mail.service'
 
 const BUYER = 'outbox-pager@example.com'
 let admin: string
@@ -89,4 +92,31 @@ describe.each([
       expect(Object.keys(error.fields ?? {})).toEqual([query.split('=')[0]])
     },
   )
+})
+
+describe('the local outbox: delivery', () => {
+  it('delivers queued e-mails once: the local outbox marks them sent; the outbox lists them to admins', async () => {
+    const email = 'outbox-delivery@example.com'
+    const buyer = await signIn(email)
+    const id = await paidOrder(buyer, tool, email)
+    const no = (await readOrder(id, admin)).orderNumber
+    await deliverQueuedMail(getDb(env), getConfig(env))
+    await deliverQueuedMail(getDb(env), getConfig(env))
+    const mine = (await mailsTo(email)).filter((m) => m.subject.includes(no))
+    expect(mine.map((m) => m.status)).toEqual(['sent', 'sent'])
+    const listed = await call('GET', `/api/outbox?to=${email}&limit=100`, { as: admin })
+    expect(listed.status).toBe(200)
+    const outbox = await json<OutboxMail[]>(listed)
+    expect(outbox.filter((m) => m.subject.includes(no)).map((m) => m.subject)).toEqual([
+      `Receipt for order ${no} — Toolhaus`,
+      `Order ${no} placed — Toolhaus`,
+    ])
+    expect(outbox[0]).toMatchObject({
+      to: email,
+      text: expect.stringContaining(no),
+      html: expect.stringContaining('<table'),
+    })
+    // With a mail provider configured (or in production) there is no local outbox.
+    expect((await call('GET', '/api/outbox', { as: admin, env: { EMAIL_API_KEY: 're_test' } })).status).toBe(404)
+  })
 })

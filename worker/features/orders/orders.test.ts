@@ -9,10 +9,13 @@ import { call, errorOf, json } from '#worker/test/helpers.ts'
 import {
   ageBooking,
   bookingRow,
+  mailsTo,
   makeTool,
   orderBody,
+  payOrder,
   placeOrder,
   postBooking,
+  readOrder,
   stockOf,
 } from '#worker/test/order-fixtures.ts'
 import { signIn } from '#worker/test/tokens.ts'
@@ -255,6 +258,63 @@ describe('POST /api/booking', () => {
     expect(results.filter((r) => r.status === 201)).toHaveLength(6)
     expect(await stockOf(tool.id)).toBe(1)
   })
+
+  it('a customer holds at most 5 unpaid orders: the 6th is a 409 TOO_MANY_UNPAID and takes no stock', async () => {
+    const tool = await makeTool({ quantity: 1000, min: 2 })
+    const email = 'hoarder@example.com'
+    const token = await signIn(email)
+    const limited = { MAX_UNPAID_ORDERS: '5' }
+    const order = () =>
+      call('POST', '/api/booking', {
+        as: token,
+        body: {
+          serviceId: tool.id,
+          quantity: 2,
+          phone: '01712345678',
+          address: 'House 1, Road 2, Dhaka',
+          customer: email,
+        },
+        env: limited,
+      })
+    const ids: string[] = []
+    for (let i = 0; i < 5; i++) {
+      const res = await order()
+      expect(res.status).toBe(201)
+      ids.push((await json<{ insertedId: string }>(res)).insertedId)
+    }
+    const stock = await stockOf(tool.id)
+    const sixth = await order()
+    expect(sixth.status).toBe(409)
+    expect(await errorOf(sixth)).toEqual({
+      code: 'TOO_MANY_UNPAID',
+      message: 'You have 5 unpaid orders. Pay or cancel one before ordering again.',
+    })
+    expect(await stockOf(tool.id)).toBe(stock)
+    // Paying one (or cancelling it) makes room again.
+    await payOrder(token, ids[0]!)
+    expect((await order()).status).toBe(201)
+  })
+
+  it('a large B2B order has no cap but the tool price times its stock, with the price sent as the web app sends it', async () => {
+    const heavy = await makeTool({ name: 'Tower Crane', pricePaisa: 500_000_000, quantity: 10, min: 1 })
+    const id = await placeOrder(buyer, heavy, BUYER, { quantity: 3, price: 15_000_000 })
+    expect((await readOrder(id, buyer)).price).toBe(15_000_000)
+    for (const price of ['15000000', 15_000_000.001, -1, 0]) {
+      const res = await call('POST', '/api/booking', {
+        as: buyer,
+        body: {
+          serviceId: heavy.id,
+          quantity: 1,
+          price,
+          phone: '01712345678',
+          address: 'House 1, Road 2, Dhaka',
+          customer: BUYER,
+        },
+      })
+      expect(res.status, String(price)).toBe(400)
+      expect((await errorOf(res)).fields).toHaveProperty('price')
+    }
+  })
 })
 
 describe('GET /api/booking?customer= and /api/booking/{id}', () => {
@@ -425,5 +485,19 @@ describe('expiry of unpaid bookings (scheduled handler)', () => {
     const res = await call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id } })
     expect(res.status).toBe(409)
     expect((await errorOf(res)).message).toMatch(/expired/)
+  })
+
+  it('unpaid orders hold their stock for 2 hours (expiresAt), then expire', async () => {
+    const id = await placeOrder(buyer, await makeTool(), BUYER)
+    const order = await readOrder(id, buyer)
+    expect(Date.parse(order.expiresAt!) - Date.parse(order.createdAt)).toBe(2 * 60 * 60 * 1000)
+    await ageBooking(id, 2.1)
+    await runScheduled(env, Date.now())
+    const expired = await readOrder(id, buyer)
+    expect(expired.status).toBe('cancelled')
+    expect(expired.history.at(-1)).toMatchObject({ status: 'cancelled', by: 'expiry' })
+    const mail = (await mailsTo(BUYER)).filter((m) => m.subject.startsWith(`Order ${order.orderNumber} cancelled`))
+    expect(mail).toHaveLength(1)
+    expect(mail[0]!.body).toContain('It was not paid in time')
   })
 })

@@ -4,12 +4,24 @@ import type { Booking } from '#schemas/booking.ts'
 import { CARD_MESSAGES, cardSchema, NON_TEST_CARD_MESSAGE, type PaymentIntentCreated } from '#schemas/payment.ts'
 import { runScheduled } from '#worker/scheduled.ts'
 import { call, errorOf, json, PRODUCTION } from '#worker/test/helpers.ts'
-import { ageBooking, bookingRow, makeTool, placeOrder, stockOf, type ToolFixture } from '#worker/test/order-fixtures.ts'
 import {
+  ageBooking,
+  bookingRow,
+  mailsTo,
+  makeTool,
+  payOrder,
+  placeOrder,
+  readOrder,
+  stockOf,
+  type ToolFixture,
+} from '#worker/test/order-fixtures.ts'
+import {
+  deliver,
   fakeStripeClient,
   fakeStripeRequests,
   intentIdOf,
   STRIPE_PUBLISHABLE_KEY,
+  signedEvent,
   stripeMode,
 } from '#worker/test/stripe-fixtures.ts'
 import { accessTokenFor, signIn } from '#worker/test/tokens.ts'
@@ -568,5 +580,102 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
     expect(res.status).toBe(502)
     expect((await errorOf(res)).code).toBe('PROVIDER_FAILED')
     expect((await bookingRow(id))?.payment_intent_id).toBeNull()
+  })
+})
+
+describe('payments that can no longer pay an order', () => {
+  it('a webhook payment for a cancelled order is refunded at once and the customer told', async () => {
+    const id = await placeOrder(buyer, tool, BUYER)
+    const { clientSecret } = await json<PaymentIntentCreated>(
+      await call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id }, env: stripeMode() }),
+    )
+    const intentId = intentIdOf(clientSecret)
+    await env.DB.prepare("update bookings set status = 'cancelled' where id = ?").bind(id).run()
+    const pi = await fakeStripeClient().paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' })
+    expect(
+      (
+        await deliver(
+          await signedEvent({
+            id: `evt_${crypto.randomUUID().replace(/-/g, '')}`,
+            type: 'payment_intent.succeeded',
+            object: pi,
+          }),
+        )
+      ).status,
+    ).toBe(200)
+    expect((await bookingRow(id))?.status).toBe('cancelled')
+    expect(
+      (await fakeStripeRequests()).filter((r) => r.path === '/v1/refunds' && r.body.payment_intent === intentId),
+    ).toHaveLength(1)
+    const no = (await readOrder(id, admin)).orderNumber
+    const told = (await mailsTo(BUYER)).filter((m) => m.subject === `Order ${no} refunded — Toolhaus`)
+    expect(told).toHaveLength(1)
+    expect(told[0]!.body).toContain('after this order had been cancelled')
+  })
+
+  it('a payment confirmed after the order expired (before the expiry job ran) cancels it and is refunded, never marked paid', async () => {
+    const stock = await stockOf(tool.id)
+    const id = await placeOrder(buyer, tool, BUYER)
+    const { clientSecret } = await json<PaymentIntentCreated>(
+      await call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id }, env: stripeMode() }),
+    )
+    await ageBooking(id, 3)
+    const pi = await fakeStripeClient().paymentIntents.confirm(intentIdOf(clientSecret), {
+      payment_method: 'pm_card_visa',
+    })
+    const res = await call('PATCH', `/api/booking/${id}`, {
+      as: buyer,
+      body: { transactionId: pi.id },
+      env: stripeMode(),
+    })
+    expect(res.status).toBe(409)
+    expect((await errorOf(res)).message).toBe(
+      'This booking was cancelled; it can no longer be paid. Your payment has been refunded.',
+    )
+    expect(await bookingRow(id)).toMatchObject({ status: 'cancelled', transaction_id: null })
+    expect(await stockOf(tool.id)).toBe(stock)
+    // The webhook for the same payment arriving afterwards changes nothing more.
+    expect(
+      (
+        await deliver(
+          await signedEvent({
+            id: `evt_${crypto.randomUUID().replace(/-/g, '')}`,
+            type: 'payment_intent.succeeded',
+            object: pi,
+          }),
+        )
+      ).status,
+    ).toBe(200)
+    expect((await bookingRow(id))?.status).toBe('cancelled')
+  })
+
+  it('the simulated card form refuses an expired order before charging', async () => {
+    const id = await placeOrder(buyer, tool, BUYER)
+    const { clientSecret } = await json<PaymentIntentCreated>(
+      await call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id } }),
+    )
+    await ageBooking(id, 3)
+    const res = await call('POST', '/api/payments/simulated/confirm', {
+      as: buyer,
+      body: { clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' } },
+    })
+    expect(res.status).toBe(409)
+    const intent = await env.DB.prepare('select status from payment_intents where client_secret = ?')
+      .bind(clientSecret)
+      .first<{ status: string }>()
+    expect(intent?.status).toBe('requires_payment_method')
+    expect((await bookingRow(id))?.status).toBe('unpaid')
+  })
+
+  it('a transaction id that paid one order is a 409 for another, never a 5xx', async () => {
+    const first = await placeOrder(buyer, tool, BUYER)
+    const txn = await payOrder(buyer, first)
+    const second = await placeOrder(buyer, tool, BUYER)
+    // Point the second order's intent at the used payment: the provider says it succeeded for that order.
+    await env.DB.prepare('update payment_intents set booking_id = ? where id = ?').bind(second, txn).run()
+    const res = await call('PATCH', `/api/booking/${second}`, { as: buyer, body: { transactionId: txn } })
+    expect(res.status).toBe(409)
+    expect((await bookingRow(second))?.status).toBe('unpaid')
+    expect((await bookingRow(first))?.status).toBe('paid')
   })
 })

@@ -9,12 +9,11 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { toTaka } from '#schemas/bdt.ts'
 import type { OrderSummary } from '#schemas/booking.ts'
 import { ORDER_STATUSES, type OrderStatus } from '#schemas/order-status.ts'
-import type { PaymentIntentCreated } from '#schemas/payment.ts'
 import { getDb } from '#worker/lib/db.ts'
 import { runScheduled } from '#worker/scheduled.ts'
 import { call, json } from '#worker/test/helpers.ts'
 import { ageBooking, makeTool, paidOrder, placeOrder, type ToolFixture } from '#worker/test/order-fixtures.ts'
-import { deliver, fakeStripeClient, intentIdOf, signedEvent, stripeMode } from '#worker/test/stripe-fixtures.ts'
+import { deliver, signedEvent, stripePaidOrder } from '#worker/test/stripe-fixtures.ts'
 import { signIn } from '#worker/test/tokens.ts'
 import { orderSummary } from './summary'
 
@@ -93,16 +92,7 @@ const stamp = (id: string, column: 'paid_at' | 'refunded_at', ms: number) =>
 
 /** Places an order through Stripe (the fake), pays it, then refunds it from "Stripe's dashboard" (charge.refunded). */
 async function refundedInStripe(token: string, email: string) {
-  const id = await placeOrder(token, tool, email)
-  const { clientSecret } = await json<PaymentIntentCreated>(
-    await call('POST', '/api/create-payment-intent', { as: token, body: { bookingId: id }, env: stripeMode() }),
-  )
-  const intentId = intentIdOf(clientSecret)
-  await fakeStripeClient().paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' })
-  expect(
-    (await call('PATCH', `/api/booking/${id}`, { as: token, body: { transactionId: intentId }, env: stripeMode() }))
-      .status,
-  ).toBe(200)
+  const { id, intentId } = await stripePaidOrder(token, tool, email)
   const charge = {
     id: 'ch_summary',
     object: 'charge',
@@ -296,5 +286,35 @@ describe('GET /api/admin/summary: counts and revenue kept as data', () => {
         last30Days: expected(now - 30 * DAY),
       })
     }
+  })
+})
+
+describe('GET /api/admin/summary', () => {
+  it('counts orders by status, sums revenue less refunds, and lists low-stock tools', async () => {
+    const email = 'summary-desk@example.com'
+    const buyer = await signIn(email)
+    const before = await json<OrderSummary>(await call('GET', '/api/admin/summary', { as: admin }))
+    expect(Object.keys(before.orders).sort()).toEqual([
+      'cancelled',
+      'delivered',
+      'paid',
+      'processing',
+      'refunded',
+      'shipped',
+      'unpaid',
+    ])
+    const low = await makeTool({ name: 'Nearly Gone Saw', quantity: 10, min: 3, pricePaisa: 50_000 })
+    await paidOrder(buyer, low, email, { quantity: 8 })
+    const refunded = await paidOrder(buyer, tool, email)
+    expect((await refund(refunded)).status).toBe(200)
+    const after = await json<OrderSummary>(await call('GET', '/api/admin/summary', { as: admin }))
+    expect(after.orders.paid).toBe(before.orders.paid + 1)
+    expect(after.orders.refunded).toBe(before.orders.refunded + 1)
+    // 8 × 500 paid; the refunded order counts its payment and its refund.
+    expect(after.revenue.today).toBeCloseTo(before.revenue.today + 4000, 2)
+    expect(after.revenue.last7Days).toBeCloseTo(before.revenue.last7Days + 4000, 2)
+    expect(after.revenue.last30Days).toBeCloseTo(before.revenue.last30Days + 4000, 2)
+    expect(after.lowStock).toContainEqual({ _id: low.id, name: 'Nearly Gone Saw', quantity: 2, Minimum_quantity: 3 })
+    expect(after.lowStock.find((t) => t._id === tool.id)).toBeUndefined()
   })
 })
