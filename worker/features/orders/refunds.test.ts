@@ -73,18 +73,27 @@ describe('refunds', () => {
   })
 
   it('refunds a processing order; refuses unpaid, shipped and delivered ones', async () => {
+    const moved = { acknowledged: true, modifiedCount: 1 }
     const processing = await paidOrder(buyer, tool, BUYER)
-    await move(processing, { status: 'processing' })
-    expect((await refund(processing)).status).toBe(200)
+    expect(await json(await move(processing, { status: 'processing' }))).toEqual(moved)
+    expect((await bookingRow(processing))?.status).toBe('processing')
+    expect(await json(await refund(processing))).toEqual(moved)
+    expect((await bookingRow(processing))?.status).toBe('refunded')
     const unpaid = await placeOrder(buyer, tool, BUYER)
     const shipped = await paidOrder(buyer, tool, BUYER)
-    await move(shipped, { status: 'shipped', trackingNumber: 'SC-1' })
-    for (const id of [unpaid, shipped]) {
+    expect(await json(await move(shipped, { status: 'shipped', trackingNumber: 'SC-1' }))).toEqual(moved)
+    const delivered = await paidOrder(buyer, tool, BUYER)
+    expect(await json(await move(delivered, { status: 'delivered' }))).toEqual(moved)
+    for (const [id, status] of [
+      [unpaid, 'unpaid'],
+      [shipped, 'shipped'],
+      [delivered, 'delivered'],
+    ] as const) {
       const res = await refund(id)
-      expect(res.status).toBe(409)
+      expect(res.status, status).toBe(409)
       expect((await errorOf(res)).code).toBe('INVALID_TRANSITION')
+      expect((await bookingRow(id))?.status).toBe(status)
     }
-    expect((await bookingRow(shipped))?.status).toBe('shipped')
   })
 
   it('Stripe: refunds through the Refunds API, one idempotency key per payment; a Stripe failure is a 502 changing nothing', async () => {
