@@ -134,7 +134,7 @@ describe.each(ROUTES)('%s %s', (method, path) => {
   const withParams = (value: string) => path.replace(/:\w+/g, value)
   const hasBody = method !== 'GET' && method !== 'HEAD'
 
-  it('takes hostile values in every field, raw non-JSON bodies, hostile path parameters and query strings: never a 5xx, nothing stored', async () => {
+  it('answers hostile bodies, path parameters and queries without a 5xx, storing nothing', async () => {
     const before = await counts()
     for (const token of [undefined, customer, admin]) {
       const who = token === admin ? 'admin' : token ? 'customer' : 'anonymous'

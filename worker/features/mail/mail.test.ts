@@ -120,7 +120,7 @@ describe('order e-mails through the provider', () => {
     expect(receipt.text).toContain('Hello Mail Buyer,')
   })
 
-  it('a failing provider: the e-mails stay pending, attempts counted, the next try pushed back further each time; after the last attempt they are failed', async () => {
+  it('a failing provider: each e-mail stays pending, retried later each time, then marked failed', async () => {
     const buyer = await newBuyer()
     const before = Date.now()
     const no = await paidOrderWith(provider('down'), buyer)
@@ -207,7 +207,7 @@ describe('order e-mails through the provider', () => {
 })
 
 describe('GET /api/outbox/deliveries: what admins see of the e-mail', () => {
-  it('lists every e-mail’s status (pending, sent, failed) with attempts and the last error, never the text; filters by status and recipient', async () => {
+  it('lists each e-mail’s status, attempts and last error (never its text), by status and recipient', async () => {
     const ok = await newBuyer()
     const sentNo = await paidOrderWith(provider('up'), ok)
     const stuck = await newBuyer()
