@@ -7,7 +7,7 @@ import { makeTool } from '#worker/test/order-fixtures.ts'
 const sneakStock = (id: string, quantity: number) =>
   env.DB.prepare('update tools set quantity = ? where id = ?').bind(quantity, id).run()
 
-const html = async (path: string) => (await call(path)).text()
+const html = async (path: string) => (await call('GET', path)).text()
 
 describe('pages kept at the edge are keyed by the search their routes declare', () => {
   it('serves the kept page for search parameters no route declares (?r=…, utm_*), and renders none of them', async () => {

@@ -5,14 +5,12 @@
 import { env } from 'cloudflare:workers'
 import { decodeJwt } from 'jose'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { UserProfile } from '../schemas/user'
-import { call, callWith, json } from './helpers'
+import type { UserProfile } from '#schemas/user.ts'
+import { call, errorOf, json, type Method } from './helpers'
 import { emulatorIdToken, signIn, signInFull } from './tokens'
 
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } }
-const errorOf = async (res: Response) => (await json<ErrorBody>(res)).error
 const signInWith = (email: string, idToken: string, path = email) =>
-  call(`/api/user/${encodeURIComponent(path)}`, { method: 'PUT', token: idToken, json: { email } })
+  call('PUT', `/api/user/${encodeURIComponent(path)}`, { as: idToken, body: { email } })
 
 let admin: string
 beforeAll(async () => {
@@ -24,10 +22,9 @@ describe('sessions', () => {
     const { accessToken } = await signInFull('renewer@example.com')
     const presented = decodeJwt(accessToken)
     await new Promise((r) => setTimeout(r, 1100))
-    const res = await call('/api/user/renewer@example.com', {
-      method: 'PUT',
-      token: accessToken,
-      json: { address: 'Road 9, Dhaka' },
+    const res = await call('PUT', '/api/user/renewer@example.com', {
+      as: accessToken,
+      body: { address: 'Road 9, Dhaka' },
     })
     expect(res.status).toBe(200)
     const [, renewed] = await json<[UserProfile, string]>(res)
@@ -44,24 +41,24 @@ describe('sessions', () => {
     const attacker = await signInWith(email, emulatorIdToken({ email, sub: uid, emailVerified: false }))
     expect(attacker.status).toBe(200)
     const [, attackerToken] = await json<[UserProfile, string]>(attacker)
-    expect((await call(`/api/user/${email}`, { token: attackerToken })).status).toBe(200)
+    expect((await call('GET', `/api/user/${email}`, { as: attackerToken })).status).toBe(200)
     // The owner signs in with Google: Firebase links it under the same uid and verifies the e-mail.
     const owner = await signInWith(email, emulatorIdToken({ email, sub: uid, emailVerified: true }))
     expect(owner.status).toBe(200)
     const [, ownerToken] = await json<[UserProfile, string]>(owner)
     // Every session issued before is over…
-    const old = await call(`/api/user/${email}`, { token: attackerToken })
+    const old = await call('GET', `/api/user/${email}`, { as: attackerToken })
     expect(old.status).toBe(401)
     expect((await errorOf(old)).message).toBe('Your session has ended. Please sign in again.')
-    expect((await call(`/api/booking?customer=${email}`, { token: attackerToken })).status).toBe(401)
+    expect((await call('GET', `/api/booking?customer=${email}`, { as: attackerToken })).status).toBe(401)
     // …and the attacker's unverified ID token (valid for up to an hour) gets no new one.
     const again = await signInWith(email, emulatorIdToken({ email, sub: uid, emailVerified: false }))
     expect(again.status).toBe(403)
     expect((await errorOf(again)).code).toBe('EMAIL_NOT_VERIFIED')
-    expect((await call(`/api/user/${email}`, { token: ownerToken })).status).toBe(200)
+    expect((await call('GET', `/api/user/${email}`, { as: ownerToken })).status).toBe(200)
     // The owner signing in again (verified) keeps the session going.
     expect((await signInWith(email, emulatorIdToken({ email, sub: uid, emailVerified: true }))).status).toBe(200)
-    expect((await call(`/api/user/${email}`, { token: ownerToken })).status).toBe(200)
+    expect((await call('GET', `/api/user/${email}`, { as: ownerToken })).status).toBe(200)
   })
 
   it('an unverified sign-in cannot take an account a verified identity holds', async () => {
@@ -100,7 +97,7 @@ describe('sessions', () => {
 
 describe('body limits', () => {
   const big = (bytes: number) => JSON.stringify({ name: 'x'.repeat(bytes) })
-  const routes: [string, string][] = [
+  const routes: [Method, string][] = [
     ['POST', '/api/booking'],
     ['PATCH', '/api/booking/anything'],
     ['POST', '/api/booking/anything/status'],
@@ -117,16 +114,15 @@ describe('body limits', () => {
   it.each(routes)(
     '%s %s refuses a JSON body over 64 KB by its Content-Length (413), even signed out',
     async (method, path) => {
-      const res = await call(path, {
-        method,
-        token: admin,
-        body: big(64 * 1024),
+      const res = await call(method, path, {
+        as: admin,
+        raw: big(64 * 1024),
         headers: { 'Content-Type': 'application/json' },
       })
       expect(res.status).toBe(413)
       expect((await errorOf(res)).code).toBe('PAYLOAD_TOO_LARGE')
       expect(
-        (await call(path, { method, body: big(64 * 1024), headers: { 'Content-Type': 'application/json' } })).status,
+        (await call(method, path, { raw: big(64 * 1024), headers: { 'Content-Type': 'application/json' } })).status,
       ).toBe(413)
     },
   )
@@ -142,30 +138,22 @@ describe('body limits', () => {
         if (sent > 4 * 1024 * 1024) controller.close()
       },
     })
-    const res = await call(path, {
-      method,
-      token: admin,
-      body: stream,
-      headers: { 'Content-Type': 'application/json' },
-      duplex: 'half',
-    } as RequestInit)
+    const res = await call(method, path, { as: admin, raw: stream, headers: { 'Content-Type': 'application/json' } })
     expect(res.status).toBe(413)
     expect(sent).toBeLessThan(1024 * 1024)
   })
 
   it('lets the Stripe webhook take up to 1 MB, and no more', async () => {
-    const res = await call('/api/stripe/webhook', {
-      method: 'POST',
-      body: 'x'.repeat(1024 * 1024 + 1),
+    const res = await call('POST', '/api/stripe/webhook', {
+      raw: 'x'.repeat(1024 * 1024 + 1),
       headers: { 'Stripe-Signature': 't=1,v1=x' },
     })
     expect(res.status).toBe(413)
     // Under the limit it goes on to the signature check (off in tests: 503).
     expect(
       (
-        await call('/api/stripe/webhook', {
-          method: 'POST',
-          body: 'x'.repeat(500 * 1024),
+        await call('POST', '/api/stripe/webhook', {
+          raw: 'x'.repeat(500 * 1024),
           headers: { 'Stripe-Signature': 't=1,v1=x' },
         })
       ).status,
@@ -188,24 +176,21 @@ describe('body limits', () => {
 
   it('cuts a streamed Stripe webhook body (no Content-Length) off past 1 MB, long before the end of it', async () => {
     const huge = streamed(16 * 1024 * 1024)
-    const res = await call('/api/stripe/webhook', {
-      method: 'POST',
-      body: huge.body,
+    const res = await call('POST', '/api/stripe/webhook', {
+      raw: huge.body,
       headers: { 'Stripe-Signature': 't=1,v1=x' },
-      duplex: 'half',
-    } as RequestInit)
+    })
     expect(res.status).toBe(413)
     expect(await errorOf(res)).toEqual({ code: 'PAYLOAD_TOO_LARGE', message: 'The request body is larger than 1 MB.' })
     expect(huge.sent()).toBeGreaterThan(1024 * 1024)
     expect(huge.sent()).toBeLessThan(2 * 1024 * 1024)
     // The same with the webhook configured: the cut-off comes before the signature is looked at.
     const toConfiguredWebhook = (body: ReadableStream) =>
-      callWith({ STRIPE_WEBHOOK_SECRET: 'whsec_test' }, '/api/stripe/webhook', {
-        method: 'POST',
-        body,
+      call('POST', '/api/stripe/webhook', {
+        raw: body,
         headers: { 'Stripe-Signature': 't=1,v1=x' },
-        duplex: 'half',
-      } as RequestInit)
+        env: { STRIPE_WEBHOOK_SECRET: 'whsec_test' },
+      })
     const configured = streamed(16 * 1024 * 1024)
     expect((await toConfiguredWebhook(configured.body)).status).toBe(413)
     expect(configured.sent()).toBeLessThan(2 * 1024 * 1024)
@@ -216,15 +201,15 @@ describe('body limits', () => {
   })
 
   it('is checked before the configuration: a broken production config still answers 413 for a large body', async () => {
-    const res = await callWith({ ENVIRONMENT: 'production', ACCESS_TOKEN_SECRET: '' }, '/api/contact', {
-      method: 'POST',
-      body: big(70 * 1024),
+    const res = await call('POST', '/api/contact', {
+      raw: big(70 * 1024),
       headers: { 'Content-Type': 'application/json' },
+      env: { ENVIRONMENT: 'production', ACCESS_TOKEN_SECRET: '' },
     })
     expect(res.status).toBe(413)
-    const small = await callWith({ ENVIRONMENT: 'production', ACCESS_TOKEN_SECRET: '' }, '/api/contact', {
-      method: 'POST',
-      json: {},
+    const small = await call('POST', '/api/contact', {
+      body: {},
+      env: { ENVIRONMENT: 'production', ACCESS_TOKEN_SECRET: '' },
     })
     expect(small.status).toBe(503)
   })
@@ -236,10 +221,9 @@ describe('required text means visible text', () => {
     'refuses %s as a tool name, a review, a contact name and message',
     async (_, text) => {
       const customer = await signIn(`invisible-${Math.random().toString(36).slice(2)}@example.com`)
-      const tool = await call('/api/service', {
-        method: 'POST',
-        token: admin,
-        json: {
+      const tool = await call('POST', '/api/service', {
+        as: admin,
+        body: {
           name: text,
           description: text,
           price: 10,
@@ -253,19 +237,17 @@ describe('required text means visible text', () => {
         name: 'name is Required',
         description: 'description is Required',
       })
-      const review = await call('/api/review', {
-        method: 'POST',
-        token: customer,
-        json: { name: text, description: text, img: 'https://example.com/a.png' },
+      const review = await call('POST', '/api/review', {
+        as: customer,
+        body: { name: text, description: text, img: 'https://example.com/a.png' },
       })
       expect(review.status).toBe(400)
       expect((await errorOf(review)).fields).toMatchObject({
         name: 'name is Required',
         description: 'description is Required',
       })
-      const contact = await call('/api/contact', {
-        method: 'POST',
-        json: { name: text, email: 'someone@example.com', message: text },
+      const contact = await call('POST', '/api/contact', {
+        body: { name: text, email: 'someone@example.com', message: text },
       })
       expect(contact.status).toBe(400)
       expect((await errorOf(contact)).fields).toMatchObject({
@@ -278,10 +260,9 @@ describe('required text means visible text', () => {
 
 describe('rate-limit keys', () => {
   const send = (ip: string) =>
-    call('/api/contact', {
-      method: 'POST',
+    call('POST', '/api/contact', {
       headers: { 'CF-Connecting-IP': ip },
-      json: { name: 'Flooder', email: 'flood@example.com', message: 'Hello there, one more message.' },
+      body: { name: 'Flooder', email: 'flood@example.com', message: 'Hello there, one more message.' },
     })
 
   it('keys an IPv6 client by its /64: addresses in one /64 share the limit, another /64 does not', async () => {

@@ -10,14 +10,13 @@
  * emulator tokens, real RS256 tokens, roles that cannot be self-assigned, twins by case,
  * ADMIN_EMAILS, promotion and removal taking effect at once).
  */
-import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import app from '../app'
-import type { Tool } from '../schemas/tool'
-import type { UserProfile } from '../schemas/user'
-import { call, json, seedDemo } from './helpers'
+import type { Tool } from '#schemas/tool.ts'
+import type { UserProfile } from '#schemas/user.ts'
+import app from '#worker/app.ts'
+import { type Bindings, call, errorOf, json, type Method, PRODUCTION, seedDemo } from './helpers'
 import { makeTool, type ToolFixture } from './order-fixtures'
-import { accessTokenFor, emulatorIdToken, envWithFakeGoogle, signedIdToken, signIn, signInFull } from './tokens'
+import { accessTokenFor, emulatorIdToken, fakeGoogle, signedIdToken, signIn, signInFull } from './tokens'
 
 const PRINCIPALS = [
   'anonymous', //       no Authorization header
@@ -34,7 +33,7 @@ const PRINCIPALS = [
 type Principal = (typeof PRINCIPALS)[number]
 /** One status per principal, in the order of PRINCIPALS. */
 type Statuses = readonly [number, number, number, number, number, number, number, number, number, number]
-type Row = [method: string, path: string, expected: Statuses, body?: unknown]
+type Row = [method: Method, path: string, expected: Statuses, body?: unknown]
 
 const CONTACT = { name: 'Matrix', email: 'matrix@example.com', message: 'Hello from the authorization matrix.' }
 
@@ -198,14 +197,14 @@ let bookingTool: ToolFixture
 
 beforeAll(async () => {
   await seedDemo()
-  const tool = (await json<Tool[]>(await call('/api/service?limit=1')))[0]!
+  const tool = (await json<Tool[]>(await call('GET', '/api/service?limit=1')))[0]!
   toolId = tool._id
   bookingTool = await makeTool({ quantity: 1_000_000, min: 1 })
   imageKey = tool.img.split('/').pop()!
   adminToken = await signIn('admin@example.com')
   otherToken = await signIn('other-customer@example.com')
   removedToken = await signIn('removed@example.com')
-  const removal = await call('/api/user/removed@example.com', { method: 'DELETE', token: adminToken })
+  const removal = await call('DELETE', '/api/user/removed@example.com', { as: adminToken })
   expect(removal.status).toBe(200)
 })
 
@@ -244,7 +243,7 @@ async function placeholdersFor(owner: string, pathTemplate: string): Promise<Rec
       address: 'Matrix Road 1, Dhaka',
       customer: owner,
     }
-    const res = await call('/api/booking', { method: 'POST', token: await accessTokenFor(owner), json: order })
+    const res = await call('POST', '/api/booking', { as: await accessTokenFor(owner), body: order })
     expect(res.status, 'placing the {booking} of the owner').toBe(201)
     values.booking = (await json<{ insertedId: string }>(res)).insertedId
   }
@@ -265,16 +264,14 @@ describe.each(MATRIX)('%s %s', (method, pathTemplate, expected, body) => {
         return values[key]!
       })
       const token = await tokenOf(principal, owner)
-      const res = await call(path, {
-        method,
-        token,
-        json: body,
-        // A distinct client per cell, so rate limits of one cell never decide another.
+      const res = await call(method, path, {
+        as: token,
+        body,
         headers: { 'CF-Connecting-IP': `198.51.100.${n % 250}`, 'X-Matrix-Cell': String(n) },
       })
       expect(res.status, `${method} ${path} as ${principal}`).toBe(status)
       if (status === 401 || status === 403) {
-        const error = (await json(res)).error
+        const error = await errorOf(res)
         expect(error.code).toBe(status === 401 ? 'UNAUTHENTICATED' : 'FORBIDDEN')
         expect(error.message).toBeTruthy()
       }
@@ -282,71 +279,55 @@ describe.each(MATRIX)('%s %s', (method, pathTemplate, expected, body) => {
   )
 })
 
-const putJson = (token: string, body: unknown): RequestInit => ({
-  method: 'PUT',
-  headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
-  body: JSON.stringify(body),
-})
-
 describe('a production configuration', () => {
-  const production = {
-    ...env,
-    ENVIRONMENT: 'production',
-    ACCESS_TOKEN_SECRET: 'a-production-secret-of-at-least-32-characters',
-    FIREBASE_API_KEY: 'production-api-key',
-    FIREBASE_AUTH_EMULATOR_HOST: '',
-  }
+  const production = { ...PRODUCTION, ACCESS_TOKEN_SECRET: 'a-production-secret-of-at-least-32-characters' }
 
   it('refuses the emulator’s unsigned ID tokens with 401', async () => {
-    const res = await app.request(
-      '/api/user/prod@example.com',
-      putJson(emulatorIdToken({ email: 'prod@example.com' }), { email: 'prod@example.com' }),
-      production,
-    )
+    const res = await call('PUT', '/api/user/prod@example.com', {
+      as: emulatorIdToken({ email: 'prod@example.com' }),
+      body: { email: 'prod@example.com' },
+      env: production,
+    })
     expect(res.status).toBe(401)
-    const error = (await json(res)).error
+    const error = await errorOf(res)
     expect(error.code).toBe('UNAUTHENTICATED')
     expect(error.message).toMatch(/not signed/)
-    const nobody = await call('/api/user/prod@example.com', { token: adminToken })
+    const nobody = await call('GET', '/api/user/prod@example.com', { as: adminToken })
     expect(nobody.status).toBe(404)
   })
 
   it('refuses them too in development without the emulator configured', async () => {
-    const dev = { ...env, ENVIRONMENT: 'development', FIREBASE_AUTH_EMULATOR_HOST: '' }
-    const res = await app.request(
-      '/api/user/dev@example.com',
-      putJson(emulatorIdToken({ email: 'dev@example.com' }), {}),
-      dev,
-    )
+    const dev = { ENVIRONMENT: 'development', FIREBASE_AUTH_EMULATOR_HOST: '' }
+    const res = await call('PUT', '/api/user/dev@example.com', {
+      as: emulatorIdToken({ email: 'dev@example.com' }),
+      body: {},
+      env: dev,
+    })
     expect(res.status).toBe(401)
   })
 
   it('has no bench baseline route', async () => {
-    const res = await app.request('/api/bench/baseline', {}, production)
+    const res = await call('GET', '/api/bench/baseline', { env: production })
     expect(res.status).toBe(404)
-    expect((await json(res)).error.code).toBe('NOT_FOUND')
+    expect((await errorOf(res)).code).toBe('NOT_FOUND')
   })
 
   it('does not take access tokens signed with another secret (the test one)', async () => {
-    const res = await app.request(
-      '/api/user/admin@example.com',
-      { headers: { Authorization: `Bearer ${adminToken}` } },
-      production,
-    )
+    const res = await call('GET', '/api/user/admin@example.com', { as: adminToken, env: production })
     expect(res.status).toBe(401)
   })
 })
 
 describe('real RS256 Firebase ID tokens (fake Google key server)', () => {
-  const put = async (email: string, token: string, overrides: Record<string, unknown> = {}) =>
-    app.request(`/api/user/${email}`, putJson(token, { email }), envWithFakeGoogle(overrides))
+  const put = async (email: string, token: string, overrides: Bindings = {}) =>
+    call('PUT', `/api/user/${email}`, { as: token, body: { email }, env: fakeGoogle(overrides) })
 
   it('accepts a token signed with a published key, also without the emulator configured', async () => {
     const res = await put('signed@example.com', await signedIdToken({ email: 'signed@example.com' }))
     expect(res.status).toBe(200)
     const [profile, accessToken] = await json<[UserProfile, string]>(res)
     expect(profile).toMatchObject({ email: 'signed@example.com', role: 'user' })
-    expect((await call('/api/user/signed@example.com', { token: accessToken })).status).toBe(200)
+    expect((await call('GET', '/api/user/signed@example.com', { as: accessToken })).status).toBe(200)
 
     const dev = { ENVIRONMENT: 'development', FIREBASE_AUTH_EMULATOR_HOST: '' }
     expect((await put('signed@example.com', await signedIdToken({ email: 'signed@example.com' }), dev)).status).toBe(
@@ -373,7 +354,7 @@ describe('real RS256 Firebase ID tokens (fake Google key server)', () => {
     const token = await signedIdToken({ email: 'refused@example.com', ...claims })
     const res = await put('refused@example.com', token)
     expect(res.status).toBe(status)
-    expect((await call('/api/user/refused@example.com', { token: adminToken })).status).toBe(404)
+    expect((await call('GET', '/api/user/refused@example.com', { as: adminToken })).status).toBe(404)
   })
 
   it('refuses a token signed with a key Google does not publish, or an unknown kid', async () => {
@@ -388,54 +369,47 @@ describe('real RS256 Firebase ID tokens (fake Google key server)', () => {
 
   it('is not an access token: other routes refuse it', async () => {
     const token = await signedIdToken({ email: 'signed@example.com' })
-    const res = await app.request(
-      '/api/user/signed@example.com',
-      { headers: { Authorization: `Bearer ${token}` } },
-      envWithFakeGoogle(),
-    )
+    const res = await call('GET', '/api/user/signed@example.com', { as: token, env: fakeGoogle() })
     expect(res.status).toBe(401)
   })
 })
 
 describe('roles', () => {
   it('ignores role: "admin" in the profile body, at sign-in and when updating', async () => {
-    const atSignIn = await call('/api/user/wannabe@example.com', {
-      method: 'PUT',
-      token: emulatorIdToken({ email: 'wannabe@example.com' }),
-      json: { email: 'wannabe@example.com', role: 'admin' },
+    const atSignIn = await call('PUT', '/api/user/wannabe@example.com', {
+      as: emulatorIdToken({ email: 'wannabe@example.com' }),
+      body: { email: 'wannabe@example.com', role: 'admin' },
     })
     const [profile, token] = await json<[UserProfile, string]>(atSignIn)
     expect(profile.role).toBe('user')
-    const update = await call('/api/user/wannabe@example.com', {
-      method: 'PUT',
-      token,
-      json: { role: 'admin', name: 'Wannabe' },
+    const update = await call('PUT', '/api/user/wannabe@example.com', {
+      as: token,
+      body: { role: 'admin', name: 'Wannabe' },
     })
     expect(update.status).toBe(200)
     expect((await json<[UserProfile, string]>(update))[0]).toMatchObject({ role: 'user', name: 'Wannabe' })
-    expect(await json(await call('/api/admin/wannabe@example.com', { token }))).toEqual({ admin: false })
-    expect((await call('/api/user', { token })).status).toBe(403)
+    expect(await json(await call('GET', '/api/admin/wannabe@example.com', { as: token }))).toEqual({ admin: false })
+    expect((await call('GET', '/api/user', { as: token })).status).toBe(403)
   })
 
   it('does not make a twin user from an upper-case e-mail', async () => {
     const lower = await signInFull('twin@example.com')
-    const upper = await call('/api/user/Twin@Example.COM', {
-      method: 'PUT',
-      token: emulatorIdToken({ email: 'TWIN@EXAMPLE.COM' }),
-      json: { email: 'TWIN@example.com' },
+    const upper = await call('PUT', '/api/user/Twin@Example.COM', {
+      as: emulatorIdToken({ email: 'TWIN@EXAMPLE.COM' }),
+      body: { email: 'TWIN@example.com' },
     })
     expect(upper.status).toBe(200)
     const [profile] = await json<[UserProfile, string]>(upper)
     expect(profile._id).toBe(lower.profile._id)
     expect(profile.email).toBe('twin@example.com')
-    const all = await json<UserProfile[]>(await call('/api/user?q=twin', { token: adminToken }))
+    const all = await json<UserProfile[]>(await call('GET', '/api/user?q=twin', { as: adminToken }))
     expect(all.filter((u) => u.email.toLowerCase() === 'twin@example.com')).toHaveLength(1)
   })
 
   it('makes admin@example.com (in ADMIN_EMAILS) an admin at sign-in, and nobody else', async () => {
     const admin = await signInFull('admin@example.com')
     expect(admin.profile.role).toBe('admin')
-    expect(await json(await call('/api/admin/admin@example.com', { token: admin.accessToken }))).toEqual({
+    expect(await json(await call('GET', '/api/admin/admin@example.com', { as: admin.accessToken }))).toEqual({
       admin: true,
     })
     const customer = await signInFull('customer@example.com')
@@ -444,42 +418,41 @@ describe('roles', () => {
 
   it('lets a promotion take effect at once for a token issued before it', async () => {
     const token = await signIn('rising@example.com')
-    expect((await call('/api/user', { token })).status).toBe(403)
-    expect((await call('/api/user/admin/rising@example.com', { method: 'PUT', token: adminToken })).status).toBe(200)
-    expect((await call('/api/user', { token })).status).toBe(200)
-    expect(await json(await call('/api/admin/rising@example.com', { token }))).toEqual({ admin: true })
+    expect((await call('GET', '/api/user', { as: token })).status).toBe(403)
+    expect((await call('PUT', '/api/user/admin/rising@example.com', { as: adminToken })).status).toBe(200)
+    expect((await call('GET', '/api/user', { as: token })).status).toBe(200)
+    expect(await json(await call('GET', '/api/admin/rising@example.com', { as: token }))).toEqual({ admin: true })
   })
 
   it('answers 401 to a removed user’s token at once, everywhere', async () => {
     const token = await signIn('gone@example.com')
-    expect((await call('/api/user/gone@example.com', { token })).status).toBe(200)
-    expect((await call('/api/user/gone@example.com', { method: 'DELETE', token: adminToken })).status).toBe(200)
+    expect((await call('GET', '/api/user/gone@example.com', { as: token })).status).toBe(200)
+    expect((await call('DELETE', '/api/user/gone@example.com', { as: adminToken })).status).toBe(200)
     for (const [method, path] of [
       ['GET', '/api/user/gone@example.com'],
       ['GET', '/api/admin/gone@example.com'],
       ['PUT', '/api/user/gone@example.com'],
     ] as const) {
-      const res = await call(path, { method, token, ...(method === 'PUT' ? { json: { name: 'Back' } } : {}) })
+      const res = await call(method, path, { as: token, ...(method === 'PUT' ? { body: { name: 'Back' } } : {}) })
       expect(res.status, `${method} ${path}`).toBe(401)
     }
     // Removal blocks: signing in again with Firebase gets no session…
-    const again = await call('/api/user/gone@example.com', {
-      method: 'PUT',
-      token: emulatorIdToken({ email: 'gone@example.com' }),
-      json: { email: 'gone@example.com' },
+    const again = await call('PUT', '/api/user/gone@example.com', {
+      as: emulatorIdToken({ email: 'gone@example.com' }),
+      body: { email: 'gone@example.com' },
     })
     expect(again.status).toBe(403)
-    expect((await json(again)).error).toEqual({
+    expect(await errorOf(again)).toEqual({
       code: 'ACCOUNT_REMOVED',
       message: 'This account has been removed. Contact us if you think this is a mistake.',
     })
     // …and the old token stays dead after a restore; a new sign-in gets the same account back.
-    const before = (await json<UserProfile[]>(await call('/api/user?removed=1&q=gone', { token: adminToken }))).find(
-      (u) => u.email === 'gone@example.com',
-    )
+    const before = (
+      await json<UserProfile[]>(await call('GET', '/api/user?removed=1&q=gone', { as: adminToken }))
+    ).find((u) => u.email === 'gone@example.com')
     expect(before?.removedAt).toMatch(/^\d{4}-/)
-    expect((await call('/api/user/gone@example.com/restore', { method: 'POST', token: adminToken })).status).toBe(200)
-    expect((await call('/api/user/gone@example.com', { token })).status).toBe(401)
+    expect((await call('POST', '/api/user/gone@example.com/restore', { as: adminToken })).status).toBe(200)
+    expect((await call('GET', '/api/user/gone@example.com', { as: token })).status).toBe(401)
     const back = await signInFull('gone@example.com')
     expect(back.profile._id).toBe(before?._id)
   })

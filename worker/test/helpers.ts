@@ -1,10 +1,12 @@
-import { createExecutionContext } from 'cloudflare:test'
-import { env, exports } from 'cloudflare:workers'
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
+import { env } from 'cloudflare:workers'
+import { expect } from 'vitest'
+import { getConfig } from '#worker/env.ts'
+import worker from '#worker/index.ts'
+import { invalidatePublic } from '#worker/lib/edge-cache.ts'
+import type { ErrorBody } from '#worker/lib/errors.ts'
+import { seedShop } from '#worker/seed.ts'
 import catalogue from '../../seed/catalogue.json'
-import { getConfig } from '../env'
-import worker from '../index'
-import { invalidatePublic } from '../lib/edge-cache'
-import { seedShop } from '../seed'
 
 /** A valid 1x1 PNG (and so an accepted image) for tests that need image bytes. */
 export const PNG_1X1 = Uint8Array.from(
@@ -27,32 +29,76 @@ export async function seedDemo() {
 /** After a fixture wrote tools or reviews straight to D1: what the edge cache kept is stale. */
 export const forgetPublicAnswers = () => invalidatePublic(getConfig(env), ['catalogue', 'reviews'])
 
-/** Calls the real Worker (API and assets) the way a browser or client would. */
-export function call(path: string, init?: RequestInit & { json?: unknown; token?: string }) {
-  const headers = new Headers(init?.headers)
-  if (init?.json !== undefined) headers.set('Content-Type', 'application/json')
-  if (init?.token) headers.set('Authorization', `Bearer ${init.token}`)
-  const body = init?.json !== undefined ? JSON.stringify(init.json) : init?.body
-  return exports.default.fetch(new Request(`http://shop.test${path}`, { ...init, headers, body }))
+export type Method = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS'
+
+/** Bindings that differ from wrangler.toml's `[env.test]` (another configuration, another database). */
+export type Bindings = Record<string, unknown>
+
+/** An access-token secret a production configuration accepts (the test one is published in wrangler.toml). */
+export const PRODUCTION_SECRET = 'a-production-secret-of-at-least-32-characters'
+
+/** A production configuration that passes the configuration checks (no e-mail provider, no Stripe keys). */
+export const PRODUCTION: Bindings = {
+  ENVIRONMENT: 'production',
+  ACCESS_TOKEN_SECRET: PRODUCTION_SECRET,
+  FIREBASE_API_KEY: 'production-api-key',
+  FIREBASE_AUTH_EMULATOR_HOST: '',
+}
+
+export type CallOptions = {
+  /** Who calls: the token sent as `Authorization: Bearer …` (an access token, a Firebase ID token, junk); none for anonymous. */
+  as?: string | undefined
+  /** A JSON body, sent with `Content-Type: application/json`. */
+  body?: unknown
+  /** A body sent as it is (form data, bytes, a stream, text that is not JSON), with the headers given. */
+  raw?: BodyInit
+  headers?: HeadersInit
+  /** Bindings changed for this one request: the Worker runs with another configuration. */
+  env?: Bindings
+  /** Wait for what the request runs after its answer (`ctx.waitUntil`: the e-mails it queued go out then). */
+  settle?: boolean
+}
+
+/**
+ * The one way worker tests call the app: `method` on `path` (the API, a page or a file) as a
+ * client would, through the Worker's own fetch handler (worker/index.ts) with the test bindings
+ * (real D1 and R2), or with `env` changed for this request.
+ *
+ * NOTE: the handler is called in-process, not through the runtime's `exports.default.fetch`:
+ * that one cannot take other bindings, and thousands of requests through it (fuzz.test.ts)
+ * slow down quadratically in the test pool. The handler sees the same request either way.
+ */
+export async function call(method: Method, path: string, options: CallOptions = {}): Promise<Response> {
+  const headers = new Headers(options.headers)
+  if (options.as) headers.set('Authorization', `Bearer ${options.as}`)
+  if (options.body !== undefined && options.raw !== undefined) throw new Error('call(): a JSON body or a raw one')
+  let body = options.raw
+  if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json')
+    body = JSON.stringify(options.body)
+  }
+  const request = new Request(`http://shop.test${path}`, {
+    method,
+    headers,
+    body,
+    // A streamed body (no Content-Length) goes out as it is pulled.
+    ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
+  } as RequestInit) as Request<unknown, IncomingRequestCfProperties>
+  const ctx = createExecutionContext()
+  const res = await worker.fetch(request, (options.env ? { ...env, ...options.env } : env) as Env, ctx)
+  if (options.settle) await waitOnExecutionContext(ctx)
+  return res
 }
 
 export async function json<T = any>(res: Response): Promise<T> {
   return (await res.json()) as T
 }
 
-/** Like {@link call}, with some bindings changed for this one request (another configuration). */
-export function callWith(
-  overrides: Record<string, unknown>,
-  path: string,
-  init?: RequestInit & { json?: unknown; token?: string },
-) {
-  const headers = new Headers(init?.headers)
-  if (init?.json !== undefined) headers.set('Content-Type', 'application/json')
-  if (init?.token) headers.set('Authorization', `Bearer ${init.token}`)
-  const body = init?.json !== undefined ? JSON.stringify(init.json) : init?.body
-  const request = new Request(`http://shop.test${path}`, { ...init, headers, body }) as Request<
-    unknown,
-    IncomingRequestCfProperties
-  >
-  return worker.fetch(request, { ...env, ...overrides } as Env, createExecutionContext())
+/** The `error` of an error answer, which must be in the API's one shape: `{ error: { code, message, fields? } }`. */
+export async function errorOf(res: Response): Promise<ErrorBody['error']> {
+  const body = await json<ErrorBody>(res)
+  expect(body, `the error shape (${res.status})`).toMatchObject({
+    error: { code: expect.any(String), message: expect.any(String) },
+  })
+  return body.error
 }

@@ -10,11 +10,10 @@
 import { applyD1Migrations } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import app from '../app'
-import { orderSummary } from '../features/orders/summary'
-import { getDb } from '../lib/db'
-import type { Booking } from '../schemas/booking'
-import { json } from './helpers'
+import type { Booking } from '#schemas/booking.ts'
+import { orderSummary } from '#worker/features/orders/summary.ts'
+import { getDb } from '#worker/lib/db.ts'
+import { type CallOptions, call, json } from './helpers'
 import { accessTokenFor } from './tokens'
 
 const db = env.MIGRATIONS_DB
@@ -243,16 +242,11 @@ function insert(table: string, row: Record<string, unknown>) {
 
 const rowOf = <T>(table: string, id: string) => db.prepare(`select * from ${table} where id = ?`).bind(id).first<T>()
 
-/** The app on the migrated database, as an admin or a customer of the old data. */
-async function callOld(path: string, email: string, init: { method?: string; json?: unknown } = {}) {
-  const headers = new Headers({ Authorization: `Bearer ${await accessTokenFor(email, { sessionVersion: 1 })}` })
-  if (init.json !== undefined) headers.set('Content-Type', 'application/json')
-  return app.request(
-    path,
-    { method: init.method ?? 'GET', headers, body: init.json === undefined ? undefined : JSON.stringify(init.json) },
-    { ...env, DB: db },
-  )
-}
+/** Calling the app on the migrated database (its own DB binding) as an admin or a customer of the old data. */
+const onOldData = async (email: string): Promise<CallOptions> => ({
+  as: await accessTokenFor(email, { sessionVersion: 1 }),
+  env: { DB: db },
+})
 
 beforeAll(async () => {
   expect(before.map((m) => m.name)).toEqual(['0000_init.sql', '0001_bookings_customer_order.sql'])
@@ -367,13 +361,13 @@ describe('migrations on a database with orders in it', () => {
     })
     expect(summary.revenue).toEqual({ today: 7_500, last7Days: 42_500, last30Days: 42_500 })
     const desk = await json<{ orders: Record<string, number> }>(
-      await callOld('/api/admin/summary', 'admin@example.com'),
+      await call('GET', '/api/admin/summary', await onOldData('admin@example.com')),
     )
     expect(desk.orders).toEqual(summary.orders)
   })
 
   it('serves the old orders through the API: order numbers, history, the desk’s search; a new order numbers on', async () => {
-    const desk = await callOld('/api/booking?limit=100', 'admin@example.com')
+    const desk = await call('GET', '/api/booking?limit=100', await onOldData('admin@example.com'))
     expect(desk.status).toBe(200)
     const orders = await json<Booking[]>(desk)
     expect(orders.map((o) => [o._id, o.orderNumber])).toEqual(
@@ -395,15 +389,19 @@ describe('migrations on a database with orders in it', () => {
       { status: 'paid', at: new Date(minutes(4)).toISOString(), by: 'payment' },
     ])
     // The FTS index was rebuilt over the copied table.
-    const found = await json<Booking[]>(await callOld('/api/booking?q=second%20buyer', 'admin@example.com'))
+    const found = await json<Booking[]>(
+      await call('GET', '/api/booking?q=second%20buyer', await onOldData('admin@example.com')),
+    )
     expect(found.map((o) => o._id)).toEqual(['b-paid-2'])
     expect(
-      (await json<Booking[]>(await callOld('/api/booking?q=TH-10005', 'admin@example.com'))).map((o) => o._id),
+      (await json<Booking[]>(await call('GET', '/api/booking?q=TH-10005', await onOldData('admin@example.com')))).map(
+        (o) => o._id,
+      ),
     ).toEqual(['b-unpaid'])
 
-    const placed = await callOld('/api/booking', 'old-buyer@example.com', {
-      method: 'POST',
-      json: {
+    const placed = await call('POST', '/api/booking', {
+      ...(await onOldData('old-buyer@example.com')),
+      body: {
         serviceId: 'old-drill',
         quantity: 2,
         phone: '01712345678',
@@ -413,7 +411,9 @@ describe('migrations on a database with orders in it', () => {
     })
     expect(placed.status).toBe(201)
     const { insertedId } = await json<{ insertedId: string }>(placed)
-    const fresh = await json<Booking>(await callOld(`/api/booking/${insertedId}`, 'old-buyer@example.com'))
+    const fresh = await json<Booking>(
+      await call('GET', `/api/booking/${insertedId}`, await onOldData('old-buyer@example.com')),
+    )
     expect(fresh.orderNumber).toBe(`TH-${10_001 + PLACED.length}`)
     // The migrated table keeps counting: the new order is one more unpaid.
     expect(await db.prepare("select n from order_counts where status = 'unpaid'").first('n')).toBe(2)

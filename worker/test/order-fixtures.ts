@@ -1,9 +1,11 @@
 /** Test fixtures for the booking and payment tests (imported only by *.test.ts files). */
 import { env } from 'cloudflare:workers'
 import { expect } from 'vitest'
-import { newId } from '../lib/db'
-import type { Inserted } from '../schemas/ack'
-import { call, forgetPublicAnswers, json } from './helpers'
+import type { Inserted } from '#schemas/ack.ts'
+import type { AuditEntry } from '#schemas/audit.ts'
+import type { Booking } from '#schemas/booking.ts'
+import { newId } from '#worker/lib/db.ts'
+import { type CallOptions, call, forgetPublicAnswers, json } from './helpers'
 
 export type ToolFixture = { id: string; name: string; pricePaisa: number; quantity: number; min: number }
 
@@ -56,8 +58,11 @@ export const orderBody = (tool: ToolFixture, email: string, overrides: Record<st
   ...overrides,
 })
 
-export const postBooking = (token: string | undefined, body: unknown) =>
-  call('/api/booking', { method: 'POST', token, json: body })
+/** How a fixture calls the app, when not as plainly as a test does: another configuration, waiting for what runs after the answer. */
+export type Via = Pick<CallOptions, 'env' | 'settle'>
+
+export const postBooking = (token: string | undefined, body: unknown, via: Via = {}) =>
+  call('POST', '/api/booking', { as: token, body, ...via })
 
 /** Places an order through the API and answers the new booking's id. */
 export async function placeOrder(
@@ -65,8 +70,9 @@ export async function placeOrder(
   tool: ToolFixture,
   email: string,
   overrides: Record<string, unknown> = {},
+  via: Via = {},
 ): Promise<string> {
-  const res = await postBooking(token, orderBody(tool, email, overrides))
+  const res = await postBooking(token, orderBody(tool, email, overrides), via)
   expect(res.status, JSON.stringify(await res.clone().json())).toBe(201)
   return (await json<Inserted>(res)).insertedId
 }
@@ -79,29 +85,30 @@ export async function ageBooking(id: string, hours: number): Promise<void> {
 }
 
 /** Pays a booking the way the web app does in simulated mode: intent, test card, PATCH. */
-export async function payOrder(token: string, bookingId: string): Promise<string> {
-  const intent = await call('/api/create-payment-intent', { method: 'POST', token, json: { bookingId } })
+export async function payOrder(token: string, bookingId: string, via: Via = {}): Promise<string> {
+  const intent = await call('POST', '/api/create-payment-intent', { as: token, body: { bookingId }, ...via })
   expect(intent.status, JSON.stringify(await intent.clone().json())).toBe(200)
   const { clientSecret } = await json<{ clientSecret: string }>(intent)
   const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 1, cvc: '123' }
-  const confirmed = await call('/api/payments/simulated/confirm', {
-    method: 'POST',
-    token,
-    json: { clientSecret, card },
+  const confirmed = await call('POST', '/api/payments/simulated/confirm', {
+    as: token,
+    body: { clientSecret, card },
+    ...via,
   })
   expect(confirmed.status, JSON.stringify(await confirmed.clone().json())).toBe(200)
   return (await json<{ paymentIntent: { id: string } }>(confirmed)).paymentIntent.id
 }
 
-/** Places an order and pays it; answers the booking's id. */
+/** Places an order and pays it (simulated card); answers the booking's id. */
 export async function paidOrder(
   token: string,
   tool: ToolFixture,
   email: string,
   overrides: Record<string, unknown> = {},
+  via: Via = {},
 ): Promise<string> {
-  const id = await placeOrder(token, tool, email, overrides)
-  await payOrder(token, id)
+  const id = await placeOrder(token, tool, email, overrides, via)
+  await payOrder(token, id, via)
   return id
 }
 
@@ -115,9 +122,26 @@ export type OutboxRow = {
   dedupe_key: string | null
 }
 
+/** An order as its owner or an admin reads it (GET /api/booking/{id}). */
+export async function readOrder(id: string, token: string): Promise<Booking> {
+  const res = await call('GET', `/api/booking/${id}`, { as: token })
+  expect(res.status, `reading order ${id}`).toBe(200)
+  return json<Booking>(res)
+}
+
 /** The e-mails queued or sent to `to`, oldest first. */
 export const mailsTo = (to: string) =>
   env.DB.prepare('select * from email_outbox where "to" = ? order by created_at, rowid')
     .bind(to)
     .all<OutboxRow>()
     .then((r) => r.results)
+
+/** The e-mails to `to` about order `no` of one kind (`placed`, `cancelled`, `refunded`, …), oldest first. */
+export const mailsAbout = async (to: string, no: string, kind: string) =>
+  (await mailsTo(to)).filter((m) => m.subject === `Order ${no} ${kind} — Toolhaus`)
+
+/** The audit entries about `target` (an order's id), newest first, as an admin reads them. */
+export const auditOf = async (target: string, adminToken: string) =>
+  (await json<AuditEntry[]>(await call('GET', '/api/audit?limit=100', { as: adminToken }))).filter(
+    (e) => e.target === target,
+  )

@@ -4,9 +4,9 @@
  * (worker/schemas/phone.ts, also what the two web forms check).
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Booking } from '../schemas/booking'
-import type { UserProfile } from '../schemas/user'
-import { call, json } from './helpers'
+import type { Booking } from '#schemas/booking.ts'
+import type { UserProfile } from '#schemas/user.ts'
+import { call, errorOf, json } from './helpers'
 import { makeTool, orderBody, postBooking, type ToolFixture } from './order-fixtures'
 import { signIn } from './tokens'
 
@@ -22,20 +22,23 @@ beforeAll(async () => {
 type Outcome = { ok: true; stored: string } | { ok: false; message: string | undefined }
 
 async function asProfile(phone: string): Promise<Outcome> {
-  const res = await call(`/api/user/${EMAIL}`, { method: 'PUT', token, json: { phone } })
+  const res = await call('PUT', `/api/user/${EMAIL}`, { as: token, body: { phone } })
   if (res.status === 200) return { ok: true, stored: (await json<[UserProfile, string]>(res))[0].phone }
   expect(res.status).toBe(400)
-  return { ok: false, message: (await json(res)).error.fields?.phone }
+  return { ok: false, message: (await errorOf(res)).fields?.phone }
 }
 
 async function asOrder(phone: string): Promise<Outcome> {
   const res = await postBooking(token, orderBody(tool, EMAIL, { phone, quantity: 1 }))
   if (res.status === 201) {
     const { insertedId } = await json<{ insertedId: string }>(res)
-    return { ok: true, stored: (await json<Booking>(await call(`/api/booking/${insertedId}`, { token }))).phone }
+    return {
+      ok: true,
+      stored: (await json<Booking>(await call('GET', `/api/booking/${insertedId}`, { as: token }))).phone,
+    }
   }
   expect(res.status).toBe(400)
-  return { ok: false, message: (await json(res)).error.fields?.phone }
+  return { ok: false, message: (await errorOf(res)).fields?.phone }
 }
 
 const INVALID = 'Enter a phone number of 6 to 20 digits; spaces, dashes, dots, brackets and a leading + are fine.'

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { PUBLISHED_SECRETS } from '#worker/env.ts'
-import { callWith, json } from '#worker/test/helpers.ts'
-import { PRODUCTION_SECRET } from '#worker/test/tokens.ts'
+import { call, json, PRODUCTION_SECRET } from '#worker/test/helpers.ts'
 import wranglerToml from '../../wrangler.toml?raw'
 
 /** A production configuration that passes every check; each test spoils one setting. */
@@ -19,7 +18,7 @@ const production = {
 }
 
 async function refusal(overrides: Record<string, string>) {
-  const res = await callWith({ ...production, ...overrides }, '/api/config')
+  const res = await call('GET', '/api/config', { env: { ...production, ...overrides } })
   expect(res.status).toBe(503)
   const { error } = await json(res)
   expect(error.code).toBe('NOT_CONFIGURED')
@@ -28,7 +27,7 @@ async function refusal(overrides: Record<string, string>) {
 
 describe('a production configuration', () => {
   it('is served when every setting is safe', async () => {
-    const res = await callWith(production, '/api/config')
+    const res = await call('GET', '/api/config', { env: production })
     expect(res.status).toBe(200)
   })
 
@@ -84,10 +83,9 @@ describe('a production configuration', () => {
   })
 
   it('leaves development alone: its http origins and test keys are what it runs on', async () => {
-    const res = await callWith(
-      { ENVIRONMENT: 'development', CORS_ORIGINS: 'http://127.0.0.1:5173', STRIPE_SECRET_KEY: '' },
-      '/api/config',
-    )
+    const res = await call('GET', '/api/config', {
+      env: { ENVIRONMENT: 'development', CORS_ORIGINS: 'http://127.0.0.1:5173', STRIPE_SECRET_KEY: '' },
+    })
     expect(res.status).toBe(200)
   })
 })

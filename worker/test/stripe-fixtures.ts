@@ -1,17 +1,16 @@
 /** Test fixtures for the Stripe mode (imported only by *.test.ts files). */
-import { createExecutionContext } from 'cloudflare:test'
-import { env } from 'cloudflare:workers'
 import Stripe from 'stripe'
-import { inject } from 'vitest'
-import worker from '../index'
+import { expect, inject } from 'vitest'
+import type { PaymentIntentCreated } from '#schemas/payment.ts'
 import type { FakeStripeRequest } from './fake-stripe'
+import { type Bindings, call, json } from './helpers'
+import { placeOrder, type ToolFixture } from './order-fixtures'
 
 export const STRIPE_WEBHOOK_SECRET = 'whsec_test_secret_for_the_fake'
 export const STRIPE_PUBLISHABLE_KEY = 'pk_test_fake'
 
-/** The app's bindings in Stripe mode, talking to the fake Stripe server. */
-export const stripeEnv = (overrides: Record<string, unknown> = {}) => ({
-  ...env,
+/** The bindings of Stripe mode, talking to the fake Stripe server: `call(…, { env: stripeMode() })`. */
+export const stripeMode = (overrides: Bindings = {}): Bindings => ({
   STRIPE_SECRET_KEY: 'sk_test_fake',
   STRIPE_PUBLISHABLE_KEY,
   STRIPE_WEBHOOK_SECRET,
@@ -19,25 +18,32 @@ export const stripeEnv = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 })
 
-/** Calls the API in Stripe mode. */
-export function callStripe(
-  path: string,
-  init: { method?: string; token?: string; json?: unknown; headers?: Record<string, string>; body?: string } = {},
+/**
+ * An order paid in Stripe mode as the web app pays it: placed, its PaymentIntent confirmed with
+ * a test card at the fake Stripe, then PATCHed. Answers the booking's id and the intent's.
+ */
+export async function stripePaidOrder(
+  token: string,
+  tool: ToolFixture,
+  email: string,
   overrides: Record<string, unknown> = {},
-) {
-  const headers = new Headers(init.headers)
-  if (init.json !== undefined) headers.set('Content-Type', 'application/json')
-  if (init.token) headers.set('Authorization', `Bearer ${init.token}`)
-  const request = new Request(`http://shop.test${path}`, {
-    method: init.method ?? 'GET',
-    headers,
-    body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+): Promise<{ id: string; intentId: string }> {
+  const id = await placeOrder(token, tool, email, overrides)
+  const intent = await call('POST', '/api/create-payment-intent', {
+    as: token,
+    body: { bookingId: id },
+    env: stripeMode(),
   })
-  return worker.fetch(
-    request as Request<unknown, IncomingRequestCfProperties>,
-    stripeEnv(overrides) as Env,
-    createExecutionContext(),
-  )
+  expect(intent.status, JSON.stringify(await intent.clone().json())).toBe(200)
+  const intentId = intentIdOf((await json<PaymentIntentCreated>(intent)).clientSecret)
+  await fakeStripeClient().paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' })
+  const paid = await call('PATCH', `/api/booking/${id}`, {
+    as: token,
+    body: { transactionId: intentId },
+    env: stripeMode(),
+  })
+  expect(paid.status, JSON.stringify(await paid.clone().json())).toBe(200)
+  return { id, intentId }
 }
 
 /** The SDK as the browser's Stripe.js would use it: confirming intents at the fake server. */
@@ -86,14 +92,10 @@ export async function signedEvent(
 }
 
 /** Delivers an event to the webhook route the way Stripe does. */
-export function deliver(delivery: { body: string; signature: string }, overrides: Record<string, unknown> = {}) {
-  return callStripe(
-    '/api/stripe/webhook',
-    {
-      method: 'POST',
-      body: delivery.body,
-      headers: { 'Content-Type': 'application/json; charset=utf-8', 'Stripe-Signature': delivery.signature },
-    },
-    overrides,
-  )
+export function deliver(delivery: { body: string; signature: string }, overrides: Bindings = {}) {
+  return call('POST', '/api/stripe/webhook', {
+    raw: delivery.body,
+    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Stripe-Signature': delivery.signature },
+    env: stripeMode(overrides),
+  })
 }

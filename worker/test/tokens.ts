@@ -6,8 +6,8 @@
 import { env } from 'cloudflare:workers'
 import { generateKeyPair, importJWK, type JWTPayload, SignJWT } from 'jose'
 import { expect, inject } from 'vitest'
-import type { UserProfile } from '../schemas/user'
-import { call, json } from './helpers'
+import type { UserProfile } from '#schemas/user.ts'
+import { type Bindings, call, json } from './helpers'
 
 const PROJECT_ID: string = env.FIREBASE_PROJECT_ID || 'demo-storefront'
 const ACCESS_SECRET: string = (env as unknown as { ACCESS_TOKEN_SECRET: string }).ACCESS_TOKEN_SECRET
@@ -66,7 +66,7 @@ let otherKey: Promise<CryptoKey> | undefined
 
 /**
  * A real RS256 ID token signed with the fake Google key (see fake-google.ts). The app
- * verifies it only when called with `FIREBASE_JWKS_URL: inject('jwksUrl')`.
+ * verifies it only when called with {@link fakeGoogle}'s bindings.
  * `key: 'other'` signs with a key Google does not publish, under the published `kid`.
  */
 export async function signedIdToken(
@@ -82,15 +82,11 @@ export async function signedIdToken(
     .sign(key)
 }
 
-/** The env to call the app with so it fetches Google's keys from the fake key server. */
-export const envWithFakeGoogle = (overrides: Record<string, unknown> = {}) => ({
-  ...env,
+/** The bindings with which the app fetches Google's keys from the fake key server: `call(…, { env: fakeGoogle() })`. */
+export const fakeGoogle = (overrides: Bindings = {}): Bindings => ({
   FIREBASE_JWKS_URL: inject('jwksUrl'),
   ...overrides,
 })
-
-/** An access-token secret a production configuration accepts (the test one is published in wrangler.toml). */
-export const PRODUCTION_SECRET = 'a-production-secret-of-at-least-32-characters'
 
 export type AccessTokenVariant = 'valid' | 'expired' | 'wrongSecret' | 'algNone' | 'wrongIssuer' | 'noSubject'
 
@@ -139,11 +135,7 @@ export async function signInFull(
   email: string,
   claims: Partial<IdTokenClaims> = {},
 ): Promise<{ profile: UserProfile; accessToken: string }> {
-  const res = await call(`/api/user/${email}`, {
-    method: 'PUT',
-    token: emulatorIdToken({ ...claims, email }),
-    json: { email },
-  })
+  const res = await call('PUT', `/api/user/${email}`, { as: emulatorIdToken({ ...claims, email }), body: { email } })
   expect(res.status, `sign-in of ${email}`).toBe(200)
   const [profile, accessToken] = await json<[UserProfile, string]>(res)
   return { profile, accessToken }

@@ -2,13 +2,13 @@
  * GET /api/audit: the entries of the admin actions outside the order desk (review deletion,
  * user promotion, removal and restore: who, what, which record, what changed), that only a
  * change writes one, that nothing changes or deletes an entry, and the paging, through HTTP.
- * (Order moves and tool changes: desk.test.ts and tools.test.ts.)
+ * and the order desk's moves, refunds and cancellations. (Tool changes: tools.test.ts.)
  */
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { AuditEntry } from '#schemas/audit.ts'
-import { call, json } from '#worker/test/helpers.ts'
-import { makeTool } from '#worker/test/order-fixtures.ts'
+import { call, errorOf, json } from '#worker/test/helpers.ts'
+import { makeTool, paidOrder, placeOrder } from '#worker/test/order-fixtures.ts'
 import { signIn } from '#worker/test/tokens.ts'
 
 const ADMIN = 'admin@example.com'
@@ -21,7 +21,7 @@ beforeAll(async () => {
 async function everyEntry(): Promise<AuditEntry[]> {
   const entries: AuditEntry[] = []
   for (;;) {
-    const res = await call(`/api/audit?limit=100&offset=${entries.length}`, { token: admin })
+    const res = await call('GET', `/api/audit?limit=100&offset=${entries.length}`, { as: admin })
     expect(res.status).toBe(200)
     const page = await json<AuditEntry[]>(res)
     entries.push(...page)
@@ -29,7 +29,7 @@ async function everyEntry(): Promise<AuditEntry[]> {
   }
 }
 
-const total = async () => Number((await call('/api/audit?limit=1', { token: admin })).headers.get('X-Total-Count'))
+const total = async () => Number((await call('GET', '/api/audit?limit=1', { as: admin })).headers.get('X-Total-Count'))
 
 /** Runs `action` and answers the entries it added (newest first), checking their time. */
 async function entriesOf(action: () => Promise<unknown>): Promise<AuditEntry[]> {
@@ -52,10 +52,9 @@ const fields = (entries: AuditEntry[]) =>
 describe('GET /api/audit: review deletion and user changes', () => {
   it('review.delete: who deleted which review, and whose it was; a refused or missing delete writes nothing', async () => {
     const customer = await signIn('audited-reviewer@example.com')
-    const posted = await call('/api/review', {
-      method: 'POST',
-      token: customer,
-      json: {
+    const posted = await call('POST', '/api/review', {
+      as: customer,
+      body: {
         name: 'Audited Reviewer',
         description: 'Good drills, fast delivery.',
         img: 'https://example.com/me.png',
@@ -65,18 +64,18 @@ describe('GET /api/audit: review deletion and user changes', () => {
     const { insertedId } = await json<{ insertedId: string }>(posted)
     expect(
       await entriesOf(async () =>
-        expect((await call(`/api/review/${insertedId}`, { method: 'DELETE', token: customer })).status).toBe(403),
+        expect((await call('DELETE', `/api/review/${insertedId}`, { as: customer })).status).toBe(403),
       ),
     ).toEqual([])
     const added = await entriesOf(async () =>
-      expect((await call(`/api/review/${insertedId}`, { method: 'DELETE', token: admin })).status).toBe(200),
+      expect((await call('DELETE', `/api/review/${insertedId}`, { as: admin })).status).toBe(200),
     )
     expect(fields(added)).toEqual([
       { actor: ADMIN, action: 'review.delete', target: insertedId, detail: 'deleted the review by Audited Reviewer' },
     ])
     expect(
       await entriesOf(async () =>
-        expect((await call(`/api/review/${insertedId}`, { method: 'DELETE', token: admin })).status).toBe(404),
+        expect((await call('DELETE', `/api/review/${insertedId}`, { as: admin })).status).toBe(404),
       ),
     ).toEqual([])
   })
@@ -84,22 +83,18 @@ describe('GET /api/audit: review deletion and user changes', () => {
   it('user.promote: the acting admin, the user’s e-mail, “made an admin”; promoting again or nobody writes nothing', async () => {
     await signIn('promoted@example.com')
     const added = await entriesOf(async () =>
-      expect((await call('/api/user/admin/Promoted@Example.com', { method: 'PUT', token: admin })).status).toBe(200),
+      expect((await call('PUT', '/api/user/admin/Promoted@Example.com', { as: admin })).status).toBe(200),
     )
     expect(fields(added)).toEqual([
       { actor: ADMIN, action: 'user.promote', target: 'promoted@example.com', detail: 'made an admin' },
     ])
-    expect(
-      await entriesOf(() => call('/api/user/admin/promoted@example.com', { method: 'PUT', token: admin })),
-    ).toEqual([])
-    expect(
-      await entriesOf(() => call('/api/user/admin/nobody-at-all@example.com', { method: 'PUT', token: admin })),
-    ).toEqual([])
+    expect(await entriesOf(() => call('PUT', '/api/user/admin/promoted@example.com', { as: admin }))).toEqual([])
+    expect(await entriesOf(() => call('PUT', '/api/user/admin/nobody-at-all@example.com', { as: admin }))).toEqual([])
     // The one who acts is the actor: the new admin promotes someone in turn.
     const promoted = await signIn('promoted@example.com')
     await signIn('promoted-by-promoted@example.com')
     const next = await entriesOf(() =>
-      call('/api/user/admin/promoted-by-promoted@example.com', { method: 'PUT', token: promoted }),
+      call('PUT', '/api/user/admin/promoted-by-promoted@example.com', { as: promoted }),
     )
     expect(fields(next)).toEqual([
       {
@@ -114,7 +109,7 @@ describe('GET /api/audit: review deletion and user changes', () => {
   it('user.remove and user.restore: who, whom, what; repeating either, or removing oneself, writes nothing', async () => {
     await signIn('audited-leaver@example.com')
     const removed = await entriesOf(async () =>
-      expect((await call('/api/user/Audited-Leaver@example.com', { method: 'DELETE', token: admin })).status).toBe(200),
+      expect((await call('DELETE', '/api/user/Audited-Leaver@example.com', { as: admin })).status).toBe(200),
     )
     expect(fields(removed)).toEqual([
       {
@@ -126,21 +121,17 @@ describe('GET /api/audit: review deletion and user changes', () => {
     ])
     expect(
       await entriesOf(async () =>
-        expect(
-          await json(await call('/api/user/audited-leaver@example.com', { method: 'DELETE', token: admin })),
-        ).toMatchObject({ deletedCount: 0 }),
+        expect(await json(await call('DELETE', '/api/user/audited-leaver@example.com', { as: admin }))).toMatchObject({
+          deletedCount: 0,
+        }),
       ),
     ).toEqual([])
     expect(
-      await entriesOf(async () =>
-        expect((await call(`/api/user/${ADMIN}`, { method: 'DELETE', token: admin })).status).toBe(409),
-      ),
+      await entriesOf(async () => expect((await call('DELETE', `/api/user/${ADMIN}`, { as: admin })).status).toBe(409)),
     ).toEqual([])
 
     const restored = await entriesOf(async () =>
-      expect(
-        (await call('/api/user/audited-leaver@example.com/restore', { method: 'POST', token: admin })).status,
-      ).toBe(200),
+      expect((await call('POST', '/api/user/audited-leaver@example.com/restore', { as: admin })).status).toBe(200),
     )
     expect(fields(restored)).toEqual([
       {
@@ -153,15 +144,13 @@ describe('GET /api/audit: review deletion and user changes', () => {
     expect(
       await entriesOf(async () =>
         expect(
-          await json(await call('/api/user/audited-leaver@example.com/restore', { method: 'POST', token: admin })),
+          await json(await call('POST', '/api/user/audited-leaver@example.com/restore', { as: admin })),
         ).toMatchObject({ modifiedCount: 0 }),
       ),
     ).toEqual([])
     expect(
       await entriesOf(async () =>
-        expect((await call('/api/user/never-here@example.com/restore', { method: 'POST', token: admin })).status).toBe(
-          404,
-        ),
+        expect((await call('POST', '/api/user/never-here@example.com/restore', { as: admin })).status).toBe(404),
       ),
     ).toEqual([])
   })
@@ -171,12 +160,10 @@ describe('GET /api/audit: append-only', () => {
   it('no route changes or deletes an entry, not even removing the admin who acted or deleting what an entry names', async () => {
     // An admin acts, leaving entries behind…
     await signIn('passing-admin@example.com')
-    await call('/api/user/admin/passing-admin@example.com', { method: 'PUT', token: admin })
+    await call('PUT', '/api/user/admin/passing-admin@example.com', { as: admin })
     const passing = await signIn('passing-admin@example.com')
     const tool = await makeTool({ name: 'Audited Saw' })
-    expect(
-      (await call(`/api/service/${tool.id}`, { method: 'PATCH', token: passing, json: { price: 321 } })).status,
-    ).toBe(200)
+    expect((await call('PATCH', `/api/service/${tool.id}`, { as: passing, body: { price: 321 } })).status).toBe(200)
     const before = await everyEntry()
     const mine = before.filter((e) => e.actor === 'passing-admin@example.com')
     expect(fields(mine)).toEqual([
@@ -185,19 +172,15 @@ describe('GET /api/audit: append-only', () => {
 
     // …every way of writing to the log is refused…
     const [newest] = before
-    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
       for (const path of ['/api/audit', `/api/audit/${newest!._id}`, `/api/audit?id=${newest!._id}`]) {
-        const res = await call(path, {
-          method,
-          token: admin,
-          json: { detail: 'rewritten', action: 'nothing.happened' },
-        })
+        const res = await call(method, path, { as: admin, body: { detail: 'rewritten', action: 'nothing.happened' } })
         expect(res.status, `${method} ${path}`).toBe(404)
       }
     }
     // …the tool it names is deleted, and the admin who acted is removed.
-    expect((await call(`/api/service/${tool.id}`, { method: 'DELETE', token: admin })).status).toBe(200)
-    expect((await call('/api/user/passing-admin@example.com', { method: 'DELETE', token: admin })).status).toBe(200)
+    expect((await call('DELETE', `/api/service/${tool.id}`, { as: admin })).status).toBe(200)
+    expect((await call('DELETE', '/api/user/passing-admin@example.com', { as: admin })).status).toBe(200)
 
     const after = await everyEntry()
     // Every earlier entry is still there, unchanged; only the two new actions were added, newest first.
@@ -232,11 +215,11 @@ describe('GET /api/audit: paging', () => {
     )
     const all = await total()
     expect(all).toBeGreaterThan(60)
-    const first = await call('/api/audit', { token: admin })
+    const first = await call('GET', '/api/audit', { as: admin })
     expect(await json<AuditEntry[]>(first)).toHaveLength(50)
     expect(first.headers.get('X-Total-Count')).toBe(String(all))
     const page = async (query: string) => {
-      const res = await call(`/api/audit?${query}`, { token: admin })
+      const res = await call('GET', `/api/audit?${query}`, { as: admin })
       expect(res.headers.get('X-Total-Count')).toBe(String(all))
       return (await json<AuditEntry[]>(res)).map((e) => e.target)
     }
@@ -252,11 +235,40 @@ describe('GET /api/audit: paging', () => {
   it.each(['limit=0', 'limit=101', 'limit=two', 'offset=-1', 'offset=1.5'])(
     'refuses %s with a 400 naming the field',
     async (query) => {
-      const res = await call(`/api/audit?${query}`, { token: admin })
+      const res = await call('GET', `/api/audit?${query}`, { as: admin })
       expect(res.status).toBe(400)
-      const { error } = await json(res)
+      const error = await errorOf(res)
       expect(error.code).toBe('VALIDATION_FAILED')
-      expect(Object.keys(error.fields)).toEqual([query.split('=')[0]])
+      expect(Object.keys(error.fields ?? {})).toEqual([query.split('=')[0]])
     },
   )
+})
+
+describe('GET /api/audit: the order desk', () => {
+  it('records every admin action, newest first, with who, what and the record; nothing can change it', async () => {
+    const email = 'audit-buyer@example.com'
+    const buyer = await signIn(email)
+    const tool = await makeTool({ name: 'Audit Drill', quantity: 1000, min: 1 })
+    const id = await paidOrder(buyer, tool, email)
+    const moved = await call('POST', `/api/booking/${id}/status`, { as: admin, body: { status: 'processing' } })
+    expect(moved.status).toBe(200)
+    const reason = 'Out of stock at the warehouse'
+    expect((await call('POST', `/api/booking/${id}/refund`, { as: admin, body: { reason } })).status).toBe(200)
+    const unpaid = await placeOrder(buyer, tool, email)
+    expect((await call('POST', `/api/booking/${unpaid}/cancel`, { as: admin })).status).toBe(200)
+    const res = await call('GET', '/api/audit?limit=3', { as: admin })
+    expect(res.status).toBe(200)
+    expect(Number(res.headers.get('X-Total-Count'))).toBeGreaterThanOrEqual(3)
+    const entries = await json<AuditEntry[]>(res)
+    expect(entries.map((e) => [e.action, e.target, e.actor])).toEqual([
+      ['order.cancel', unpaid, ADMIN],
+      ['order.refund', id, ADMIN],
+      ['order.status', id, ADMIN],
+    ])
+    expect(entries[1]!.detail).toBe('processing → refunded: Out of stock at the warehouse')
+    for (const method of ['DELETE', 'PUT', 'PATCH', 'POST'] as const) {
+      expect((await call(method, `/api/audit/${entries[0]!._id}`, { as: admin, body: {} })).status).toBe(404)
+    }
+    expect((await call('POST', '/api/audit', { as: admin, body: {} })).status).toBe(404)
+  })
 })

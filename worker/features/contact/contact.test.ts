@@ -1,17 +1,13 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, inject, it } from 'vitest'
 import type { ContactMessage } from '#schemas/contact.ts'
-import app from '#worker/app.ts'
 import { getConfig } from '#worker/env.ts'
+import { LOCAL_INBOX } from '#worker/features/mail/mail.service.ts'
 import { issueAccessToken } from '#worker/lib/access-token.ts'
 import { newId } from '#worker/lib/db.ts'
 import type { FakeEmailRequest } from '#worker/test/fake-email.ts'
-import { json } from '#worker/test/helpers.ts'
-import { PRODUCTION_SECRET } from '#worker/test/tokens.ts'
-import { LOCAL_INBOX } from '../mail/mail.service'
+import { type Bindings, call, errorOf, json, PRODUCTION } from '#worker/test/helpers.ts'
 import { CONTACT_RATE_LIMIT } from './contact.service'
-
-type Bindings = Record<string, unknown>
 
 let ipCounter = 0
 /** A distinct client address per call site, so the rate limit of one test never touches another. */
@@ -24,15 +20,15 @@ const valid = {
   message: 'Hello, I would like a quote for 200 drill machines.',
 }
 
+/** Sends the contact form; a string body is sent as it is (not JSON-encoded). */
 function post(body: unknown, opts: { ip?: string | null; bindings?: Bindings } = {}) {
-  const headers = new Headers({ 'Content-Type': 'application/json' })
   const ip = opts.ip === undefined ? nextIp() : opts.ip
-  if (ip) headers.set('CF-Connecting-IP', ip)
-  return app.request(
-    '/api/contact',
-    { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) },
-    { ...env, ...opts.bindings },
-  )
+  const headers = { 'Content-Type': 'application/json', ...(ip ? { 'CF-Connecting-IP': ip } : {}) }
+  return call('POST', '/api/contact', {
+    ...(typeof body === 'string' ? { raw: body } : { body }),
+    headers,
+    env: opts.bindings,
+  })
 }
 
 const providerBindings = (): Bindings => ({
@@ -41,14 +37,6 @@ const providerBindings = (): Bindings => ({
   EMAIL_FROM: 'Toolhaus <shop@toolhaus.test>',
   CONTACT_INBOX: 'owner@toolhaus.test',
 })
-
-/** A production configuration that passes the config checks but has no e-mail key. */
-const productionBindings: Bindings = {
-  ENVIRONMENT: 'production',
-  ACCESS_TOKEN_SECRET: PRODUCTION_SECRET,
-  FIREBASE_API_KEY: 'prod-api-key',
-  FIREBASE_AUTH_EMULATOR_HOST: '',
-}
 
 type MessageRow = {
   id: string
@@ -97,9 +85,9 @@ describe('POST /api/contact: validation', () => {
     const before = await countMessages()
     const res = await post(body)
     expect(res.status).toBe(400)
-    const { error } = await json(res)
+    const error = await errorOf(res)
     expect(error.code).toBe('VALIDATION_FAILED')
-    expect(error.fields[field]).toBe(message)
+    expect(error.fields?.[field]).toBe(message)
     expect(error.message).toBe(message)
     expect(await countMessages()).toBe(before)
   })
@@ -120,7 +108,7 @@ describe('POST /api/contact: validation', () => {
 
   it('reports every bad field at once', async () => {
     const res = await post({ name: '', email: 'nope', message: 'short' })
-    expect((await json(res)).error.fields).toEqual({
+    expect((await errorOf(res)).fields).toEqual({
       name: 'Name is Required',
       email: 'Provide a valid Email',
       message: 'Message must be at least 10 characters',
@@ -136,7 +124,7 @@ describe('POST /api/contact: validation', () => {
   it('refuses a body far larger than any message with a 413', async () => {
     const res = await post({ ...valid, message: 'm'.repeat(70_000) })
     expect(res.status).toBe(413)
-    expect((await json(res)).error.code).toBe('PAYLOAD_TOO_LARGE')
+    expect((await errorOf(res)).code).toBe('PAYLOAD_TOO_LARGE')
   })
 
   it('ignores unknown fields: the e-mail status and client key are the server’s', async () => {
@@ -243,7 +231,7 @@ describe('POST /api/contact: e-mail provider over HTTP (fake Resend)', () => {
     const subject = `Please FAIL ${crypto.randomUUID()}`
     const res = await post({ ...valid, subject }, { bindings: providerBindings() })
     expect(res.status).toBe(502)
-    const { error } = await json(res)
+    const error = await errorOf(res)
     expect(error.code).toBe('PROVIDER_FAILED')
     expect(error.message).toMatch(/could not be e-mailed/)
     expect(await countMessages()).toBe(before + 1)
@@ -285,7 +273,7 @@ describe('POST /api/contact: e-mail provider over HTTP (fake Resend)', () => {
     const subject = `No sender ${crypto.randomUUID()}`
     const res = await post({ ...valid, subject }, { bindings: { ...providerBindings(), EMAIL_FROM: '' } })
     expect(res.status).toBe(503)
-    expect((await json(res)).error.code).toBe('NOT_CONFIGURED')
+    expect((await errorOf(res)).code).toBe('NOT_CONFIGURED')
     expect((await fakeRequests()).some((r) => JSON.stringify(r.body).includes(subject))).toBe(false)
     const row = (await env.DB.prepare('select * from contact_messages where subject = ?')
       .bind(subject)
@@ -298,9 +286,9 @@ describe('POST /api/contact: production without an e-mail key', () => {
   it('answers 503 NOT_CONFIGURED, never writes the outbox, and keeps the message', async () => {
     const outboxBefore = await countOutbox()
     const subject = `Prod ${crypto.randomUUID()}`
-    const res = await post({ ...valid, subject }, { bindings: productionBindings })
+    const res = await post({ ...valid, subject }, { bindings: PRODUCTION })
     expect(res.status).toBe(503)
-    const { error } = await json(res)
+    const error = await errorOf(res)
     expect(error.code).toBe('NOT_CONFIGURED')
     // The public message names no setting.
     expect(error.message).not.toMatch(/EMAIL_API_KEY/)
@@ -315,7 +303,7 @@ describe('POST /api/contact: production without an e-mail key', () => {
   it('sends through the provider in production once the key is set', async () => {
     const res = await post(
       { ...valid, subject: `Prod ok ${crypto.randomUUID()}` },
-      { bindings: { ...productionBindings, ...providerBindings() } },
+      { bindings: { ...PRODUCTION, ...providerBindings() } },
     )
     expect(res.status).toBe(201)
   })
@@ -335,7 +323,7 @@ describe('POST /api/contact: rate limit', () => {
     expect(Number.isInteger(retryAfter)).toBe(true)
     expect(retryAfter).toBeGreaterThan(0)
     expect(retryAfter).toBeLessThanOrEqual(CONTACT_RATE_LIMIT.windowMs / 1000)
-    const { error } = await json(res)
+    const error = await errorOf(res)
     expect(error.code).toBe('RATE_LIMITED')
     expect(error.message).toMatch(/Please wait \d+ minutes? before sending another/)
     expect(await countMessages()).toBe(before)
@@ -372,19 +360,18 @@ describe('GET /api/contact (admin)', () => {
       .run()
     return issueAccessToken(email, 1, getConfig(env))
   }
-  const list = (token?: string) =>
-    app.request('/api/contact', { headers: token ? { Authorization: `Bearer ${token}` } : {} }, env)
+  const list = (token?: string) => call('GET', '/api/contact', { as: token })
 
   it('is a 401 without a token', async () => {
     const res = await list()
     expect(res.status).toBe(401)
-    expect((await json(res)).error.code).toBe('UNAUTHENTICATED')
+    expect((await errorOf(res)).code).toBe('UNAUTHENTICATED')
   })
 
   it('is a 403 for a customer', async () => {
     const res = await list(await tokenFor('customer@example.com', 'user'))
     expect(res.status).toBe(403)
-    expect((await json(res)).error.code).toBe('FORBIDDEN')
+    expect((await errorOf(res)).code).toBe('FORBIDDEN')
   })
 
   it('lists every message to an admin, newest first, with its e-mail status and the text as given', async () => {

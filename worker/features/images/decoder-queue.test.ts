@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
-import { callWith, json } from '#worker/test/helpers.ts'
+import { call, json } from '#worker/test/helpers.ts'
 import { makeJpeg, photoFill } from '#worker/test/image-fixtures.ts'
 import { MAX_WAITING, withDecoder } from './codec'
 import { storeImage } from './images.service'
@@ -75,7 +75,9 @@ describe('GET /api/images/{key}?w=N with many new photos at once', () => {
         return typeof value === 'function' ? value.bind(target) : value
       },
     })
-    const answers = await Promise.all(keys.map((key) => callWith({ IMAGES: bucket }, `/api/images/${key}?w=320`)))
+    const answers = await Promise.all(
+      keys.map((key) => call('GET', `/api/images/${key}?w=320`, { env: { IMAGES: bucket } })),
+    )
     const ok = answers.filter((r) => r.status === 200)
     const busy = answers.filter((r) => r.status === 503)
     expect(ok.length + busy.length).toBe(20)
@@ -93,7 +95,7 @@ describe('GET /api/images/{key}?w=N with many new photos at once', () => {
     expect(mostHeld).toBe(1)
     expect(originalsRead).toBe(ok.length)
     // Turned away, then back: the variant is made.
-    const again = await callWith({ IMAGES: bucket }, `/api/images/${keys[19]}?w=320`)
+    const again = await call('GET', `/api/images/${keys[19]}?w=320`, { env: { IMAGES: bucket } })
     expect(again.status).toBe(200)
   })
 })

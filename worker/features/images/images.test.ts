@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { IMAGE_WIDTH_MESSAGE, MAX_UPLOAD_BODY_BYTES } from '#schemas/image.ts'
 import { IMAGE_WIDTHS } from '#schemas/image-urls.ts'
-import { call, json, PNG_1X1, seedDemo } from '#worker/test/helpers.ts'
+import { call, errorOf, json, PNG_1X1, seedDemo } from '#worker/test/helpers.ts'
 import { decodeWebp, makeJpeg, makePng, pixelAt, withOrientation, withPngSize } from '#worker/test/image-fixtures.ts'
 import { accessTokenFor, signIn } from '#worker/test/tokens.ts'
 import type { UploadAnswer } from './images.routes'
@@ -13,12 +13,12 @@ let url: string
 
 beforeAll(async () => {
   await seedDemo()
-  url = (await json(await call('/api/service/electric-saw'))).img
+  url = (await json(await call('GET', '/api/service/electric-saw'))).img
 })
 
 describe('GET /api/images/{key}', () => {
   it('serves the image from R2 with its type, ETag and an immutable cache', async () => {
-    const res = await call(url)
+    const res = await call('GET', url)
     expect(res.status).toBe(200)
     expect(res.headers.get('Content-Type')).toBe('image/png')
     expect(res.headers.get('ETag')).toMatch(/^"[0-9a-f]+"$/)
@@ -30,31 +30,31 @@ describe('GET /api/images/{key}', () => {
   })
 
   it('answers 304 without a body when If-None-Match matches', async () => {
-    const etag = (await call(url)).headers.get('ETag')!
-    const res = await call(url, { headers: { 'If-None-Match': etag } })
+    const etag = (await call('GET', url)).headers.get('ETag')!
+    const res = await call('GET', url, { headers: { 'If-None-Match': etag } })
     expect(res.status).toBe(304)
     expect(res.headers.get('ETag')).toBe(etag)
     expect(await res.text()).toBe('')
-    const weak = await call(url, { headers: { 'If-None-Match': `W/${etag}` } })
+    const weak = await call('GET', url, { headers: { 'If-None-Match': `W/${etag}` } })
     expect(weak.status).toBe(304)
   })
 
   it('answers 200 when If-None-Match does not match', async () => {
-    const res = await call(url, { headers: { 'If-None-Match': '"something-else"' } })
+    const res = await call('GET', url, { headers: { 'If-None-Match': '"something-else"' } })
     expect(res.status).toBe(200)
     expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(0)
   })
 
   it('is a 404 for a well-formed key that is not stored', async () => {
-    const res = await call(`/api/images/${'0'.repeat(64)}.png`)
+    const res = await call('GET', `/api/images/${'0'.repeat(64)}.png`)
     expect(res.status).toBe(404)
-    expect((await json(res)).error.code).toBe('NOT_FOUND')
+    expect((await errorOf(res)).code).toBe('NOT_FOUND')
   })
 
   it.each(['../secret', 'abc.png', `${'a'.repeat(64)}.svg`, `${'A'.repeat(64)}.png`])(
     'is a 404 for the key %s',
     async (key) => {
-      const res = await call(`/api/images/${encodeURIComponent(key)}`)
+      const res = await call('GET', `/api/images/${encodeURIComponent(key)}`)
       expect(res.status).toBe(404)
     },
   )
@@ -62,9 +62,10 @@ describe('GET /api/images/{key}', () => {
   it('keeps one object per distinct image', async () => {
     const listed = await env.IMAGES.list()
     const urls = new Set(
-      [...(await json<any[]>(await call('/api/service'))), ...(await json<any[]>(await call('/api/review')))].map(
-        (x) => x.img,
-      ),
+      [
+        ...(await json<any[]>(await call('GET', '/api/service'))),
+        ...(await json<any[]>(await call('GET', '/api/review'))),
+      ].map((x) => x.img),
     )
     expect(listed.objects.length).toBe(urls.size)
   })
@@ -116,7 +117,7 @@ function form(bytes: Uint8Array | string, name = 'photo.bin', type = 'applicatio
 }
 
 const upload = (token: string | undefined, body: BodyInit, headers?: HeadersInit) =>
-  call('/api/images', { method: 'POST', token, body, headers })
+  call('POST', '/api/images', { as: token, raw: body, headers })
 
 /** A multipart body serialised up front, so that it can be sent with an exact Content-Length. */
 async function serialised(fd: FormData) {
@@ -158,7 +159,7 @@ describe('POST /api/images', () => {
       const object = await env.IMAGES.get(key)
       expect(object?.httpMetadata?.contentType).toBe(TYPES[ext])
       expect(new Uint8Array(await object!.arrayBuffer())).toEqual(bytes)
-      const served = await call(`/api/images/${key}`)
+      const served = await call('GET', `/api/images/${key}`)
       expect(served.status).toBe(200)
       expect(served.headers.get('Content-Type')).toBe(TYPES[ext])
     },
@@ -182,7 +183,7 @@ describe('POST /api/images', () => {
     const bytes = new TextEncoder().encode('This is just some text, not a picture at all.\n')
     const res = await upload(token, form(bytes, 'holiday.png', 'image/png'))
     expect(res.status).toBe(415)
-    const { error } = await json(res)
+    const error = await errorOf(res)
     expect(error.code).toBe('UNSUPPORTED_MEDIA_TYPE')
     expect(error.message).toBe('This file is not an accepted image. Upload a JPEG, PNG, WebP, GIF or AVIF image.')
     expect(error.fields).toHaveProperty('image')
@@ -195,7 +196,7 @@ describe('POST /api/images', () => {
     const before = (await env.IMAGES.list()).objects.length
     const res = await upload(token, form(new TextEncoder().encode(text), name, type))
     expect(res.status).toBe(415)
-    const { error } = await json(res)
+    const error = await errorOf(res)
     expect(error.code).toBe('UNSUPPORTED_MEDIA_TYPE')
     expect(error.message).toMatch(/^SVG images are not accepted/)
     expect((await env.IMAGES.list()).objects.length).toBe(before)
@@ -208,7 +209,7 @@ describe('POST /api/images', () => {
       const { bytes, contentType } = await serialised(form(pad('GIF89a', SIX_MB), 'big.gif', 'image/gif'))
       const res = await upload(token, bytes, { 'Content-Type': contentType, 'Content-Length': String(bytes.length) })
       expect(res.status).toBe(413)
-      const { error } = await json(res)
+      const error = await errorOf(res)
       expect(error.code).toBe('PAYLOAD_TOO_LARGE')
       expect(error.message).toBe('The image is larger than 5 MB. Please choose a smaller one.')
       expect(error.fields).toEqual({ image: 'The image is larger than 5 MB' })
@@ -231,13 +232,13 @@ describe('POST /api/images', () => {
         'Content-Type': contentType,
       })
       expect(res.status).toBe(413)
-      expect((await json(res)).error.code).toBe('PAYLOAD_TOO_LARGE')
+      expect((await errorOf(res)).code).toBe('PAYLOAD_TOO_LARGE')
     })
 
     it('refuses a file one byte over 5 MB (within the multipart allowance) by its actual size', async () => {
       const res = await upload(token, form(pad('GIF89a', 5 * 1024 * 1024 + 1), 'big.gif', 'image/gif'))
       expect(res.status).toBe(413)
-      expect((await json(res)).error.code).toBe('PAYLOAD_TOO_LARGE')
+      expect((await errorOf(res)).code).toBe('PAYLOAD_TOO_LARGE')
     })
 
     it('accepts a file of exactly 5 MB', async () => {
@@ -252,7 +253,7 @@ describe('POST /api/images', () => {
     const before = (await env.IMAGES.list()).objects.length
     const res = await upload(undefined, form(SAMPLES.png(), 'a.png', 'image/png'))
     expect(res.status).toBe(401)
-    expect((await json(res)).error.code).toBe('UNAUTHENTICATED')
+    expect((await errorOf(res)).code).toBe('UNAUTHENTICATED')
     const expired = await upload(
       await accessTokenFor('uploader@example.com', { variant: 'expired' }),
       form(SAMPLES.png()),
@@ -277,7 +278,7 @@ describe('POST /api/images', () => {
   ])('answers 400 for %s', async (_, body, message) => {
     const res = await upload(token, body())
     expect(res.status).toBe(400)
-    const { error } = await json(res)
+    const error = await errorOf(res)
     expect(error).toEqual({ code: 'VALIDATION_FAILED', message, fields: { image: message } })
   })
 
@@ -294,7 +295,7 @@ describe('POST /api/images', () => {
   ])('answers 400 (never 500) for %s', async (_, contentType, body) => {
     const res = await upload(token, body as BodyInit, contentType ? { 'Content-Type': contentType } : {})
     expect(res.status).toBe(400)
-    expect((await json(res)).error.code).toBe('VALIDATION_FAILED')
+    expect((await errorOf(res)).code).toBe('VALIDATION_FAILED')
   })
 })
 
@@ -322,7 +323,7 @@ describe('GET /api/images/{key}?w=N', () => {
 
   it('answers a WebP no wider than 320 with far fewer bytes, kept in R2', async () => {
     expect(photo.length).toBeGreaterThan(1_500_000)
-    const res = await call(`${photoUrl}?w=320`)
+    const res = await call('GET', `${photoUrl}?w=320`)
     expect(res.status).toBe(200)
     expect(res.headers.get('Content-Type')).toBe('image/webp')
     expect(res.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
@@ -338,7 +339,7 @@ describe('GET /api/images/{key}?w=N', () => {
 
   it('serves the kept variant again without making it again', async () => {
     const before = await env.IMAGES.head(variantKey(photoKey, 320))
-    const res = await call(`${photoUrl}?w=320`)
+    const res = await call('GET', `${photoUrl}?w=320`)
     expect(res.status).toBe(200)
     const bytes = await bytesOf(res)
     const after = await env.IMAGES.head(variantKey(photoKey, 320))
@@ -349,7 +350,7 @@ describe('GET /api/images/{key}?w=N', () => {
   })
 
   it.each(IMAGE_WIDTHS)('w=%i: a WebP exactly that wide, same aspect ratio', async (w) => {
-    const res = await call(`${photoUrl}?w=${w}`)
+    const res = await call('GET', `${photoUrl}?w=${w}`)
     expect(res.status).toBe(200)
     expect(res.headers.get('Content-Type')).toBe('image/webp')
     const bytes = await bytesOf(res)
@@ -365,7 +366,7 @@ describe('GET /api/images/{key}?w=N', () => {
   })
 
   it('serves the original unchanged without w', async () => {
-    const res = await call(photoUrl)
+    const res = await call('GET', photoUrl)
     expect(res.status).toBe(200)
     expect(res.headers.get('Content-Type')).toBe('image/jpeg')
     // The key is the SHA-256 of the bytes (and much faster to compare than 3 MB).
@@ -375,7 +376,7 @@ describe('GET /api/images/{key}?w=N', () => {
   it.each([['0'], ['999'], ['abc'], ['320.5'], [''], ['0320'], ['-320'], ['320 ']])(
     'w=%j is a 400 in the error shape',
     async (w) => {
-      const res = await call(`${photoUrl}?w=${encodeURIComponent(w)}`)
+      const res = await call('GET', `${photoUrl}?w=${encodeURIComponent(w)}`)
       expect(res.status).toBe(400)
       expect(await json(res)).toEqual({
         error: { code: 'VALIDATION_FAILED', message: IMAGE_WIDTH_MESSAGE, fields: { w: IMAGE_WIDTH_MESSAGE } },
@@ -384,45 +385,45 @@ describe('GET /api/images/{key}?w=N', () => {
   )
 
   it('a repeated w is a 400, even when both are allowed widths', async () => {
-    const res = await call(`${photoUrl}?w=320&w=640`)
+    const res = await call('GET', `${photoUrl}?w=320&w=640`)
     expect(res.status).toBe(400)
-    expect((await json(res)).error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { w: IMAGE_WIDTH_MESSAGE } })
+    expect(await errorOf(res)).toMatchObject({ code: 'VALIDATION_FAILED', fields: { w: IMAGE_WIDTH_MESSAGE } })
   })
 
   it('is a 404 for a key that is not stored, and makes nothing', async () => {
     const key = `${'1'.repeat(64)}.jpg`
-    const res = await call(`/api/images/${key}?w=320`)
+    const res = await call('GET', `/api/images/${key}?w=320`)
     expect(res.status).toBe(404)
-    expect((await json(res)).error.code).toBe('NOT_FOUND')
+    expect((await errorOf(res)).code).toBe('NOT_FOUND')
     expect(await env.IMAGES.head(variantKey(key, 320))).toBeNull()
-    expect((await call(`/api/images/not-a-key.jpg?w=320`)).status).toBe(404)
+    expect((await call('GET', `/api/images/not-a-key.jpg?w=320`)).status).toBe(404)
   })
 
   it('answers 304 to If-None-Match, on the first request for a width and on later ones', async () => {
     const first = await uploadBytes(makeJpeg(900, 600))
     // The variant's ETag is that of its bytes, so a client can hold it before the variant is
     // kept (a variant made again after a purge): the first request already compares it.
-    const made = await call(`${first.url}?w=640`)
+    const made = await call('GET', `${first.url}?w=640`)
     const etag = made.headers.get('ETag')!
     await env.IMAGES.delete(variantKey(first.key, 640))
-    const remade = await call(`${first.url}?w=640`, { headers: { 'If-None-Match': etag } })
+    const remade = await call('GET', `${first.url}?w=640`, { headers: { 'If-None-Match': etag } })
     expect(remade.status).toBe(304)
     expect(await remade.text()).toBe('')
-    const kept = await call(`${first.url}?w=640`, { headers: { 'If-None-Match': etag } })
+    const kept = await call('GET', `${first.url}?w=640`, { headers: { 'If-None-Match': etag } })
     expect(kept.status).toBe(304)
     expect(kept.headers.get('ETag')).toBe(etag)
     expect(kept.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
-    expect((await call(`${first.url}?w=640`, { headers: { 'If-None-Match': `W/${etag}` } })).status).toBe(304)
+    expect((await call('GET', `${first.url}?w=640`, { headers: { 'If-None-Match': `W/${etag}` } })).status).toBe(304)
     // The original's ETag is not the variant's.
-    const other = await call(`${first.url}?w=640`, {
-      headers: { 'If-None-Match': (await call(first.url)).headers.get('ETag')! },
+    const other = await call('GET', `${first.url}?w=640`, {
+      headers: { 'If-None-Match': (await call('GET', first.url)).headers.get('ETag')! },
     })
     expect(other.status).toBe(200)
   })
 
   it('never upscales: an image narrower than w keeps its size', async () => {
     const small = await uploadBytes(makeJpeg(300, 200, undefined, 95))
-    const res = await call(`${small.url}?w=1280`)
+    const res = await call('GET', `${small.url}?w=1280`)
     expect(res.headers.get('Content-Type')).toBe('image/webp')
     expect(await decodeWebp(await bytesOf(res))).toMatchObject({ width: 300, height: 200 })
   })
@@ -432,7 +433,7 @@ describe('GET /api/images/{key}?w=N', () => {
     // so it shows 200×400 with red on top.
     const stored = makeJpeg(400, 200, (x) => (x < 200 ? [220, 20, 20, 255] : [20, 20, 220, 255]))
     const turned = await uploadBytes(withOrientation(stored, 6))
-    const image = await decodeWebp(await bytesOf(await call(`${turned.url}?w=160`)))
+    const image = await decodeWebp(await bytesOf(await call('GET', `${turned.url}?w=160`)))
     expect(image).toMatchObject({ width: 160, height: 320 })
     const [r1, , b1] = pixelAt(image, 80, 40)
     const [r2, , b2] = pixelAt(image, 80, 280)
@@ -445,7 +446,7 @@ describe('GET /api/images/{key}?w=N', () => {
   it('shrinks a PNG and keeps its transparency', async () => {
     const png = await makePng(800, 400, (x) => (x < 400 ? [0, 160, 0, 255] : [0, 0, 0, 0]))
     const stored = await uploadBytes(png)
-    const res = await call(`${stored.url}?w=160`)
+    const res = await call('GET', `${stored.url}?w=160`)
     expect(res.headers.get('Content-Type')).toBe('image/webp')
     const image = await decodeWebp(await bytesOf(res))
     expect(image).toMatchObject({ width: 160, height: 80 })
@@ -454,13 +455,13 @@ describe('GET /api/images/{key}?w=N', () => {
   })
 
   it('serves a WebP that is already narrow enough as it is', async () => {
-    const webp = await bytesOf(await call(`${photoUrl}?w=640`))
+    const webp = await bytesOf(await call('GET', `${photoUrl}?w=640`))
     const stored = await uploadBytes(webp)
-    const res = await call(`${stored.url}?w=1280`)
+    const res = await call('GET', `${stored.url}?w=1280`)
     expect(res.headers.get('Content-Type')).toBe('image/webp')
     expect(await bytesOf(res)).toEqual(webp)
     // …and shrinks it for a smaller width (from 640×427).
-    expect(await decodeWebp(await bytesOf(await call(`${stored.url}?w=320`)))).toMatchObject({
+    expect(await decodeWebp(await bytesOf(await call('GET', `${stored.url}?w=320`)))).toMatchObject({
       width: 320,
       height: 214,
     })
@@ -476,7 +477,7 @@ describe('GET /api/images/{key}?w=N', () => {
     const bytes = sample()
     const stored = await uploadBytes(bytes)
     for (let i = 0; i < 2; i++) {
-      const res = await call(`${stored.url}?w=320`)
+      const res = await call('GET', `${stored.url}?w=320`)
       expect(res.status).toBe(200)
       expect(res.headers.get('Content-Type')).toBe(type)
       expect(res.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable')
@@ -484,8 +485,8 @@ describe('GET /api/images/{key}?w=N', () => {
     }
     const marker = await env.IMAGES.head(variantKey(stored.key, 320))
     expect(marker?.customMetadata).toEqual({ serve: 'original', reason })
-    const etag = (await call(stored.url)).headers.get('ETag')!
-    expect((await call(`${stored.url}?w=320`, { headers: { 'If-None-Match': etag } })).status).toBe(304)
+    const etag = (await call('GET', stored.url)).headers.get('ETag')!
+    expect((await call('GET', `${stored.url}?w=320`, { headers: { 'If-None-Match': etag } })).status).toBe(304)
   })
 
   it('makes every width of a 12 MP phone photo (4000×3000) within the memory a Worker has', async () => {
@@ -506,8 +507,10 @@ describe('GET /api/images/{key}?w=N', () => {
     try {
       for (const w of IMAGE_WIDTHS) {
         memories.length = 0
-        const res = await call(`${stored.url}?w=${w}`)
+        const res = await call('GET', `${stored.url}?w=${w}`)
         expect(res.headers.get('Content-Type')).toBe('image/webp')
+        // Measured at all: the JPEG decoder's memory and the WebP encoder's, each a new instance per image.
+        expect(memories.length, `w=${w}: wasm memories measured`).toBeGreaterThanOrEqual(2)
         const wasmBytes = memories.reduce((sum, m) => sum + m.buffer.byteLength, 0)
         // 22–39 MiB here (the JPEG decoder and the WebP encoder). With the photo itself (5 MB
         // at most, twice), the variant and the Worker's own heap, that leaves room under 128 MB.

@@ -4,18 +4,16 @@
  * The provider is the local Resend-compatible server (worker/test/fake-email.ts): `/emails`
  * sends, `/down/emails` answers 503 to everything.
  */
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Booking } from '#schemas/booking.ts'
 import type { MailDelivery } from '#schemas/mail.ts'
-import app from '#worker/app.ts'
 import { getConfig } from '#worker/env.ts'
 import { getDb } from '#worker/lib/db.ts'
 import { runScheduled } from '#worker/scheduled.ts'
 import type { FakeEmailRequest } from '#worker/test/fake-email.ts'
-import { call, json } from '#worker/test/helpers.ts'
-import { mailsTo, makeTool, type ToolFixture } from '#worker/test/order-fixtures.ts'
+import { type Bindings, call, errorOf, json } from '#worker/test/helpers.ts'
+import { mailsTo, makeTool, paidOrder, type ToolFixture } from '#worker/test/order-fixtures.ts'
 import { signIn } from '#worker/test/tokens.ts'
 import { deliverQueuedMail, MAX_MAIL_ATTEMPTS } from './mail.service'
 
@@ -31,66 +29,13 @@ const provider = (state: 'up' | 'down') => ({
   EMAIL_FROM: FROM,
   SHOP_EMAIL: SHOP,
 })
-type Bindings = ReturnType<typeof provider>
 const envWith = (bindings: Bindings) => ({ ...env, ...bindings }) as unknown as Env
 
-/**
- * A request to the app with `bindings`, waiting for what it does after the response (the
- * e-mails it queued go out then), so a test sees the delivery's outcome.
- */
-async function request(
-  bindings: Bindings,
-  path: string,
-  init: { method?: string; token?: string; json?: unknown } = {},
-) {
-  const headers = new Headers()
-  if (init.token) headers.set('Authorization', `Bearer ${init.token}`)
-  if (init.json !== undefined) headers.set('Content-Type', 'application/json')
-  const ctx = createExecutionContext()
-  const res = await app.fetch(
-    new Request(`http://shop.test${path}`, {
-      method: init.method ?? 'GET',
-      headers,
-      body: init.json === undefined ? undefined : JSON.stringify(init.json),
-    }),
-    envWith(bindings),
-    ctx,
-  )
-  await waitOnExecutionContext(ctx)
-  return res
-}
-
-/** Places and pays an order (simulated card) with this provider; answers its id and order number. */
-async function paidOrder(bindings: Bindings, buyer: { email: string; token: string }, tool: ToolFixture) {
-  const placed = await request(bindings, '/api/booking', {
-    method: 'POST',
-    token: buyer.token,
-    json: {
-      serviceId: tool.id,
-      quantity: tool.min,
-      phone: '01712345678',
-      address: 'House 12, Road 5, Dhanmondi, Dhaka',
-      customer: buyer.email,
-      customerName: 'Mail Buyer',
-    },
-  })
-  expect(placed.status).toBe(201)
-  const id = (await json<{ insertedId: string }>(placed)).insertedId
-  const intent = await request(bindings, '/api/create-payment-intent', {
-    method: 'POST',
-    token: buyer.token,
-    json: { bookingId: id },
-  })
-  const { clientSecret } = await json<{ clientSecret: string }>(intent)
-  const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 1, cvc: '123' }
-  const paid = await request(bindings, '/api/payments/simulated/confirm', {
-    method: 'POST',
-    token: buyer.token,
-    json: { clientSecret, card },
-  })
-  expect(paid.status).toBe(200)
-  const order = await json<Booking>(await call(`/api/booking/${id}`, { token: buyer.token }))
-  return { id, no: order.orderNumber }
+/** An order placed and paid (simulated card) with this provider, each step's e-mails tried before the next; answers its number. */
+async function paidOrderWith(bindings: Bindings, buyer: { email: string; token: string }) {
+  const via = { env: bindings, settle: true }
+  const id = await paidOrder(buyer.token, tool, buyer.email, { customerName: 'Mail Buyer' }, via)
+  return (await json<Booking>(await call('GET', `/api/booking/${id}`, { as: buyer.token }))).orderNumber
 }
 
 /** What the fake provider received for an order: its sends to the customer and to the shop. */
@@ -141,7 +86,7 @@ beforeAll(async () => {
 describe('order e-mails through the provider', () => {
   it('posts each e-mail once, with text and HTML and the order number in the subject; the scheduled job sends nothing again', async () => {
     const buyer = await newBuyer()
-    const { no } = await paidOrder(provider('up'), buyer, tool)
+    const no = await paidOrderWith(provider('up'), buyer)
     const recipients = [buyer.email, SHOP]
 
     const rows = await queuedFor(no, recipients)
@@ -175,10 +120,10 @@ describe('order e-mails through the provider', () => {
     expect(receipt.text).toContain('Hello Mail Buyer,')
   })
 
-  it('a failing provider: the e-mails stay pending, attempts counted, the next try pushed back further each time; after the last attempt they are failed', async () => {
+  it('a failing provider: each e-mail stays pending, retried later each time, then marked failed', async () => {
     const buyer = await newBuyer()
     const before = Date.now()
-    const { no } = await paidOrder(provider('down'), buyer, tool)
+    const no = await paidOrderWith(provider('down'), buyer)
     const [placed] = await queuedFor(no, [buyer.email])
     expect(placed!.subject).toBe(`Order ${no} placed — Toolhaus`)
 
@@ -233,7 +178,7 @@ describe('order e-mails through the provider', () => {
 
   it('e-mails that failed once go out when the provider is back, once each, even with two deliveries at the same time', async () => {
     const buyer = await newBuyer()
-    const { no } = await paidOrder(provider('down'), buyer, tool)
+    const no = await paidOrderWith(provider('down'), buyer)
     const recipients = [buyer.email, SHOP]
     const queued = await queuedFor(no, recipients)
     expect(queued.map((m) => [m.status, m.attempts])).toEqual([
@@ -262,19 +207,23 @@ describe('order e-mails through the provider', () => {
 })
 
 describe('GET /api/outbox/deliveries: what admins see of the e-mail', () => {
-  it('lists every e-mail’s status (pending, sent, failed) with attempts and the last error, never the text; filters by status and recipient', async () => {
+  it('lists each e-mail’s status, attempts and last error (never its text), by status and recipient', async () => {
     const ok = await newBuyer()
-    const { no: sentNo } = await paidOrder(provider('up'), ok, tool)
+    const sentNo = await paidOrderWith(provider('up'), ok)
     const stuck = await newBuyer()
-    const { no: stuckNo } = await paidOrder(provider('down'), stuck, tool)
+    const stuckNo = await paidOrderWith(provider('down'), stuck)
     const [gaveUp] = await queuedFor(stuckNo, [stuck.email])
     await env.DB.prepare("update email_outbox set status = 'failed', attempts = ? where id = ?")
       .bind(MAX_MAIL_ATTEMPTS, gaveUp!.id)
       .run()
 
     // With a provider configured the local outbox (with the texts) is gone; the deliveries stay.
-    expect((await request(provider('up'), '/api/outbox', { token: admin })).status).toBe(404)
-    const res = await request(provider('up'), `/api/outbox/deliveries?to=${stuck.email}`, { token: admin })
+    expect((await call('GET', '/api/outbox', { as: admin, env: provider('up'), settle: true })).status).toBe(404)
+    const res = await call('GET', `/api/outbox/deliveries?to=${stuck.email}`, {
+      as: admin,
+      env: provider('up'),
+      settle: true,
+    })
     expect(res.status).toBe(200)
     expect(res.headers.get('Cache-Control')).toBe('private, no-store')
     expect(res.headers.get('X-Total-Count')).toBe('2')
@@ -305,12 +254,20 @@ describe('GET /api/outbox/deliveries: what admins see of the e-mail', () => {
     ])
 
     const failed = await json<MailDelivery[]>(
-      await request(provider('up'), '/api/outbox/deliveries?status=failed&limit=100', { token: admin }),
+      await call('GET', '/api/outbox/deliveries?status=failed&limit=100', {
+        as: admin,
+        env: provider('up'),
+        settle: true,
+      }),
     )
     expect(failed.map((m) => m._id)).toContain(gaveUp!.id)
     expect(failed.every((m) => m.status === 'failed')).toBe(true)
     const sent = await json<MailDelivery[]>(
-      await request(provider('up'), `/api/outbox/deliveries?status=sent&to=${ok.email}`, { token: admin }),
+      await call('GET', `/api/outbox/deliveries?status=sent&to=${ok.email}`, {
+        as: admin,
+        env: provider('up'),
+        settle: true,
+      }),
     )
     expect(sent.map((m) => [m.subject, m.status, m.attempts, m.lastError])).toEqual([
       [`Receipt for order ${sentNo} — Toolhaus`, 'sent', 1, null],
@@ -319,11 +276,11 @@ describe('GET /api/outbox/deliveries: what admins see of the e-mail', () => {
     expect(sent[0]!.sentAt).toMatch(/^\d{4}-/)
 
     // The local outbox lists the same e-mails' deliveries too; customers and bad filters are refused.
-    expect((await call(`/api/outbox/deliveries?to=${ok.email}`, { token: admin })).status).toBe(200)
-    expect((await call('/api/outbox/deliveries', { token: ok.token })).status).toBe(403)
-    expect((await call('/api/outbox/deliveries')).status).toBe(401)
-    const bad = await call('/api/outbox/deliveries?status=lost', { token: admin })
+    expect((await call('GET', `/api/outbox/deliveries?to=${ok.email}`, { as: admin })).status).toBe(200)
+    expect((await call('GET', '/api/outbox/deliveries', { as: ok.token })).status).toBe(403)
+    expect((await call('GET', '/api/outbox/deliveries')).status).toBe(401)
+    const bad = await call('GET', '/api/outbox/deliveries?status=lost', { as: admin })
     expect(bad.status).toBe(400)
-    expect((await json(bad)).error.fields).toHaveProperty('status')
+    expect((await errorOf(bad)).fields).toHaveProperty('status')
   })
 })

@@ -1,14 +1,17 @@
 /**
- * Paging of the admins' e-mail lists through HTTP: GET /api/outbox (the local outbox, with the
- * texts) and GET /api/outbox/deliveries (every e-mail's status): `limit`, `offset`,
- * `X-Total-Count`, alone and with `to`, newest first.
+ * The admins' e-mail lists through HTTP: GET /api/outbox (the local outbox, with the texts) and
+ * GET /api/outbox/deliveries (every e-mail's status), paged (`limit`, `offset`, `X-Total-Count`,
+ * alone and with `to`, newest first); and the local outbox's delivery of queued e-mails.
  */
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { MailDelivery, OutboxMail } from '#schemas/mail.ts'
-import { call, json } from '#worker/test/helpers.ts'
-import { makeTool, placeOrder, type ToolFixture } from '#worker/test/order-fixtures.ts'
+import { getConfig } from '#worker/env.ts'
+import { getDb } from '#worker/lib/db.ts'
+import { call, errorOf, json } from '#worker/test/helpers.ts'
+import { mailsTo, makeTool, paidOrder, placeOrder, readOrder, type ToolFixture } from '#worker/test/order-fixtures.ts'
 import { signIn } from '#worker/test/tokens.ts'
+import { deliverQueuedMail } from './mail.service'
 
 const BUYER = 'outbox-pager@example.com'
 let admin: string
@@ -27,7 +30,9 @@ beforeAll(async () => {
     await env.DB.prepare('update email_outbox set created_at = ? where dedupe_key like ?')
       .bind(Date.now() - 60_000 + i * 1000, `order:${id}:%`)
       .run()
-    numbers.push((await json<{ orderNumber: string }>(await call(`/api/booking/${id}`, { token: buyer }))).orderNumber)
+    numbers.push(
+      (await json<{ orderNumber: string }>(await call('GET', `/api/booking/${id}`, { as: buyer }))).orderNumber,
+    )
   }
   newestFirst = numbers.map((no) => `Order ${no} placed — Toolhaus`).reverse()
 })
@@ -43,7 +48,7 @@ describe.each([
   ['/api/outbox/deliveries', 'the deliveries'],
 ])('GET %s (%s): paging', (path) => {
   async function list(query: string) {
-    const res = await call(`${path}?${query}`, { token: admin })
+    const res = await call('GET', `${path}?${query}`, { as: admin })
     expect(res.status, query).toBe(200)
     const mails = await json<(OutboxMail | MailDelivery)[]>(res)
     return { subjects: mails.map((m) => m.subject), total: res.headers.get('X-Total-Count') }
@@ -80,11 +85,38 @@ describe.each([
   it.each(['limit=0', 'limit=101', 'limit=x', 'offset=-1', 'offset=2.5'])(
     'refuses %s with a 400 naming the field',
     async (query) => {
-      const res = await call(`${path}?${query}`, { token: admin })
+      const res = await call('GET', `${path}?${query}`, { as: admin })
       expect(res.status).toBe(400)
-      const { error } = await json(res)
+      const error = await errorOf(res)
       expect(error.code).toBe('VALIDATION_FAILED')
-      expect(Object.keys(error.fields)).toEqual([query.split('=')[0]])
+      expect(Object.keys(error.fields ?? {})).toEqual([query.split('=')[0]])
     },
   )
+})
+
+describe('the local outbox: delivery', () => {
+  it('delivers queued e-mails once: the local outbox marks them sent; the outbox lists them to admins', async () => {
+    const email = 'outbox-delivery@example.com'
+    const buyer = await signIn(email)
+    const id = await paidOrder(buyer, tool, email)
+    const no = (await readOrder(id, admin)).orderNumber
+    await deliverQueuedMail(getDb(env), getConfig(env))
+    await deliverQueuedMail(getDb(env), getConfig(env))
+    const mine = (await mailsTo(email)).filter((m) => m.subject.includes(no))
+    expect(mine.map((m) => m.status)).toEqual(['sent', 'sent'])
+    const listed = await call('GET', `/api/outbox?to=${email}&limit=100`, { as: admin })
+    expect(listed.status).toBe(200)
+    const outbox = await json<OutboxMail[]>(listed)
+    expect(outbox.filter((m) => m.subject.includes(no)).map((m) => m.subject)).toEqual([
+      `Receipt for order ${no} — Toolhaus`,
+      `Order ${no} placed — Toolhaus`,
+    ])
+    expect(outbox[0]).toMatchObject({
+      to: email,
+      text: expect.stringContaining(no),
+      html: expect.stringContaining('<table'),
+    })
+    // With a mail provider configured (or in production) there is no local outbox.
+    expect((await call('GET', '/api/outbox', { as: admin, env: { EMAIL_API_KEY: 're_test' } })).status).toBe(404)
+  })
 })

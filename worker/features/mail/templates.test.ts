@@ -43,7 +43,7 @@ const textOf = (html: string, pattern: RegExp) => {
 describe('escaping in the order e-mails and the receipt', () => {
   it("keeps a customer's name, address and tool as text in every e-mail about the order, and in the receipt", async () => {
     const id = await paidOrder(buyer, tool, BUYER, { customerName: NAME, address: ADDRESS })
-    const { orderNumber } = await json<Booking>(await call(`/api/booking/${id}`, { token: admin }))
+    const { orderNumber } = await json<Booking>(await call('GET', `/api/booking/${id}`, { as: admin }))
 
     const mails = (await mailsTo(BUYER)).filter((m) => m.subject.includes(orderNumber))
     expect(mails.map((m) => m.subject)).toEqual([
@@ -67,7 +67,7 @@ describe('escaping in the order e-mails and the receipt', () => {
     expect(notice!.html).not.toContain('<script>')
     expect(textOf(notice!.html!, /<p>([^<]*paid [^<]*)<\/p>/)).toContain(`${NAME} <${BUYER}> paid `)
 
-    const res = await call(`/api/booking/${id}/invoice`, { token: buyer })
+    const res = await call('GET', `/api/booking/${id}/invoice`, { as: buyer })
     expect(res.status).toBe(200)
     const receipt = await res.text()
     expect(receipt).not.toContain('<script>')
@@ -80,8 +80,8 @@ describe('escaping in the order e-mails and the receipt', () => {
 
   it("keeps an admin's refund reason as text in the customer's e-mail", async () => {
     const id = await paidOrder(buyer, tool, BUYER, { customerName: NAME })
-    const { orderNumber } = await json<Booking>(await call(`/api/booking/${id}`, { token: admin }))
-    const refunded = await call(`/api/booking/${id}/refund`, { method: 'POST', token: admin, json: { reason: REASON } })
+    const { orderNumber } = await json<Booking>(await call('GET', `/api/booking/${id}`, { as: admin }))
+    const refunded = await call('POST', `/api/booking/${id}/refund`, { as: admin, body: { reason: REASON } })
     expect(refunded.status).toBe(200)
 
     const [mail] = (await mailsTo(BUYER)).filter((m) => m.subject === `Order ${orderNumber} refunded — Toolhaus`)

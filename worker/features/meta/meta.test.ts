@@ -1,12 +1,10 @@
-import { env, exports } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
-import app from '#worker/app.ts'
-import { call, json } from '#worker/test/helpers.ts'
-import { PRODUCTION_SECRET, signIn } from '#worker/test/tokens.ts'
+import { call, errorOf, json, PRODUCTION } from '#worker/test/helpers.ts'
+import { signIn } from '#worker/test/tokens.ts'
 
 describe('GET /api/health', () => {
   it('is ok once the database answers', async () => {
-    const res = await call('/api/health')
+    const res = await call('GET', '/api/health')
     expect(res.status).toBe(200)
     expect(await json(res)).toEqual({ ok: true })
   })
@@ -14,7 +12,7 @@ describe('GET /api/health', () => {
 
 describe('GET /api/config', () => {
   it('tells the web app how to reach Firebase and which payments run', async () => {
-    const body = await json(await call('/api/config'))
+    const body = await json(await call('GET', '/api/config'))
     expect(body).toEqual({
       shopName: 'Toolhaus',
       currency: 'BDT',
@@ -32,34 +30,27 @@ describe('GET /api/config', () => {
 
 describe('GET /api/bench/baseline', () => {
   it('answers a fixed body outside production and does not exist in production', async () => {
-    const res = await call('/api/bench/baseline')
+    const res = await call('GET', '/api/bench/baseline')
     expect(res.status).toBe(200)
     expect(await json(res)).toEqual({ ok: true, name: 'baseline' })
-    const production = {
-      ...env,
-      ENVIRONMENT: 'production',
-      ACCESS_TOKEN_SECRET: PRODUCTION_SECRET,
-      FIREBASE_API_KEY: 'key',
-      FIREBASE_AUTH_EMULATOR_HOST: '',
-    }
-    const prod = await app.request('/api/bench/baseline', {}, production)
+    const prod = await call('GET', '/api/bench/baseline', { env: PRODUCTION })
     expect(prod.status).toBe(404)
-    expect((await json(prod)).error.code).toBe('NOT_FOUND')
+    expect((await errorOf(prod)).code).toBe('NOT_FOUND')
   })
 })
 
 describe('errors and headers', () => {
   it('answers an unknown API path with a 404 in the error shape', async () => {
-    const res = await call('/api/nope')
+    const res = await call('GET', '/api/nope')
     expect(res.status).toBe(404)
     expect(await json(res)).toEqual({ error: { code: 'NOT_FOUND', message: 'No API route for GET /api/nope.' } })
-    const wrongMethod = await call('/api/health', { method: 'DELETE' })
+    const wrongMethod = await call('DELETE', '/api/health')
     expect(wrongMethod.status).toBe(404)
   })
 
   it('puts the security headers on API answers, errors included', async () => {
     for (const path of ['/api/health', '/api/nope', '/api/service?limit=abc']) {
-      const res = await call(path)
+      const res = await call('GET', path)
       expect(res.headers.get('Content-Security-Policy')).toContain("frame-ancestors 'none'")
       expect(res.headers.get('X-Content-Type-Options')).toBe('nosniff')
       expect(res.headers.get('Referrer-Policy')).toBe('strict-origin-when-cross-origin')
@@ -67,17 +58,16 @@ describe('errors and headers', () => {
   })
 
   it('allows CORS only for configured origins', async () => {
-    const allowed = await call('/api/service', {
-      method: 'OPTIONS',
+    const allowed = await call('OPTIONS', '/api/service', {
       headers: { Origin: 'https://partner.example', 'Access-Control-Request-Method': 'GET' },
     })
     expect(allowed.headers.get('Access-Control-Allow-Origin')).toBe('https://partner.example')
-    const other = await call('/api/service', { headers: { Origin: 'https://evil.example' } })
+    const other = await call('GET', '/api/service', { headers: { Origin: 'https://evil.example' } })
     expect(other.headers.get('Access-Control-Allow-Origin')).toBeNull()
   })
 
   it('serves pages with a CSP that allows only what the shop uses', async () => {
-    const res = await exports.default.fetch('http://shop.test/dashboard/order')
+    const res = await call('GET', '/dashboard/order')
     const csp = res.headers.get('Content-Security-Policy')!
     expect(csp).toContain("default-src 'self'")
     expect(csp).toContain("frame-ancestors 'none'")
@@ -90,28 +80,24 @@ describe('errors and headers', () => {
   })
 
   it('refuses to run in production with missing settings, naming them', async () => {
-    const res = await app.request(
-      '/api/health',
-      {},
-      { ...env, ENVIRONMENT: 'production', ACCESS_TOKEN_SECRET: 'short' },
-    )
+    const res = await call('GET', '/api/health', { env: { ENVIRONMENT: 'production', ACCESS_TOKEN_SECRET: 'short' } })
     expect(res.status).toBe(503)
-    const body = await json(res)
-    expect(body.error.code).toBe('NOT_CONFIGURED')
-    expect(body.error.message).toContain('ACCESS_TOKEN_SECRET')
-    expect(body.error.message).toContain('FIREBASE_AUTH_EMULATOR_HOST must not be set in production')
+    const error = await errorOf(res)
+    expect(error.code).toBe('NOT_CONFIGURED')
+    expect(error.message).toContain('ACCESS_TOKEN_SECRET')
+    expect(error.message).toContain('FIREBASE_AUTH_EMULATOR_HOST must not be set in production')
   })
 
   it('answers bad JSON with a 400 in the error shape (past the guard: as an admin)', async () => {
     const admin = await signIn('admin@example.com')
     for (const body of ['{', '{"name": "x",}', 'null', '[]', 'not json']) {
-      const res = await app.request(
-        '/api/service',
-        { method: 'POST', body, headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin}` } },
-        env,
-      )
+      const res = await call('POST', '/api/service', {
+        as: admin,
+        raw: body,
+        headers: { 'Content-Type': 'application/json' },
+      })
       expect(res.status, body).toBe(400)
-      expect((await json(res)).error.code, body).toBe('VALIDATION_FAILED')
+      expect((await errorOf(res)).code, body).toBe('VALIDATION_FAILED')
     }
   })
 })

@@ -1,6 +1,12 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { findTransition, ORDER_STATUSES, ORDER_TRANSITIONS, type OrderActor } from '#schemas/order-status.ts'
+import {
+  findTransition,
+  ORDER_STATUSES,
+  ORDER_TRANSITIONS,
+  type OrderActor,
+  type OrderStatus,
+} from '#schemas/order-status.ts'
 import type { OrderRow } from '#worker/db/schema.ts'
 import { getDb } from '#worker/lib/db.ts'
 import { bookingRow, makeTool, placeOrder, stockOf, type ToolFixture } from '#worker/test/order-fixtures.ts'
@@ -9,6 +15,33 @@ import { applyMove, getOrderRow, type ShopContext } from './lifecycle'
 
 const BUYER = 'lifecycle-buyer@example.com'
 const ACTORS: OrderActor[] = ['customer', 'admin', 'payment', 'expiry', 'system']
+
+/**
+ * The moves the shop allows, written out here rather than read from ORDER_TRANSITIONS (the table
+ * under test): from → to, by whom, and whether the order's stock goes back. Every other
+ * (from, to, actor) is refused.
+ */
+const ALLOWED: readonly (readonly [from: OrderStatus, to: OrderStatus, by: OrderActor, stock: 'restock' | 'kept'])[] = [
+  ['unpaid', 'paid', 'payment', 'kept'],
+  ['unpaid', 'cancelled', 'customer', 'restock'],
+  ['unpaid', 'cancelled', 'admin', 'restock'],
+  ['unpaid', 'cancelled', 'expiry', 'restock'],
+  ['unpaid', 'cancelled', 'system', 'restock'],
+  // Fulfilment, forward only; steps may be skipped.
+  ['paid', 'processing', 'admin', 'kept'],
+  ['paid', 'shipped', 'admin', 'kept'],
+  ['paid', 'delivered', 'admin', 'kept'],
+  ['processing', 'shipped', 'admin', 'kept'],
+  ['processing', 'delivered', 'admin', 'kept'],
+  ['shipped', 'delivered', 'admin', 'kept'],
+  // Refunds: by an admin, or seen from the payment provider; before shipping only.
+  ['paid', 'refunded', 'admin', 'restock'],
+  ['paid', 'refunded', 'payment', 'restock'],
+  ['processing', 'refunded', 'admin', 'restock'],
+  ['processing', 'refunded', 'payment', 'restock'],
+]
+const allowed = (from: OrderStatus, to: OrderStatus, actor: OrderActor) =>
+  ALLOWED.find(([f, t, by]) => f === from && t === to && by === actor)
 const SHOP: ShopContext = { shopName: 'Toolhaus', shopEmail: 'shop@example.com', stockChanged: async () => {} }
 
 let buyer: string
@@ -53,11 +86,23 @@ describe('the order lifecycle table', () => {
     expect(await events(id)).toEqual([{ status: 'unpaid', actor: 'customer', actor_email: BUYER, note: null }])
   })
 
-  // Every (from, to, actor) the table has is applied; every other one is refused and changes nothing.
+  it('allows exactly the moves listed here: each has its row, with its stock effect, and no row allows another', () => {
+    for (const [from, to, actor, stock] of ALLOWED) {
+      const row = findTransition(from, to, actor)
+      expect(row, `${from} → ${to} by ${actor}`).toBeDefined()
+      expect(row!.effects.includes('restock'), `${from} → ${to} by ${actor} gives the stock back`).toBe(
+        stock === 'restock',
+      )
+    }
+    const inTable = ORDER_TRANSITIONS.flatMap((t) => t.by.map((actor) => `${t.from} → ${t.to} by ${actor}`))
+    expect(inTable.sort()).toEqual(ALLOWED.map(([from, to, actor]) => `${from} → ${to} by ${actor}`).sort())
+  })
+
+  // Every (from, to, actor) listed is applied; every other one is refused and changes nothing.
   for (const from of ORDER_STATUSES) {
     for (const to of ORDER_STATUSES) {
       for (const actor of ACTORS) {
-        const rule = findTransition(from, to, actor)
+        const rule = allowed(from, to, actor)
         it(`${from} → ${to} by ${actor}: ${rule ? 'allowed' : 'refused'}`, async () => {
           const order = await orderIn(from)
           const stock = await stockOf(tool.id)
@@ -79,7 +124,8 @@ describe('the order lifecycle table', () => {
           expect((await events(order.id)).slice(before.length)).toEqual([
             { status: to, actor, actor_email: null, note: 'test' },
           ])
-          expect(await stockOf(tool.id)).toBe(stock! + (rule.effects.includes('restock') ? 2 : 0))
+          const restocked = rule[3] === 'restock' ? 2 : 0
+          expect(await stockOf(tool.id)).toBe(stock! + restocked)
           // The move counts once: one order less in `from`, one more in `to`; paid or refunded, its price that day.
           const moved = {
             counts: { ...figures.counts, [from]: figures.counts[from]! - 1, [to]: figures.counts[to]! + 1 },
@@ -90,7 +136,7 @@ describe('the order lifecycle table', () => {
           // The same move again, from the state read before: it no longer applies, nothing changes twice.
           expect(await applyMove(getDb(env), order, { to, actor }, SHOP)).toBe(false)
           expect(await events(order.id)).toHaveLength(before.length + 1)
-          expect(await stockOf(tool.id)).toBe(stock! + (rule.effects.includes('restock') ? 2 : 0))
+          expect(await stockOf(tool.id)).toBe(stock! + restocked)
           expect(await keptFigures()).toEqual(moved)
         })
       }

@@ -5,14 +5,17 @@ import type { Modified } from '#schemas/ack.ts'
 import type { Booking } from '#schemas/booking.ts'
 import worker from '#worker/index.ts'
 import { runScheduled } from '#worker/scheduled.ts'
-import { call, json } from '#worker/test/helpers.ts'
+import { call, errorOf, json } from '#worker/test/helpers.ts'
 import {
   ageBooking,
   bookingRow,
+  mailsTo,
   makeTool,
   orderBody,
+  payOrder,
   placeOrder,
   postBooking,
+  readOrder,
   stockOf,
 } from '#worker/test/order-fixtures.ts'
 import { signIn } from '#worker/test/tokens.ts'
@@ -31,10 +34,8 @@ beforeAll(async () => {
   ])
 })
 
-const errorOf = async (res: Response) =>
-  (await json<{ error: { code: string; message: string; fields?: Record<string, string> } }>(res)).error
-const getBooking = (id: string, token: string) => call(`/api/booking/${id}`, { token })
-const cancel = (id: string, token: string) => call(`/api/booking/${id}/cancel`, { method: 'POST', token })
+const getBooking = (id: string, token: string) => call('GET', `/api/booking/${id}`, { as: token })
+const cancel = (id: string, token: string) => call('POST', `/api/booking/${id}/cancel`, { as: token })
 
 describe('POST /api/booking', () => {
   it('places an order: price = quantity × unit price from the database, stock taken at once', async () => {
@@ -257,6 +258,63 @@ describe('POST /api/booking', () => {
     expect(results.filter((r) => r.status === 201)).toHaveLength(6)
     expect(await stockOf(tool.id)).toBe(1)
   })
+
+  it('a customer holds at most 5 unpaid orders: the 6th is a 409 TOO_MANY_UNPAID and takes no stock', async () => {
+    const tool = await makeTool({ quantity: 1000, min: 2 })
+    const email = 'hoarder@example.com'
+    const token = await signIn(email)
+    const limited = { MAX_UNPAID_ORDERS: '5' }
+    const order = () =>
+      call('POST', '/api/booking', {
+        as: token,
+        body: {
+          serviceId: tool.id,
+          quantity: 2,
+          phone: '01712345678',
+          address: 'House 1, Road 2, Dhaka',
+          customer: email,
+        },
+        env: limited,
+      })
+    const ids: string[] = []
+    for (let i = 0; i < 5; i++) {
+      const res = await order()
+      expect(res.status).toBe(201)
+      ids.push((await json<{ insertedId: string }>(res)).insertedId)
+    }
+    const stock = await stockOf(tool.id)
+    const sixth = await order()
+    expect(sixth.status).toBe(409)
+    expect(await errorOf(sixth)).toEqual({
+      code: 'TOO_MANY_UNPAID',
+      message: 'You have 5 unpaid orders. Pay or cancel one before ordering again.',
+    })
+    expect(await stockOf(tool.id)).toBe(stock)
+    // Paying one (or cancelling it) makes room again.
+    await payOrder(token, ids[0]!)
+    expect((await order()).status).toBe(201)
+  })
+
+  it('a large B2B order has no cap but the tool price times its stock, with the price sent as the web app sends it', async () => {
+    const heavy = await makeTool({ name: 'Tower Crane', pricePaisa: 500_000_000, quantity: 10, min: 1 })
+    const id = await placeOrder(buyer, heavy, BUYER, { quantity: 3, price: 15_000_000 })
+    expect((await readOrder(id, buyer)).price).toBe(15_000_000)
+    for (const price of ['15000000', 15_000_000.001, -1, 0]) {
+      const res = await call('POST', '/api/booking', {
+        as: buyer,
+        body: {
+          serviceId: heavy.id,
+          quantity: 1,
+          price,
+          phone: '01712345678',
+          address: 'House 1, Road 2, Dhaka',
+          customer: BUYER,
+        },
+      })
+      expect(res.status, String(price)).toBe(400)
+      expect((await errorOf(res)).fields).toHaveProperty('price')
+    }
+  })
 })
 
 describe('GET /api/booking?customer= and /api/booking/{id}', () => {
@@ -267,7 +325,7 @@ describe('GET /api/booking?customer= and /api/booking/{id}', () => {
     const first = await placeOrder(token, tool, email)
     const second = await placeOrder(token, tool, email)
     await env.DB.prepare('update bookings set created_at = created_at - 1000 where id = ?').bind(first).run()
-    const res = await call(`/api/booking?customer=${email}`, { token })
+    const res = await call('GET', `/api/booking?customer=${email}`, { as: token })
     expect(res.status).toBe(200)
     expect(res.headers.get('Cache-Control')).toBe('private, no-store')
     const list = await json<Booking[]>(res)
@@ -275,16 +333,16 @@ describe('GET /api/booking?customer= and /api/booking/{id}', () => {
   })
 
   it('without the customer query it is the order desk: admins only (403 for a customer)', async () => {
-    const res = await call('/api/booking', { token: buyer })
+    const res = await call('GET', '/api/booking', { as: buyer })
     expect(res.status).toBe(403)
     expect((await errorOf(res)).code).toBe('FORBIDDEN')
-    expect((await call('/api/booking', { token: admin })).status).toBe(200)
+    expect((await call('GET', '/api/booking', { as: admin })).status).toBe(200)
   })
 
   it("refuses another customer's list (403) but lets an admin see it", async () => {
-    expect((await call(`/api/booking?customer=${OTHER}`, { token: buyer })).status).toBe(403)
-    expect((await call(`/api/booking?customer=${OTHER}`, { token: admin })).status).toBe(200)
-    expect((await call(`/api/booking?customer=${OTHER}`)).status).toBe(401)
+    expect((await call('GET', `/api/booking?customer=${OTHER}`, { as: buyer })).status).toBe(403)
+    expect((await call('GET', `/api/booking?customer=${OTHER}`, { as: admin })).status).toBe(200)
+    expect((await call('GET', `/api/booking?customer=${OTHER}`)).status).toBe(401)
   })
 
   it("answers someone else's booking like a missing one (404); the owner and an admin see it", async () => {
@@ -347,7 +405,7 @@ describe('POST /api/booking/{id}/cancel', () => {
     const tool = await makeTool({ quantity: 20, min: 2 })
     const id = await placeOrder(buyer, tool, BUYER, { quantity: 2 })
     expect((await cancel(id, other)).status).toBe(404)
-    expect((await call(`/api/booking/${id}/cancel`, { method: 'POST' })).status).toBe(401)
+    expect((await call('POST', `/api/booking/${id}/cancel`)).status).toBe(401)
     expect((await cancel(id, admin)).status).toBe(200)
     expect(await stockOf(tool.id)).toBe(20)
   })
@@ -393,7 +451,7 @@ describe('expiry of unpaid bookings (scheduled handler)', () => {
   it('runs from the Worker’s scheduled handler (the Cron Trigger) and cancels open simulated intents', async () => {
     const tool = await makeTool({ quantity: 60, min: 6 })
     const id = await placeOrder(buyer, tool, BUYER, { quantity: 6 })
-    const intent = await call('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } })
+    const intent = await call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id } })
     expect(intent.status).toBe(200)
     await ageBooking(id, 24.5)
 
@@ -424,8 +482,22 @@ describe('expiry of unpaid bookings (scheduled handler)', () => {
     const tool = await makeTool()
     const id = await placeOrder(buyer, tool, BUYER)
     await ageBooking(id, 25)
-    const res = await call('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } })
+    const res = await call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id } })
     expect(res.status).toBe(409)
     expect((await errorOf(res)).message).toMatch(/expired/)
+  })
+
+  it('unpaid orders hold their stock for 2 hours (expiresAt), then expire', async () => {
+    const id = await placeOrder(buyer, await makeTool(), BUYER)
+    const order = await readOrder(id, buyer)
+    expect(Date.parse(order.expiresAt!) - Date.parse(order.createdAt)).toBe(2 * 60 * 60 * 1000)
+    await ageBooking(id, 2.1)
+    await runScheduled(env, Date.now())
+    const expired = await readOrder(id, buyer)
+    expect(expired.status).toBe('cancelled')
+    expect(expired.history.at(-1)).toMatchObject({ status: 'cancelled', by: 'expiry' })
+    const mail = (await mailsTo(BUYER)).filter((m) => m.subject.startsWith(`Order ${order.orderNumber} cancelled`))
+    expect(mail).toHaveLength(1)
+    expect(mail[0]!.body).toContain('It was not paid in time')
   })
 })

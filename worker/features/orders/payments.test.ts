@@ -2,19 +2,29 @@ import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Booking } from '#schemas/booking.ts'
 import { CARD_MESSAGES, cardSchema, NON_TEST_CARD_MESSAGE, type PaymentIntentCreated } from '#schemas/payment.ts'
-import app from '#worker/app.ts'
 import { runScheduled } from '#worker/scheduled.ts'
-import { call, json } from '#worker/test/helpers.ts'
-import { ageBooking, bookingRow, makeTool, placeOrder, stockOf, type ToolFixture } from '#worker/test/order-fixtures.ts'
+import { call, errorOf, json, PRODUCTION, PRODUCTION_SECRET } from '#worker/test/helpers.ts'
 import {
-  callStripe,
+  ageBooking,
+  bookingRow,
+  mailsTo,
+  makeTool,
+  payOrder,
+  placeOrder,
+  readOrder,
+  stockOf,
+  type ToolFixture,
+} from '#worker/test/order-fixtures.ts'
+import {
+  deliver,
   fakeStripeClient,
   fakeStripeRequests,
   intentIdOf,
   STRIPE_PUBLISHABLE_KEY,
-  stripeEnv,
+  signedEvent,
+  stripeMode,
 } from '#worker/test/stripe-fixtures.ts'
-import { accessTokenFor, PRODUCTION_SECRET, signIn } from '#worker/test/tokens.ts'
+import { accessTokenFor, signIn } from '#worker/test/tokens.ts'
 
 const BUYER = 'payer@example.com'
 const OTHER = 'other-payer@example.com'
@@ -28,15 +38,12 @@ beforeAll(async () => {
   tool = await makeTool({ pricePaisa: 25_000, quantity: 100_000, min: 2 })
 })
 
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } }
-const errorOf = async (res: Response) => (await json<ErrorBody>(res)).error
-
 const createIntent = (token: string | undefined, body: unknown) =>
-  call('/api/create-payment-intent', { method: 'POST', token, json: body })
+  call('POST', '/api/create-payment-intent', { as: token, body })
 const confirm = (token: string | undefined, body: unknown) =>
-  call('/api/payments/simulated/confirm', { method: 'POST', token, json: body })
+  call('POST', '/api/payments/simulated/confirm', { as: token, body })
 const patch = (id: string, token: string, transactionId: string) =>
-  call(`/api/booking/${id}`, { method: 'PATCH', token, json: { appointment: { _id: id }, transactionId } })
+  call('PATCH', `/api/booking/${id}`, { as: token, body: { appointment: { _id: id }, transactionId } })
 
 const nextYear = new Date().getUTCFullYear() + 1
 const card = (number: string, extra: Record<string, unknown> = {}) => ({
@@ -110,7 +117,7 @@ describe('POST /api/create-payment-intent (simulated)', () => {
 
   it('gives no intent for a cancelled booking (409)', async () => {
     const id = await newBooking()
-    expect((await call(`/api/booking/${id}/cancel`, { method: 'POST', token: buyer })).status).toBe(200)
+    expect((await call('POST', `/api/booking/${id}/cancel`, { as: buyer })).status).toBe(200)
     expect((await createIntent(buyer, { bookingId: id })).status).toBe(409)
   })
 
@@ -136,7 +143,7 @@ describe('POST /api/payments/simulated/confirm', () => {
     expect(res.status).toBe(200)
     const intentId = intentIdOf(secret)
     expect(await json(res)).toEqual({ paymentIntent: { id: intentId, status: 'succeeded' } })
-    const booking = await json<Booking>(await call(`/api/booking/${id}`, { token: buyer }))
+    const booking = await json<Booking>(await call('GET', `/api/booking/${id}`, { as: buyer }))
     expect(booking).toMatchObject({ status: 'paid', paid: true, transactionId: intentId, expiresAt: null })
 
     const again = await patch(id, buyer, intentId)
@@ -218,7 +225,7 @@ describe('POST /api/payments/simulated/confirm', () => {
   it('refuses to charge a booking cancelled after its intent was made (409)', async () => {
     const id = await newBooking()
     const secret = await secretFor(id)
-    expect((await call(`/api/booking/${id}/cancel`, { method: 'POST', token: buyer })).status).toBe(200)
+    expect((await call('POST', `/api/booking/${id}/cancel`, { as: buyer })).status).toBe(200)
     expect((await confirm(buyer, { clientSecret: secret, card: card('4242424242424242') })).status).toBe(409)
     expect((await bookingRow(id))?.status).toBe('cancelled')
   })
@@ -226,32 +233,21 @@ describe('POST /api/payments/simulated/confirm', () => {
   it('is refused with 503 in production and when Stripe is configured', async () => {
     const id = await newBooking()
     const secret = await secretFor(id)
-    const body = JSON.stringify({ clientSecret: secret, card: card('4242424242424242') })
-    const productionToken = await accessTokenFor(BUYER, { secret: PRODUCTION_SECRET })
-    const headers = { Authorization: `Bearer ${productionToken}`, 'Content-Type': 'application/json' }
-    const production = {
-      ...env,
-      ENVIRONMENT: 'production',
-      ACCESS_TOKEN_SECRET: PRODUCTION_SECRET,
-      FIREBASE_API_KEY: 'prod-key',
-      FIREBASE_AUTH_EMULATOR_HOST: '',
-    }
-    const res = await app.request('/api/payments/simulated/confirm', { method: 'POST', headers, body }, production)
+    const pay = { clientSecret: secret, card: card('4242424242424242') }
+    // Signed with the production configuration's own secret: the 503 is the payment's, not the token's.
+    const as = await accessTokenFor(BUYER, { secret: PRODUCTION_SECRET })
+    const res = await call('POST', '/api/payments/simulated/confirm', { as, body: pay, env: PRODUCTION })
     expect(res.status).toBe(503)
     expect((await errorOf(res)).code).toBe('NOT_CONFIGURED')
-    const intent = await app.request(
-      '/api/create-payment-intent',
-      { method: 'POST', headers, body: JSON.stringify({ bookingId: id }) },
-      production,
-    )
+    const intent = await call('POST', '/api/create-payment-intent', { as, body: { bookingId: id }, env: PRODUCTION })
     expect(intent.status).toBe(503)
 
-    const stripeMode = await callStripe('/api/payments/simulated/confirm', {
-      method: 'POST',
-      token: buyer,
-      json: JSON.parse(body),
+    const inStripeMode = await call('POST', '/api/payments/simulated/confirm', {
+      as: buyer,
+      body: pay,
+      env: stripeMode(),
     })
-    expect(stripeMode.status).toBe(503)
+    expect(inStripeMode.status).toBe(503)
     expect((await bookingRow(id))?.status).toBe('unpaid')
   })
 })
@@ -331,7 +327,7 @@ describe('PATCH /api/booking/{id} (simulated provider)', () => {
     expect((await bookingRow(id))?.transaction_id).toBe(first)
 
     const cancelled = await newBooking()
-    expect((await call(`/api/booking/${cancelled}/cancel`, { method: 'POST', token: buyer })).status).toBe(200)
+    expect((await call('POST', `/api/booking/${cancelled}/cancel`, { as: buyer })).status).toBe(200)
     expect((await patch(cancelled, buyer, 'pi_sim_whatever')).status).toBe(409)
   })
 
@@ -339,13 +335,13 @@ describe('PATCH /api/booking/{id} (simulated provider)', () => {
     const id = await newBooking()
     const payment = await succeededIntent(id)
     expect((await patch(id, other, payment)).status).toBe(404)
-    expect((await call(`/api/booking/${id}`, { method: 'PATCH', json: { transactionId: payment } })).status).toBe(401)
+    expect((await call('PATCH', `/api/booking/${id}`, { body: { transactionId: payment } })).status).toBe(401)
     expect((await bookingRow(id))?.status).toBe('unpaid')
   })
 
   it('needs a transactionId (400)', async () => {
     const id = await newBooking()
-    const res = await call(`/api/booking/${id}`, { method: 'PATCH', token: buyer, json: { appointment: {} } })
+    const res = await call('PATCH', `/api/booking/${id}`, { as: buyer, body: { appointment: {} } })
     expect(res.status).toBe(400)
     expect((await errorOf(res)).fields).toHaveProperty('transactionId')
   })
@@ -354,7 +350,7 @@ describe('PATCH /api/booking/{id} (simulated provider)', () => {
     const stock = await stockOf(tool.id)
     const id = await newBooking()
     const payment = await succeededIntent(id)
-    const res = await call(`/api/booking/${id}/cancel`, { method: 'POST', token: buyer })
+    const res = await call('POST', `/api/booking/${id}/cancel`, { as: buyer })
     expect(res.status).toBe(409)
     expect(await bookingRow(id)).toMatchObject({ status: 'paid', transaction_id: payment })
     expect(await stockOf(tool.id)).toBe(stock! - 2)
@@ -372,10 +368,10 @@ describe('PATCH /api/booking/{id} (simulated provider)', () => {
 describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
   it('creates one PaymentIntent per booking: amount from the booking, bdt, metadata.bookingId, an idempotency key', async () => {
     const id = await newBooking(buyer, BUYER, 4)
-    const res = await callStripe('/api/create-payment-intent', {
-      method: 'POST',
-      token: buyer,
-      json: { bookingId: id },
+    const res = await call('POST', '/api/create-payment-intent', {
+      as: buyer,
+      body: { bookingId: id },
+      env: stripeMode(),
     })
     expect(res.status).toBe(200)
     const created = await json<PaymentIntentCreated>(res)
@@ -387,7 +383,7 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
     const intentId = intentIdOf(created.clientSecret)
 
     const again = await json<PaymentIntentCreated>(
-      await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } }),
+      await call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id }, env: stripeMode() }),
     )
     expect(again.clientSecret).toBe(created.clientSecret)
 
@@ -407,7 +403,7 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
   it('makes a new intent (with a new idempotency key) when the recorded one was cancelled at Stripe', async () => {
     const id = await newBooking()
     const ask = () =>
-      callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } })
+      call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id }, env: stripeMode() })
     const first = intentIdOf((await json<PaymentIntentCreated>(await ask())).clientSecret)
     await fakeStripeClient().paymentIntents.cancel(first)
     const second = intentIdOf((await json<PaymentIntentCreated>(await ask())).clientSecret)
@@ -423,7 +419,7 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
     const id = await newBooking()
     const results = await Promise.all(
       Array.from({ length: 4 }, () =>
-        callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } }),
+        call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id }, env: stripeMode() }),
       ),
     )
     const secrets = new Set(
@@ -435,39 +431,39 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
   it('pays: the customer confirms at Stripe, PATCH asks Stripe and marks paid; again changes nothing', async () => {
     const id = await newBooking()
     const { clientSecret } = await json<PaymentIntentCreated>(
-      await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } }),
+      await call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id }, env: stripeMode() }),
     )
     const intentId = intentIdOf(clientSecret)
     const confirmed = await fakeStripeClient().paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' })
     expect(confirmed.status).toBe('succeeded')
 
-    const res = await callStripe(`/api/booking/${id}`, {
-      method: 'PATCH',
-      token: buyer,
-      json: { transactionId: intentId },
+    const res = await call('PATCH', `/api/booking/${id}`, {
+      as: buyer,
+      body: { transactionId: intentId },
+      env: stripeMode(),
     })
     expect(res.status).toBe(200)
     expect(await json(res)).toEqual({ acknowledged: true, modifiedCount: 1 })
     expect(await bookingRow(id)).toMatchObject({ status: 'paid', transaction_id: intentId })
 
-    const again = await callStripe(`/api/booking/${id}`, {
-      method: 'PATCH',
-      token: buyer,
-      json: { transactionId: intentId },
+    const again = await call('PATCH', `/api/booking/${id}`, {
+      as: buyer,
+      body: { transactionId: intentId },
+      env: stripeMode(),
     })
     expect(await json(again)).toEqual({ acknowledged: true, modifiedCount: 0 })
     expect(
-      (await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } }))
+      (await call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id }, env: stripeMode() }))
         .status,
     ).toBe(409)
   })
 
   it('does not mark paid with a made-up payment id', async () => {
     const id = await newBooking()
-    const res = await callStripe(`/api/booking/${id}`, {
-      method: 'PATCH',
-      token: buyer,
-      json: { transactionId: 'pi_madeup123456' },
+    const res = await call('PATCH', `/api/booking/${id}`, {
+      as: buyer,
+      body: { transactionId: 'pi_madeup123456' },
+      env: stripeMode(),
     })
     expect(res.status).toBe(400)
     expect((await errorOf(res)).message).toBe('No payment with that id.')
@@ -478,13 +474,13 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
     const mine = await newBooking()
     const theirs = await newBooking(other, OTHER)
     const { clientSecret } = await json<PaymentIntentCreated>(
-      await callStripe('/api/create-payment-intent', { method: 'POST', token: other, json: { bookingId: theirs } }),
+      await call('POST', '/api/create-payment-intent', { as: other, body: { bookingId: theirs }, env: stripeMode() }),
     )
     await fakeStripeClient().paymentIntents.confirm(intentIdOf(clientSecret), { payment_method: 'pm_card_visa' })
-    const res = await callStripe(`/api/booking/${mine}`, {
-      method: 'PATCH',
-      token: buyer,
-      json: { transactionId: intentIdOf(clientSecret) },
+    const res = await call('PATCH', `/api/booking/${mine}`, {
+      as: buyer,
+      body: { transactionId: intentIdOf(clientSecret) },
+      env: stripeMode(),
     })
     expect(res.status).toBe(400)
     expect((await bookingRow(mine))?.status).toBe('unpaid')
@@ -493,7 +489,7 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
   it('does not mark paid with a declined payment', async () => {
     const id = await newBooking()
     const { clientSecret } = await json<PaymentIntentCreated>(
-      await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } }),
+      await call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id }, env: stripeMode() }),
     )
     const declined = await fakeStripeClient()
       .paymentIntents.confirm(intentIdOf(clientSecret), { payment_method: 'pm_card_chargeDeclined' })
@@ -503,10 +499,10 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
       code: 'card_declined',
       message: 'Your card was declined.',
     })
-    const res = await callStripe(`/api/booking/${id}`, {
-      method: 'PATCH',
-      token: buyer,
-      json: { transactionId: intentIdOf(clientSecret) },
+    const res = await call('PATCH', `/api/booking/${id}`, {
+      as: buyer,
+      body: { transactionId: intentIdOf(clientSecret) },
+      env: stripeMode(),
     })
     expect(res.status).toBe(402)
     expect((await bookingRow(id))?.status).toBe('unpaid')
@@ -522,10 +518,10 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
       metadata: { bookingId: id },
     })
     await stripe.paymentIntents.confirm(cheap.id, { payment_method: 'pm_card_visa' })
-    const res = await callStripe(`/api/booking/${id}`, {
-      method: 'PATCH',
-      token: buyer,
-      json: { transactionId: cheap.id },
+    const res = await call('PATCH', `/api/booking/${id}`, {
+      as: buyer,
+      body: { transactionId: cheap.id },
+      env: stripeMode(),
     })
     expect(res.status).toBe(400)
     expect((await errorOf(res)).message).toBe('That payment is not for the amount of this booking.')
@@ -536,9 +532,9 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
     const stock = await stockOf(tool.id)
     const id = await newBooking()
     const { clientSecret } = await json<PaymentIntentCreated>(
-      await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } }),
+      await call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id }, env: stripeMode() }),
     )
-    const res = await callStripe(`/api/booking/${id}/cancel`, { method: 'POST', token: buyer })
+    const res = await call('POST', `/api/booking/${id}/cancel`, { as: buyer, env: stripeMode() })
     expect(res.status).toBe(200)
     expect((await bookingRow(id))?.status).toBe('cancelled')
     expect(await stockOf(tool.id)).toBe(stock)
@@ -558,17 +554,17 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
     const open = await newBooking()
     const secrets: string[] = []
     for (const id of [paid, open]) {
-      const res = await callStripe('/api/create-payment-intent', {
-        method: 'POST',
-        token: buyer,
-        json: { bookingId: id },
+      const res = await call('POST', '/api/create-payment-intent', {
+        as: buyer,
+        body: { bookingId: id },
+        env: stripeMode(),
       })
       secrets.push((await json<PaymentIntentCreated>(res)).clientSecret)
     }
     await fakeStripeClient().paymentIntents.confirm(intentIdOf(secrets[0]!), { payment_method: 'pm_card_visa' })
     await ageBooking(paid, 25)
     await ageBooking(open, 25)
-    await runScheduled(stripeEnv() as unknown as Env, Date.now())
+    await runScheduled({ ...env, ...stripeMode() } as unknown as Env, Date.now())
     expect(await bookingRow(paid)).toMatchObject({ status: 'paid', transaction_id: intentIdOf(secrets[0]!) })
     expect((await bookingRow(open))?.status).toBe('cancelled')
     expect(await stockOf(tool.id)).toBe(stock! - 2)
@@ -577,13 +573,110 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
 
   it('answers 502 when Stripe fails, and changes nothing', async () => {
     const id = await newBooking()
-    const res = await callStripe(
-      '/api/create-payment-intent',
-      { method: 'POST', token: buyer, json: { bookingId: id } },
-      { STRIPE_SECRET_KEY: 'sk_test_unavailable' },
-    )
+    const res = await call('POST', '/api/create-payment-intent', {
+      as: buyer,
+      body: { bookingId: id },
+      env: stripeMode({ STRIPE_SECRET_KEY: 'sk_test_unavailable' }),
+    })
     expect(res.status).toBe(502)
     expect((await errorOf(res)).code).toBe('PROVIDER_FAILED')
     expect((await bookingRow(id))?.payment_intent_id).toBeNull()
+  })
+})
+
+describe('payments that can no longer pay an order', () => {
+  it('a webhook payment for a cancelled order is refunded at once and the customer told', async () => {
+    const id = await placeOrder(buyer, tool, BUYER)
+    const { clientSecret } = await json<PaymentIntentCreated>(
+      await call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id }, env: stripeMode() }),
+    )
+    const intentId = intentIdOf(clientSecret)
+    await env.DB.prepare("update bookings set status = 'cancelled' where id = ?").bind(id).run()
+    const pi = await fakeStripeClient().paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' })
+    expect(
+      (
+        await deliver(
+          await signedEvent({
+            id: `evt_${crypto.randomUUID().replace(/-/g, '')}`,
+            type: 'payment_intent.succeeded',
+            object: pi,
+          }),
+        )
+      ).status,
+    ).toBe(200)
+    expect((await bookingRow(id))?.status).toBe('cancelled')
+    expect(
+      (await fakeStripeRequests()).filter((r) => r.path === '/v1/refunds' && r.body.payment_intent === intentId),
+    ).toHaveLength(1)
+    const no = (await readOrder(id, admin)).orderNumber
+    const told = (await mailsTo(BUYER)).filter((m) => m.subject === `Order ${no} refunded — Toolhaus`)
+    expect(told).toHaveLength(1)
+    expect(told[0]!.body).toContain('after this order had been cancelled')
+  })
+
+  it('a payment confirmed after the order expired (before the expiry job ran) cancels it and is refunded, never marked paid', async () => {
+    const stock = await stockOf(tool.id)
+    const id = await placeOrder(buyer, tool, BUYER)
+    const { clientSecret } = await json<PaymentIntentCreated>(
+      await call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id }, env: stripeMode() }),
+    )
+    await ageBooking(id, 3)
+    const pi = await fakeStripeClient().paymentIntents.confirm(intentIdOf(clientSecret), {
+      payment_method: 'pm_card_visa',
+    })
+    const res = await call('PATCH', `/api/booking/${id}`, {
+      as: buyer,
+      body: { transactionId: pi.id },
+      env: stripeMode(),
+    })
+    expect(res.status).toBe(409)
+    expect((await errorOf(res)).message).toBe(
+      'This booking was cancelled; it can no longer be paid. Your payment has been refunded.',
+    )
+    expect(await bookingRow(id)).toMatchObject({ status: 'cancelled', transaction_id: null })
+    expect(await stockOf(tool.id)).toBe(stock)
+    // The webhook for the same payment arriving afterwards changes nothing more.
+    expect(
+      (
+        await deliver(
+          await signedEvent({
+            id: `evt_${crypto.randomUUID().replace(/-/g, '')}`,
+            type: 'payment_intent.succeeded',
+            object: pi,
+          }),
+        )
+      ).status,
+    ).toBe(200)
+    expect((await bookingRow(id))?.status).toBe('cancelled')
+  })
+
+  it('the simulated card form refuses an expired order before charging', async () => {
+    const id = await placeOrder(buyer, tool, BUYER)
+    const { clientSecret } = await json<PaymentIntentCreated>(
+      await call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id } }),
+    )
+    await ageBooking(id, 3)
+    const res = await call('POST', '/api/payments/simulated/confirm', {
+      as: buyer,
+      body: { clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' } },
+    })
+    expect(res.status).toBe(409)
+    const intent = await env.DB.prepare('select status from payment_intents where client_secret = ?')
+      .bind(clientSecret)
+      .first<{ status: string }>()
+    expect(intent?.status).toBe('requires_payment_method')
+    expect((await bookingRow(id))?.status).toBe('unpaid')
+  })
+
+  it('a transaction id that paid one order is a 409 for another, never a 5xx', async () => {
+    const first = await placeOrder(buyer, tool, BUYER)
+    const txn = await payOrder(buyer, first)
+    const second = await placeOrder(buyer, tool, BUYER)
+    // Point the second order's intent at the used payment: the provider says it succeeded for that order.
+    await env.DB.prepare('update payment_intents set booking_id = ? where id = ?').bind(second, txn).run()
+    const res = await call('PATCH', `/api/booking/${second}`, { as: buyer, body: { transactionId: txn } })
+    expect(res.status).toBe(409)
+    expect((await bookingRow(second))?.status).toBe('unpaid')
+    expect((await bookingRow(first))?.status).toBe('paid')
   })
 })

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { call, json } from '#worker/test/helpers.ts'
+import { call, errorOf, json } from '#worker/test/helpers.ts'
 import { bookingRow, makeTool, paidOrder, placeOrder, type ToolFixture } from '#worker/test/order-fixtures.ts'
 import { signIn } from '#worker/test/tokens.ts'
 
@@ -20,10 +20,9 @@ beforeAll(async () => {
   tool = await makeTool({ name: 'Refusal Saw', pricePaisa: 10_000, quantity: 100_000, min: 1 })
 })
 
-type ErrorBody = { error: { code: string; message: string } }
-const refusal = async (res: Response) => ({ status: res.status, ...(await json<ErrorBody>(res)).error })
-const post = (path: string, token: string, body: unknown = {}) => call(path, { method: 'POST', token, json: body })
-const cancel = (id: string, token: string) => call(`/api/booking/${id}/cancel`, { method: 'POST', token })
+const refusal = async (res: Response) => ({ status: res.status, ...(await errorOf(res)) })
+const post = (path: string, token: string, body: unknown = {}) => call('POST', path, { as: token, body })
+const cancel = (id: string, token: string) => call('POST', `/api/booking/${id}/cancel`, { as: token })
 const setStatus = (id: string, status: string) =>
   env.DB.prepare('update bookings set status = ? where id = ?').bind(status, id).run()
 
@@ -93,8 +92,7 @@ describe('paying', () => {
   it('PATCH on a paid order: the same payment changes nothing, another one is a 409 CONFLICT', async () => {
     const id = await paidOrder(buyer, tool, BUYER)
     const paidBy = (await bookingRow(id))!.transaction_id!
-    const patch = (transactionId: string) =>
-      call(`/api/booking/${id}`, { method: 'PATCH', token: buyer, json: { transactionId } })
+    const patch = (transactionId: string) => call('PATCH', `/api/booking/${id}`, { as: buyer, body: { transactionId } })
     expect(await json(await patch(paidBy))).toEqual({ acknowledged: true, modifiedCount: 0 })
     expect(await refusal(await patch('pi_sim_another_payment'))).toEqual({
       status: 409,
@@ -105,10 +103,9 @@ describe('paying', () => {
 
   it('PATCH on a cancelled order: 409 CONFLICT "was cancelled"', async () => {
     const id = await cancelledOrder()
-    const res = await call(`/api/booking/${id}`, {
-      method: 'PATCH',
-      token: buyer,
-      json: { transactionId: 'pi_sim_no_such_payment' },
+    const res = await call('PATCH', `/api/booking/${id}`, {
+      as: buyer,
+      body: { transactionId: 'pi_sim_no_such_payment' },
     })
     expect(await refusal(res)).toEqual({
       status: 409,
@@ -145,7 +142,7 @@ describe('the receipt', () => {
   it('an unpaid or cancelled order has none: 409 CONFLICT', async () => {
     for (const id of [await placeOrder(buyer, tool, BUYER), await cancelledOrder()]) {
       for (const token of [buyer, admin]) {
-        expect(await refusal(await call(`/api/booking/${id}/invoice`, { token }))).toEqual({
+        expect(await refusal(await call('GET', `/api/booking/${id}/invoice`, { as: token }))).toEqual({
           status: 409,
           code: 'CONFLICT',
           message: 'This order has not been paid, so it has no receipt yet.',
@@ -156,7 +153,7 @@ describe('the receipt', () => {
 
   it.each(['paid', 'processing', 'shipped', 'delivered', 'refunded'])('a %s order has one', async (status) => {
     const id = await paidIn(status)
-    const res = await call(`/api/booking/${id}/invoice`, { token: buyer })
+    const res = await call('GET', `/api/booking/${id}/invoice`, { as: buyer })
     expect(res.status).toBe(200)
     expect(res.headers.get('Content-Type')).toMatch(/^text\/html/)
   })

@@ -9,12 +9,11 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { toTaka } from '#schemas/bdt.ts'
 import type { OrderSummary } from '#schemas/booking.ts'
 import { ORDER_STATUSES, type OrderStatus } from '#schemas/order-status.ts'
-import type { PaymentIntentCreated } from '#schemas/payment.ts'
 import { getDb } from '#worker/lib/db.ts'
 import { runScheduled } from '#worker/scheduled.ts'
 import { call, json } from '#worker/test/helpers.ts'
 import { ageBooking, makeTool, paidOrder, placeOrder, type ToolFixture } from '#worker/test/order-fixtures.ts'
-import { callStripe, deliver, fakeStripeClient, intentIdOf, signedEvent } from '#worker/test/stripe-fixtures.ts'
+import { deliver, signedEvent, stripePaidOrder } from '#worker/test/stripe-fixtures.ts'
 import { signIn } from '#worker/test/tokens.ts'
 import { orderSummary } from './summary'
 
@@ -78,31 +77,22 @@ async function expectKeptExactly() {
 }
 
 const summary = async (): Promise<Figures> => {
-  const res = await call('/api/admin/summary', { token: admin })
+  const res = await call('GET', '/api/admin/summary', { as: admin })
   expect(res.status).toBe(200)
   const { orders, revenue } = await json<OrderSummary>(res)
   return { orders, revenue }
 }
 
 const move = (id: string, body: Record<string, unknown>) =>
-  call(`/api/booking/${id}/status`, { method: 'POST', token: admin, json: body })
-const refund = (id: string) =>
-  call(`/api/booking/${id}/refund`, { method: 'POST', token: admin, json: { reason: 'test' } })
-const cancel = (id: string, token: string) => call(`/api/booking/${id}/cancel`, { method: 'POST', token })
+  call('POST', `/api/booking/${id}/status`, { as: admin, body })
+const refund = (id: string) => call('POST', `/api/booking/${id}/refund`, { as: admin, body: { reason: 'test' } })
+const cancel = (id: string, token: string) => call('POST', `/api/booking/${id}/cancel`, { as: token })
 const stamp = (id: string, column: 'paid_at' | 'refunded_at', ms: number) =>
   env.DB.prepare(`update bookings set ${column} = ? where id = ?`).bind(ms, id).run()
 
 /** Places an order through Stripe (the fake), pays it, then refunds it from "Stripe's dashboard" (charge.refunded). */
 async function refundedInStripe(token: string, email: string) {
-  const id = await placeOrder(token, tool, email)
-  const { clientSecret } = await json<PaymentIntentCreated>(
-    await callStripe('/api/create-payment-intent', { method: 'POST', token, json: { bookingId: id } }),
-  )
-  const intentId = intentIdOf(clientSecret)
-  await fakeStripeClient().paymentIntents.confirm(intentId, { payment_method: 'pm_card_visa' })
-  expect(
-    (await callStripe(`/api/booking/${id}`, { method: 'PATCH', token, json: { transactionId: intentId } })).status,
-  ).toBe(200)
+  const { id, intentId } = await stripePaidOrder(token, tool, email)
   const charge = {
     id: 'ch_summary',
     object: 'charge',
@@ -121,7 +111,7 @@ async function refundedInStripe(token: string, email: string) {
 }
 
 describe('GET /api/admin/summary: counts and revenue kept as data', () => {
-  it('equals the orders counted from scratch after orders placed, paid, fulfilled, cancelled (customer, admin, expiry, tool withdrawn) and refunded (admin, Stripe)', async () => {
+  it('equals the orders counted from scratch after every kind of move an order makes', async () => {
     const email = 'summary-mix@example.com'
     const buyer = await signIn(email)
     const before = await summary()
@@ -152,11 +142,11 @@ describe('GET /api/admin/summary: counts and revenue kept as data', () => {
     const withdrawn = await makeTool({ name: 'Withdrawn Saw', pricePaisa: 7_000, quantity: 100, min: 3 })
     await placeOrder(buyer, withdrawn, email) // cancelled with its tool
     await paidOrder(buyer, withdrawn, email) // stays paid
-    expect((await call(`/api/service/${withdrawn.id}`, { method: 'DELETE', token: admin })).status).toBe(200)
+    expect((await call('DELETE', `/api/service/${withdrawn.id}`, { as: admin })).status).toBe(200)
 
     expect((await refund(await paidOrder(buyer, tool, email))).status).toBe(200)
     const refundedInProcessing = await paidOrder(buyer, tool, email)
-    await move(refundedInProcessing, { status: 'processing' })
+    expect((await move(refundedInProcessing, { status: 'processing' })).status).toBe(200)
     expect((await refund(refundedInProcessing)).status).toBe(200)
     await refundedInStripe(buyer, email)
 
@@ -176,11 +166,11 @@ describe('GET /api/admin/summary: counts and revenue kept as data', () => {
     const unpaid = await placeOrder(buyer, tool, email)
     const paid = await paidOrder(buyer, tool, email)
     const delivered = await paidOrder(buyer, tool, email)
-    await move(delivered, { status: 'delivered' })
+    expect((await move(delivered, { status: 'delivered' })).status).toBe(200)
     const cancelled = await placeOrder(buyer, tool, email)
-    await cancel(cancelled, buyer)
+    expect((await cancel(cancelled, buyer)).status).toBe(200)
     const refunded = await paidOrder(buyer, tool, email)
-    await refund(refunded)
+    expect((await refund(refunded)).status).toBe(200)
     const inStripe = await refundedInStripe(buyer, email)
     const before = await summary()
 
@@ -201,9 +191,10 @@ describe('GET /api/admin/summary: counts and revenue kept as data', () => {
     const transactionId = (await env.DB.prepare('select transaction_id from bookings where id = ?')
       .bind(paid)
       .first<{ transaction_id: string }>())!.transaction_id
-    expect(
-      await json(await call(`/api/booking/${paid}`, { method: 'PATCH', token: buyer, json: { transactionId } })),
-    ).toEqual({ acknowledged: true, modifiedCount: 0 })
+    expect(await json(await call('PATCH', `/api/booking/${paid}`, { as: buyer, body: { transactionId } }))).toEqual({
+      acknowledged: true,
+      modifiedCount: 0,
+    })
     expect(await json(await deliver(inStripe.event))).toEqual({ received: true, duplicate: true })
 
     expect(await summary()).toEqual(before)
@@ -295,5 +286,35 @@ describe('GET /api/admin/summary: counts and revenue kept as data', () => {
         last30Days: expected(now - 30 * DAY),
       })
     }
+  })
+})
+
+describe('GET /api/admin/summary', () => {
+  it('counts orders by status, sums revenue less refunds, and lists low-stock tools', async () => {
+    const email = 'summary-desk@example.com'
+    const buyer = await signIn(email)
+    const before = await json<OrderSummary>(await call('GET', '/api/admin/summary', { as: admin }))
+    expect(Object.keys(before.orders).sort()).toEqual([
+      'cancelled',
+      'delivered',
+      'paid',
+      'processing',
+      'refunded',
+      'shipped',
+      'unpaid',
+    ])
+    const low = await makeTool({ name: 'Nearly Gone Saw', quantity: 10, min: 3, pricePaisa: 50_000 })
+    await paidOrder(buyer, low, email, { quantity: 8 })
+    const refunded = await paidOrder(buyer, tool, email)
+    expect((await refund(refunded)).status).toBe(200)
+    const after = await json<OrderSummary>(await call('GET', '/api/admin/summary', { as: admin }))
+    expect(after.orders.paid).toBe(before.orders.paid + 1)
+    expect(after.orders.refunded).toBe(before.orders.refunded + 1)
+    // 8 × 500 paid; the refunded order counts its payment and its refund.
+    expect(after.revenue.today).toBeCloseTo(before.revenue.today + 4000, 2)
+    expect(after.revenue.last7Days).toBeCloseTo(before.revenue.last7Days + 4000, 2)
+    expect(after.revenue.last30Days).toBeCloseTo(before.revenue.last30Days + 4000, 2)
+    expect(after.lowStock).toContainEqual({ _id: low.id, name: 'Nearly Gone Saw', quantity: 2, Minimum_quantity: 3 })
+    expect(after.lowStock.find((t) => t._id === tool.id)).toBeUndefined()
   })
 })

@@ -3,9 +3,9 @@ import type Stripe from 'stripe'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { PaymentIntentCreated } from '#schemas/payment.ts'
 import { runScheduled } from '#worker/scheduled.ts'
-import { json } from '#worker/test/helpers.ts'
+import { call, errorOf, json } from '#worker/test/helpers.ts'
 import { bookingRow, makeTool, placeOrder, stockOf, type ToolFixture } from '#worker/test/order-fixtures.ts'
-import { callStripe, deliver, fakeStripeClient, intentIdOf, signedEvent } from '#worker/test/stripe-fixtures.ts'
+import { deliver, fakeStripeClient, intentIdOf, signedEvent, stripeMode } from '#worker/test/stripe-fixtures.ts'
 import { signIn } from '#worker/test/tokens.ts'
 
 const BUYER = 'hooked@example.com'
@@ -25,7 +25,11 @@ async function bookingWithIntent(
   paymentMethod: string | null = 'pm_card_visa',
 ): Promise<{ id: string; intent: Stripe.PaymentIntent }> {
   const id = await placeOrder(buyer, tool, BUYER, { quantity: 3 })
-  const res = await callStripe('/api/create-payment-intent', { method: 'POST', token: buyer, json: { bookingId: id } })
+  const res = await call('POST', '/api/create-payment-intent', {
+    as: buyer,
+    body: { bookingId: id },
+    env: stripeMode(),
+  })
   const { clientSecret } = await json<PaymentIntentCreated>(res)
   const stripe = fakeStripeClient()
   const intentId = intentIdOf(clientSecret)
@@ -56,7 +60,7 @@ describe('POST /api/stripe/webhook', () => {
     )
     const res = await deliver(forged)
     expect(res.status).toBe(400)
-    expect((await json<{ error: { code: string } }>(res)).error.code).toBe('VALIDATION_FAILED')
+    expect((await errorOf(res)).code).toBe('VALIDATION_FAILED')
 
     // A valid signature over another body does not carry over to a tampered body.
     const genuine = await signedEvent({ id: eventId(), type: 'payment_intent.created', object: intent })
@@ -66,10 +70,10 @@ describe('POST /api/stripe/webhook', () => {
     }
     expect((await deliver(tampered)).status).toBe(400)
 
-    const missing = await callStripe('/api/stripe/webhook', {
-      method: 'POST',
-      body: genuine.body,
+    const missing = await call('POST', '/api/stripe/webhook', {
+      raw: genuine.body,
       headers: { 'Content-Type': 'application/json' },
+      env: stripeMode(),
     })
     expect(missing.status).toBe(400)
 
@@ -123,10 +127,10 @@ describe('POST /api/stripe/webhook', () => {
 
     // PATCH first, then the webhook: nothing changes the second time.
     const other = await bookingWithIntent()
-    const patched = await callStripe(`/api/booking/${other.id}`, {
-      method: 'PATCH',
-      token: buyer,
-      json: { transactionId: other.intent.id },
+    const patched = await call('PATCH', `/api/booking/${other.id}`, {
+      as: buyer,
+      body: { transactionId: other.intent.id },
+      env: stripeMode(),
     })
     expect(await json(patched)).toEqual({ acknowledged: true, modifiedCount: 1 })
     const before = await bookingRow(other.id)
@@ -147,7 +151,9 @@ describe('POST /api/stripe/webhook', () => {
 
     const stock = await stockOf(tool.id)
     const cancelled = await bookingWithIntent(null)
-    expect((await callStripe(`/api/booking/${cancelled.id}/cancel`, { method: 'POST', token: buyer })).status).toBe(200)
+    expect((await call('POST', `/api/booking/${cancelled.id}/cancel`, { as: buyer, env: stripeMode() })).status).toBe(
+      200,
+    )
     const late = { ...cancelled.intent, status: 'succeeded' }
     expect(
       (await deliver(await signedEvent({ id: eventId(), type: 'payment_intent.succeeded', object: late }))).status,
@@ -171,7 +177,7 @@ describe('POST /api/stripe/webhook', () => {
     const delivery = await signedEvent({ id: eventId(), type: 'payment_intent.succeeded', object: intent })
     const [hook, patch] = await Promise.all([
       deliver(delivery),
-      callStripe(`/api/booking/${id}`, { method: 'PATCH', token: buyer, json: { transactionId: intent.id } }),
+      call('PATCH', `/api/booking/${id}`, { as: buyer, body: { transactionId: intent.id }, env: stripeMode() }),
     ])
     expect(hook.status).toBe(200)
     expect(patch.status).toBe(200)

@@ -1,29 +1,29 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Review } from '#schemas/review.ts'
-import { call, forgetPublicAnswers, json, PNG_1X1, seedDemo } from '#worker/test/helpers.ts'
+import { call, errorOf, forgetPublicAnswers, json, PNG_1X1, seedDemo } from '#worker/test/helpers.ts'
 import { accessTokenFor, signIn } from '#worker/test/tokens.ts'
 import catalogue from '../../../seed/catalogue.json'
 
 describe('GET /api/review', () => {
   it('is an empty array before any review exists', async () => {
-    const res = await call('/api/review')
+    const res = await call('GET', '/api/review')
     expect(res.status).toBe(200)
     expect(await json(res)).toEqual([])
   })
 
   it('lists reviews newest first', async () => {
     await seedDemo()
-    const reviews = await json<Review[]>(await call('/api/review'))
+    const reviews = await json<Review[]>(await call('GET', '/api/review'))
     expect(reviews.map((r) => r._id)).toEqual(catalogue.reviews.map((r) => r.id).reverse())
     expect(reviews[0]).toMatchObject({ name: catalogue.reviews.at(-1)!.name, rating: catalogue.reviews.at(-1)!.rating })
   })
 
   it('seeding again changes nothing', async () => {
-    const before = await json(await call('/api/review'))
+    const before = await json(await call('GET', '/api/review'))
     await seedDemo()
-    expect(await json(await call('/api/review'))).toEqual(before)
-    expect((await call('/api/service')).headers.get('X-Total-Count')).toBe(String(catalogue.tools.length))
+    expect(await json(await call('GET', '/api/review'))).toEqual(before)
+    expect((await call('GET', '/api/service')).headers.get('X-Total-Count')).toBe(String(catalogue.tools.length))
   })
 })
 
@@ -44,11 +44,7 @@ describe('POST /api/review', () => {
   // A reviewer of its own per post by default: a user may post only 5 reviews a day.
   let reviewers = 0
   const post = async (body: unknown, token?: string) =>
-    call('/api/review', {
-      method: 'POST',
-      token: token ?? (await signIn(`reviewer-${++reviewers}@example.com`)),
-      json: body,
-    })
+    call('POST', '/api/review', { as: token ?? (await signIn(`reviewer-${++reviewers}@example.com`)), body })
 
   it('adds a review by the signed-in user and answers 201 {acknowledged, insertedId}', async () => {
     const res = await post(REVIEW)
@@ -56,7 +52,7 @@ describe('POST /api/review', () => {
     const { acknowledged, insertedId } = await json(res)
     expect(acknowledged).toBe(true)
     expect(insertedId).toMatch(/^[0-9a-f]{24}$/)
-    const [newest] = await json<Review[]>(await call('/api/review'))
+    const [newest] = await json<Review[]>(await call('GET', '/api/review'))
     expect(newest).toEqual({ _id: insertedId, ...REVIEW, createdAt: expect.any(Number) })
     const row = await env.DB.prepare('select user_email from reviews where id = ?').bind(insertedId).first()
     expect(row).toEqual({ user_email: `reviewer-${reviewers}@example.com` })
@@ -73,7 +69,7 @@ describe('POST /api/review', () => {
     const sixth = await post(REVIEW, token)
     expect(sixth.status).toBe(429)
     expect(Number(sixth.headers.get('Retry-After'))).toBeGreaterThan(23 * 3600)
-    expect((await json(sixth)).error).toMatchObject({
+    expect(await errorOf(sixth)).toMatchObject({
       code: 'RATE_LIMITED',
       message: 'You have posted 5 reviews in the last 24 hours. Please wait 24 hours before posting another.',
     })
@@ -93,7 +89,7 @@ describe('POST /api/review', () => {
     const description = '<img src=x onerror="alert(1)"> <script>alert("hi")</script> & “quotes”'
     const res = await post({ ...REVIEW, name: '<b>Bold</b>', description })
     const { insertedId } = await json(res)
-    const list = await call('/api/review')
+    const list = await call('GET', '/api/review')
     expect(list.headers.get('Content-Type')).toMatch(/^application\/json/)
     const review = (await json<Review[]>(list)).find((r) => r._id === insertedId)!
     expect(review.description).toBe(description)
@@ -112,7 +108,7 @@ describe('POST /api/review', () => {
       const res = await post(body)
       expect(res.status).toBe(201)
       const { insertedId } = await json(res)
-      const review = (await json<Review[]>(await call('/api/review'))).find((r) => r._id === insertedId)!
+      const review = (await json<Review[]>(await call('GET', '/api/review'))).find((r) => r._id === insertedId)!
       expect(review.rating).toBe(rating)
     }
   })
@@ -120,11 +116,11 @@ describe('POST /api/review', () => {
   it('takes an uploaded photo, but not the address of one that was never uploaded', async () => {
     const fd = new FormData()
     fd.append('image', new File([new Uint8Array([...PNG_1X1, 9, 9])], 'me.png'))
-    const { url } = (await json(await call('/api/images', { method: 'POST', token: customer, body: fd }))).data
+    const { url } = (await json(await call('POST', '/api/images', { as: customer, raw: fd }))).data
     expect((await post({ ...REVIEW, img: url })).status).toBe(201)
     const missing = await post({ ...REVIEW, img: `/api/images/${'1'.repeat(64)}.png` })
     expect(missing.status).toBe(400)
-    expect((await json(missing)).error.fields).toEqual({
+    expect((await errorOf(missing)).fields).toEqual({
       img: 'No uploaded image has that address. Upload the photo first.',
     })
   })
@@ -145,23 +141,23 @@ describe('POST /api/review', () => {
     ['name', 'name is too long', 'x'.repeat(81)],
     ['description', 'description is too long', 'x'.repeat(1001)],
   ])('refuses a bad %s: “%s”', async (field, message, value) => {
-    const before = (await json<Review[]>(await call('/api/review'))).length
+    const before = (await json<Review[]>(await call('GET', '/api/review'))).length
     const res = await post({ ...REVIEW, [field]: value })
     expect(res.status).toBe(400)
-    const { error } = await json(res)
+    const error = await errorOf(res)
     expect(error).toEqual({ code: 'VALIDATION_FAILED', message, fields: { [field]: message } })
-    expect((await json<Review[]>(await call('/api/review'))).length).toBe(before)
+    expect((await json<Review[]>(await call('GET', '/api/review'))).length).toBe(before)
   })
 
   it('refuses anonymous and broken tokens with 401', async () => {
-    expect((await call('/api/review', { method: 'POST', json: REVIEW })).status).toBe(401)
+    expect((await call('POST', '/api/review', { body: REVIEW })).status).toBe(401)
     expect((await post(REVIEW, await accessTokenFor('reviewer@example.com', { variant: 'expired' }))).status).toBe(401)
   })
 
   it('refuses an oversized body with 413', async () => {
     const res = await post({ ...REVIEW, description: 'x'.repeat(20_000) })
     expect(res.status).toBe(413)
-    expect((await json(res)).error.code).toBe('PAYLOAD_TOO_LARGE')
+    expect((await errorOf(res)).code).toBe('PAYLOAD_TOO_LARGE')
   })
 })
 
@@ -169,23 +165,23 @@ describe('DELETE /api/review/{id}', () => {
   it('lets an admin remove a review: {acknowledged, deletedCount}, then 404', async () => {
     const customer = await signIn('removed-review@example.com')
     const admin = await signIn('admin@example.com')
-    const { insertedId } = await json(await call('/api/review', { method: 'POST', token: customer, json: REVIEW }))
+    const { insertedId } = await json(await call('POST', '/api/review', { as: customer, body: REVIEW }))
 
     for (const [token, status] of [
       [undefined, 401],
       [customer, 403],
     ] as const) {
-      const res = await call(`/api/review/${insertedId}`, { method: 'DELETE', token })
+      const res = await call('DELETE', `/api/review/${insertedId}`, { as: token })
       expect(res.status).toBe(status)
     }
-    const res = await call(`/api/review/${insertedId}`, { method: 'DELETE', token: admin })
+    const res = await call('DELETE', `/api/review/${insertedId}`, { as: admin })
     expect(res.status).toBe(200)
     expect(await json(res)).toEqual({ acknowledged: true, deletedCount: 1 })
-    expect((await json<Review[]>(await call('/api/review'))).some((r) => r._id === insertedId)).toBe(false)
-    const again = await call(`/api/review/${insertedId}`, { method: 'DELETE', token: admin })
+    expect((await json<Review[]>(await call('GET', '/api/review'))).some((r) => r._id === insertedId)).toBe(false)
+    const again = await call('DELETE', `/api/review/${insertedId}`, { as: admin })
     expect(again.status).toBe(404)
-    expect((await json(again)).error).toEqual({ code: 'NOT_FOUND', message: 'No such review.' })
-    expect((await call(`/api/review/${'a'.repeat(65)}`, { method: 'DELETE', token: admin })).status).toBe(400)
+    expect(await errorOf(again)).toEqual({ code: 'NOT_FOUND', message: 'No such review.' })
+    expect((await call('DELETE', `/api/review/${'a'.repeat(65)}`, { as: admin })).status).toBe(400)
   })
 })
 
@@ -212,7 +208,7 @@ describe('GET /api/review: paging (limit, offset, X-Total-Count)', () => {
   }
   const total = async () => (await env.DB.prepare('select count(*) as n from reviews').first<{ n: number }>())!.n
   const page = async (query: string) => {
-    const res = await call(`/api/review?${query}`)
+    const res = await call('GET', `/api/review?${query}`)
     expect(res.status, query).toBe(200)
     const reviews = await json<Review[]>(res)
     return {
@@ -248,7 +244,7 @@ describe('GET /api/review: paging (limit, offset, X-Total-Count)', () => {
     await insertReviews('Archive', 110, (i) => 1_000_000 + i)
     const all = await total()
     expect(all).toBeGreaterThan(100)
-    const first = await call('/api/review')
+    const first = await call('GET', '/api/review')
     expect((await json<Review[]>(first)).length).toBe(50)
     expect(first.headers.get('X-Total-Count')).toBe(String(all))
     expect((await page('limit=100')).names).toHaveLength(100)
@@ -268,11 +264,11 @@ describe('GET /api/review: paging (limit, offset, X-Total-Count)', () => {
     ['offset', 'offset=ten'],
     ['offset', 'offset=1000001'],
   ])('refuses a bad %s (%s) with a 400 naming it', async (field, query) => {
-    const res = await call(`/api/review?${query}`)
+    const res = await call('GET', `/api/review?${query}`)
     expect(res.status).toBe(400)
-    const { error } = await json(res)
+    const error = await errorOf(res)
     expect(error.code).toBe('VALIDATION_FAILED')
-    expect(Object.keys(error.fields)).toEqual([field])
-    expect(error.fields[field]).toMatch(new RegExp(`^${field} must be`))
+    expect(Object.keys(error.fields ?? {})).toEqual([field])
+    expect(error.fields?.[field]).toMatch(new RegExp(`^${field} must be`))
   })
 })

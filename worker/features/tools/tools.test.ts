@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Tool } from '#schemas/tool.ts'
-import { call, json, PNG_1X1, seedDemo } from '#worker/test/helpers.ts'
+import { call, errorOf, json, PNG_1X1, seedDemo } from '#worker/test/helpers.ts'
 import { mailsTo, payOrder } from '#worker/test/order-fixtures.ts'
 import { signIn } from '#worker/test/tokens.ts'
 import catalogue from '../../../seed/catalogue.json'
@@ -12,7 +12,7 @@ beforeAll(async () => {
 
 describe('GET /api/service', () => {
   it('lists every tool in creation order with the total count', async () => {
-    const res = await call('/api/service')
+    const res = await call('GET', '/api/service')
     expect(res.status).toBe(200)
     expect(res.headers.get('Content-Type')).toMatch(/application\/json/)
     expect(res.headers.get('X-Total-Count')).toBe(String(catalogue.tools.length))
@@ -32,37 +32,37 @@ describe('GET /api/service', () => {
   })
 
   it('pages with limit and offset, keeping the total', async () => {
-    const res = await call('/api/service?limit=5')
+    const res = await call('GET', '/api/service?limit=5')
     expect((await json<Tool[]>(res)).map((t) => t._id)).toEqual(catalogue.tools.slice(0, 5).map((t) => t.id))
     expect(res.headers.get('X-Total-Count')).toBe(String(catalogue.tools.length))
-    const next = await json<Tool[]>(await call('/api/service?limit=5&offset=5'))
+    const next = await json<Tool[]>(await call('GET', '/api/service?limit=5&offset=5'))
     expect(next.map((t) => t._id)).toEqual(catalogue.tools.slice(5, 10).map((t) => t.id))
-    expect(await json(await call('/api/service?offset=500'))).toEqual([])
+    expect(await json(await call('GET', '/api/service?offset=500'))).toEqual([])
   })
 
   it('searches names and descriptions, case-insensitively, with wildcards taken literally', async () => {
-    const res = await call('/api/service?q=drill')
+    const res = await call('GET', '/api/service?q=drill')
     expect((await json<Tool[]>(res)).map((t) => t.name)).toEqual(['Drill Machine', 'Rotary Hammer'])
     expect(res.headers.get('X-Total-Count')).toBe('2')
-    const byDescription = await json<Tool[]>(await call('/api/service?q=KEYED%20CHUCK'))
+    const byDescription = await json<Tool[]>(await call('GET', '/api/service?q=KEYED%20CHUCK'))
     expect(byDescription.map((t) => t.name)).toEqual(['Drill Machine'])
     // Long searches are fine (D1 refuses LIKE patterns over 50 bytes; search does not use LIKE).
-    const long = await call(`/api/service?q=${'drill '.repeat(16)}`)
+    const long = await call('GET', `/api/service?q=${'drill '.repeat(16)}`)
     expect(long.status).toBe(200)
     expect(await json(long)).toEqual([])
-    const none = await call('/api/service?q=%25')
+    const none = await call('GET', '/api/service?q=%25')
     expect(await json(none)).toEqual([])
     expect(none.headers.get('X-Total-Count')).toBe('0')
   })
 
   it('sorts by price both ways, by name and by newest', async () => {
-    const prices = (await json<Tool[]>(await call('/api/service?sort=price'))).map((t) => t.price)
+    const prices = (await json<Tool[]>(await call('GET', '/api/service?sort=price'))).map((t) => t.price)
     expect(prices).toEqual([...prices].sort((a, b) => a - b))
-    const desc = (await json<Tool[]>(await call('/api/service?sort=-price'))).map((t) => t.price)
+    const desc = (await json<Tool[]>(await call('GET', '/api/service?sort=-price'))).map((t) => t.price)
     expect(desc).toEqual([...prices].reverse())
-    const names = (await json<Tool[]>(await call('/api/service?sort=name'))).map((t) => t.name)
+    const names = (await json<Tool[]>(await call('GET', '/api/service?sort=name'))).map((t) => t.name)
     expect(names).toEqual([...names].sort())
-    const newest = (await json<Tool[]>(await call('/api/service?sort=newest'))).map((t) => t._id)
+    const newest = (await json<Tool[]>(await call('GET', '/api/service?sort=newest'))).map((t) => t._id)
     expect(newest).toEqual(catalogue.tools.map((t) => t.id).reverse())
   })
 
@@ -76,7 +76,7 @@ describe('GET /api/service', () => {
     ['sort=evil', 'sort'],
     [`q=${'x'.repeat(101)}`, 'q'],
   ])('rejects %s with a 400 naming the field', async (query, field) => {
-    const res = await call(`/api/service?${query}`)
+    const res = await call('GET', `/api/service?${query}`)
     expect(res.status).toBe(400)
     const body = await json(res)
     expect(body.error.code).toBe('VALIDATION_FAILED')
@@ -87,19 +87,19 @@ describe('GET /api/service', () => {
 
 describe('GET /api/service/{id}', () => {
   it('answers one tool', async () => {
-    const res = await call('/api/service/drill-machine')
+    const res = await call('GET', '/api/service/drill-machine')
     expect(res.status).toBe(200)
     expect(await json<Tool>(res)).toMatchObject({ _id: 'drill-machine', name: 'Drill Machine' })
   })
 
   it('is a 404 in the error shape for an unknown id', async () => {
-    const res = await call('/api/service/no-such-tool')
+    const res = await call('GET', '/api/service/no-such-tool')
     expect(res.status).toBe(404)
     expect(await json(res)).toEqual({ error: { code: 'NOT_FOUND', message: 'No such tool.' } })
   })
 
   it('is a 400 for an id that cannot exist', async () => {
-    const res = await call(`/api/service/${'a'.repeat(65)}`)
+    const res = await call('GET', `/api/service/${'a'.repeat(65)}`)
     expect(res.status).toBe(400)
   })
 })
@@ -126,13 +126,12 @@ describe('tool writes', () => {
     customer = await signIn('customer@example.com')
     const fd = new FormData()
     fd.append('image', new File([new Uint8Array([...PNG_1X1, 1, 2, 3])], 'vice.png'))
-    uploadedImg = (await json(await call('/api/images', { method: 'POST', token: admin, body: fd }))).data.url
+    uploadedImg = (await json(await call('POST', '/api/images', { as: admin, raw: fd }))).data.url
   })
 
-  const post = (body: unknown, token = admin) => call('/api/service', { method: 'POST', token, json: body })
-  const patch = (id: string, body: unknown, token = admin) =>
-    call(`/api/service/${id}`, { method: 'PATCH', token, json: body })
-  const del = (id: string, token = admin) => call(`/api/service/${id}`, { method: 'DELETE', token })
+  const post = (body: unknown, token = admin) => call('POST', '/api/service', { as: token, body })
+  const patch = (id: string, body: unknown, token = admin) => call('PATCH', `/api/service/${id}`, { as: token, body })
+  const del = (id: string, token = admin) => call('DELETE', `/api/service/${id}`, { as: token })
   const addTool = async (over: Record<string, unknown> = {}) => {
     const res = await post({ ...NEW_TOOL, ...over })
     expect(res.status).toBe(201)
@@ -141,7 +140,7 @@ describe('tool writes', () => {
 
   async function expect400(res: Response, field: string, message: string) {
     expect(res.status).toBe(400)
-    const { error } = await json(res)
+    const error = await errorOf(res)
     expect(error.code).toBe('VALIDATION_FAILED')
     expect(error.fields?.[field]).toBe(message)
   }
@@ -152,7 +151,7 @@ describe('tool writes', () => {
       expect(res.status).toBe(201)
       const body = await json(res)
       expect(body).toEqual({ acknowledged: true, insertedId: expect.stringMatching(/^[0-9a-f]{24}$/) })
-      const tool = await json<Tool>(await call(`/api/service/${body.insertedId}`))
+      const tool = await json<Tool>(await call('GET', `/api/service/${body.insertedId}`))
       expect(tool).toEqual({
         _id: body.insertedId,
         name: NEW_TOOL.name,
@@ -166,7 +165,7 @@ describe('tool writes', () => {
         .bind(body.insertedId)
         .first()
       expect(row).toEqual({ price_paisa: 125050, created_by: 'admin@example.com' })
-      const list = await json<Tool[]>(await call('/api/service?sort=newest&limit=1'))
+      const list = await json<Tool[]>(await call('GET', '/api/service?sort=newest&limit=1'))
       expect(list[0]!._id).toBe(body.insertedId)
     })
 
@@ -190,7 +189,7 @@ describe('tool writes', () => {
         Minimum_quantity: '2',
         img: uploadedImg,
       })
-      expect(await json(await call(`/api/service/${id}`))).toMatchObject({
+      expect(await json(await call('GET', `/api/service/${id}`))).toMatchObject({
         price: 99,
         quantity: 10,
         Minimum_quantity: 2,
@@ -226,7 +225,7 @@ describe('tool writes', () => {
     it('lists every missing field at once, the first as the message', async () => {
       const res = await post({})
       expect(res.status).toBe(400)
-      const { error } = await json(res)
+      const error = await errorOf(res)
       expect(error.message).toBe('name is Required')
       expect(error.fields).toEqual({
         name: 'name is Required',
@@ -275,10 +274,9 @@ describe('tool writes', () => {
     })
 
     it('refuses a body that is not JSON with 400', async () => {
-      const res = await call('/api/service', {
-        method: 'POST',
-        token: admin,
-        body: '{oops',
+      const res = await call('POST', '/api/service', {
+        as: admin,
+        raw: '{oops',
         headers: { 'Content-Type': 'application/json' },
       })
       expect(res.status).toBe(400)
@@ -291,7 +289,7 @@ describe('tool writes', () => {
       const res = await patch(id, { price: 1400, quantity: 1000 })
       expect(res.status).toBe(200)
       expect(await json(res)).toEqual({ acknowledged: true, modifiedCount: 1 })
-      expect(await json(await call(`/api/service/${id}`))).toMatchObject({
+      expect(await json(await call('GET', `/api/service/${id}`))).toMatchObject({
         name: NEW_TOOL.name,
         Minimum_quantity: 20,
         price: 1400,
@@ -308,7 +306,7 @@ describe('tool writes', () => {
         Minimum_quantity: 25,
       })
       expect(res.status).toBe(200)
-      expect(await json(await call(`/api/service/${id}`))).toEqual({
+      expect(await json(await call('GET', `/api/service/${id}`))).toEqual({
         _id: id,
         name: 'Bench Vice XL',
         description: 'Bigger.',
@@ -346,7 +344,7 @@ describe('tool writes', () => {
       )
       expect((await patch(id, { quantity: 10, Minimum_quantity: 10 })).status).toBe(200)
       expect((await patch(id, { Minimum_quantity: 10 })).status).toBe(200)
-      expect(await json(await call(`/api/service/${id}`))).toMatchObject({ quantity: 10, Minimum_quantity: 10 })
+      expect(await json(await call('GET', `/api/service/${id}`))).toMatchObject({ quantity: 10, Minimum_quantity: 10 })
     })
 
     it('still edits the price of a tool that sold below its minimum', async () => {
@@ -367,15 +365,18 @@ describe('tool writes', () => {
       const stale = await patch(id, { quantity: 500, previousQuantity: 300, price: 1 })
       expect(stale.status).toBe(409)
       const message = 'The stock changed to 280 while you were editing. Check it and save again.'
-      expect((await json(stale)).error).toEqual({ code: 'CONFLICT', message, fields: { quantity: message } })
+      expect(await errorOf(stale)).toEqual({ code: 'CONFLICT', message, fields: { quantity: message } })
       // Nothing of that edit is stored, the price included.
-      expect(await json(await call(`/api/service/${id}`))).toMatchObject({ quantity: 280, price: NEW_TOOL.price })
+      expect(await json(await call('GET', `/api/service/${id}`))).toMatchObject({
+        quantity: 280,
+        price: NEW_TOOL.price,
+      })
 
       expect(await json(await patch(id, { quantity: 500, previousQuantity: 280 }))).toEqual({
         acknowledged: true,
         modifiedCount: 1,
       })
-      expect(await json(await call(`/api/service/${id}`))).toMatchObject({ quantity: 500 })
+      expect(await json(await call('GET', `/api/service/${id}`))).toMatchObject({ quantity: 500 })
     })
 
     it.each([
@@ -395,7 +396,7 @@ describe('tool writes', () => {
     ])('refuses %j (%s)', async (body, field, message) => {
       const id = await addTool()
       await expect400(await patch(id, body), field, message)
-      expect(await json(await call(`/api/service/${id}`))).toMatchObject({
+      expect(await json(await call('GET', `/api/service/${id}`))).toMatchObject({
         name: NEW_TOOL.name,
         price: NEW_TOOL.price,
         quantity: 300,
@@ -408,12 +409,11 @@ describe('tool writes', () => {
         acknowledged: true,
         modifiedCount: 1,
       })
-      expect(await json(await call(`/api/service/${id}`))).toMatchObject({ quantity: 0 })
+      expect(await json(await call('GET', `/api/service/${id}`))).toMatchObject({ quantity: 0 })
       const customer = await signIn('out-of-stock@example.com')
-      const order = await call('/api/booking', {
-        method: 'POST',
-        token: customer,
-        json: {
+      const order = await call('POST', '/api/booking', {
+        as: customer,
+        body: {
           serviceId: id,
           quantity: NEW_TOOL.Minimum_quantity,
           phone: '01712345678',
@@ -422,13 +422,13 @@ describe('tool writes', () => {
         },
       })
       expect(order.status).toBe(400)
-      expect((await json(order)).error.message).toBe('Please Order Less Then : 0')
+      expect((await errorOf(order)).message).toBe('Please Order Less Then : 0')
     })
 
     it('is a 404 for an unknown id', async () => {
       const res = await patch('no-such-tool', { price: 10 })
       expect(res.status).toBe(404)
-      expect((await json(res)).error).toEqual({ code: 'NOT_FOUND', message: 'No such tool.' })
+      expect(await errorOf(res)).toEqual({ code: 'NOT_FOUND', message: 'No such tool.' })
     })
   })
 
@@ -438,10 +438,9 @@ describe('tool writes', () => {
       const email = 'withdrawn-buyer@example.com'
       const customer = await signIn(email)
       const order = (json: Record<string, unknown> = {}) =>
-        call('/api/booking', {
-          method: 'POST',
-          token: customer,
-          json: {
+        call('POST', '/api/booking', {
+          as: customer,
+          body: {
             serviceId: id,
             quantity: 20,
             phone: '01712345678',
@@ -453,8 +452,11 @@ describe('tool writes', () => {
       const unpaid = (await order()).insertedId
       const paid = (await order()).insertedId
       await payOrder(customer, paid)
-      expect(await json(await call(`/api/service/${id}/orders`, { token: admin }))).toEqual({ unpaid: 1, toFulfil: 1 })
-      expect((await call(`/api/service/${id}/orders`, { token: customer })).status).toBe(403)
+      expect(await json(await call('GET', `/api/service/${id}/orders`, { as: admin }))).toEqual({
+        unpaid: 1,
+        toFulfil: 1,
+      })
+      expect((await call('GET', `/api/service/${id}/orders`, { as: customer })).status).toBe(403)
 
       expect((await del(id)).status).toBe(200)
       const status = (bookingId: string) =>
@@ -467,11 +469,10 @@ describe('tool writes', () => {
       expect(cancelled[0]!.body).toContain('The tool was withdrawn from our catalogue')
       // Paying the cancelled order is no longer possible.
       expect(
-        (await call('/api/create-payment-intent', { method: 'POST', token: customer, json: { bookingId: unpaid } }))
-          .status,
+        (await call('POST', '/api/create-payment-intent', { as: customer, body: { bookingId: unpaid } })).status,
       ).toBe(409)
       const audit = await json<{ action: string; target: string; detail: string }[]>(
-        await call('/api/audit?limit=1', { token: admin }),
+        await call('GET', '/api/audit?limit=1', { as: admin }),
       )
       expect(audit[0]).toMatchObject({
         action: 'tool.delete',
@@ -484,7 +485,7 @@ describe('tool writes', () => {
       const id = await addTool()
       await patch(id, { price: 99, description: 'New words.' })
       const audit = await json<{ action: string; target: string; detail: string; actor: string }[]>(
-        await call('/api/audit?limit=2', { token: admin }),
+        await call('GET', '/api/audit?limit=2', { as: admin }),
       )
       expect(audit.map((a) => [a.action, a.target, a.detail, a.actor])).toEqual([
         ['tool.update', id, 'description changed, price → 99', 'admin@example.com'],
@@ -497,10 +498,10 @@ describe('tool writes', () => {
       const res = await del(id)
       expect(res.status).toBe(200)
       expect(await json(res)).toEqual({ acknowledged: true, deletedCount: 1 })
-      expect((await call(`/api/service/${id}`)).status).toBe(404)
+      expect((await call('GET', `/api/service/${id}`)).status).toBe(404)
       const again = await del(id)
       expect(again.status).toBe(404)
-      expect((await json(again)).error.code).toBe('NOT_FOUND')
+      expect((await errorOf(again)).code).toBe('NOT_FOUND')
     })
 
     it('leaves past orders intact, with the tool’s name and price as ordered', async () => {
@@ -535,16 +536,16 @@ describe('tool writes', () => {
       const id = await addTool()
       const token = who ? customer : undefined
       for (const res of [
-        await call('/api/service', { method: 'POST', token, json: NEW_TOOL }),
-        await call(`/api/service/${id}`, { method: 'PATCH', token, json: { price: 1 } }),
-        await call(`/api/service/${id}`, { method: 'DELETE', token }),
+        await call('POST', '/api/service', { as: token, body: NEW_TOOL }),
+        await call('PATCH', `/api/service/${id}`, { as: token, body: { price: 1 } }),
+        await call('DELETE', `/api/service/${id}`, { as: token }),
         // An unknown id does not turn a refusal into a 404.
-        await call('/api/service/no-such-tool', { method: 'DELETE', token }),
+        await call('DELETE', '/api/service/no-such-tool', { as: token }),
       ]) {
         expect(res.status).toBe(status)
-        expect((await json(res)).error.code).toBe(code)
+        expect((await errorOf(res)).code).toBe(code)
       }
-      expect(await json(await call(`/api/service/${id}`))).toMatchObject({ price: NEW_TOOL.price })
+      expect(await json(await call('GET', `/api/service/${id}`))).toMatchObject({ price: NEW_TOOL.price })
     })
   })
 })

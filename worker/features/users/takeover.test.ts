@@ -6,10 +6,9 @@ import { emulatorIdToken, signIn } from '#worker/test/tokens.ts'
 
 /** PUT /api/user/{email} with an emulator ID token and a profile body: the profile and the access token. */
 async function signInWith(email: string, verified: boolean, body: Record<string, string> = {}, name?: string) {
-  const res = await call(`/api/user/${email}`, {
-    method: 'PUT',
-    token: emulatorIdToken({ email, emailVerified: verified, ...(name ? { name } : {}) }),
-    json: { email, ...body },
+  const res = await call('PUT', `/api/user/${email}`, {
+    as: emulatorIdToken({ email, emailVerified: verified, ...(name ? { name } : {}) }),
+    body: { email, ...body },
   })
   expect(res.status).toBe(200)
   const [profile, accessToken] = await json<[UserProfile, string]>(res)
@@ -50,7 +49,7 @@ describe('a verified sign-in taking over an account an unverified sign-up made',
     // The owner's own list shows them cancelled by the shop, with why.
     const mine = await json<
       { _id: string; status: string; history: { status: string; by: string; note?: string }[] }[]
-    >(await call(`/api/booking?customer=${encodeURIComponent(email)}`, { token: owner.accessToken }))
+    >(await call('GET', `/api/booking?customer=${encodeURIComponent(email)}`, { as: owner.accessToken }))
     const cancelled = mine.filter((b) => b._id === first || b._id === second)
     expect(cancelled).toHaveLength(2)
     for (const b of cancelled) {
@@ -64,7 +63,7 @@ describe('a verified sign-in taking over an account an unverified sign-up made',
     const cancellations = (await mailsTo(email)).filter((m) => /cancel/i.test(m.subject))
     expect(cancellations).toHaveLength(2)
     // The squatter's session is over.
-    expect((await call(`/api/user/${email}`, { token: squatter.accessToken })).status).toBe(401)
+    expect((await call('GET', `/api/user/${email}`, { as: squatter.accessToken })).status).toBe(401)
   })
 
   it('keeps what the owner sends with that sign-in', async () => {
@@ -88,7 +87,7 @@ describe('a verified sign-in taking over an account an unverified sign-up made',
   it('is not a takeover for an account that was never unverified: a new verified user keeps the token’s name', async () => {
     const email = `fresh-${crypto.randomUUID().slice(0, 8)}@example.com`
     const token = await signIn(email, { name: 'Fresh Name' })
-    const profile = await json<UserProfile>(await call(`/api/user/${email}`, { token }))
+    const profile = await json<UserProfile>(await call('GET', `/api/user/${email}`, { as: token }))
     expect(profile.name).toBe('Fresh Name')
   })
 })

@@ -5,7 +5,7 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { UserProfile } from '#schemas/user.ts'
-import { call, json } from '#worker/test/helpers.ts'
+import { call, errorOf, json } from '#worker/test/helpers.ts'
 import { makeTool, placeOrder } from '#worker/test/order-fixtures.ts'
 import { emulatorIdToken, signIn } from '#worker/test/tokens.ts'
 
@@ -15,7 +15,7 @@ beforeAll(async () => {
 })
 
 async function list(query: string) {
-  const res = await call(`/api/user?${query}`, { token: admin })
+  const res = await call('GET', `/api/user?${query}`, { as: admin })
   expect(res.status, query).toBe(200)
   const users = await json<UserProfile[]>(res)
   return { emails: users.map((u) => u.email), total: res.headers.get('X-Total-Count') }
@@ -67,8 +67,7 @@ describe('GET /api/user: paging', () => {
   it('pages the removed users (removed=1), latest removal first, apart from the active ones', async () => {
     const leaving = await makeUsers('leaver', 4)
     const activeBefore = await countUsers(false)
-    for (const email of leaving)
-      expect((await call(`/api/user/${email}`, { method: 'DELETE', token: admin })).status).toBe(200)
+    for (const email of leaving) expect((await call('DELETE', `/api/user/${email}`, { as: admin })).status).toBe(200)
     // Removals a second apart, the last one latest (the same millisecond would order them by id).
     await env.DB.batch(
       leaving.map((email, i) =>
@@ -100,7 +99,7 @@ describe('GET /api/user: paging', () => {
         ),
       ),
     )
-    const res = await call('/api/user', { token: admin })
+    const res = await call('GET', '/api/user', { as: admin })
     const users = await json<UserProfile[]>(res)
     expect(users).toHaveLength(50)
     expect(res.headers.get('X-Total-Count')).toBe(String(await countUsers(false)))
@@ -117,11 +116,11 @@ describe('GET /api/user: paging', () => {
     ['removed', 'removed=true'],
     ['q', `q=${'q'.repeat(101)}`],
   ])('refuses a bad %s (%s) with a 400 naming it', async (field, query) => {
-    const res = await call(`/api/user?${query}`, { token: admin })
+    const res = await call('GET', `/api/user?${query}`, { as: admin })
     expect(res.status).toBe(400)
-    const { error } = await json(res)
+    const error = await errorOf(res)
     expect(error.code).toBe('VALIDATION_FAILED')
-    expect(Object.keys(error.fields)).toEqual([field])
+    expect(Object.keys(error.fields ?? {})).toEqual([field])
   })
 })
 
@@ -131,27 +130,27 @@ describe('POST /api/user/{email}/restore', () => {
     const token = await signIn(email)
     const tool = await makeTool({ name: 'Returning Saw', quantity: 100, min: 1 })
     const order = await placeOrder(token, tool, email, { quantity: 2 })
-    expect((await call(`/api/user/${email}`, { method: 'DELETE', token: admin })).status).toBe(200)
+    expect((await call('DELETE', `/api/user/${email}`, { as: admin })).status).toBe(200)
     // While removed, the order stays (the desk sees it) and the person cannot sign in.
-    expect((await call(`/api/booking/${order}`, { token: admin })).status).toBe(200)
-    expect(
-      (await call(`/api/user/${email}`, { method: 'PUT', token: emulatorIdToken({ email }), json: { email } })).status,
-    ).toBe(403)
+    expect((await call('GET', `/api/booking/${order}`, { as: admin })).status).toBe(200)
+    expect((await call('PUT', `/api/user/${email}`, { as: emulatorIdToken({ email }), body: { email } })).status).toBe(
+      403,
+    )
 
-    const restored = await call(`/api/user/${email}/restore`, { method: 'POST', token: admin })
+    const restored = await call('POST', `/api/user/${email}/restore`, { as: admin })
     expect(await json(restored)).toEqual({ acknowledged: true, modifiedCount: 1 })
-    expect(await json(await call(`/api/user/${email}/restore`, { method: 'POST', token: admin }))).toEqual({
+    expect(await json(await call('POST', `/api/user/${email}/restore`, { as: admin }))).toEqual({
       acknowledged: true,
       modifiedCount: 0,
     })
-    expect((await call('/api/user/never-was@example.com/restore', { method: 'POST', token: admin })).status).toBe(404)
+    expect((await call('POST', '/api/user/never-was@example.com/restore', { as: admin })).status).toBe(404)
     expect((await list('q=returning')).emails).toEqual([email])
     expect((await list('q=returning&removed=1')).emails).toEqual([])
 
     const again = await signIn(email)
-    const mine = await call(`/api/booking?customer=${email}`, { token: again })
+    const mine = await call('GET', `/api/booking?customer=${email}`, { as: again })
     expect(mine.status).toBe(200)
     expect((await json<{ _id: string }[]>(mine)).map((b) => b._id)).toEqual([order])
-    expect((await json<UserProfile>(await call(`/api/user/${email}`, { token: again }))).removedAt).toBeNull()
+    expect((await json<UserProfile>(await call('GET', `/api/user/${email}`, { as: again }))).removedAt).toBeNull()
   })
 })
