@@ -1,0 +1,96 @@
+import type { Locator, Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+
+// What a person types or clicks on a server-rendered page before React has taken it over must not
+// be lost (issue 21, docs style rule 22). On a phone (the CPU slowed down 6×) the app's scripts
+// arrive and run long after the page shows; to make the race certain, each test holds the app's
+// scripts back until it has typed, then lets them through and checks that hydration keeps what
+// was typed and acts on it.
+
+/** A phone's speed: the CPU slowed down 6×. */
+async function phoneSpeed(page: Page) {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 })
+}
+
+/** Holds every script of the app back until the returned function is called (then lets them all through). */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route('**/assets/*.js', async (route) => {
+    await released
+    await route.continue()
+  })
+  return release
+}
+
+/** The element has been taken over by React (hydrated), not just shown by the server's HTML. */
+const isHydrated = (element: Locator) =>
+  expect
+    .poll(() => element.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber$'))), {
+      timeout: 30_000,
+    })
+    .toBe(true)
+
+/** The names of the tools the list shows. */
+const listedTools = (page: Page) => page.getByRole('main').locator('ul article h2').allInnerTexts()
+
+/** The names of the tools the API lists for a search (`q=…&sort=…`), in its order. */
+async function toolsFor(page: Page, search: string) {
+  const tools = (await (await page.request.get(`/api/service?${search}&limit=12`)).json()) as { name: string }[]
+  return tools.map((tool) => tool.name)
+}
+
+test('/service: a search typed before the app takes over is kept and searched for', async ({ page }) => {
+  await phoneSpeed(page)
+  const release = await holdScripts(page)
+  // Without its scripts the page never finishes loading: wait for the server's HTML only.
+  await page.goto('/service', { waitUntil: 'commit' })
+  const search = page.getByRole('searchbox', { name: 'Search tools' })
+  await search.pressSequentially('drill')
+  expect(await listedTools(page), 'the server listed every tool').toHaveLength(8)
+
+  release()
+  await isHydrated(search)
+  await expect(page).toHaveURL(/\/service\?q=drill$/, { timeout: 15_000 })
+  await expect(page.getByRole('status')).toHaveText(/matching “drill”/)
+  const drills = await toolsFor(page, 'q=drill')
+  expect(drills.length).toBeLessThan(8)
+  await expect.poll(() => listedTools(page)).toEqual(drills)
+  await expect(search).toHaveValue('drill')
+
+  // And the field is the app's now: refining the search searches again.
+  await search.fill('saw')
+  await expect(page).toHaveURL(/\/service\?q=saw$/)
+  await expect(page.getByRole('status')).toHaveText(/matching “saw”/)
+})
+
+test('/service: Enter before the app takes over searches as a plain GET form', async ({ page }) => {
+  await phoneSpeed(page)
+  await holdScripts(page)
+  await page.goto('/service', { waitUntil: 'commit' })
+  const search = page.getByRole('searchbox', { name: 'Search tools' })
+  await search.fill('grinder')
+  await search.press('Enter')
+  // The browser itself sent the form: the server answers with the search already made.
+  await expect(page).toHaveURL(/\/service\?q=grinder/)
+  await expect(page.getByRole('status')).toHaveText(/matching “grinder”/)
+})
+
+test('/service: a sort chosen before the app takes over is kept and applied', async ({ page }) => {
+  await phoneSpeed(page)
+  const release = await holdScripts(page)
+  await page.goto('/service', { waitUntil: 'commit' })
+  const sort = page.getByRole('combobox', { name: 'Sort by' })
+  await sort.selectOption({ label: 'Price high to low' })
+  const byPrice = await toolsFor(page, 'sort=-price')
+  expect(await listedTools(page), 'the server listed the default order').not.toEqual(byPrice)
+
+  release()
+  await isHydrated(sort)
+  await expect(page).toHaveURL(/\/service\?sort=-price$/, { timeout: 15_000 })
+  await expect(sort).toHaveValue('-price')
+  await expect.poll(() => listedTools(page)).toEqual(byPrice)
+})
