@@ -94,3 +94,26 @@ test('/service: a sort chosen before the app takes over is kept and applied', as
   await expect(sort).toHaveValue('-price')
   await expect.poll(() => listedTools(page)).toEqual(byPrice)
 })
+
+test('a tool page: Purchase clicked before the app takes over still opens the order dialog', async ({
+  asCustomer: { page },
+}) => {
+  // The order dialog itself opens on a click, so it can only be typed into once the app runs; what
+  // must not be lost is the click on Purchase that opens it. Before the app runs, Purchase is a
+  // plain GET form to /login, which sends a signed-in customer back here with the dialog open.
+  await phoneSpeed(page)
+  const release = await holdScripts(page)
+  await page.goto('/service/drill-machine', { waitUntil: 'commit' })
+  const purchase = page.getByRole('button', { name: 'Purchase' })
+  await expect(purchase).toBeEnabled()
+  expect(await purchase.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber$')))).toBe(false)
+  await purchase.click()
+
+  release()
+  const dialog = page.getByRole('dialog', { name: 'Order Drill Machine' })
+  await expect(dialog).toBeVisible({ timeout: 30_000 })
+  await expect(page).toHaveURL('/service/drill-machine')
+  // The form is the app's: typed text shows in the live total.
+  await dialog.getByLabel('Quantity').fill('150')
+  await expect(dialog.getByTestId('booking-total')).toHaveText(/BDT\s?630,000\.00/)
+})
