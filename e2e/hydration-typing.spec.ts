@@ -117,3 +117,32 @@ test('a tool page: Purchase clicked before the app takes over still opens the or
   await dialog.getByLabel('Quantity').fill('150')
   await expect(dialog.getByTestId('booking-total')).toHaveText(/BDT\s?630,000\.00/)
 })
+
+test('the home page: the contact form renders in the browser, and what is typed into it is sent', async ({ page }) => {
+  // The contact form is not in the server's HTML (web/routes/index.tsx renders it when the visitor
+  // comes near): nothing can be typed into it before the app runs, so nothing can be lost there.
+  await phoneSpeed(page)
+  const release = await holdScripts(page)
+  const response = await page.goto('/', { waitUntil: 'commit' })
+  expect(await response!.text()).not.toContain('Send message')
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  await expect(page.locator('#contact').locator('input, textarea')).toHaveCount(0)
+
+  release()
+  await isHydrated(page.getByRole('link', { name: 'Talk to sales' }))
+  await page.locator('#contact').scrollIntoViewIfNeeded()
+  const form = page.locator('#contact')
+  await expect(form.getByLabel('Name')).toBeVisible({ timeout: 30_000 })
+  await form.getByLabel('Name').fill('Rafiq Ahmed')
+  await form.getByLabel('E-mail').fill('rafiq@example.com')
+  await form.getByLabel('Message').fill('Do you deliver 300 drill machines to Chattogram?')
+  const sent = page.waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/contact')
+  await form.getByRole('button', { name: 'Send message' }).click()
+  expect((await sent).postDataJSON()).toMatchObject({
+    name: 'Rafiq Ahmed',
+    email: 'rafiq@example.com',
+    message: 'Do you deliver 300 drill machines to Chattogram?',
+  })
+  await expect(page.getByText('Message Successfully sent!')).toBeVisible()
+  await expect(form.getByLabel('Name')).toHaveValue('')
+})
