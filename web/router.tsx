@@ -1,6 +1,7 @@
 import type { DehydratedState, QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
 import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
+import { PagePending } from './components/page-pending'
 import { session } from './lib/session'
 import { routeTree } from './routeTree.gen'
 
@@ -15,6 +16,8 @@ export function createAppRouter({ queryClient, origin }: { queryClient: QueryCli
     context: { queryClient, auth: session, origin },
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
+    // A page whose code or data still loads after a moment: the skeleton (a route may set its own).
+    defaultPendingComponent: PagePending,
     scrollRestoration: true,
   })
   setupRouterSsrQueryIntegration({ router, queryClient })

@@ -1,22 +1,19 @@
-import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
-import { PagePending } from '#web/components/page-pending.tsx'
-import { hydrated, useFrameHydrated } from '#web/lib/hydration.ts'
+import { createFileRoute, Outlet, type ParsedLocation, redirect } from '@tanstack/react-router'
+import { browserPage, useFrameHydrated } from '#web/lib/hydration.ts'
+import type { RouterContext } from '#web/routes/__root.tsx'
 
 /** The signed-in guard: a visitor goes to /login, which brings them back here afterwards. */
 export const Route = createFileRoute('/_auth')({
   // The dashboard is the browser's: the server, which does not know who is signed in, sends the
   // page frame with a placeholder, and the browser checks the session and renders the page.
-  ssr: false,
+  ...browserPage({
+    guard: async ({ context, location }: { context: RouterContext; location: ParsedLocation }) => {
+      const state = await context.auth.ready()
+      if (state.status !== 'signedIn') throw redirect({ to: '/login', search: { redirect: location.href } })
+      return { session: state }
+    },
+  }),
   headers: () => ({ 'X-Robots-Tag': 'noindex' }),
-  beforeLoad: async ({ context, location }) => {
-    const state = await context.auth.ready()
-    if (state.status !== 'signedIn') {
-      await hydrated
-      throw redirect({ to: '/login', search: { redirect: location.href } })
-    }
-    return { session: state }
-  },
-  pendingComponent: PagePending,
   component: AuthFrame,
 })
 

@@ -1,13 +1,12 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { PagePending } from '#web/components/page-pending.tsx'
 import { AuthCard } from '#web/features/auth/auth-card.tsx'
 import { PasswordResetForm } from '#web/features/auth/password-reset-form.tsx'
+import { browserPage } from '#web/lib/hydration.ts'
 
 export const Route = createFileRoute('/forgot-password')({
   // Signed-in pages and the way to them: rendered in the browser (the server does not know who
   // is signed in), and never indexed.
-  ssr: false,
-  pendingComponent: PagePending,
+  ...browserPage(),
   headers: () => ({ 'X-Robots-Tag': 'noindex' }),
   validateSearch: (search: Record<string, unknown>): { email?: string } => ({
     email: typeof search.email === 'string' ? search.email.slice(0, 254) : undefined,

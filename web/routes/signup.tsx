@@ -3,22 +3,20 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { useForm } from 'react-hook-form'
 import { type SignupForm, SignupFormSchema } from '#schemas/sign-in.ts'
 import { FormField } from '#web/components/form-field.tsx'
-import { PagePending } from '#web/components/page-pending.tsx'
 import { AuthCard } from '#web/features/auth/auth-card.tsx'
 import { GoogleButton } from '#web/features/auth/google-button.tsx'
 import { signIn } from '#web/features/auth/sign-in.ts'
 import { leaveIfSignedIn, validateRedirectSearch } from '#web/features/auth/sign-in-route.ts'
 import { useSignInAction } from '#web/features/auth/use-sign-in-action.tsx'
+import { browserPage } from '#web/lib/hydration.ts'
 
 export const Route = createFileRoute('/signup')({
   // Signed-in pages and the way to them: rendered in the browser (the server does not know who
   // is signed in), and never indexed.
-  ssr: false,
-  pendingComponent: PagePending,
+  ...browserPage({ guard: leaveIfSignedIn }),
   headers: () => ({ 'X-Robots-Tag': 'noindex' }),
   // Where the person was going before they chose to create an account (kept from /login).
   validateSearch: validateRedirectSearch,
-  beforeLoad: leaveIfSignedIn,
   head: () => ({ meta: [{ title: 'Sign up · Toolhaus' }] }),
   component: SignupPage,
 })

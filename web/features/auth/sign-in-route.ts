@@ -1,5 +1,4 @@
 import { redirect } from '@tanstack/react-router'
-import { hydrated } from '#web/lib/hydration.ts'
 import { localPath } from '#web/lib/search-params.ts'
 import type { Session } from '#web/lib/session.ts'
 
@@ -17,7 +16,6 @@ export async function leaveIfSignedIn({
   search: { redirect?: string }
 }) {
   if ((await context.auth.ready()).status === 'signedIn') {
-    await hydrated
     throw redirect({ to: search.redirect ?? '/' })
   }
 }

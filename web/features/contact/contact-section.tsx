@@ -20,7 +20,8 @@ export function ContactSection({ id }: { id?: string }) {
   const [serverError, setServerError] = useState<string | null>(null)
   const { register, handleSubmit, reset, setError, formState } = useForm<ContactFormValues, unknown, ContactInput>({
     resolver: zodResolver(ContactInputSchema),
-    defaultValues: EMPTY,
+    // NOTE: no defaultValues: a field registered without one starts from what its element holds,
+    // so text typed before the app took over is kept and sent (with `''` it would be wiped).
     mode: 'onTouched',
   })
   const { errors } = formState

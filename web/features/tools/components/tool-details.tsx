@@ -8,6 +8,7 @@ type ToolDetailsProps = {
   tool: Tool
   /** Nobody is signed in: Purchase will ask them to log in first. */
   signedOut: boolean
+  /** Purchase, once the app runs (before that the button's form goes to /login and back with `?order=1`). */
   onPurchase: () => void
 }
 
@@ -52,14 +53,22 @@ export function ToolDetails({ tool, signedOut, onPurchase }: ToolDetailsProps) {
           </div>
         </dl>
 
-        <button
-          type="button"
-          className="btn-dark mt-6 w-full py-3 text-base sm:w-auto sm:px-10"
-          disabled={!canOrder}
-          onClick={onPurchase}
+        {/* A GET form, so a click before (or without) JavaScript is not lost: it goes to /login, which
+            sends a signed-in customer straight back to this page with the order dialog open
+            (`?order=1`). Once the app runs, it handles the click itself. */}
+        <form
+          method="get"
+          action="/login"
+          onSubmit={(e) => {
+            e.preventDefault()
+            onPurchase()
+          }}
         >
-          Purchase
-        </button>
+          <input type="hidden" name="redirect" value={`/service/${tool._id}?order=1`} />
+          <button type="submit" className="btn-dark mt-6 w-full py-3 text-base sm:w-auto sm:px-10" disabled={!canOrder}>
+            Purchase
+          </button>
+        </form>
         {signedOut && canOrder && (
           <p className="mt-2 text-sm text-slate-600">You will be asked to log in or create an account first.</p>
         )}

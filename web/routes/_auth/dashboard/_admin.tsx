@@ -1,7 +1,10 @@
-import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
+import { createFileRoute, Outlet, type ParsedLocation, redirect } from '@tanstack/react-router'
 import { ApiRequestError } from '#web/lib/api.ts'
-import { hydrated } from '#web/lib/hydration.ts'
-import { adminQuery } from '#web/lib/session.ts'
+import { browserPage } from '#web/lib/hydration.ts'
+import { type AuthSnapshot, adminQuery } from '#web/lib/session.ts'
+import type { RouterContext } from '#web/routes/__root.tsx'
+
+type SignedInContext = RouterContext & { session: Extract<AuthSnapshot, { status: 'signedIn' }> }
 
 /**
  * The admin guard. As the spec says, a signed-in user who is not an admin is also signed
@@ -9,18 +12,19 @@ import { adminQuery } from '#web/lib/session.ts'
  * verdict: it shows the error page with a retry instead of signing an admin out.
  */
 export const Route = createFileRoute('/_auth/dashboard/_admin')({
-  beforeLoad: async ({ context, location }) => {
-    const isAdmin = await context.queryClient
-      .fetchQuery(adminQuery(context.session.user.email))
-      .catch((error: unknown) => {
-        if (error instanceof ApiRequestError && (error.status === 401 || error.status === 403)) return false
-        throw error
-      })
-    if (!isAdmin) {
-      await context.auth.signOut()
-      await hydrated
-      throw redirect({ to: '/login', search: { redirect: location.href } })
-    }
-  },
+  ...browserPage({
+    guard: async ({ context, location }: { context: SignedInContext; location: ParsedLocation }) => {
+      const isAdmin = await context.queryClient
+        .fetchQuery(adminQuery(context.session.user.email))
+        .catch((error: unknown) => {
+          if (error instanceof ApiRequestError && (error.status === 401 || error.status === 403)) return false
+          throw error
+        })
+      if (!isAdmin) {
+        await context.auth.signOut()
+        throw redirect({ to: '/login', search: { redirect: location.href } })
+      }
+    },
+  }),
   component: Outlet,
 })

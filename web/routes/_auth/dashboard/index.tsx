@@ -1,7 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { PagePending } from '#web/components/page-pending.tsx'
 import { Overview } from '#web/features/desk/components/overview.tsx'
 import { ProfileForm } from '#web/features/users/components/profile-form.tsx'
 import { userQueries } from '#web/features/users/users-queries.ts'
@@ -10,8 +9,6 @@ import { useSession } from '#web/lib/session.ts'
 export const Route = createFileRoute('/_auth/dashboard/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(userQueries.profile(context.session.user.email)),
   head: () => ({ meta: [{ title: 'My Profile · Toolhaus' }] }),
-  // Its data still loading after a moment: the skeleton, under the sidebar.
-  pendingComponent: PagePending,
   component: ProfilePage,
 })
 

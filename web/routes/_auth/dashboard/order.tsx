@@ -1,15 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { EmptyState } from '#web/components/empty-state.tsx'
-import { PagePending } from '#web/components/page-pending.tsx'
 import { bookingQueries } from '#web/features/bookings/bookings-queries.ts'
 import { OrderList } from '#web/features/bookings/components/order-list.tsx'
 
 export const Route = createFileRoute('/_auth/dashboard/order')({
   loader: ({ context }) => context.queryClient.ensureQueryData(bookingQueries.list(context.session.user.email)),
   head: () => ({ meta: [{ title: 'My Orders · Toolhaus' }] }),
-  // Its data still loading after a moment: the skeleton, under the sidebar.
-  pendingComponent: PagePending,
   component: OrdersPage,
 })
 

@@ -1,6 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
-import { PagePending } from '#web/components/page-pending.tsx'
 import { bookingQueries } from '#web/features/bookings/bookings-queries.ts'
 import { OrderActions } from '#web/features/bookings/components/order-actions.tsx'
 import { OrderDetails } from '#web/features/bookings/components/order-details.tsx'
@@ -21,8 +20,6 @@ export const Route = createFileRoute('/_auth/dashboard/order_/$id')({
   head: ({ loaderData }) => ({
     meta: [{ title: `${loaderData ? `Order ${loaderData.orderNumber}` : 'Order'} · Toolhaus` }],
   }),
-  // Its data still loading after a moment: the skeleton, under the sidebar.
-  pendingComponent: PagePending,
   component: OrderPage,
 })
 

@@ -3,7 +3,6 @@ import { createFileRoute, Link, notFound } from '@tanstack/react-router'
 import { useState } from 'react'
 import { formatBDT } from '#schemas/bdt.ts'
 import { PAYMENT_SUCCESS_MESSAGE } from '#schemas/payment.ts'
-import { PagePending } from '#web/components/page-pending.tsx'
 import { bookingQueries } from '#web/features/bookings/bookings-queries.ts'
 import { PaymentPanel } from '#web/features/payments/payment-panel.tsx'
 import { ApiRequestError } from '#web/lib/api.ts'
@@ -21,8 +20,6 @@ export const Route = createFileRoute('/_auth/dashboard/payment/$id')({
   },
   head: () => ({ meta: [{ title: 'Payment · Toolhaus' }] }),
   notFoundComponent: OrderNotFound,
-  // Its data still loading after a moment: the skeleton, under the sidebar.
-  pendingComponent: PagePending,
   component: PaymentPage,
 })
 

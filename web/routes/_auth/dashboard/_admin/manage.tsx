@@ -4,7 +4,6 @@ import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import type { Tool } from '#schemas/tool.ts'
 import { EmptyState } from '#web/components/empty-state.tsx'
-import { PagePending } from '#web/components/page-pending.tsx'
 import { Pager } from '#web/components/pager.tsx'
 import { SearchBox } from '#web/components/search-box.tsx'
 import { DeleteToolDialog } from '#web/features/catalogue/components/delete-tool-dialog.tsx'
@@ -34,8 +33,6 @@ export const Route = createFileRoute('/_auth/dashboard/_admin/manage')({
   // NOTE: `edit` is not a loader dep: opening or closing the dialog must not reload the list.
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(listQuery(deps)),
   head: () => ({ meta: [{ title: 'Manage Tools · Toolhaus' }] }),
-  // Its data still loading after a moment: the skeleton, under the sidebar.
-  pendingComponent: PagePending,
   component: ManagePage,
 })
 

@@ -2,7 +2,6 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { ORDER_STATUSES, type OrderStatus } from '#schemas/order-status.ts'
 import { EmptyState } from '#web/components/empty-state.tsx'
-import { PagePending } from '#web/components/page-pending.tsx'
 import { Pager } from '#web/components/pager.tsx'
 import { SearchBox } from '#web/components/search-box.tsx'
 import { STATUS_LABELS } from '#web/features/bookings/components/status-badge.tsx'
@@ -22,8 +21,6 @@ export const Route = createFileRoute('/_auth/dashboard/_admin/orders')({
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(deskQueries.orders(deps)),
   head: () => ({ meta: [{ title: 'Orders · Toolhaus' }] }),
-  // Its data still loading after a moment: the skeleton, under the sidebar.
-  pendingComponent: PagePending,
   component: OrdersDesk,
 })
 

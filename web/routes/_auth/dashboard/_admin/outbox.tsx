@@ -3,7 +3,6 @@ import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { OutboxMail } from '#schemas/mail.ts'
 import { EmptyState } from '#web/components/empty-state.tsx'
-import { PagePending } from '#web/components/page-pending.tsx'
 import { Pager } from '#web/components/pager.tsx'
 import { DeliveryProblem, MailDialog, MailSummary } from '#web/features/desk/components/outbox-mail.tsx'
 import { DESK_PAGE_SIZE, deskQueries } from '#web/features/desk/desk-queries.ts'
@@ -20,8 +19,6 @@ export const Route = createFileRoute('/_auth/dashboard/_admin/outbox')({
     else await context.queryClient.ensureQueryData(deskQueries.deliveries(deps.page))
   },
   head: () => ({ meta: [{ title: 'Outbox · Toolhaus' }] }),
-  // Its data still loading after a moment: the skeleton, under the sidebar.
-  pendingComponent: PagePending,
   component: OutboxPage,
 })
 

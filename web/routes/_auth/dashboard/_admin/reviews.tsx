@@ -5,7 +5,6 @@ import { toast } from 'sonner'
 import type { Review } from '#schemas/review.ts'
 import { EmptyState } from '#web/components/empty-state.tsx'
 import { Modal } from '#web/components/modal.tsx'
-import { PagePending } from '#web/components/page-pending.tsx'
 import { Pager } from '#web/components/pager.tsx'
 import { DESK_PAGE_SIZE, deskQueries } from '#web/features/desk/desk-queries.ts'
 import { useDeleteReview } from '#web/features/reviews/reviews-mutations.ts'
@@ -17,8 +16,6 @@ export const Route = createFileRoute('/_auth/dashboard/_admin/reviews')({
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(deskQueries.reviews(deps.page)),
   head: () => ({ meta: [{ title: 'Reviews · Toolhaus' }] }),
-  // Its data still loading after a moment: the skeleton, under the sidebar.
-  pendingComponent: PagePending,
   component: ReviewsPage,
 })
 

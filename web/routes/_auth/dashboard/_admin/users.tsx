@@ -3,7 +3,6 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { UserProfile } from '#schemas/user.ts'
 import { EmptyState } from '#web/components/empty-state.tsx'
-import { PagePending } from '#web/components/page-pending.tsx'
 import { Pager } from '#web/components/pager.tsx'
 import { SearchBox } from '#web/components/search-box.tsx'
 import { DESK_PAGE_SIZE, deskQueries } from '#web/features/desk/desk-queries.ts'
@@ -23,8 +22,6 @@ export const Route = createFileRoute('/_auth/dashboard/_admin/users')({
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(deskQueries.users(deps)),
   head: () => ({ meta: [{ title: 'All Users · Toolhaus' }] }),
-  // Its data still loading after a moment: the skeleton, under the sidebar.
-  pendingComponent: PagePending,
   component: UsersPage,
 })
 
