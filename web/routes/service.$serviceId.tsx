@@ -5,7 +5,7 @@ import { ToolDetails } from '#web/features/tools/components/tool-details.tsx'
 import { ToolNotFound, ToolPending } from '#web/features/tools/components/tool-page-states.tsx'
 import { toolHead } from '#web/features/tools/tool-page.ts'
 import { toolQueries } from '#web/features/tools/tools-queries.ts'
-import { ApiRequestError } from '#web/lib/api.ts'
+import { ApiRequestError } from '#web/lib/api-error.ts'
 import { useSession } from '#web/lib/session.ts'
 
 export const Route = createFileRoute('/service/$serviceId')({

@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
-import { ApiRequestError } from '#web/lib/api.ts'
+import { ApiRequestError } from '#web/lib/api-error.ts'
 import { hydrated } from '#web/lib/hydration.ts'
 import { adminQuery } from '#web/lib/session.ts'
 
