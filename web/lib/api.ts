@@ -1,20 +1,13 @@
 import { hc } from 'hono/client'
 import type { AppType } from '#worker/app.ts'
 import type { ErrorBody } from '#worker/lib/errors.ts'
+import { ApiRequestError } from './api-error.ts'
+import { tokenStore } from './token-store.ts'
 
-/** An API answer that was not 2xx, carrying the contract's error body. */
-export class ApiRequestError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly fields: Record<string, string> = {},
-  ) {
-    super(message)
-  }
-}
+// Kept small and apart (api-error.ts) so that the entry chunk can tell API errors without the client.
+export { ApiRequestError }
 
-let tokenSource: () => string | null = () => null
+let tokenSource: () => string | null = tokenStore.get
 let onUnauthorized: (() => Promise<boolean>) | undefined
 let transport: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response> = (input, init) => fetch(input, init)
 
@@ -26,7 +19,7 @@ export function setApiTransport(send: typeof transport) {
   transport = send
 }
 
-/** Lets the auth layer supply the bearer token and renew it once on a 401. */
+/** Lets the auth layer (web/lib/session-auth.ts) supply the bearer token and renew it once on a 401. */
 export function configureApiAuth(getToken: () => string | null, renew?: () => Promise<boolean>) {
   tokenSource = getToken
   onUnauthorized = renew

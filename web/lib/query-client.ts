@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query'
-import { ApiRequestError } from './api'
+import { ApiRequestError } from './api-error'
 
 /** A QueryClient with the app's defaults: the browser keeps one; the server makes one per page it renders. */
 export function createQueryClient(): QueryClient {

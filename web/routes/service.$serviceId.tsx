@@ -3,9 +3,8 @@ import { createFileRoute, Link, notFound } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { ToolDetails } from '#web/features/tools/components/tool-details.tsx'
 import { ToolNotFound, ToolPending } from '#web/features/tools/components/tool-page-states.tsx'
-import { toolHead } from '#web/features/tools/tool-page.ts'
 import { toolQueries } from '#web/features/tools/tools-queries.ts'
-import { ApiRequestError } from '#web/lib/api.ts'
+import { ApiRequestError } from '#web/lib/api-error.ts'
 import { useSession } from '#web/lib/session.ts'
 
 export const Route = createFileRoute('/service/$serviceId')({
@@ -22,8 +21,11 @@ export const Route = createFileRoute('/service/$serviceId')({
       throw error
     }
   },
-  head: ({ loaderData: tool, match }) =>
-    tool ? toolHead(tool, match.context.origin) : { meta: [{ title: 'Tool not found · Toolhaus' }] },
+  // The head's code (Product data, the photo's preload) loads with the page's own, not in the entry.
+  head: async ({ loaderData: tool, match }) =>
+    tool
+      ? (await import('#web/features/tools/tool-page.ts')).toolHead(tool, match.context.origin)
+      : { meta: [{ title: 'Tool not found · Toolhaus' }] },
   notFoundComponent: ToolNotFound,
   pendingComponent: ToolPending,
   component: ToolPage,

@@ -4,11 +4,12 @@
  * applies a move only when this table has it (worker/features/orders/lifecycle.ts), and
  * refuses one in the words kept here ({@link refusalOf}); the web app asks the same table
  * which actions to offer to whom ({@link actionsFor}). A new status is a new row here.
- * Browser-safe: imports nothing.
+ * Browser-safe: imports nothing but the statuses themselves (order-statuses.ts).
  */
 
-export const ORDER_STATUSES = ['unpaid', 'paid', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded'] as const
-export type OrderStatus = (typeof ORDER_STATUSES)[number]
+import { ORDER_STATUSES, type OrderStatus } from './order-statuses'
+
+export { ORDER_STATUSES, type OrderStatus }
 
 /**
  * Who moves an order: its customer, an admin, the payment provider (a payment, or a refund

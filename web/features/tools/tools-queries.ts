@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { ToolSort } from '#schemas/tool-sorts.ts'
-import { api, unwrap, unwrapPage } from '#web/lib/api.ts'
+import { withApi } from '#web/lib/lazy-api.ts'
 
 export type ToolListParams = { q?: string; sort?: ToolSort; limit: number; offset: number }
 
@@ -10,21 +10,23 @@ export const toolQueries = {
     queryOptions({
       queryKey: [...toolQueries.all(), 'list', params] as const,
       queryFn: () =>
-        unwrapPage(
-          api.service.$get({
-            query: {
-              ...(params.q ? { q: params.q } : {}),
-              ...(params.sort ? { sort: params.sort } : {}),
-              limit: String(params.limit),
-              offset: String(params.offset),
-            },
-          }),
+        withApi(({ api, unwrapPage }) =>
+          unwrapPage(
+            api.service.$get({
+              query: {
+                ...(params.q ? { q: params.q } : {}),
+                ...(params.sort ? { sort: params.sort } : {}),
+                limit: String(params.limit),
+                offset: String(params.offset),
+              },
+            }),
+          ),
         ),
       placeholderData: keepPreviousData,
     }),
   detail: (id: string) =>
     queryOptions({
       queryKey: [...toolQueries.all(), 'detail', id] as const,
-      queryFn: () => unwrap(api.service[':id'].$get({ param: { id } })),
+      queryFn: () => withApi(({ api, unwrap }) => unwrap(api.service[':id'].$get({ param: { id } }))),
     }),
 }

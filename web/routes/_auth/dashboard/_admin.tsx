@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet, type ParsedLocation, redirect } from '@tanstack/react-router'
-import { ApiRequestError } from '#web/lib/api.ts'
+import { ApiRequestError } from '#web/lib/api-error.ts'
 import { browserPage } from '#web/lib/hydration.ts'
 import { type AuthSnapshot, adminQuery } from '#web/lib/session.ts'
 import type { RouterContext } from '#web/routes/__root.tsx'

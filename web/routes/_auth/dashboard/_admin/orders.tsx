@@ -1,6 +1,6 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { ORDER_STATUSES, type OrderStatus } from '#schemas/order-status.ts'
+import { ORDER_STATUSES, type OrderStatus } from '#schemas/order-statuses.ts'
 import { EmptyState } from '#web/components/empty-state.tsx'
 import { Pager } from '#web/components/pager.tsx'
 import { SearchBox } from '#web/components/search-box.tsx'

@@ -1,0 +1,7 @@
+/**
+ * The statuses an order (a booking) can be in, alone: the web app's entry reads them (the order
+ * desk's `?status=`) without the lifecycle table of order-status.ts, which re-exports them.
+ * Browser-safe: imports nothing.
+ */
+export const ORDER_STATUSES = ['unpaid', 'paid', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded'] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
