@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { ORDER_STATUSES } from '../schemas/order-status'
 import { nowMs } from './now'
 
@@ -19,6 +19,10 @@ export const tools = sqliteTable(
     quantity: integer('quantity').notNull(),
     minimumQuantity: integer('minimum_quantity').notNull(),
     img: text('img').notNull(),
+    /** Shipping weight in hundredths of a kg (1 kg = 100), so a cart's total weight is exact. */
+    weightHundredths: integer('weight_hundredths').notNull().default(100),
+    /** VAT rate in basis points (15% = 1500); prices include it. */
+    vatRateBp: integer('vat_rate_bp').notNull().default(1500),
     createdBy: text('created_by'),
     createdAt: createdAt(),
   },
@@ -31,6 +35,8 @@ export const tools = sqliteTable(
     check('tools_price_check', sql`${t.pricePaisa} >= 0`),
     check('tools_quantity_check', sql`${t.quantity} >= 0`),
     check('tools_minimum_check', sql`${t.minimumQuantity} >= 1`),
+    check('tools_weight_check', sql`${t.weightHundredths} between 0 and 100000`),
+    check('tools_vat_rate_check', sql`${t.vatRateBp} in (0, 500, 750, 1000, 1500)`),
   ],
 )
 
@@ -101,13 +107,47 @@ export const bookings = sqliteTable(
   'bookings',
   {
     id: text('id').primaryKey(),
-    /** Not a foreign key: a deleted tool leaves its past orders intact. */
+    /**
+     * The first line's tool, name, unit price and quantity (`order_lines` has every line): the
+     * spec's one-tool shape on the wire. With more lines `service` reads `{name} and {n} more`.
+     * Not a foreign key: a deleted tool leaves its past orders intact.
+     */
     serviceId: text('service_id').notNull(),
-    /** Tool name and unit price as they were when ordered. */
     service: text('service').notNull(),
     unitPricePaisa: integer('unit_price_paisa').notNull(),
     quantity: integer('quantity').notNull(),
+    /** The goods: the sum of the lines' prices. */
     pricePaisa: integer('price_paisa').notNull(),
+    deliveryFeePaisa: integer('delivery_fee_paisa').notNull().default(0),
+    /** price + delivery fee: what is paid, refunded and counted as revenue. */
+    totalPaisa: integer('total_paisa').notNull().default(0),
+    /** The VAT contained in the total (the lines' and the delivery's). */
+    vatPaisa: integer('vat_paisa').notNull().default(0),
+    /** How many lines the order has. */
+    lineCount: integer('line_count').notNull().default(1),
+    /** Every line's tool name, for the order desk's search. */
+    toolNames: text('tool_names').notNull().default(''),
+    deliveryMethod: text('delivery_method', { enum: ['courier', 'pickup'] })
+      .notNull()
+      .default('courier'),
+    /** The delivery zone the fee was charged for (null for pickup). */
+    deliveryZone: text('delivery_zone', { enum: ['dhaka', 'near', 'outside'] }),
+    /** The delivery address as JSON `{name, phone, line1, line2, city, district, postcode}`. */
+    deliveryAddress: text('delivery_address', { mode: 'json' }).$type<DeliveryAddressRow>(),
+    paymentMethod: text('payment_method', { enum: ['card', 'cod', 'bank', 'gateway'] })
+      .notNull()
+      .default('card'),
+    companyName: text('company_name'),
+    companyBin: text('company_bin'),
+    poNumber: text('po_number'),
+    note: text('note'),
+    quoteId: text('quote_id'),
+    /** The tax invoice (Mushak-6.3): `INV-{year}-{serial}`, issued when the order is first paid. */
+    invoiceNumber: text('invoice_number'),
+    invoiceIssuedAt: integer('invoice_issued_at'),
+    /** The credit note (Mushak-6.7) of a refund: `CN-{year}-{serial}`. */
+    creditNoteNumber: text('credit_note_number'),
+    creditNoteIssuedAt: integer('credit_note_issued_at'),
     customer: text('customer').notNull(),
     customerName: text('customer_name').notNull(),
     phone: text('phone').notNull(),
@@ -142,10 +182,86 @@ export const bookings = sqliteTable(
     index('bookings_refunded_at_idx').on(t.refundedAt, t.pricePaisa),
     uniqueIndex('bookings_order_no_idx').on(t.orderNo),
     uniqueIndex('bookings_transaction_idx').on(t.transactionId),
+    uniqueIndex('bookings_invoice_idx').on(t.invoiceNumber),
+    uniqueIndex('bookings_credit_note_idx').on(t.creditNoteNumber),
+    // The VAT register of a month: invoices and credit notes by the time they were issued.
+    index('bookings_invoice_issued_idx').on(t.invoiceIssuedAt),
+    index('bookings_credit_note_issued_idx').on(t.creditNoteIssuedAt),
     check('bookings_status_check', sql.raw(`status in (${ORDER_STATUSES.map((s) => `'${s}'`).join(', ')})`)),
     check('bookings_quantity_check', sql`${t.quantity} > 0`),
   ],
 )
+
+export type DeliveryAddressRow = {
+  name: string
+  phone: string
+  line1: string
+  line2: string | null
+  city: string | null
+  district: string | null
+  postcode: string | null
+}
+
+/** The tools of an order, in the order the customer added them; prices as they were when ordered. */
+export const orderLines = sqliteTable(
+  'order_lines',
+  {
+    orderId: text('order_id').notNull(),
+    /** 0, 1, …: the order the customer added them. */
+    position: integer('position').notNull(),
+    /** Not a foreign key: a deleted tool leaves its past orders intact. */
+    toolId: text('tool_id').notNull(),
+    name: text('name').notNull(),
+    img: text('img').notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPricePaisa: integer('unit_price_paisa').notNull(),
+    /** quantity × unit price. */
+    pricePaisa: integer('price_paisa').notNull(),
+    vatRateBp: integer('vat_rate_bp').notNull(),
+    /** The VAT contained in the line's price, rounded to the paisa. */
+    vatPaisa: integer('vat_paisa').notNull(),
+    weightHundredths: integer('weight_hundredths').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.position] }),
+    // A tool's orders: the unpaid ones are cancelled when it is withdrawn.
+    index('order_lines_tool_idx').on(t.toolId, t.orderId),
+    check('order_lines_quantity_check', sql`${t.quantity} > 0`),
+  ],
+)
+
+/** A signed-in user's cart: one row per tool, in the order they were added. Holds no stock. */
+export const cartLines = sqliteTable(
+  'cart_lines',
+  {
+    /** The user's e-mail (lower-cased), like `bookings.customer`. */
+    customer: text('customer').notNull(),
+    toolId: text('tool_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    addedAt: integer('added_at').notNull().default(nowMs),
+  },
+  (t) => [
+    primaryKey({ columns: [t.customer, t.toolId] }),
+    index('cart_lines_customer_idx').on(t.customer, t.addedAt),
+    check('cart_lines_quantity_check', sql`${t.quantity} > 0`),
+  ],
+)
+
+/** The shop's settings (`GET/PATCH /api/settings`): one row per section (`shop`, `delivery`, `bank`, `cod`), its value JSON. */
+export const settings = sqliteTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value', { mode: 'json' }).notNull(),
+  updatedAt: updatedAt(),
+})
+
+/**
+ * The last serial of each tax document series (`INV-2026`, `CN-2026`): a document takes
+ * last + 1 in the same statement that issues it, so serials have no gaps and never repeat.
+ */
+export const documentSerials = sqliteTable('document_serials', {
+  series: text('series').primaryKey(),
+  last: integer('last').notNull().default(0),
+})
 
 /**
  * How many orders are in each status, for the admin overview (`GET /api/admin/summary`)
@@ -295,3 +411,4 @@ export const webhookEvents = sqliteTable('webhook_events', {
 
 /** A booking (an order) as stored. */
 export type OrderRow = typeof bookings.$inferSelect
+export type OrderLineRow = typeof orderLines.$inferSelect
