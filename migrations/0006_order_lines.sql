@@ -79,6 +79,12 @@ SELECT b.`id`, 0, b.`service_id`, b.`service`, coalesce(t.`img`, ''), b.`quantit
   b.`price_paisa`, 1500, b.`vat_paisa`, 100
 FROM `bookings` b LEFT JOIN `tools` t ON t.`id` = b.`service_id`;
 --> statement-breakpoint
+-- Revenue by day reads the total from the index alone.
+DROP INDEX `bookings_paid_at_idx`;--> statement-breakpoint
+DROP INDEX `bookings_refunded_at_idx`;--> statement-breakpoint
+CREATE INDEX `bookings_paid_at_idx` ON `bookings` (`paid_at`,`total_paisa`);--> statement-breakpoint
+CREATE INDEX `bookings_refunded_at_idx` ON `bookings` (`refunded_at`,`total_paisa`);
+--> statement-breakpoint
 -- Revenue is what was paid: the total (goods and delivery), no longer the goods alone. Old
 -- orders have total = price, so revenue_days stays as it was.
 DROP TRIGGER `bookings_summary_insert`;--> statement-breakpoint

@@ -7,6 +7,7 @@ import { contactRoutes } from './features/contact/contact.routes'
 import { imagesRoutes } from './features/images/images.routes'
 import { outboxRoutes } from './features/mail/outbox.routes'
 import { metaRoutes } from './features/meta/meta.routes'
+import { checkoutRoutes } from './features/orders/checkout'
 import { bookingsRoutes, orderDeskRoutes } from './features/orders/orders.routes'
 import { paymentsRoutes } from './features/orders/payments.routes'
 import { reviewsRoutes } from './features/reviews/reviews.routes'
@@ -92,6 +93,7 @@ const routes = app
   .route('/outbox', outboxRoutes)
   .route('/contact', contactRoutes)
   .route('/booking', bookingsRoutes)
+  .route('/checkout', checkoutRoutes)
   .route('/', paymentsRoutes)
   .route('/', metaRoutes)
 

@@ -43,6 +43,8 @@ const ConfigSchema = z
     UNPAID_HOLD_MINUTES: z.coerce.number().positive().default(120),
     /** How many unpaid orders one customer may hold at once. */
     MAX_UNPAID_ORDERS: z.coerce.number().int().positive().default(5),
+    /** The goods a customer's unpaid orders may hold together, in BDT. */
+    MAX_UNPAID_BDT: z.coerce.number().int().positive().default(500_000),
     STRIPE_SECRET_KEY: z.string().default(''),
     STRIPE_PUBLISHABLE_KEY: z.string().default(''),
     STRIPE_WEBHOOK_SECRET: z.string().default(''),
@@ -144,7 +146,14 @@ export function getConfig(env: Env): Config {
 /** What an access token says: whose session, which session version, until when (seconds since the epoch). */
 export type AccessTokenClaims = { email: string; sessionVersion: number; exp: number }
 
-export type SessionUser = { id: string; email: string; name: string; role: 'admin' | 'user' }
+export type SessionUser = {
+  id: string
+  email: string
+  name: string
+  role: 'admin' | 'user'
+  /** The e-mail address is verified (the latest ID token's `email_verified`): the user may order. */
+  verified: boolean
+}
 
 export type AppEnv = {
   Bindings: Env

@@ -8,6 +8,10 @@ export type Catalogue = {
     pricePaisa: number
     quantity: number
     minimumQuantity: number
+    /** Hundredths of a kg. */
+    weightHundredths: number
+    /** Basis points (15% = 1500). */
+    vatRateBp: number
     image: string
   }[]
   reviews: { id: string; name: string; description: string; rating: number; image: string }[]
@@ -39,8 +43,9 @@ export async function seedShop(
   const statements = [
     ...catalogue.tools.map((t, i) =>
       bindings.DB.prepare(
-        `insert or ignore into tools (id, name, description, price_paisa, quantity, minimum_quantity, img, created_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?)`,
+        `insert or ignore into tools
+           (id, name, description, price_paisa, quantity, minimum_quantity, img, weight_hundredths, vat_rate_bp, created_at)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).bind(
         t.id,
         t.name,
@@ -49,6 +54,8 @@ export async function seedShop(
         t.quantity,
         t.minimumQuantity,
         urls.get(t.image)!,
+        t.weightHundredths,
+        t.vatRateBp,
         SEED_EPOCH + i * 1000,
       ),
     ),

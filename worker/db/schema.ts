@@ -178,8 +178,8 @@ export const bookings = sqliteTable(
     index('bookings_created_idx').on(t.createdAt, t.id),
     index('bookings_status_idx').on(t.status, t.createdAt, t.id),
     // Revenue by day: paid and refunded sums read from the index alone.
-    index('bookings_paid_at_idx').on(t.paidAt, t.pricePaisa),
-    index('bookings_refunded_at_idx').on(t.refundedAt, t.pricePaisa),
+    index('bookings_paid_at_idx').on(t.paidAt, t.totalPaisa),
+    index('bookings_refunded_at_idx').on(t.refundedAt, t.totalPaisa),
     uniqueIndex('bookings_order_no_idx').on(t.orderNo),
     uniqueIndex('bookings_transaction_idx').on(t.transactionId),
     uniqueIndex('bookings_invoice_idx').on(t.invoiceNumber),

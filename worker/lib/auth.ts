@@ -6,7 +6,7 @@ import { users } from '../db/schema'
 import type { AccessTokenClaims, AppEnv, SessionUser } from '../env'
 import { verifyAccessToken } from './access-token'
 import { type Db, getDb } from './db'
-import { forbidden, unauthenticated } from './errors'
+import { ApiError, forbidden, unauthenticated } from './errors'
 
 // Who is calling: the request's access token, its user read from D1 on every request, and
 // the guards routes put in front of their handlers. The tokens themselves live in
@@ -31,6 +31,7 @@ export const sessionUserQuery = (db: Db, email: string) =>
       email: users.email,
       name: users.name,
       role: users.role,
+      verified: users.identityVerified,
       sessionVersion: users.sessionVersion,
       removedAt: users.removedAt,
     })
@@ -54,7 +55,7 @@ function startSession<E extends AppEnv>(c: Context<E>, claims: AccessTokenClaims
     throw unauthenticated('This account has been removed. Contact us if you think this is a mistake.')
   if (row.sessionVersion !== claims.sessionVersion)
     throw unauthenticated('Your session has ended. Please sign in again.')
-  const user: SessionUser = { id: row.id, email: row.email, name: row.name, role: row.role }
+  const user: SessionUser = { id: row.id, email: row.email, name: row.name, role: row.role, verified: row.verified }
   c.set('user', user)
   c.set('session', claims)
   return user
@@ -103,6 +104,22 @@ export async function authenticateAlong<E extends AppEnv, Q extends BatchItem<'s
   startSession(c, claims, row)
   return result
 }
+
+/** What an account whose e-mail is not verified hears when it tries to order (api.md). */
+export const EMAIL_NOT_VERIFIED_MESSAGE = 'Verify your e-mail address to order. We sent you a link.'
+
+/**
+ * Middleware: like {@link requireUser}, and the account's e-mail must be verified (403
+ * EMAIL_NOT_VERIFIED otherwise, before the body is read): ordering, reviews, uploads.
+ * `adminsExempt`: admins need no verification (image uploads).
+ */
+export const requireVerifiedUser = (opts: { adminsExempt?: boolean } = {}) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const user = await authenticate(c)
+    if (!user.verified && !(opts.adminsExempt && user.role === 'admin'))
+      throw new ApiError(403, 'EMAIL_NOT_VERIFIED', EMAIL_NOT_VERIFIED_MESSAGE)
+    await next()
+  })
 
 /** Middleware: like {@link requireUser}, and the user must be an admin (403 otherwise). */
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {

@@ -18,6 +18,10 @@ export type ErrorCode =
   | 'EMAIL_NOT_VERIFIED'
   | 'ACCOUNT_REMOVED'
   | 'TOO_MANY_UNPAID'
+  | 'TOO_MUCH_UNPAID'
+  | 'TOTAL_CHANGED'
+  | 'STOCK_CHANGED'
+  | 'CART_FULL'
   | 'INTERNAL'
 
 export type ErrorBody = { error: { code: ErrorCode; message: string; fields?: Record<string, string> } }

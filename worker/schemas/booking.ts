@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DELIVERY_METHODS, DELIVERY_ZONES, DISTRICTS } from './delivery'
 import { emailField } from './email'
 import { TotalSchema } from './money'
 import { FULFILMENT_STATUSES, ORDER_STATUSES, type OrderStatus } from './order-status'
@@ -65,6 +66,17 @@ export const AddressSchema = z
     error: `The address must be ${BOOKING_LIMITS.addressMax} characters or fewer.`,
   })
 
+/** One of the 64 districts, by the contract's names. */
+export const DistrictSchema = z.enum(DISTRICTS, { error: 'Choose a district from the list.' })
+
+export const PAYMENT_METHODS = ['card', 'cod', 'bank', 'gateway'] as const
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+/** The methods this deployment takes today (cash, transfer and the gateway come with the payments issue). */
+export const OFFERED_PAYMENT_METHODS: readonly PaymentMethod[] = ['card']
+export const PaymentMethodSchema = z
+  .enum(PAYMENT_METHODS, { error: `paymentMethod must be one of ${PAYMENT_METHODS.join(', ')}` })
+  .refine((m) => OFFERED_PAYMENT_METHODS.includes(m), { error: 'This payment method is not offered yet. Pay by card.' })
+
 const CustomerEmailSchema = emailField({
   required: 'customer is Required',
   invalid: 'customer must be an e-mail address',
@@ -95,6 +107,9 @@ export const BookingInputSchema = z.object({
     .optional(),
   service: z.string().max(200).optional(),
   price: TotalSchema.optional(),
+  /** Extension (api.md): the district the order goes to; without one, the `outside` zone's fee. */
+  district: DistrictSchema.optional(),
+  paymentMethod: PaymentMethodSchema.default('card'),
 })
 export type BookingInput = z.infer<typeof BookingInputSchema>
 
@@ -138,6 +153,28 @@ export const BookingPaymentSchema = z.object({
   transactionId: TransactionIdSchema,
 })
 
+export const OrderLineSchema = z.object({
+  serviceId: z.string(),
+  service: z.string(),
+  img: z.string(),
+  quantity: z.number().int(),
+  unitPrice: z.number(),
+  price: z.number(),
+  /** Percent. */
+  vatRate: z.number(),
+  vat: z.number(),
+})
+
+export const DeliveryAddressSchema = z.object({
+  name: z.string(),
+  phone: z.string(),
+  line1: z.string(),
+  line2: z.string().nullable(),
+  city: z.string().nullable(),
+  district: z.string().nullable(),
+  postcode: z.string().nullable(),
+})
+
 /** A booking as the API answers it (the spec's order, with quantity, address and status). */
 export const BookingSchema = z.object({
   _id: z.string(),
@@ -172,8 +209,28 @@ export const BookingSchema = z.object({
   shippedAt: z.string().nullable(),
   deliveredAt: z.string().nullable(),
   refundedAt: z.string().nullable(),
+  /** Every tool of the order, in the order the customer added them. Money in BDT. */
+  lines: z.array(OrderLineSchema),
+  deliveryFee: z.number(),
+  /** price + deliveryFee: what is paid. */
+  total: z.number(),
+  /** The VAT contained in `total`. */
+  vat: z.number(),
+  delivery: z.object({
+    method: z.enum(DELIVERY_METHODS),
+    zone: z.enum(DELIVERY_ZONES).nullable(),
+    address: DeliveryAddressSchema,
+  }),
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  company: z.object({ name: z.string(), bin: z.string() }).nullable(),
+  poNumber: z.string().nullable(),
+  note: z.string().nullable(),
+  invoiceNumber: z.string().nullable(),
+  creditNoteNumber: z.string().nullable(),
+  quoteId: z.string().nullable(),
 })
 export type Booking = z.infer<typeof BookingSchema>
+export type OrderLine = Booking['lines'][number]
 export type OrderHistoryEntry = Booking['history'][number]
 
 export const CARRIER_MAX = 80

@@ -4,6 +4,7 @@ import { moneyFromFormText, TakaSchema } from './money'
 import { intParam, PAGE_MAX } from './paging'
 import { requiredText } from './text'
 import { TOOL_SORTS } from './tool-sorts'
+import { VAT_RATES } from './vat'
 
 /** A tool as the API answers it (the spec's `service`). */
 export const ToolSchema = z.object({
@@ -14,6 +15,10 @@ export const ToolSchema = z.object({
   price: z.number(),
   quantity: z.number().int(),
   Minimum_quantity: z.number().int(),
+  /** Shipping weight in kg. */
+  weight: z.number(),
+  /** VAT rate in percent, included in the price. */
+  vatRate: z.number(),
 })
 export type Tool = z.infer<typeof ToolSchema>
 
@@ -67,6 +72,29 @@ function toolSchemas<P extends z.ZodType<number, unknown>>(price: P) {
     // NOTE: the wire name stays `Minimum_quantity` (spec); the form labels it 'Minimum order quantity'.
     Minimum_quantity: count('Minimum order quantity'),
     img: imageRefSchema('Photo is Required'),
+    /** kg, 0 to 1000, at most 2 decimals; 1 when not given. */
+    weight: z
+      .preprocess(
+        formNumber,
+        z
+          .number({ error: 'weight must be a number of kg' })
+          .min(0, 'weight must be at least 0')
+          .max(1000, 'weight must be at most 1000 kg')
+          .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'weight can have at most 2 decimals'),
+      )
+      .optional(),
+    /** Percent, one of the rates VAT has; 15 when not given. */
+    vatRate: z
+      .preprocess(
+        formNumber,
+        z
+          .number({ error: 'vatRate must be a number' })
+          .refine(
+            (n) => (VAT_RATES as readonly number[]).includes(n),
+            `vatRate must be one of ${VAT_RATES.join(', ')}`,
+          ),
+      )
+      .optional(),
   })
   const input = fields
     .extend({

@@ -35,6 +35,13 @@ type Principal = (typeof PRINCIPALS)[number]
 type Statuses = readonly [number, number, number, number, number, number, number, number, number, number]
 type Row = [method: Method, path: string, expected: Statuses, body?: unknown]
 
+const CHECKOUT = {
+  delivery: {
+    method: 'courier',
+    address: { name: 'Matrix', phone: '01712345678', line1: 'Matrix Road 1', district: 'Dhaka' },
+  },
+  paymentMethod: 'card',
+}
 const CONTACT = { name: 'Matrix', email: 'matrix@example.com', message: 'Hello from the authorization matrix.' }
 
 // prettier-ignore
@@ -87,6 +94,9 @@ const MATRIX: Row[] = [
   ['DELETE', '/api/user/{owner}', [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
   // Admins only; the owner is not removed, so the admin's restore changes nothing (modifiedCount 0).
   ['POST', '/api/user/{owner}/restore', [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
+  // The checkout works on the caller's own cart (empty here: a preview of nothing, a 400 to place it).
+  ['POST', '/api/checkout/preview', [401, 401, 401, 401, 401, 401, 200, 200, 200, 401], CHECKOUT],
+  ['POST', '/api/checkout', [401, 401, 401, 401, 401, 401, 400, 400, 400, 401], { ...CHECKOUT, expectedTotal: 0 }],
   // Orders: only for yourself (the body names other-customer@example.com, so only that caller may place it).
   [
     'POST',

@@ -366,6 +366,43 @@ describe('migrations on a database with orders in it', () => {
     expect(desk.orders).toEqual(summary.orders)
   })
 
+  it('turns every old order into an order of one line (0006): its tool, prices, 15% VAT included, no delivery fee', async () => {
+    for (const old of BOOKINGS) {
+      const lines = await db.prepare('select * from order_lines where order_id = ?').bind(old.id).all()
+      const vat = Math.round((old.price_paisa * 15) / 115)
+      expect(lines.results, old.id).toEqual([
+        {
+          order_id: old.id,
+          position: 0,
+          tool_id: old.service_id,
+          name: old.service,
+          img: TOOLS.find((t) => t.id === old.service_id)!.img,
+          quantity: old.quantity,
+          unit_price_paisa: old.unit_price_paisa,
+          price_paisa: old.price_paisa,
+          vat_rate_bp: 1500,
+          vat_paisa: vat,
+          weight_hundredths: 100,
+        },
+      ])
+      expect(await rowOf('bookings', old.id), old.id).toMatchObject({
+        total_paisa: old.price_paisa,
+        delivery_fee_paisa: 0,
+        vat_paisa: vat,
+        line_count: 1,
+        tool_names: old.service,
+        payment_method: 'card',
+        delivery_method: 'courier',
+        invoice_number: null,
+      })
+    }
+    // 299,850 paisa holds 39,110.87 paisa of VAT: rounded to 39,111.
+    const saw = await rowOf<{ vat_paisa: number }>('bookings', 'b-cancelled')
+    expect(saw?.vat_paisa).toBe(39_111)
+    for (const tool of TOOLS)
+      expect(await rowOf('tools', tool.id)).toMatchObject({ weight_hundredths: 100, vat_rate_bp: 1500 })
+  })
+
   it('serves the old orders through the API: order numbers, history, the desk’s search; a new order numbers on', async () => {
     const desk = await call('GET', '/api/booking?limit=100', await onOldData('admin@example.com'))
     expect(desk.status).toBe(200)
@@ -384,6 +421,30 @@ describe('migrations on a database with orders in it', () => {
       trackingNumber: null,
       shippedAt: null,
     })
+    expect(paid).toMatchObject({
+      lines: [
+        {
+          serviceId: 'old-drill',
+          service: 'Old Drill',
+          quantity: 2,
+          unitPrice: 2500,
+          price: 5000,
+          vatRate: 15,
+          vat: 652.17,
+        },
+      ],
+      deliveryFee: 0,
+      total: 5000,
+      vat: 652.17,
+      delivery: {
+        method: 'courier',
+        zone: null,
+        address: { name: 'Old Buyer', phone: '+8801712345678', line1: 'House 1, Road 2, Dhaka', district: null },
+      },
+      paymentMethod: 'card',
+      company: null,
+      invoiceNumber: null,
+    })
     expect(paid.history).toEqual([
       { status: 'unpaid', at: new Date(minutes(0)).toISOString(), by: 'customer' },
       { status: 'paid', at: new Date(minutes(4)).toISOString(), by: 'payment' },
@@ -399,6 +460,8 @@ describe('migrations on a database with orders in it', () => {
       ),
     ).toEqual(['b-unpaid'])
 
+    // Since the deploy the buyer signed in again with a verified address (ordering needs one).
+    await db.prepare("update users set identity_verified = 1 where email = 'old-buyer@example.com'").run()
     const placed = await call('POST', '/api/booking', {
       ...(await onOldData('old-buyer@example.com')),
       body: {

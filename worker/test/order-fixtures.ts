@@ -9,7 +9,16 @@ import { type CallOptions, call, forgetPublicAnswers, json } from './helpers'
 
 export type ToolFixture = { id: string; name: string; pricePaisa: number; quantity: number; min: number }
 
-/** A tool straight in D1 (the admin routes belong to another feature). */
+/**
+ * The delivery fee of a "buy now" order of fixture tools (they weigh nothing): no district is
+ * the `outside` zone's flat fee, 200 BDT, while the goods stay under its 50,000 BDT threshold.
+ */
+export const BUY_NOW_FEE_PAISA = 20_000
+
+/** What a "buy now" order of fixture tools for `goodsPaisa` costs with its delivery (free from 50,000 BDT). */
+export const buyNowTotal = (goodsPaisa: number) => goodsPaisa + (goodsPaisa >= 5_000_000 ? 0 : BUY_NOW_FEE_PAISA)
+
+/** A tool straight in D1 (the admin routes belong to another feature); it weighs nothing, so a delivery costs the flat fee. */
 export async function makeTool(opts: Partial<Omit<ToolFixture, 'id'>> = {}): Promise<ToolFixture> {
   const tool: ToolFixture = {
     id: `tool-${newId()}`,
@@ -19,7 +28,7 @@ export async function makeTool(opts: Partial<Omit<ToolFixture, 'id'>> = {}): Pro
     min: opts.min ?? 5,
   }
   await env.DB.prepare(
-    'insert into tools (id, name, description, price_paisa, quantity, minimum_quantity, img) values (?, ?, ?, ?, ?, ?, ?)',
+    'insert into tools (id, name, description, price_paisa, quantity, minimum_quantity, img, weight_hundredths) values (?, ?, ?, ?, ?, ?, ?, 0)',
   )
     .bind(tool.id, tool.name, 'A tool for tests.', tool.pricePaisa, tool.quantity, tool.min, '/api/images/test.png')
     .run()
@@ -38,6 +47,7 @@ export type BookingDbRow = {
   transaction_id: string | null
   payment_intent_id: string | null
   price_paisa: number
+  total_paisa: number
   paid_at: number | null
   updated_at: number
   created_at: number

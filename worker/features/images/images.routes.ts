@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { IMAGE_KEY_PATTERN, IMAGE_MESSAGES, imageQuerySchema, MAX_IMAGE_BYTES } from '#schemas/image.ts'
 import type { AppEnv } from '#worker/env.ts'
-import { requireUser } from '#worker/lib/auth.ts'
+import { requireVerifiedUser } from '#worker/lib/auth.ts'
 import { ApiError, badRequest, notFound } from '#worker/lib/errors.ts'
 import { validate } from '#worker/lib/validator.ts'
 import { looksLikeSvg, type StoredImage, storeImage } from './images.service'
@@ -20,7 +20,7 @@ export const imagesRoutes = new Hono<AppEnv>()
     '/',
     // Signed-in callers only, decided before a byte of the body is read (its size is limited
     // before that, for every route: lib/body-limit.ts).
-    requireUser,
+    requireVerifiedUser({ adminsExempt: true }),
     async (c) => {
       const contentType = c.req.header('Content-Type') ?? ''
       if (!/^multipart\/form-data\b/i.test(contentType)) {

@@ -129,8 +129,8 @@ describe('the order lifecycle table', () => {
           // The move counts once: one order less in `from`, one more in `to`; paid or refunded, its price that day.
           const moved = {
             counts: { ...figures.counts, [from]: figures.counts[from]! - 1, [to]: figures.counts[to]! + 1 },
-            paid: figures.paid + (to === 'paid' ? order.pricePaisa : 0),
-            refunded: figures.refunded + (to === 'refunded' ? order.pricePaisa : 0),
+            paid: figures.paid + (to === 'paid' ? order.totalPaisa : 0),
+            refunded: figures.refunded + (to === 'refunded' ? order.totalPaisa : 0),
           }
           expect(await keptFigures()).toEqual(moved)
           // The same move again, from the state read before: it no longer applies, nothing changes twice.
@@ -158,7 +158,7 @@ describe('the order lifecycle table', () => {
     const moved = await applyMove(
       getDb(env),
       order,
-      { to: 'paid', actor: 'payment', when: { sql: 'price_paisa = ?', values: [1] } },
+      { to: 'paid', actor: 'payment', when: { sql: 'total_paisa = ?', values: [1] } },
       SHOP,
     )
     expect(moved).toBe(false)

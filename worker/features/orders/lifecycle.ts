@@ -8,7 +8,7 @@ import {
   refusalOf,
 } from '#schemas/order-status.ts'
 import { NOW_MS_SQL } from '#worker/db/now.ts'
-import { bookings, type OrderRow } from '#worker/db/schema.ts'
+import { bookings, type OrderLineRow, type OrderRow, orderLines } from '#worker/db/schema.ts'
 import type { Config } from '#worker/env.ts'
 import { type Db, newId } from '#worker/lib/db.ts'
 import { invalidatePublic } from '#worker/lib/edge-cache.ts'
@@ -24,7 +24,7 @@ import {
 } from '#worker/lib/guarded.ts'
 import { auditStatement } from '../audit/audit.service'
 import { queueMailStatement } from '../mail/mail.service'
-import { type MailContext, mailKindFor, orderMail } from './order-emails'
+import { type MailContext, mailKindFor, type OrderMailFacts, orderMail } from './order-emails'
 import { BOOKING_CURRENCY, type PaymentProvider, type ProviderIntent, paysFor } from './providers/provider'
 
 /** The columns a move may set besides the status. Names are fixed here, never taken from input. */
@@ -96,9 +96,10 @@ export const historyEntry = (entry: {
   note?: string | null
 }) => insertIfChanged('order_events', entry)
 
-/** The order as it is after `move`, for the e-mails written with it. */
-const afterMove = (order: OrderRow, move: Move): OrderRow => ({
+/** The order as it is after `move`, with its lines, for the e-mails written with it. */
+const afterMove = (order: OrderRow, lines: OrderLineRow[], move: Move): OrderRow & OrderMailFacts => ({
   ...order,
+  lines,
   status: move.to,
   ...(move.set?.carrier !== undefined ? { carrier: move.set.carrier } : {}),
   ...(move.set?.tracking_number !== undefined ? { trackingNumber: move.set.tracking_number } : {}),
@@ -109,6 +110,7 @@ function effectStatements(
   db: Db,
   effect: OrderEffect,
   order: OrderRow,
+  lines: OrderLineRow[],
   move: Move,
   shop: ShopContext,
   happened: SqlPart,
@@ -121,21 +123,23 @@ function effectStatements(
   }
   switch (effect) {
     case 'restock':
-      // A tool deleted meanwhile simply gets nothing back. RETURNING says whether a tool did.
+      // Every line's stock back at once; a tool deleted meanwhile simply gets nothing back.
+      // RETURNING says whether a tool did.
       return [
-        sqlPart`update tools set quantity = quantity + ${order.quantity}
-                where id = ${order.serviceId} and ${happened} returning id`,
+        sqlPart`update tools set quantity = quantity +
+                  (select sum(l.quantity) from order_lines l where l.order_id = ${order.id} and l.tool_id = tools.id)
+                where id in (select tool_id from order_lines where order_id = ${order.id}) and ${happened} returning id`,
       ]
     case 'email': {
       const kind = mailKindFor(move.to)
-      return kind ? [queueMailStatement(db, orderMail(kind, afterMove(order, move), mailContext), happened)] : []
+      return kind ? [queueMailStatement(db, orderMail(kind, afterMove(order, lines, move), mailContext), happened)] : []
     }
     case 'notify-shop':
       return shop.shopEmail
         ? [
             queueMailStatement(
               db,
-              orderMail('shop-paid', afterMove(order, move), mailContext, shop.shopEmail),
+              orderMail('shop-paid', afterMove(order, lines, move), mailContext, shop.shopEmail),
               happened,
             ),
           ]
@@ -194,10 +198,12 @@ async function writeMove(
     note: move.note ?? null,
   })
   const statements: (SqlPart | D1PreparedStatement)[] = [update, event.statement]
+  // The e-mails list every line.
+  const lines = rule.effects.some((e) => e === 'email' || e === 'notify-shop') ? await linesOf(db, order.id) : []
   let restockAt = -1
   for (const effect of rule.effects) {
     if (effect === 'restock') restockAt = statements.length
-    statements.push(...effectStatements(db, effect, order, move, shop, event.happened))
+    statements.push(...effectStatements(db, effect, order, lines, move, shop, event.happened))
   }
   if (move.actor === 'admin' && move.actorEmail) {
     statements.push(
@@ -264,7 +270,7 @@ export async function transition({ db, provider, shop }: OrderDeps, order: Order
     if (!order.transactionId) throw new ApiError(409, 'CONFLICT', 'This order has no payment to refund.')
     const refund = await provider.refund({
       intentId: order.transactionId,
-      amountPaisa: order.pricePaisa,
+      amountPaisa: order.totalPaisa,
       orderId: order.id,
       ...(move.note ? { reason: move.note } : {}),
     })
@@ -282,6 +288,10 @@ export async function transition({ db, provider, shop }: OrderDeps, order: Order
   }
   return 'moved'
 }
+
+/** The order's lines, in order. */
+export const linesOf = (db: Db, orderId: string): Promise<OrderLineRow[]> =>
+  db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.position)
 
 export async function getOrderRow(db: Db, id: string): Promise<OrderRow | undefined> {
   return db.select().from(bookings).where(eq(bookings.id, id)).get()
@@ -326,7 +336,7 @@ export async function markOrderPaid(
         set: { transaction_id: payment.id, payment_intent_id: payment.id },
         // NOTE: transaction_id is unique: one payment can never pay two orders. Checked here
         // so the UPDATE never reaches the constraint.
-        when: sqlPart`price_paisa = ${payment.amountPaisa}
+        when: sqlPart`total_paisa = ${payment.amountPaisa}
                       and not exists (select 1 from bookings used where used.transaction_id = ${payment.id})`,
       },
       shop,
@@ -343,7 +353,7 @@ export async function markOrderPaid(
     return now.transactionId === payment.id
       ? { outcome: 'already-paid' }
       : { outcome: 'refused', reason: 'paid-by-another' }
-  if (now.pricePaisa === payment.amountPaisa && payment.currency === BOOKING_CURRENCY)
+  if (now.totalPaisa === payment.amountPaisa && payment.currency === BOOKING_CURRENCY)
     return { outcome: 'refused', reason: 'paid-by-another' }
   return { outcome: 'refused', reason: 'amount' }
 }

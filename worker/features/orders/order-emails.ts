@@ -2,7 +2,7 @@ import { html } from 'hono/html'
 import { formatBDT, toTaka } from '#schemas/bdt.ts'
 import { formatOrderNumber } from '#schemas/booking.ts'
 import type { OrderActor, OrderStatus } from '#schemas/order-status.ts'
-import type { OrderRow } from '#worker/db/schema.ts'
+import type { OrderLineRow, OrderRow } from '#worker/db/schema.ts'
 import { htmlText } from '#worker/lib/html.ts'
 import type { QueuedMail } from '../mail/mail.service'
 
@@ -21,22 +21,22 @@ export type OrderMailKind =
   | 'shop-paid'
   | 'refunded-after-cancel'
 
-/** What the e-mails say about an order; the row as it is after the move. */
+/** What the e-mails say about an order (the row as it is after the move) and its lines. */
 export type OrderMailFacts = Pick<
   OrderRow,
   | 'id'
   | 'orderNo'
-  | 'service'
-  | 'quantity'
-  | 'unitPricePaisa'
   | 'pricePaisa'
+  | 'deliveryFeePaisa'
+  | 'vatPaisa'
+  | 'totalPaisa'
   | 'customer'
   | 'customerName'
   | 'phone'
   | 'address'
   | 'carrier'
   | 'trackingNumber'
->
+> & { lines: readonly Pick<OrderLineRow, 'name' | 'quantity' | 'unitPricePaisa' | 'pricePaisa'>[] }
 
 export type MailContext = {
   shopName: string
@@ -70,7 +70,7 @@ const TEMPLATES: Record<OrderMailKind, Template> = {
     to: 'customer',
     subject: (no) => `Receipt for order ${no}`,
     lines: (o) => [
-      `We have received your payment of ${formatBDT(toTaka(o.pricePaisa))}. This e-mail is your receipt.`,
+      `We have received your payment of ${formatBDT(toTaka(o.totalPaisa))}. This e-mail is your receipt.`,
       'We will tell you when the order ships.',
     ],
   },
@@ -100,7 +100,7 @@ const TEMPLATES: Record<OrderMailKind, Template> = {
     to: 'customer',
     subject: (no) => `Order ${no} refunded`,
     lines: (o, ctx) => [
-      `We have refunded ${formatBDT(toTaka(o.pricePaisa))} to your card. Depending on your bank it can take 5–10 days to appear.`,
+      `We have refunded ${formatBDT(toTaka(o.totalPaisa))} to your card. Depending on your bank it can take 5–10 days to appear.`,
       ...(ctx.note ? [`Reason: ${ctx.note}`] : []),
     ],
   },
@@ -108,7 +108,7 @@ const TEMPLATES: Record<OrderMailKind, Template> = {
     to: 'customer',
     subject: (no) => `Order ${no} refunded`,
     lines: (o) => [
-      `A payment of ${formatBDT(toTaka(o.pricePaisa))} reached us after this order had been cancelled, so we have refunded it to your card in full.`,
+      `A payment of ${formatBDT(toTaka(o.totalPaisa))} reached us after this order had been cancelled, so we have refunded it to your card in full.`,
       'Please place a new order if you still want the tools.',
     ],
   },
@@ -116,7 +116,7 @@ const TEMPLATES: Record<OrderMailKind, Template> = {
     to: 'shop',
     subject: (no) => `New paid order ${no}`,
     lines: (o) => [
-      `${o.customerName} <${o.customer}> paid ${formatBDT(toTaka(o.pricePaisa))}. It is ready to be processed in the Orders desk.`,
+      `${o.customerName} <${o.customer}> paid ${formatBDT(toTaka(o.totalPaisa))}. It is ready to be processed in the Orders desk.`,
     ],
   },
 }
@@ -145,10 +145,14 @@ export function orderMail(kind: OrderMailKind, order: OrderMailFacts, ctx: MailC
   const lines = template.lines(order, ctx)
   const details: [string, string][] = [
     ['Order', no],
-    ['Tool', order.service],
-    ['Quantity', String(order.quantity)],
-    ['Unit price', formatBDT(toTaka(order.unitPricePaisa))],
-    ['Total', formatBDT(toTaka(order.pricePaisa))],
+    ...order.lines.map((l): [string, string] => [
+      `${l.quantity.toLocaleString('en-US')} × ${l.name}`,
+      `${formatBDT(toTaka(l.pricePaisa))} (${formatBDT(toTaka(l.unitPricePaisa))} each)`,
+    ]),
+    ['Goods', formatBDT(toTaka(order.pricePaisa))],
+    ['Delivery', order.deliveryFeePaisa === 0 ? 'Free' : formatBDT(toTaka(order.deliveryFeePaisa))],
+    ['Total', formatBDT(toTaka(order.totalPaisa))],
+    ['VAT included', formatBDT(toTaka(order.vatPaisa))],
     ['Deliver to', `${order.customerName}, ${order.address}`],
     ['Phone', order.phone],
   ]

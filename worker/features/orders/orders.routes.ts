@@ -20,6 +20,7 @@ import {
   requireAccessToken,
   requireAdmin,
   requireUser,
+  requireVerifiedUser,
 } from '#worker/lib/auth.ts'
 import { type Db, getDb } from '#worker/lib/db.ts'
 import { conflict, forbidden, notFound, unauthenticated } from '#worker/lib/errors.ts'
@@ -55,7 +56,7 @@ async function ownBooking(c: Context<AppEnv>, db: Db, id: string): Promise<Order
 /** Routes under /api/booking. */
 export const bookingsRoutes = new Hono<AppEnv>()
   .use(deliverMail)
-  .post('/', requireUser, validate('json', BookingInputSchema), async (c) => {
+  .post('/', requireVerifiedUser(), validate('json', BookingInputSchema), async (c) => {
     const input = c.req.valid('json')
     const user = c.var.user!
     if (input.customer !== user.email) {
@@ -65,7 +66,7 @@ export const bookingsRoutes = new Hono<AppEnv>()
     const { id } = await createBooking(
       depsOf(c),
       { ...input, customerName: input.customerName || user.name || user.email },
-      c.var.config.MAX_UNPAID_ORDERS,
+      { maxUnpaid: c.var.config.MAX_UNPAID_ORDERS, maxUnpaidPaisa: c.var.config.MAX_UNPAID_BDT * 100 },
     )
     return c.json<Inserted, 201>({ acknowledged: true, insertedId: id }, 201)
   })

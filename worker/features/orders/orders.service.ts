@@ -1,26 +1,36 @@
-import { and, desc, eq, gt, inArray, lte, or, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, lte, or, type SQL, sql } from 'drizzle-orm'
 import { toPaisa, toTaka } from '#schemas/bdt.ts'
 import {
   type Booking,
   type BookingInput,
-  bookingQuantitySchema,
   formatOrderNumber,
   ORDER_NUMBER_PREFIX,
   type OrderHistoryEntry,
+  type OrderLine,
   type OrderStatusChange,
   orderLessThanMessage,
 } from '#schemas/booking.ts'
+import { zoneOf } from '#schemas/delivery.ts'
 import { type OrderStatus, PAID_STATUSES } from '#schemas/order-status.ts'
+import { vatPercent } from '#schemas/vat.ts'
 import { nowMs } from '#worker/db/now.ts'
 import type { OrderRow } from '#worker/db/schema.ts'
-import { bookings, orderEvents, tools } from '#worker/db/schema.ts'
+import { bookings, type OrderLineRow, orderEvents, orderLines } from '#worker/db/schema.ts'
 import type { Config } from '#worker/env.ts'
-import { containsText, type Db, newId } from '#worker/lib/db.ts'
-import { ApiError, badRequest, conflict, notFound } from '#worker/lib/errors.ts'
-import { CHANGED_ONE_ROW, returnedRow, runBatch, sqlPart } from '#worker/lib/guarded.ts'
-import { queueMailStatement } from '../mail/mail.service'
-import { applyMove, historyEntry, type OrderDeps, shopContext, transition } from './lifecycle'
-import { ORDER_NUMBER_TOKEN, orderMail } from './order-emails'
+import { containsText, type Db } from '#worker/lib/db.ts'
+import { badRequest, conflict, notFound } from '#worker/lib/errors.ts'
+import { applyMove, type OrderDeps, shopContext, transition } from './lifecycle'
+import {
+  assertUnpaidRoom,
+  checkQuantity,
+  insertOrder,
+  type NewOrder,
+  type OrderLimits,
+  orderTitle,
+  priceLine,
+  priceOrder,
+  toolsById,
+} from './place-order'
 import { paymentProvider } from './providers/configured'
 
 /** What moving orders needs, for this configuration: the database, the payment provider, whom to e-mail. */
@@ -31,9 +41,6 @@ export const orderDeps = (config: Config, db: Db, origin?: string): OrderDeps =>
   holdMs: config.unpaidHoldMs,
 })
 
-/** The first order number; each order gets the highest so far plus one. */
-const FIRST_ORDER_NO = 10001
-
 /** When an unpaid booking expires; the cron job cancels it at its first run after that. */
 export const expiresAtMs = (row: Pick<OrderRow, 'createdAt'>, holdMs: number) => row.createdAt + holdMs
 
@@ -41,11 +48,36 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 
 type EventRow = typeof orderEvents.$inferSelect
 
-export function toBookingDto(row: OrderRow, holdMs: number, events: EventRow[] = []): Booking {
+const lineDto = (l: OrderLineRow): OrderLine => ({
+  serviceId: l.toolId,
+  service: l.name,
+  img: l.img,
+  quantity: l.quantity,
+  unitPrice: toTaka(l.unitPricePaisa),
+  price: toTaka(l.pricePaisa),
+  vatRate: vatPercent(l.vatRateBp),
+  vat: toTaka(l.vatPaisa),
+})
+
+export function toBookingDto(
+  row: OrderRow,
+  holdMs: number,
+  events: EventRow[] = [],
+  lines: OrderLineRow[] = [],
+): Booking {
+  const address = row.deliveryAddress ?? {
+    name: row.customerName,
+    phone: row.phone,
+    line1: row.address,
+    line2: null,
+    city: null,
+    district: null,
+    postcode: null,
+  }
   return {
     _id: row.id,
     serviceId: row.serviceId,
-    service: row.service,
+    service: orderTitle(row.service, row.lineCount),
     quantity: row.quantity,
     unitPrice: toTaka(row.unitPricePaisa),
     price: toTaka(row.pricePaisa),
@@ -73,29 +105,52 @@ export function toBookingDto(row: OrderRow, holdMs: number, events: EventRow[] =
     shippedAt: iso(row.shippedAt),
     deliveredAt: iso(row.deliveredAt),
     refundedAt: iso(row.refundedAt),
+    lines: lines.map(lineDto),
+    deliveryFee: toTaka(row.deliveryFeePaisa),
+    total: toTaka(row.totalPaisa),
+    vat: toTaka(row.vatPaisa),
+    delivery: { method: row.deliveryMethod, zone: row.deliveryZone, address },
+    paymentMethod: row.paymentMethod,
+    company: row.companyName ? { name: row.companyName, bin: row.companyBin ?? '' } : null,
+    poNumber: row.poNumber,
+    note: row.note,
+    invoiceNumber: row.invoiceNumber,
+    creditNoteNumber: row.creditNoteNumber,
+    quoteId: row.quoteId,
   }
 }
+
+/** The lines of the given orders, in order (a query, so it can go in a batch). */
+export const linesQuery = (db: Db, ids: string[]) =>
+  db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(orderLines.orderId, orderLines.position)
 
 /** The history of the given orders, oldest first (a query, so it can go in a batch). */
 export const eventsQuery = (db: Db, ids: string[]) =>
   db.select().from(orderEvents).where(inArray(orderEvents.bookingId, ids)).orderBy(orderEvents.at, sql`rowid`)
 
-/** Orders as the API answers them, each with its history (one more query for the whole page). */
+/** `items` grouped by `key`. */
+function groupBy<T>(items: T[], key: (item: T) => string, into = new Map<string, T[]>()): Map<string, T[]> {
+  for (const item of items) {
+    const list = into.get(key(item)) ?? []
+    list.push(item)
+    into.set(key(item), list)
+  }
+  return into
+}
+
+/** Orders as the API answers them, each with its history and lines (one batch for the whole page). */
 export async function withHistory(db: Db, rows: OrderRow[], holdMs: number): Promise<Booking[]> {
   if (rows.length === 0) return []
   const events = new Map<string, EventRow[]>()
+  const lines = new Map<string, OrderLineRow[]>()
   // NOTE: D1 binds at most 100 values a statement.
   for (let i = 0; i < rows.length; i += 100) {
-    for (const e of await eventsQuery(
-      db,
-      rows.slice(i, i + 100).map((r) => r.id),
-    )) {
-      const list = events.get(e.bookingId) ?? []
-      list.push(e)
-      events.set(e.bookingId, list)
-    }
+    const ids = rows.slice(i, i + 100).map((r) => r.id)
+    const [e, l] = await db.batch([eventsQuery(db, ids), linesQuery(db, ids)])
+    groupBy(e, (x) => x.bookingId, events)
+    groupBy(l, (x) => x.orderId, lines)
   }
-  return rows.map((row) => toBookingDto(row, holdMs, events.get(row.id)))
+  return rows.map((row) => toBookingDto(row, holdMs, events.get(row.id), lines.get(row.id)))
 }
 
 /** A customer's bookings, newest first (a query, so it can go in a batch). */
@@ -113,7 +168,7 @@ const ftsPhrase = (q: string) => `"${q.replace(/"/g, '""')}"`
 
 /**
  * The order desk's filter: a status, and a search over the order number (exact, with or
- * without its prefix), the customer's e-mail or name, the tool and the transaction id (any
+ * without its prefix), the customer's e-mail or name, any of its tools and the transaction id (any
  * part, case-insensitive: the `order_search` trigram index; shorter than its 3 characters,
  * a scan).
  */
@@ -129,7 +184,7 @@ function deskFilter(opts: { status?: OrderStatus; q?: string }): SQL | undefined
         : or(
             containsText(bookings.customer, q),
             containsText(bookings.customerName, q),
-            containsText(bookings.service, q),
+            containsText(bookings.toolNames, q),
           )!
     conditions.push(number ? sql`(${bookings.orderNo} = ${Number(number)} or ${text})` : text)
   }
@@ -156,121 +211,68 @@ export async function listOrders(
   return { items: await withHistory(db, rows, holdMs), total: total?.n ?? 0 }
 }
 
-/** The tool's limits as an order sees them, with the spec's quantity messages. */
-function checkQuantity(tool: { quantity: number; minimumQuantity: number }, quantity: number) {
-  const parsed = bookingQuantitySchema({ min: tool.minimumQuantity, available: tool.quantity }).safeParse(quantity)
-  if (!parsed.success) {
-    const message = parsed.error.issues[0]?.message ?? 'Invalid quantity'
-    throw badRequest(message, { quantity: message })
-  }
-}
-
 /**
- * Places an order: the price is quantity × the tool's unit price from the database, and
- * the stock is taken in the same D1 batch (one transaction) as the insert, its first
- * history row and its 'placed' e-mail: a guarded batch (worker/lib/guarded.ts). The stock
- * UPDATE is conditional (enough left, price unchanged) and the rest happens only when it
- * changed a row, so concurrent orders can never oversell. The public answers that show the
- * stock are invalidated before it returns.
- * @throws 404 no such tool; 400 quantity outside the tool's limits or a price that is not
- *   quantity × unit price; 409 when the stock ran out (or the price changed) meanwhile.
+ * `POST /api/booking`, the spec's Purchase ("buy now"): an order of one line, priced from the
+ * tool in the database, delivered by courier to the district's zone (`outside` without one).
+ * Placed like every order ({@link insertOrder}).
+ * @throws 409 TOO_MANY_UNPAID / TOO_MUCH_UNPAID; 404 no such tool; 400 quantity outside the
+ *   tool's limits or a price that is not quantity × unit price; 409 when the stock ran out
+ *   (or the price changed) meanwhile.
  */
 export async function createBooking(
   deps: Pick<OrderDeps, 'db' | 'shop' | 'holdMs'>,
   input: BookingInput & { customerName: string },
-  maxUnpaid: number,
+  limits: OrderLimits,
 ): Promise<{ id: string }> {
-  const { db, shop } = deps
-  const unpaid = () =>
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(bookings)
-      .where(
-        and(
-          eq(bookings.customer, input.customer),
-          eq(bookings.status, 'unpaid'),
-          gt(bookings.createdAt, Date.now() - deps.holdMs),
-        ),
-      )
-      .get()
-      .then((r) => r?.n ?? 0)
-  const tooMany = () =>
-    new ApiError(
-      409,
-      'TOO_MANY_UNPAID',
-      `You have ${maxUnpaid} unpaid orders. Pay or cancel one before ordering again.`,
+  const { db } = deps
+  const room = (pricePaisa: number) =>
+    assertUnpaidRoom(
+      db,
+      { customer: input.customer, paymentMethod: input.paymentMethod, pricePaisa },
+      limits,
+      deps.holdMs,
     )
-  if ((await unpaid()) >= maxUnpaid) throw tooMany()
-  const tool = await db.select().from(tools).where(eq(tools.id, input.serviceId)).get()
+  await room(0)
+  const tool = (await toolsById(db, [input.serviceId])).get(input.serviceId)
   if (!tool) throw notFound('No such tool. It may have been removed from the shop.')
   checkQuantity(tool, input.quantity)
-  const pricePaisa = tool.pricePaisa * input.quantity
-  if (input.price !== undefined && toPaisa(input.price) !== pricePaisa) {
-    const message = `The price must be quantity × unit price: ${input.quantity} × ${toTaka(tool.pricePaisa)} = ${toTaka(pricePaisa)} BDT`
+  const line = priceLine(tool, input.quantity)
+  if (input.price !== undefined && toPaisa(input.price) !== line.pricePaisa) {
+    const message = `The price must be quantity × unit price: ${input.quantity} × ${toTaka(tool.pricePaisa)} = ${toTaka(line.pricePaisa)} BDT`
     throw badRequest(message, { price: message })
   }
-
-  const id = newId()
-  const eventId = newId()
-  const placed = orderMail(
-    'placed',
-    {
-      id,
-      orderNo: null,
-      service: tool.name,
-      quantity: input.quantity,
-      unitPricePaisa: tool.pricePaisa,
-      pricePaisa,
-      customer: input.customer,
-      customerName: input.customerName,
-      phone: input.phone,
-      address: input.address,
-      carrier: null,
-      trackingNumber: null,
+  await room(line.pricePaisa)
+  const delivery = { method: 'courier' as const, zone: zoneOf(input.district) }
+  const order: NewOrder = {
+    customer: input.customer,
+    customerName: input.customerName,
+    lines: [line],
+    price: await priceOrder(db, [line], delivery),
+    delivery: {
+      ...delivery,
+      address: {
+        name: input.customerName,
+        phone: input.phone,
+        line1: input.address,
+        line2: null,
+        city: null,
+        district: input.district ?? null,
+        postcode: null,
+      },
     },
-    { shopName: shop.shopName, ...(shop.shopUrl ? { shopUrl: shop.shopUrl } : {}) },
-  )
-  const q = input.quantity
-  // The stock is taken only if enough is left at the price the order was priced at, and the
-  // customer still holds fewer than `maxUnpaid` unpaid orders.
-  const takeStock = sqlPart`update tools set quantity = quantity - ${q}
-    where id = ${tool.id} and quantity >= ${q} and minimum_quantity <= ${q} and price_paisa = ${tool.pricePaisa}
-      and (select count(*) from bookings
-           where customer = ${input.customer} and status = 'unpaid' and created_at > ${Date.now() - deps.holdMs}) < ${maxUnpaid}`
-  // The order number is the highest so far plus one, allocated inside the INSERT (D1 runs one
-  // statement at a time, so two orders never take the same one).
-  const insertOrder = sqlPart`insert into bookings
-      (id, service_id, service, unit_price_paisa, quantity, price_paisa, customer, customer_name, phone, address, order_no)
-    select ${id}, id, name, price_paisa, ${q}, price_paisa * ${q}, ${input.customer}, ${input.customerName},
-           ${input.phone}, ${input.address}, (select coalesce(max(order_no), ${FIRST_ORDER_NO} - 1) + 1 from bookings)
-    from tools where id = ${tool.id} and ${CHANGED_ONE_ROW}`
-  // The order's history starts with its placing, written only if the order was.
-  const event = historyEntry({
-    id: eventId,
-    booking_id: id,
-    status: 'unpaid',
-    actor: 'customer',
-    actor_email: input.customer,
-  })
-  const results = await runBatch(db, [
-    takeStock,
-    insertOrder,
-    event.statement,
-    queueMailStatement(db, placed, event.happened, {
-      token: ORDER_NUMBER_TOKEN,
-      ...sqlPart`select ${ORDER_NUMBER_PREFIX} || order_no from bookings where id = ${id}`,
-    }),
-  ])
-  if (returnedRow(results[2])) {
-    // The tool's stock went down: the public answers that show it are stale from now on.
-    await shop.stockChanged()
-    return { id }
+    paymentMethod: input.paymentMethod,
+    company: null,
+    poNumber: null,
+    note: null,
+    fromCart: false,
   }
+  const id = await insertOrder(deps, order, limits)
+  if (id) return { id }
 
   // Another order of this customer, or someone else's change to the tool, came between our
   // read and the batch: say which.
-  if ((await unpaid()) >= maxUnpaid) throw tooMany()
-  const now = await db.select().from(tools).where(eq(tools.id, tool.id)).get()
+  await room(line.pricePaisa)
+  const now = (await toolsById(db, [tool.id])).get(tool.id)
   if (!now) throw notFound('No such tool. It has just been removed from the shop.')
   if (now.pricePaisa !== tool.pricePaisa)
     throw conflict(
@@ -414,20 +416,24 @@ export async function openOrdersOfTool(db: Db, toolId: string): Promise<{ unpaid
   const rows = await db
     .select({ status: bookings.status, n: sql<number>`count(*)` })
     .from(bookings)
-    .where(and(eq(bookings.serviceId, toolId), inArray(bookings.status, ['unpaid', 'paid', 'processing', 'shipped'])))
+    .where(and(ordersHolding(toolId), inArray(bookings.status, ['unpaid', 'paid', 'processing', 'shipped'])))
     .groupBy(bookings.status)
   const count = (statuses: OrderStatus[]) =>
     rows.filter((r) => statuses.includes(r.status)).reduce((sum, r) => sum + r.n, 0)
   return { unpaid: count(['unpaid']), toFulfil: count(['paid', 'processing', 'shipped']) }
 }
 
+/** The orders with a line of the tool. */
+const ordersHolding = (toolId: string) =>
+  inArray(bookings.id, sql`(select ${orderLines.orderId} from ${orderLines} where ${orderLines.toolId} = ${toolId})`)
+
 /**
- * A tool was withdrawn (deleted): its unpaid orders are cancelled, their payments released
+ * A tool was withdrawn (deleted): its unpaid orders are cancelled whole (every line's stock back), their payments released
  * and the customers told why; paid orders go on to be fulfilled.
  * @returns how many were cancelled.
  */
 export function cancelOrdersOfWithdrawnTool(deps: OrderDeps, toolId: string): Promise<number> {
-  return cancelUnpaid(deps, eq(bookings.serviceId, toolId), 'tool withdrawn')
+  return cancelUnpaid(deps, ordersHolding(toolId), 'tool withdrawn')
 }
 
 /**

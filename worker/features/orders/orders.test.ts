@@ -71,6 +71,44 @@ describe('POST /api/booking', () => {
       shippedAt: null,
       deliveredAt: null,
       refundedAt: null,
+      lines: [
+        {
+          serviceId: tool.id,
+          service: tool.name,
+          img: '/api/images/test.png',
+          quantity: 7,
+          unitPrice: 125.5,
+          price: 878.5,
+          vatRate: 15,
+          // 878.50 × 15 ÷ 115 = 114.5869…
+          vat: 114.59,
+        },
+      ],
+      // No district: the `outside` zone's 200 BDT (the fixture tool weighs nothing).
+      deliveryFee: 200,
+      total: 1078.5,
+      // The line's 114.59 and the delivery's 200 × 15 ÷ 115 = 26.0869… → 26.09.
+      vat: 140.68,
+      delivery: {
+        method: 'courier',
+        zone: 'outside',
+        address: {
+          name: 'Test Customer',
+          phone: '01712345678',
+          line1: 'House 12, Road 5, Dhanmondi, Dhaka',
+          line2: null,
+          city: null,
+          district: null,
+          postcode: null,
+        },
+      },
+      paymentMethod: 'card',
+      company: null,
+      poNumber: null,
+      note: null,
+      invoiceNumber: null,
+      creditNoteNumber: null,
+      quoteId: null,
     })
     expect(Date.parse(booking.expiresAt!) - Date.parse(booking.createdAt)).toBe(2 * 60 * 60 * 1000)
   })
@@ -295,10 +333,22 @@ describe('POST /api/booking', () => {
     expect((await order()).status).toBe(201)
   })
 
-  it('a large B2B order has no cap but the tool price times its stock, with the price sent as the web app sends it', async () => {
+  it('a large B2B order is bounded by the unpaid-value cap (MAX_UNPAID_BDT) and the stock, the price sent as the web app sends it', async () => {
     const heavy = await makeTool({ name: 'Tower Crane', pricePaisa: 500_000_000, quantity: 10, min: 1 })
-    const id = await placeOrder(buyer, heavy, BUYER, { quantity: 3, price: 15_000_000 })
+    const refused = await postBooking(buyer, orderBody(heavy, BUYER, { quantity: 3, price: 15_000_000 }))
+    expect(refused.status).toBe(409)
+    expect((await errorOf(refused)).code).toBe('TOO_MUCH_UNPAID')
+    expect(await stockOf(heavy.id)).toBe(10)
+    const id = await placeOrder(
+      buyer,
+      heavy,
+      BUYER,
+      { quantity: 3, price: 15_000_000 },
+      { env: { MAX_UNPAID_BDT: '100000000' } },
+    )
     expect((await readOrder(id, buyer)).price).toBe(15_000_000)
+    // Cancelled again, so the buyer's later orders in this file are not over the cap.
+    expect((await call('POST', `/api/booking/${id}/cancel`, { as: buyer })).status).toBe(200)
     for (const price of ['15000000', 15_000_000.001, -1, 0]) {
       const res = await call('POST', '/api/booking', {
         as: buyer,

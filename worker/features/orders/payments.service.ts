@@ -9,7 +9,15 @@ import type { Config, SessionUser } from '#worker/env.ts'
 import type { Db } from '#worker/lib/db.ts'
 import { ApiError, badRequest, conflict, notFound } from '#worker/lib/errors.ts'
 import { queueMailStatement } from '../mail/mail.service'
-import { applyMove, getOrderRow, type MarkPaidResult, markOrderPaid, type OrderDeps, ruleFor } from './lifecycle'
+import {
+  applyMove,
+  getOrderRow,
+  linesOf,
+  type MarkPaidResult,
+  markOrderPaid,
+  type OrderDeps,
+  ruleFor,
+} from './lifecycle'
 import { orderMail } from './order-emails'
 import { expiresAtMs, recordPaymentIntent } from './orders.service'
 import { type ProviderIntent, paysFor } from './providers/provider'
@@ -41,7 +49,7 @@ async function applyPayment(
   if (order) {
     const mail = orderMail(
       'refunded-after-cancel',
-      { ...order, pricePaisa: payment.amountPaisa },
+      { ...order, lines: await linesOf(deps.db, order.id), totalPaisa: payment.amountPaisa },
       { shopName: deps.shop.shopName, ...(deps.shop.shopUrl ? { shopUrl: deps.shop.shopUrl } : {}) },
     )
     await queueMailStatement(deps.db, { ...mail, dedupeKey: `${mail.dedupeKey}:${payment.id}` }).run()
@@ -70,8 +78,9 @@ export async function createIntentForBooking(
   if (expiresAtMs(booking, config.unpaidHoldMs) <= Date.now()) {
     throw conflict('This booking has expired and its items went back to stock. Please order again.')
   }
-  if (price !== undefined && toPaisa(price) !== booking.pricePaisa) {
-    const message = `The price of this booking is ${toTaka(booking.pricePaisa)} BDT.`
+  // A client of the spec sends the goods' price; ours the total with delivery. Either is this order's.
+  if (price !== undefined && toPaisa(price) !== booking.totalPaisa && toPaisa(price) !== booking.pricePaisa) {
+    const message = `The price of this booking is ${toTaka(booking.totalPaisa)} BDT.`
     throw badRequest(message, { price: message })
   }
 
@@ -125,7 +134,7 @@ export async function payBooking(deps: OrderDeps, booking: OrderRow, transaction
   const refuse = (message: string) => badRequest(message, { transactionId: message })
   if (!intent) throw refuse('No payment with that id.')
   if (intent.bookingId !== booking.id) throw refuse('That payment is not for this booking.')
-  if (intent.amountPaisa !== booking.pricePaisa || intent.currency !== 'bdt')
+  if (intent.amountPaisa !== booking.totalPaisa || intent.currency !== 'bdt')
     throw refuse('That payment is not for the amount of this booking.')
   if (intent.status !== 'succeeded') {
     const message = `That payment has not succeeded (its status is ${intent.status}).`

@@ -81,7 +81,8 @@ describe('POST /api/create-payment-intent (simulated)', () => {
     const rows = await env.DB.prepare('select amount_paisa, currency, status from payment_intents where booking_id = ?')
       .bind(id)
       .all()
-    expect(rows.results).toEqual([{ amount_paisa: 75_000, currency: 'bdt', status: 'requires_payment_method' }])
+    // The total: 3 × 250 BDT and the 200 BDT delivery.
+    expect(rows.results).toEqual([{ amount_paisa: 95_000, currency: 'bdt', status: 'requires_payment_method' }])
     expect((await bookingRow(id))?.payment_intent_id).toBe(intentIdOf(created.clientSecret))
   })
 
@@ -102,7 +103,7 @@ describe('POST /api/create-payment-intent (simulated)', () => {
     const id = await newBooking()
     const res = await createIntent(buyer, { bookingId: id, price: 1 })
     expect(res.status).toBe(400)
-    expect((await errorOf(res)).fields?.price).toMatch(/500 BDT/)
+    expect((await errorOf(res)).fields?.price).toMatch(/700 BDT/)
   })
 
   it('gives no intent for a paid booking (409)', async () => {
@@ -260,7 +261,7 @@ describe('PATCH /api/booking/{id} (simulated provider)', () => {
     await env.DB.prepare(
       "insert into payment_intents (id, booking_id, amount_paisa, status, client_secret) values (?, ?, ?, 'succeeded', ?)",
     )
-      .bind(id, bookingId, amountPaisa ?? booking!.price_paisa, `${id}_secret_x`)
+      .bind(id, bookingId, amountPaisa ?? booking!.total_paisa, `${id}_secret_x`)
       .run()
     return id
   }
@@ -311,7 +312,7 @@ describe('PATCH /api/booking/{id} (simulated provider)', () => {
   it('does not mark paid with a payment of another amount', async () => {
     const id = await newBooking()
     const row = await bookingRow(id)
-    const cheap = await succeededIntent(id, row!.price_paisa - 100)
+    const cheap = await succeededIntent(id, row!.total_paisa - 100)
     const res = await patch(id, buyer, cheap)
     expect(res.status).toBe(400)
     expect((await errorOf(res)).message).toBe('That payment is not for the amount of this booking.')
@@ -394,7 +395,7 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
         (r.body.metadata as Record<string, string>)?.bookingId === id,
     )
     expect(creates).toHaveLength(1)
-    expect(creates[0]!.body).toMatchObject({ amount: '100000', currency: 'bdt', metadata: { bookingId: id } })
+    expect(creates[0]!.body).toMatchObject({ amount: '120000', currency: 'bdt', metadata: { bookingId: id } })
     expect(creates[0]!.headers['idempotency-key']).toBe(`booking-${id}`)
     expect(creates[0]!.headers.authorization).toBe('Bearer sk_test_fake')
     expect((await bookingRow(id))?.payment_intent_id).toBe(intentId)
@@ -513,7 +514,7 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
     const row = await bookingRow(id)
     const stripe = fakeStripeClient()
     const cheap = await stripe.paymentIntents.create({
-      amount: row!.price_paisa - 1,
+      amount: row!.total_paisa - 1,
       currency: 'bdt',
       metadata: { bookingId: id },
     })

@@ -11,6 +11,7 @@ import { call, errorOf, json } from '#worker/test/helpers.ts'
 import {
   auditOf,
   bookingRow,
+  buyNowTotal,
   mailsAbout,
   mailsTo,
   makeTool,
@@ -123,7 +124,10 @@ describe('refunds', () => {
     )
     expect(refunds).toHaveLength(1)
     expect(refunds[0]!.headers['idempotency-key']).toBe(`refund-${intentId}`)
-    expect(refunds[0]!.body).toMatchObject({ amount: String(tool.pricePaisa * tool.min), metadata: { bookingId: id } })
+    expect(refunds[0]!.body).toMatchObject({
+      amount: String(buyNowTotal(tool.pricePaisa * tool.min)),
+      metadata: { bookingId: id },
+    })
   })
 
   it('Stripe: a refund made in Stripe’s dashboard (charge.refunded) refunds the order once; replays change nothing', async () => {
@@ -134,7 +138,7 @@ describe('refunds', () => {
       object: 'charge',
       payment_intent: intentId,
       refunded: true,
-      amount_refunded: tool.pricePaisa * tool.min,
+      amount_refunded: buyNowTotal(tool.pricePaisa * tool.min),
       refunds: { object: 'list', data: [{ id: 're_dashboard' }] },
     }
     const event = await signedEvent({
@@ -236,6 +240,6 @@ describe('two refunds of one order at the same time', () => {
     const after = (await stripe.paymentIntents.retrieve(intentId)) as Stripe.PaymentIntent & {
       amount_refunded?: number
     }
-    expect(after.amount_refunded).toBe(tool.pricePaisa * 4)
+    expect(after.amount_refunded).toBe(buyNowTotal(tool.pricePaisa * 4))
   })
 })

@@ -12,7 +12,14 @@ import { ORDER_STATUSES, type OrderStatus } from '#schemas/order-status.ts'
 import { getDb } from '#worker/lib/db.ts'
 import { runScheduled } from '#worker/scheduled.ts'
 import { call, json } from '#worker/test/helpers.ts'
-import { ageBooking, makeTool, paidOrder, placeOrder, type ToolFixture } from '#worker/test/order-fixtures.ts'
+import {
+  ageBooking,
+  buyNowTotal,
+  makeTool,
+  paidOrder,
+  placeOrder,
+  type ToolFixture,
+} from '#worker/test/order-fixtures.ts'
 import { deliver, signedEvent, stripePaidOrder } from '#worker/test/stripe-fixtures.ts'
 import { signIn } from '#worker/test/tokens.ts'
 import { orderSummary } from './summary'
@@ -39,7 +46,7 @@ async function fromScratch(nowMs: number): Promise<Figures> {
   for (const row of counts.results) orders[row.status] = row.n
   const since = async (fromMs: number) => {
     const row = await env.DB.prepare(
-      'select (select coalesce(sum(price_paisa), 0) from bookings where paid_at >= ?1) - (select coalesce(sum(price_paisa), 0) from bookings where refunded_at >= ?1) as net',
+      'select (select coalesce(sum(total_paisa), 0) from bookings where paid_at >= ?1) - (select coalesce(sum(total_paisa), 0) from bookings where refunded_at >= ?1) as net',
     )
       .bind(fromMs)
       .first<{ net: number }>()
@@ -68,9 +75,9 @@ async function expectKeptExactly() {
   ).all()
   const summed = await env.DB.prepare(
     `select day, sum(paid) as paid_paisa, sum(refunded) as refunded_paisa from (
-       select paid_at / 86400000 as day, price_paisa as paid, 0 as refunded from bookings where paid_at is not null
+       select paid_at / 86400000 as day, total_paisa as paid, 0 as refunded from bookings where paid_at is not null
        union all
-       select refunded_at / 86400000, 0, price_paisa from bookings where refunded_at is not null
+       select refunded_at / 86400000, 0, total_paisa from bookings where refunded_at is not null
      ) group by day order by day`,
   ).all()
   expect(days.results).toEqual(summed.results)
@@ -98,7 +105,7 @@ async function refundedInStripe(token: string, email: string) {
     object: 'charge',
     payment_intent: intentId,
     refunded: true,
-    amount_refunded: tool.pricePaisa * tool.min,
+    amount_refunded: buyNowTotal(tool.pricePaisa * tool.min),
     refunds: { object: 'list', data: [{ id: 're_summary' }] },
   }
   const event = await signedEvent({
@@ -155,9 +162,10 @@ describe('GET /api/admin/summary: counts and revenue kept as data', () => {
     await expectKeptExactly()
     const delta = Object.fromEntries(ORDER_STATUSES.map((s) => [s, after.orders[s] - before.orders[s]]))
     expect(delta).toEqual({ unpaid: 1, paid: 2, processing: 1, shipped: 1, delivered: 2, cancelled: 4, refunded: 3 })
-    // Paid and still paid: 5 orders of the drill (100 BDT each) and one of the saw (3 × 70); the refunded ones net nothing.
-    expect(after.revenue.last7Days).toBeCloseTo(before.revenue.last7Days + 5 * 100 + 210, 2)
-    expect(after.revenue.last30Days).toBeCloseTo(before.revenue.last30Days + 5 * 100 + 210, 2)
+    // Paid and still paid: 5 orders of the drill (100 BDT each) and one of the saw (3 × 70), each
+    // with its 200 BDT delivery; the refunded ones net nothing.
+    expect(after.revenue.last7Days).toBeCloseTo(before.revenue.last7Days + 5 * 100 + 210 + 6 * 200, 2)
+    expect(after.revenue.last30Days).toBeCloseTo(before.revenue.last30Days + 5 * 100 + 210 + 6 * 200, 2)
   })
 
   it('a refused move (409) or a repeated one changes no figure', async () => {
@@ -207,7 +215,7 @@ describe('GET /api/admin/summary: counts and revenue kept as data', () => {
     const buyer = await signIn(email)
     const before = await summary()
     const order = (quantity: number) => paidOrder(buyer, tool, email, { quantity })
-    // 100 BDT per unit: each order's figure tells which ones a window holds.
+    // 100 BDT per unit and 200 BDT of delivery: each order's figure tells which ones a window holds.
     const [yesterday, today, inWeek, beforeWeek, refundedYesterday] = await Promise.all([
       order(1),
       order(2),
@@ -228,9 +236,10 @@ describe('GET /api/admin/summary: counts and revenue kept as data', () => {
     const after = await summary()
     expect(after).toEqual(await fromScratch(Date.now()))
     await expectKeptExactly()
-    expect(after.revenue.today).toBeCloseTo(before.revenue.today + 200, 2)
-    expect(after.revenue.last7Days).toBeCloseTo(before.revenue.last7Days + 100 + 200 + 400 - 1600, 2)
-    expect(after.revenue.last30Days).toBeCloseTo(before.revenue.last30Days + 100 + 200 + 400 + 800, 2)
+    const fee = 200
+    expect(after.revenue.today).toBeCloseTo(before.revenue.today + 200 + fee, 2)
+    expect(after.revenue.last7Days).toBeCloseTo(before.revenue.last7Days + 100 + 200 + 400 - 1600 + 2 * fee, 2)
+    expect(after.revenue.last30Days).toBeCloseTo(before.revenue.last30Days + 100 + 200 + 400 + 800 + 4 * fee, 2)
   })
 
   it('is exact at every edge of its windows: midnight, the first whole day, the part of a day before it, now on a midnight', async () => {
@@ -263,7 +272,7 @@ describe('GET /api/admin/summary: counts and revenue kept as data', () => {
       if (s.refunded !== undefined) expect((await refund(id)).status).toBe(200)
       await stamp(id, 'paid_at', s.paid)
       if (s.refunded !== undefined) await stamp(id, 'refunded_at', s.refunded)
-      orders.push({ id, paisa: 2 ** i * tool.pricePaisa, ...s })
+      orders.push({ id, paisa: buyNowTotal(2 ** i * tool.pricePaisa), ...s })
     }
     await expectKeptExactly()
     const expected = (fromMs: number) =>
@@ -310,10 +319,10 @@ describe('GET /api/admin/summary', () => {
     const after = await json<OrderSummary>(await call('GET', '/api/admin/summary', { as: admin }))
     expect(after.orders.paid).toBe(before.orders.paid + 1)
     expect(after.orders.refunded).toBe(before.orders.refunded + 1)
-    // 8 × 500 paid; the refunded order counts its payment and its refund.
-    expect(after.revenue.today).toBeCloseTo(before.revenue.today + 4000, 2)
-    expect(after.revenue.last7Days).toBeCloseTo(before.revenue.last7Days + 4000, 2)
-    expect(after.revenue.last30Days).toBeCloseTo(before.revenue.last30Days + 4000, 2)
+    // 8 × 500 paid and 200 of delivery; the refunded order counts its payment and its refund.
+    expect(after.revenue.today).toBeCloseTo(before.revenue.today + 4200, 2)
+    expect(after.revenue.last7Days).toBeCloseTo(before.revenue.last7Days + 4200, 2)
+    expect(after.revenue.last30Days).toBeCloseTo(before.revenue.last30Days + 4200, 2)
     expect(after.lowStock).toContainEqual({ _id: low.id, name: 'Nearly Gone Saw', quantity: 2, Minimum_quantity: 3 })
     expect(after.lowStock.find((t) => t._id === tool.id)).toBeUndefined()
   })

@@ -14,7 +14,7 @@ const LOW_STOCK_LIMIT = 20
  * a time that does not grow with the orders: the whole UTC days from the first midnight at
  * or after `fromMs` are summed from `revenue_days` (at most 31 rows here); the part of a day
  * before that midnight (none when `fromMs` is a midnight) from the orders themselves, through
- * the (paid_at, price_paisa) and (refunded_at, price_paisa) indexes over that part alone.
+ * the (paid_at, total_paisa) and (refunded_at, total_paisa) indexes over that part alone.
  * Exactly `sum(price) where paid_at >= fromMs` less `sum(price) where refunded_at >= fromMs`.
  */
 const revenueSince = (db: Db, fromMs: number) => {
@@ -23,9 +23,9 @@ const revenueSince = (db: Db, fromMs: number) => {
   return db
     .select({
       paid: sql<number>`(select coalesce(sum(${revenueDays.paidPaisa}), 0) from ${revenueDays} where ${revenueDays.day} >= ${firstDay})
-        + (select coalesce(sum(${bookings.pricePaisa}), 0) from ${bookings} where ${bookings.paidAt} >= ${fromMs} and ${bookings.paidAt} < ${partEnd})`,
+        + (select coalesce(sum(${bookings.totalPaisa}), 0) from ${bookings} where ${bookings.paidAt} >= ${fromMs} and ${bookings.paidAt} < ${partEnd})`,
       refunded: sql<number>`(select coalesce(sum(${revenueDays.refundedPaisa}), 0) from ${revenueDays} where ${revenueDays.day} >= ${firstDay})
-        + (select coalesce(sum(${bookings.pricePaisa}), 0) from ${bookings} where ${bookings.refundedAt} >= ${fromMs} and ${bookings.refundedAt} < ${partEnd})`,
+        + (select coalesce(sum(${bookings.totalPaisa}), 0) from ${bookings} where ${bookings.refundedAt} >= ${fromMs} and ${bookings.refundedAt} < ${partEnd})`,
     })
     .from(sql`(select 1)`)
 }

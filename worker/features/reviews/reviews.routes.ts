@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { Deleted, Inserted } from '#schemas/ack.ts'
 import { type Review, ReviewInputSchema, ReviewListQuerySchema } from '#schemas/review.ts'
 import type { AppEnv } from '#worker/env.ts'
-import { requireAdmin, requireUser } from '#worker/lib/auth.ts'
+import { requireAdmin, requireVerifiedUser } from '#worker/lib/auth.ts'
 import { getDb } from '#worker/lib/db.ts'
 import { cachePublicRoute, invalidatePublic } from '#worker/lib/edge-cache.ts'
 import { ApiError } from '#worker/lib/errors.ts'
@@ -28,7 +28,7 @@ export const reviewsRoutes = new Hono<AppEnv>()
   )
   .post(
     '/',
-    requireUser,
+    requireVerifiedUser(),
     // A review is at most about 2 KB of text; anything far larger is not a review.
     bodyLimit({
       maxSize: 16 * 1024,

@@ -2,11 +2,15 @@ import { and, asc, count, desc, eq, gte, lte, or, type SQL } from 'drizzle-orm'
 import { toPaisa, toTaka } from '#schemas/bdt.ts'
 import { MINIMUM_ABOVE_QUANTITY, type Tool, type ToolFields, type ToolPatch } from '#schemas/tool.ts'
 import type { ToolSort } from '#schemas/tool-sorts.ts'
+import { vatBp, vatPercent } from '#schemas/vat.ts'
 import { tools } from '#worker/db/schema.ts'
 import { containsText, type Db, newId } from '#worker/lib/db.ts'
 import { badRequest, conflict, notFound } from '#worker/lib/errors.ts'
 
 type ToolRow = typeof tools.$inferSelect
+
+/** kg to the hundredths of a kg the database keeps. */
+const toHundredths = (kg: number) => Math.round(kg * 100)
 
 export const toToolDto = (row: ToolRow): Tool => ({
   _id: row.id,
@@ -16,6 +20,8 @@ export const toToolDto = (row: ToolRow): Tool => ({
   price: toTaka(row.pricePaisa),
   quantity: row.quantity,
   Minimum_quantity: row.minimumQuantity,
+  weight: row.weightHundredths / 100,
+  vatRate: vatPercent(row.vatRateBp),
 })
 
 const ORDER: Record<ToolSort | 'created', SQL[]> = {
@@ -60,6 +66,8 @@ export async function createTool(db: Db, input: ToolFields, createdBy: string): 
     quantity: input.quantity,
     minimumQuantity: input.Minimum_quantity,
     img: input.img,
+    ...(input.weight !== undefined ? { weightHundredths: toHundredths(input.weight) } : {}),
+    ...(input.vatRate !== undefined ? { vatRateBp: vatBp(input.vatRate) } : {}),
     createdBy,
   })
   return id
@@ -88,6 +96,8 @@ export async function updateTool(db: Db, id: string, patch: ToolPatch): Promise<
   if (patch.quantity !== undefined) values.quantity = patch.quantity
   if (patch.Minimum_quantity !== undefined) values.minimumQuantity = patch.Minimum_quantity
   if (patch.img !== undefined) values.img = patch.img
+  if (patch.weight !== undefined) values.weightHundredths = toHundredths(patch.weight)
+  if (patch.vatRate !== undefined) values.vatRateBp = vatBp(patch.vatRate)
   const changed = (Object.keys(values) as (keyof typeof values)[]).some((k) => values[k] !== row[k])
   if (!changed) return 0
 

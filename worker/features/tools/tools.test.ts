@@ -28,6 +28,8 @@ describe('GET /api/service', () => {
       price: seeded.pricePaisa / 100,
       quantity: seeded.quantity,
       Minimum_quantity: seeded.minimumQuantity,
+      weight: seeded.weightHundredths / 100,
+      vatRate: seeded.vatRateBp / 100,
     })
   })
 
@@ -160,6 +162,9 @@ describe('tool writes', () => {
         price: 1250.5,
         quantity: 300,
         Minimum_quantity: 20,
+        // Not sent: 1 kg and 15% VAT.
+        weight: 1,
+        vatRate: 15,
       })
       const row = await env.DB.prepare('select price_paisa, created_by from tools where id = ?')
         .bind(body.insertedId)
@@ -304,6 +309,8 @@ describe('tool writes', () => {
         description: 'Bigger.',
         img: uploadedImg,
         Minimum_quantity: 25,
+        weight: 12.35,
+        vatRate: 7.5,
       })
       expect(res.status).toBe(200)
       expect(await json(await call('GET', `/api/service/${id}`))).toEqual({
@@ -314,7 +321,26 @@ describe('tool writes', () => {
         price: NEW_TOOL.price,
         quantity: NEW_TOOL.quantity,
         Minimum_quantity: 25,
+        weight: 12.35,
+        vatRate: 7.5,
       })
+      const row = await env.DB.prepare('select weight_hundredths, vat_rate_bp from tools where id = ?').bind(id).first()
+      expect(row).toEqual({ weight_hundredths: 1235, vat_rate_bp: 750 })
+    })
+
+    it('refuses a weight or VAT rate outside the contract, with plain messages', async () => {
+      const id = await addTool()
+      for (const [body, field, message] of [
+        [{ weight: -1 }, 'weight', 'weight must be at least 0'],
+        [{ weight: 1000.01 }, 'weight', 'weight must be at most 1000 kg'],
+        [{ weight: 1.005 }, 'weight', 'weight can have at most 2 decimals'],
+        [{ weight: 'heavy' }, 'weight', 'weight must be a number of kg'],
+        [{ vatRate: 12 }, 'vatRate', 'vatRate must be one of 0, 5, 7.5, 10, 15'],
+      ] as const) {
+        const res = await patch(id, body)
+        expect(res.status, JSON.stringify(body)).toBe(400)
+        expect((await errorOf(res)).fields?.[field]).toBe(message)
+      }
     })
 
     it('answers modifiedCount 0 when the values are already the stored ones', async () => {

@@ -16,7 +16,7 @@ export type ProviderIntent = {
 /** What a provider needs to know about a booking to take its payment. */
 export type PayableBooking = {
   id: string
-  pricePaisa: number
+  totalPaisa: number
   customer: string
   service: string
   quantity: number
@@ -58,11 +58,11 @@ export type RefundRequest = { intentId: string; amountPaisa: number; orderId: st
 export const BOOKING_CURRENCY = 'bdt'
 
 /** True when the intent paid exactly this booking: its id, its amount, its currency. */
-export function paysFor(intent: ProviderIntent, booking: { id: string; pricePaisa: number }): boolean {
+export function paysFor(intent: ProviderIntent, booking: { id: string; totalPaisa: number }): boolean {
   return (
     intent.status === 'succeeded' &&
     intent.bookingId === booking.id &&
-    intent.amountPaisa === booking.pricePaisa &&
+    intent.amountPaisa === booking.totalPaisa &&
     intent.currency === BOOKING_CURRENCY
   )
 }

@@ -39,7 +39,7 @@ export class SimulatedProvider implements PaymentProvider {
     // One statement, so two concurrent first requests still leave one open intent.
     await this.db.run(sql`
       insert into payment_intents (id, booking_id, amount_paisa, currency, client_secret)
-      select ${id}, ${booking.id}, ${booking.pricePaisa}, ${BOOKING_CURRENCY}, ${clientSecret}
+      select ${id}, ${booking.id}, ${booking.totalPaisa}, ${BOOKING_CURRENCY}, ${clientSecret}
       where not exists (
         select 1 from payment_intents
         where booking_id = ${booking.id} and status in ('requires_payment_method', 'succeeded')

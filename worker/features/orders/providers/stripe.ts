@@ -72,12 +72,12 @@ export class StripeProvider implements PaymentProvider {
     let previous: ProviderIntent | null = null
     if (booking.paymentIntentId) {
       previous = await this.retrieve(booking.paymentIntentId)
-      if (previous && previous.status !== 'canceled' && previous.amountPaisa === booking.pricePaisa) return previous
+      if (previous && previous.status !== 'canceled' && previous.amountPaisa === booking.totalPaisa) return previous
     }
     try {
       const intent = await this.stripe.paymentIntents.create(
         {
-          amount: booking.pricePaisa,
+          amount: booking.totalPaisa,
           currency: BOOKING_CURRENCY,
           allowed_payment_method_types: ['card'],
           description: `${booking.quantity} × ${booking.service}`.slice(0, 500),

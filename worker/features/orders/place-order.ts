@@ -1,0 +1,309 @@
+import { and, eq, gt, inArray, sql } from 'drizzle-orm'
+import { formatBDT, toTaka } from '#schemas/bdt.ts'
+import { ORDER_NUMBER_PREFIX, type PaymentMethod } from '#schemas/booking.ts'
+import { cartLineError } from '#schemas/cart.ts'
+import { type DeliveryMethod, type DeliveryZone, deliveryFeePaisa } from '#schemas/delivery.ts'
+import { DELIVERY_VAT_BP, vatIncludedPaisa } from '#schemas/vat.ts'
+import { bookings, cartLines, type DeliveryAddressRow, tools } from '#worker/db/schema.ts'
+import type { Db } from '#worker/lib/db.ts'
+import { newId } from '#worker/lib/db.ts'
+import { ApiError, badRequest, conflict } from '#worker/lib/errors.ts'
+import { returnedRow, runBatch, sqlPart } from '#worker/lib/guarded.ts'
+import { queueMailStatement } from '../mail/mail.service'
+import { loadSettings } from '../settings/settings.service'
+import { historyEntry, type OrderDeps } from './lifecycle'
+import { ORDER_NUMBER_TOKEN, orderMail } from './order-emails'
+
+/** The first order number; each order gets the highest so far plus one. */
+const FIRST_ORDER_NO = 10001
+
+type ToolRow = typeof tools.$inferSelect
+
+/** A line priced from the tool as it is now: what the order will store. */
+export type PricedLine = {
+  toolId: string
+  name: string
+  img: string
+  quantity: number
+  unitPricePaisa: number
+  pricePaisa: number
+  vatRateBp: number
+  vatPaisa: number
+  weightHundredths: number
+}
+
+/** What an order of these lines, delivered so, costs: goods, delivery, VAT included, total. */
+export type OrderPrice = {
+  lines: PricedLine[]
+  pricePaisa: number
+  deliveryFeePaisa: number
+  vatPaisa: number
+  totalPaisa: number
+  weightHundredths: number
+}
+
+export const priceLine = (tool: ToolRow, quantity: number): PricedLine => {
+  const pricePaisa = tool.pricePaisa * quantity
+  return {
+    toolId: tool.id,
+    name: tool.name,
+    img: tool.img,
+    quantity,
+    unitPricePaisa: tool.pricePaisa,
+    pricePaisa,
+    vatRateBp: tool.vatRateBp,
+    vatPaisa: vatIncludedPaisa(pricePaisa, tool.vatRateBp),
+    weightHundredths: tool.weightHundredths * quantity,
+  }
+}
+
+export type DeliveryChoice = { method: DeliveryMethod; zone: DeliveryZone }
+
+/** The price of an order of `lines`: the fee from the shop's zones, the VAT of every line and of the delivery. */
+export async function priceOrder(db: Db, lines: PricedLine[], delivery: DeliveryChoice): Promise<OrderPrice> {
+  const pricePaisa = lines.reduce((sum, l) => sum + l.pricePaisa, 0)
+  const weightHundredths = lines.reduce((sum, l) => sum + l.weightHundredths, 0)
+  const { delivery: fees } = await loadSettings(db)
+  const fee = deliveryFeePaisa(fees.zones, delivery, { pricePaisa, weightHundredths })
+  const vatPaisa = lines.reduce((sum, l) => sum + l.vatPaisa, 0) + vatIncludedPaisa(fee, DELIVERY_VAT_BP)
+  return { lines, pricePaisa, deliveryFeePaisa: fee, vatPaisa, totalPaisa: pricePaisa + fee, weightHundredths }
+}
+
+/** The tools of `ids`, by id (a missing one was withdrawn). */
+export async function toolsById(db: Db, ids: string[]): Promise<Map<string, ToolRow>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db.select().from(tools).where(inArray(tools.id, ids))
+  return new Map(rows.map((t) => [t.id, t]))
+}
+
+export type NewOrder = {
+  customer: string
+  customerName: string
+  lines: PricedLine[]
+  price: OrderPrice
+  delivery: DeliveryChoice & { address: DeliveryAddressRow }
+  paymentMethod: PaymentMethod
+  company: { name: string; bin: string } | null
+  poNumber: string | null
+  note: string | null
+  /** The order came from the customer's cart: the cart is emptied with it. */
+  fromCart: boolean
+}
+
+export type OrderLimits = { maxUnpaid: number; maxUnpaidPaisa: number }
+
+/** The shop's messages for the two caps on unpaid orders. */
+export const tooManyUnpaid = (max: number) =>
+  new ApiError(409, 'TOO_MANY_UNPAID', `You have ${max} unpaid orders. Pay or cancel one before ordering again.`)
+export const tooMuchUnpaid = () =>
+  new ApiError(409, 'TOO_MUCH_UNPAID', 'Pay your open orders before ordering more, or ask us for a quote.')
+
+/** Unpaid orders of the customer still holding stock: how many, and the goods of those that wait for a payment. */
+async function unpaidOf(db: Db, customer: string, holdMs: number) {
+  const row = await db
+    .select({
+      n: sql<number>`count(*)`,
+      goods: sql<number>`coalesce(sum(case when ${bookings.paymentMethod} in ('card', 'gateway', 'bank') then ${bookings.pricePaisa} end), 0)`,
+    })
+    .from(bookings)
+    .where(
+      and(eq(bookings.customer, customer), eq(bookings.status, 'unpaid'), gt(bookings.createdAt, Date.now() - holdMs)),
+    )
+    .get()
+  return { n: row?.n ?? 0, goods: row?.goods ?? 0 }
+}
+
+/** Counts against the value cap: the methods that wait for a payment (cash on delivery has its own limit). */
+const cappedByValue = (method: PaymentMethod) => method !== 'cod'
+
+/** @throws 409 TOO_MANY_UNPAID / TOO_MUCH_UNPAID when this order would pass either cap. */
+export async function assertUnpaidRoom(
+  db: Db,
+  order: Pick<NewOrder, 'customer' | 'paymentMethod'> & { pricePaisa: number },
+  limits: OrderLimits,
+  holdMs: number,
+) {
+  const unpaid = await unpaidOf(db, order.customer, holdMs)
+  if (unpaid.n >= limits.maxUnpaid) throw tooManyUnpaid(limits.maxUnpaid)
+  if (cappedByValue(order.paymentMethod) && unpaid.goods + order.pricePaisa > limits.maxUnpaidPaisa)
+    throw tooMuchUnpaid()
+}
+
+/** `{first tool} and {n} more`: an order of several tools in the spec's one-tool field. */
+export const orderTitle = (first: string, lineCount: number) =>
+  lineCount > 1 ? `${first} and ${lineCount - 1} more` : first
+
+/**
+ * Places an order of priced lines in one guarded D1 batch (docs/decisions/007): the stock of
+ * every line is taken by one UPDATE that changes every line's tool or none (each tool still
+ * has enough, at the price, VAT rate and weight the order was priced at, and the customer is
+ * still under both caps on unpaid orders); the order, its lines, its first history row, its
+ * 'placed' e-mail and (from a cart) the emptied cart follow only if it did. So racing orders
+ * never oversell, and an order is never half taken. The public answers that show stock are
+ * invalidated before it returns.
+ * @returns the new order's id, or null when the UPDATE changed nothing (the caller says why).
+ */
+export async function insertOrder(
+  deps: Pick<OrderDeps, 'db' | 'shop' | 'holdMs'>,
+  order: NewOrder,
+  limits: OrderLimits,
+): Promise<string | null> {
+  const { db, shop } = deps
+  const id = newId()
+  const { price, lines } = order
+  const first = lines[0]!
+  const wanted = JSON.stringify(
+    lines.map((l) => ({
+      id: l.toolId,
+      q: l.quantity,
+      p: l.unitPricePaisa,
+      v: l.vatRateBp,
+      w: l.weightHundredths / l.quantity,
+    })),
+  )
+  const since = Date.now() - deps.holdMs
+  const valueCap = cappedByValue(order.paymentMethod)
+    ? sqlPart`and (select coalesce(sum(price_paisa), 0) from bookings
+           where customer = ${order.customer} and status = 'unpaid' and created_at > ${since}
+             and payment_method in ('card', 'gateway', 'bank')) + ${price.pricePaisa} <= ${limits.maxUnpaidPaisa}`
+    : sqlPart``
+  // NOTE: the count is an uncorrelated subquery, evaluated once before any row changes: every
+  // line's tool passes, or the UPDATE changes no row at all.
+  const takeStock = sqlPart`with wanted(id, q, p, v, w) as (
+      select value ->> 'id', value ->> 'q', value ->> 'p', value ->> 'v', value ->> 'w' from json_each(${wanted}))
+    update tools set quantity = quantity - (select q from wanted where wanted.id = tools.id)
+    where id in (select id from wanted)
+      and (select count(*) from tools t join wanted on t.id = wanted.id
+           where t.quantity >= wanted.q and t.minimum_quantity <= wanted.q and t.price_paisa = wanted.p
+             and t.vat_rate_bp = wanted.v and t.weight_hundredths = wanted.w) = ${lines.length}
+      and (select count(*) from bookings
+           where customer = ${order.customer} and status = 'unpaid' and created_at > ${since}) < ${limits.maxUnpaid}
+      ${valueCap}`
+  const address = order.delivery.address
+  // The order number is the highest so far plus one, allocated inside the INSERT (D1 runs one
+  // statement at a time, so two orders never take the same one).
+  const insert = sqlPart`insert into bookings
+      (id, service_id, service, unit_price_paisa, quantity, price_paisa, delivery_fee_paisa, total_paisa, vat_paisa,
+       line_count, tool_names, customer, customer_name, phone, address, delivery_method, delivery_zone,
+       delivery_address, payment_method, company_name, company_bin, po_number, note, order_no)
+    select ${id}, ${first.toolId}, ${first.name}, ${first.unitPricePaisa}, ${first.quantity}, ${price.pricePaisa},
+      ${price.deliveryFeePaisa}, ${price.totalPaisa}, ${price.vatPaisa}, ${lines.length},
+      ${lines.map((l) => l.name).join(' · ')}, ${order.customer}, ${order.customerName}, ${address.phone},
+      ${oneLineAddress(address)}, ${order.delivery.method}, ${order.delivery.method === 'pickup' ? null : order.delivery.zone},
+      ${JSON.stringify(address)}, ${order.paymentMethod}, ${order.company?.name ?? null}, ${order.company?.bin ?? null},
+      ${order.poNumber}, ${order.note}, (select coalesce(max(order_no), ${FIRST_ORDER_NO} - 1) + 1 from bookings)
+    where changes() = ${lines.length}`
+  const event = historyEntry({
+    id: newId(),
+    booking_id: id,
+    status: 'unpaid',
+    actor: 'customer',
+    actor_email: order.customer,
+  })
+  const insertLines = sqlPart`insert into order_lines
+      (order_id, position, tool_id, name, img, quantity, unit_price_paisa, price_paisa, vat_rate_bp, vat_paisa, weight_hundredths)
+    select ${id}, key, value ->> 'toolId', value ->> 'name', value ->> 'img', value ->> 'quantity',
+      value ->> 'unitPricePaisa', value ->> 'pricePaisa', value ->> 'vatRateBp', value ->> 'vatPaisa', value ->> 'weightHundredths'
+    from json_each(${JSON.stringify(lines)}) where ${event.happened}`
+  const placed = orderMail(
+    'placed',
+    {
+      id,
+      orderNo: null,
+      customer: order.customer,
+      customerName: order.customerName,
+      phone: address.phone,
+      address: oneLineAddress(address),
+      carrier: null,
+      trackingNumber: null,
+      pricePaisa: price.pricePaisa,
+      deliveryFeePaisa: price.deliveryFeePaisa,
+      vatPaisa: price.vatPaisa,
+      totalPaisa: price.totalPaisa,
+      lines,
+    },
+    { shopName: shop.shopName, ...(shop.shopUrl ? { shopUrl: shop.shopUrl } : {}) },
+  )
+  const results = await runBatch(db, [
+    takeStock,
+    insert,
+    event.statement,
+    insertLines,
+    ...(order.fromCart
+      ? [sqlPart`delete from cart_lines where customer = ${order.customer} and ${event.happened}`]
+      : []),
+    queueMailStatement(db, placed, event.happened, {
+      token: ORDER_NUMBER_TOKEN,
+      ...sqlPart`select ${ORDER_NUMBER_PREFIX} || order_no from bookings where id = ${id}`,
+    }),
+  ])
+  if (!returnedRow(results[2])) return null
+  // The tools' stock went down: the public answers that show it are stale from now on.
+  await shop.stockChanged()
+  return id
+}
+
+/** The delivery address on one line, as the spec's `address` field reads. */
+export const oneLineAddress = (a: DeliveryAddressRow) =>
+  [a.line1, a.line2, a.city, a.district, a.postcode].filter((part) => part && part.trim() !== '').join(', ')
+
+/**
+ * After {@link insertOrder} found nothing to change: why, from the database as it is now.
+ * @throws 409 TOO_MANY_UNPAID / TOO_MUCH_UNPAID; else 409 STOCK_CHANGED naming each line that
+ *   no longer fits (its message the spec's), or TOTAL_CHANGED when a price changed.
+ */
+export async function explainRefusal(
+  deps: Pick<OrderDeps, 'db' | 'holdMs'>,
+  order: NewOrder,
+  limits: OrderLimits,
+): Promise<never> {
+  await assertUnpaidRoom(deps.db, { ...order, pricePaisa: order.price.pricePaisa }, limits, deps.holdMs)
+  const now = await toolsById(
+    deps.db,
+    order.lines.map((l) => l.toolId),
+  )
+  const fields: Record<string, string> = {}
+  order.lines.forEach((line, i) => {
+    const tool = now.get(line.toolId)
+    const error = cartLineError(tool, line.quantity)
+    if (error) fields[`lines.${i}.quantity`] = error
+  })
+  if (Object.keys(fields).length > 0)
+    throw new ApiError(
+      409,
+      'STOCK_CHANGED',
+      'Some tools changed while you were ordering: nothing was taken. Please review your order.',
+      fields,
+    )
+  const changed = order.lines.find((l) => {
+    const tool = now.get(l.toolId)!
+    return (
+      tool.pricePaisa !== l.unitPricePaisa ||
+      tool.vatRateBp !== l.vatRateBp ||
+      tool.weightHundredths * l.quantity !== l.weightHundredths
+    )
+  })
+  if (changed) {
+    const tool = now.get(changed.toolId)!
+    throw new ApiError(
+      409,
+      'TOTAL_CHANGED',
+      `The price of ${tool.name} has just changed to ${formatBDT(toTaka(tool.pricePaisa))}. Please review your order.`,
+    )
+  }
+  throw conflict('The tools changed while you were ordering. Please try again.')
+}
+
+/** @throws 400 with the spec's message when `quantity` is outside the tool's limits (`fields.quantity`). */
+export function checkQuantity(tool: ToolRow | undefined, quantity: number, field = 'quantity') {
+  const error = cartLineError(tool, quantity)
+  if (error) throw badRequest(error, { [field]: error })
+}
+
+/** The customer's cart lines, in the order they were added. */
+export const cartOf = (db: Db, customer: string) =>
+  db
+    .select({ toolId: cartLines.toolId, quantity: cartLines.quantity })
+    .from(cartLines)
+    .where(eq(cartLines.customer, customer))
+    .orderBy(cartLines.addedAt, cartLines.toolId)

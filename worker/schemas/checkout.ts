@@ -1,0 +1,110 @@
+import { z } from 'zod'
+import { AddressSchema, BOOKING_LIMITS, DistrictSchema, PaymentMethodSchema } from './booking'
+import { DELIVERY_METHODS } from './delivery'
+import { phoneField } from './phone'
+import { requiredText } from './text'
+
+/** An optional short text: trimmed, '' counts as not given. */
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .trim()
+    .max(max, `${label} must be ${max} characters or fewer.`)
+    .transform((v) => (v === '' ? undefined : v))
+    .optional()
+
+/** A Bangladeshi Business Identification Number: 13 digits. */
+export const BinSchema = z
+  .string({ error: 'Enter the BIN.' })
+  .trim()
+  .regex(/^\d{13}$/, 'A BIN is 13 digits.')
+
+/** Where the order goes. For a pickup only the name and phone are needed. */
+export const CheckoutAddressSchema = z.object({
+  name: requiredText(
+    'Enter the name to deliver to.',
+    BOOKING_LIMITS.name,
+    `The name must be ${BOOKING_LIMITS.name} characters or fewer.`,
+  ),
+  phone: phoneField({ required: true }),
+  line1: AddressSchema.optional(),
+  line2: optionalText('Address line 2', 200),
+  city: optionalText('City', 80),
+  district: DistrictSchema.optional(),
+  postcode: z
+    .string({ error: 'Postcode must be text.' })
+    .trim()
+    .regex(/^(\d{4})?$/, 'A postcode is 4 digits.')
+    .transform((v) => (v === '' ? undefined : v))
+    .optional(),
+})
+
+const checkoutFields = z.object({
+  delivery: z.object(
+    {
+      method: z.enum(DELIVERY_METHODS, { error: `delivery.method must be one of ${DELIVERY_METHODS.join(', ')}` }),
+      address: CheckoutAddressSchema,
+    },
+    { error: 'delivery is Required' },
+  ),
+  paymentMethod: PaymentMethodSchema.default('card'),
+  company: z
+    .object({
+      name: requiredText('Enter the company name.', 120, 'The company name must be 120 characters or fewer.'),
+      bin: BinSchema,
+    })
+    .optional(),
+  poNumber: optionalText('PO number', 50),
+  note: optionalText('The note', 500),
+})
+
+/** A courier needs the address and the district (a pickup only the name and phone). */
+const courierNeedsAddress = (body: z.infer<typeof checkoutFields>, ctx: z.RefinementCtx) => {
+  if (body.delivery.method !== 'courier') return
+  if (!body.delivery.address.line1)
+    ctx.addIssue({ code: 'custom', path: ['delivery', 'address', 'line1'], message: 'Enter the delivery address.' })
+  if (!body.delivery.address.district)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['delivery', 'address', 'district'],
+      message: 'Choose a district from the list.',
+    })
+}
+
+/** The body of `POST /api/checkout/preview`: the checkout's, `expectedTotal` not needed. */
+export const CheckoutPreviewSchema = checkoutFields.superRefine(courierNeedsAddress)
+export type CheckoutPreviewInput = z.infer<typeof CheckoutPreviewSchema>
+
+/** The body of `POST /api/checkout`. */
+export const CheckoutSchema = checkoutFields
+  .extend({
+    /** The total the customer saw, in BDT: another one now is a 409 TOTAL_CHANGED. */
+    expectedTotal: z
+      .number({ error: 'expectedTotal is Required: send the total the checkout showed.' })
+      .nonnegative('expectedTotal must be at least 0'),
+  })
+  .superRefine(courierNeedsAddress)
+export type CheckoutInput = z.infer<typeof CheckoutSchema>
+
+/** `POST /api/checkout/preview`'s answer; money in BDT. */
+export type CheckoutPreview = {
+  lines: {
+    serviceId: string
+    service: string
+    img: string
+    quantity: number
+    unitPrice: number
+    price: number
+    vatRate: number
+    vat: number
+    error: string | null
+  }[]
+  price: number
+  deliveryFee: number
+  vat: number
+  total: number
+  paymentMethods: string[]
+}
+
+/** `POST /api/checkout`'s answer. */
+export type CheckoutPlaced = { acknowledged: true; insertedId: string; orderNumber: string; total: number }
