@@ -10,6 +10,7 @@ import { metaRoutes } from './features/meta/meta.routes'
 import { bookingsRoutes, orderDeskRoutes } from './features/orders/orders.routes'
 import { paymentsRoutes } from './features/orders/payments.routes'
 import { reviewsRoutes } from './features/reviews/reviews.routes'
+import { settingsRoutes } from './features/settings/settings.routes'
 import { toolsRoutes } from './features/tools/tools.routes'
 import { adminRoutes, usersRoutes } from './features/users/users.routes'
 import { limitBody } from './lib/body-limit'
@@ -92,6 +93,7 @@ const routes = app
   .route('/outbox', outboxRoutes)
   .route('/contact', contactRoutes)
   .route('/booking', bookingsRoutes)
+  .route('/settings', settingsRoutes)
   .route('/', paymentsRoutes)
   .route('/', metaRoutes)
 
