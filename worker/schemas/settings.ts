@@ -30,11 +30,11 @@ export const SETTINGS_LIMITS = {
   holdHours: { min: 1, max: 336 },
 } as const
 
-export const DISTRICTS_FIXED =
+const DISTRICTS_FIXED =
   'Districts and their zones are fixed (api.md "Delivery") and cannot be changed: leave districts out.'
-export const ZONES_INVALID = 'Send exactly the three zones dhaka, near and outside, once each.'
-export const SEND_A_SECTION = 'Send at least one of shop, delivery, bank or cod, each with all its fields.'
-export const BANK_INCOMPLETE = 'Fill in the bank, the account name and the account number, or leave all three empty.'
+const ZONES_INVALID = 'Send exactly the three zones dhaka, near and outside, once each.'
+const SEND_A_SECTION = 'Send at least one of shop, delivery, bank or cod, each with all its fields.'
+const BANK_INCOMPLETE = 'Fill in the bank, the account name and the account number, or leave all three empty.'
 
 const twoDecimals = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6
 const thousands = (n: number) => n.toLocaleString('en-US')
