@@ -39,6 +39,7 @@ const ADMIN_PAGES = [
   '/dashboard/reviews',
   '/dashboard/messages',
   '/dashboard/audit',
+  '/dashboard/settings',
   '/dashboard/outbox',
   '/dashboard/order',
 ]

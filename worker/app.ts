@@ -11,6 +11,7 @@ import { checkoutRoutes } from './features/orders/checkout'
 import { bookingsRoutes, orderDeskRoutes } from './features/orders/orders.routes'
 import { paymentsRoutes } from './features/orders/payments.routes'
 import { reviewsRoutes } from './features/reviews/reviews.routes'
+import { settingsRoutes } from './features/settings/settings.routes'
 import { toolsRoutes } from './features/tools/tools.routes'
 import { adminRoutes, usersRoutes } from './features/users/users.routes'
 import { limitBody } from './lib/body-limit'
@@ -94,6 +95,7 @@ const routes = app
   .route('/contact', contactRoutes)
   .route('/booking', bookingsRoutes)
   .route('/checkout', checkoutRoutes)
+  .route('/settings', settingsRoutes)
   .route('/', paymentsRoutes)
   .route('/', metaRoutes)
 

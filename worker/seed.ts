@@ -1,3 +1,4 @@
+import { DEFAULT_SETTINGS, type PickupDetails, type ShopDetails } from '#schemas/delivery.ts'
 import { imageKey, imageUrl, sniffImage } from './features/images/images.service'
 
 export type Catalogue = {
@@ -15,14 +16,17 @@ export type Catalogue = {
     image: string
   }[]
   reviews: { id: string; name: string; description: string; rating: number; image: string }[]
+  /** The demo shop's details and pickup point (settings `shop` and `delivery`), so invoices show real data. */
+  shop?: { details: ShopDetails; pickup: PickupDetails }
 }
 
 /** Seed rows get fixed creation times so the catalogue's order is stable. */
 const SEED_EPOCH = Date.UTC(2024, 0, 1)
 
 /**
- * Puts the demo catalogue and reviews into D1 and their images into R2. Idempotent: rows
- * that exist (by id) are left as they are, so running it again keeps the shop's data.
+ * Puts the demo catalogue, reviews and shop details into D1 and the images into R2. Idempotent:
+ * rows that exist (by id, a setting by its section) are left as they are, so running it again
+ * keeps the shop's data and an admin's settings.
  */
 export async function seedShop(
   bindings: { DB: D1Database; IMAGES: R2Bucket },
@@ -65,6 +69,19 @@ export async function seedShop(
       ).bind(r.id, r.name, r.description, urls.get(r.image)!, r.rating, SEED_EPOCH + i * 1000),
     ),
   ]
+  if (catalogue.shop) {
+    const sections = {
+      shop: catalogue.shop.details,
+      delivery: { zones: DEFAULT_SETTINGS.delivery.zones, pickup: catalogue.shop.pickup },
+    }
+    for (const [key, value] of Object.entries(sections))
+      statements.push(
+        bindings.DB.prepare('insert or ignore into settings (key, value) values (?, ?)').bind(
+          key,
+          JSON.stringify(value),
+        ),
+      )
+  }
   await bindings.DB.batch(statements)
   return { tools: catalogue.tools.length, reviews: catalogue.reviews.length }
 }

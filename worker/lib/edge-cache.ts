@@ -12,14 +12,14 @@
  * - `off` (production without those settings): nowhere; ETag and 304 still apply.
  *
  * Every write that changes what a public answer shows calls {@link invalidatePublic} with
- * the data it changed (tools and stock: `catalogue`; reviews: `reviews`).
+ * the data it changed (tools and stock: `catalogue`; reviews: `reviews`; the shop's settings: `settings`).
  */
 import type { Context } from 'hono'
 import { type AppEnv, type Config, getConfig } from '../env'
 import { BOOKMARK_HEADER, bindingsOf, readFromPrimary } from './db'
 
 /** The data a public answer shows; a write that changes it invalidates every answer tagged with it. */
-export type CacheTag = 'catalogue' | 'reviews'
+export type CacheTag = 'catalogue' | 'reviews' | 'settings'
 
 /** What a stale copy needs to be refreshed after the answer has gone: the request's waitUntil. */
 type Background = Pick<ExecutionContext, 'waitUntil'> | undefined

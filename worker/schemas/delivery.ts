@@ -114,7 +114,8 @@ export type BankDetails = {
   routingNumber: string
   holdHours: number
 }
-export type CodSettings = { enabled: boolean; maxTotal: number }
+/** Cash on delivery: offered while `enabled` and an order's total is at most `maxTotalPaisa`. */
+export type CodSettings = { enabled: boolean; maxTotalPaisa: number }
 
 /** The shop's settings as stored (paisa inside); `GET /api/settings` turns them into taka. */
 export type ShopSettings = {
@@ -145,7 +146,7 @@ export const DEFAULT_SETTINGS: ShopSettings = {
     pickup: { address: '', hours: '' },
   },
   bank: { bankName: '', branch: '', accountName: '', accountNumber: '', routingNumber: '', holdHours: 72 },
-  cod: { enabled: false, maxTotal: 20_000 },
+  cod: { enabled: false, maxTotalPaisa: 20_000 * 100 },
 }
 
 /** Whole kg, rounded up, of a weight in hundredths of a kg: exact (50 × 1.10 kg is 55 kg). */

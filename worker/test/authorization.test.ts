@@ -138,6 +138,14 @@ const MATRIX: Row[] = [
   ['GET', '/api/audit', [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
   ['GET', '/api/outbox', [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
   ['GET', '/api/outbox/deliveries', [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
+  // The shop's settings: anyone reads them; admins change them (the body is the default, so nothing changes).
+  ['GET', '/api/settings', [200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
+  [
+    'PATCH',
+    '/api/settings',
+    [401, 401, 401, 401, 401, 401, 403, 403, 200, 401],
+    { cod: { enabled: false, maxTotal: 20_000 } },
+  ],
   // Payments: unknown bookings and client secrets are 404 to every signed-in caller (owners are covered in payments.test.ts).
   [
     'POST',

@@ -80,6 +80,9 @@ function DashboardLayout() {
               <Link to="/dashboard/messages" className={linkClass} activeProps={{ className: activeClass }}>
                 Messages
               </Link>
+              <Link to="/dashboard/settings" className={linkClass} activeProps={{ className: activeClass }}>
+                Settings
+              </Link>
               <Link to="/dashboard/audit" className={linkClass} activeProps={{ className: activeClass }}>
                 Audit log
               </Link>

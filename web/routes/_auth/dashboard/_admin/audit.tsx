@@ -25,6 +25,7 @@ const ACTIONS: Record<string, string> = {
   'user.promote': 'Made admin',
   'user.remove': 'User removed',
   'user.restore': 'User restored',
+  'settings.update': 'Settings changed',
 }
 
 function AuditPage() {
