@@ -7,7 +7,17 @@ import type { Booking } from '#schemas/booking.ts'
 import { newId } from '#worker/lib/db.ts'
 import { type CallOptions, call, forgetPublicAnswers, json } from './helpers'
 
-export type ToolFixture = { id: string; name: string; pricePaisa: number; quantity: number; min: number }
+export type ToolFixture = {
+  id: string
+  name: string
+  pricePaisa: number
+  quantity: number
+  min: number
+  /** Hundredths of a kg; 0 unless given. */
+  weight: number
+  /** Basis points; 1500 (15%) unless given. */
+  vatBp: number
+}
 
 /**
  * The delivery fee of a "buy now" order of fixture tools (they weigh nothing): no district is
@@ -26,11 +36,24 @@ export async function makeTool(opts: Partial<Omit<ToolFixture, 'id'>> = {}): Pro
     pricePaisa: opts.pricePaisa ?? 12_550,
     quantity: opts.quantity ?? 50,
     min: opts.min ?? 5,
+    weight: opts.weight ?? 0,
+    vatBp: opts.vatBp ?? 1500,
   }
   await env.DB.prepare(
-    'insert into tools (id, name, description, price_paisa, quantity, minimum_quantity, img, weight_hundredths) values (?, ?, ?, ?, ?, ?, ?, 0)',
+    `insert into tools (id, name, description, price_paisa, quantity, minimum_quantity, img, weight_hundredths, vat_rate_bp)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
-    .bind(tool.id, tool.name, 'A tool for tests.', tool.pricePaisa, tool.quantity, tool.min, '/api/images/test.png')
+    .bind(
+      tool.id,
+      tool.name,
+      'A tool for tests.',
+      tool.pricePaisa,
+      tool.quantity,
+      tool.min,
+      '/api/images/test.png',
+      tool.weight,
+      tool.vatBp,
+    )
     .run()
   await forgetPublicAnswers()
   return tool

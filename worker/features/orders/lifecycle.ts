@@ -150,6 +150,39 @@ function effectStatements(
   }
 }
 
+/** The calendar year in Asia/Dhaka (UTC+6 all year) at `ms`. */
+export const dhakaYear = (ms: number) => new Date(ms + 6 * 3_600_000).getUTCFullYear()
+
+/** The tax document a move issues: the invoice when an order is paid, the credit note when it is refunded. */
+const DOCUMENTS: Partial<Record<OrderStatus, { prefix: 'INV' | 'CN'; number: string; issuedAt: string }>> = {
+  paid: { prefix: 'INV', number: 'invoice_number', issuedAt: 'invoice_issued_at' },
+  refunded: { prefix: 'CN', number: 'credit_note_number', issuedAt: 'credit_note_issued_at' },
+}
+
+/**
+ * The statements that number the move's tax document (api.md "VAT and tax documents"), run
+ * only if the move `happened`: the series of the year in Asia/Dhaka (UTC+6, no daylight saving)
+ * counts on by one, and the order takes `{prefix}-{year}-{serial:6}`. In the move's own batch,
+ * one transaction that D1 runs alone: serials have no gaps and two orders never share one.
+ * An order keeps the document it has (a second payment never renumbers it). The time of issue
+ * and its year are read once, so a document issued at midnight on 31 December stays in one year.
+ */
+function documentStatements(order: OrderRow, to: OrderStatus, happened: SqlPart): SqlPart[] {
+  const doc = DOCUMENTS[to]
+  if (!doc) return []
+  const at = Date.now()
+  const series = `${doc.prefix}-${dhakaYear(at)}`
+  const unissued = sqlPart`exists (select 1 from bookings where id = ${order.id} and ${sqlText(doc.number)} is null)`
+  return [
+    sqlPart`insert into document_serials (series, last) select ${series}, 1 where ${happened} and ${unissued}
+            on conflict (series) do update set last = last + 1`,
+    sqlPart`update bookings
+            set ${sqlText(doc.number)} = ${series} || '-' || printf('%06d', (select last from document_serials where series = ${series})),
+                ${sqlText(doc.issuedAt)} = ${at}
+            where id = ${order.id} and ${sqlText(doc.number)} is null and ${happened}`,
+  ]
+}
+
 /** The audit log's name for an admin's move. */
 const auditAction = (to: OrderStatus) =>
   to === 'cancelled' ? 'order.cancel' : to === 'refunded' ? 'order.refund' : 'order.status'
@@ -205,6 +238,7 @@ async function writeMove(
     if (effect === 'restock') restockAt = statements.length
     statements.push(...effectStatements(db, effect, order, lines, move, shop, event.happened))
   }
+  statements.push(...documentStatements(order, move.to, event.happened))
   if (move.actor === 'admin' && move.actorEmail) {
     statements.push(
       auditStatement(
