@@ -18,6 +18,7 @@ export type ErrorCode =
   | 'EMAIL_NOT_VERIFIED'
   | 'ACCOUNT_REMOVED'
   | 'TOO_MANY_UNPAID'
+  | 'CART_FULL'
   | 'INTERNAL'
 
 export type ErrorBody = { error: { code: ErrorCode; message: string; fields?: Record<string, string> } }
