@@ -1,18 +1,9 @@
 import { z } from 'zod'
 import { toPaisa, toTaka } from './bdt'
 import { BOOKING_LIMITS, bookingQuantitySchema } from './booking'
+import { CART_MAX_LINES, TOOL_NOT_SOLD, WITHDRAWN_TOOL_NAME } from './cart-limits'
 
-/** A cart line whose tool was withdrawn (deleted). */
-export const TOOL_NOT_SOLD = 'This tool is no longer sold.'
-/** How many tools a cart holds. */
-export const CART_MAX_LINES = 50
-/** The 51st line's refusal (409 `CART_FULL`). */
-export const CART_FULL_MESSAGE = `Your cart holds ${CART_MAX_LINES} tools, the most it can. Check it out or remove a tool first.`
-/**
- * The name a line of a withdrawn tool shows when the shop no longer knows it (the tool's row is gone
- * and nobody ever ordered it: docs/api-extensions.md, "Cart").
- */
-export const WITHDRAWN_TOOL_NAME = 'Withdrawn tool'
+export { CART_FULL_MESSAGE, CART_MAX_LINES, TOOL_NOT_SOLD, WITHDRAWN_TOOL_NAME } from './cart-limits'
 
 /**
  * Why a line of `quantity` of `tool` cannot be checked out as it is, or null: the tool was
@@ -128,7 +119,6 @@ export const CartToolParamSchema = z.object({
 export const CartQuantityInputSchema = z.object({
   quantity: wireQuantity(0, 'Enter 0 or more: 0 removes the tool from the cart.'),
 })
-export type CartQuantityInput = z.infer<typeof CartQuantityInputSchema>
 
 /** A line of a visitor's browser cart, as it is kept in the browser and sent to the merge. */
 export const CartLineInputSchema = z.object({
@@ -143,4 +133,3 @@ export const CartMergeInputSchema = z.object({
     .array(CartLineInputSchema, { error: 'lines must be a list of {serviceId, quantity}' })
     .max(CART_MAX_LINES, `A cart holds at most ${CART_MAX_LINES} tools.`),
 })
-export type CartMergeInput = z.infer<typeof CartMergeInputSchema>
