@@ -42,10 +42,12 @@ test('a visitor’s cart joins their account at sign-in and shows on every devic
   await cardOf(page, first).getByRole('button', { name: 'Add to cart' }).click()
   await expect(page.getByText('Added to your cart')).toBeVisible()
   await expect(cartCount(page)).toHaveText('1')
+  await expectNoAxeViolations(page, `${new URL(page.url()).pathname} after Add to cart`)
   await page.goto(`/service/${second._id}`)
   await expect(cartCount(page)).toHaveText('1')
   await page.getByRole('button', { name: 'Add to cart' }).click()
   await expect(cartCount(page)).toHaveText('2')
+  await expectNoAxeViolations(page, 'a tool page after Add to cart')
   await expect(cartLink(page)).toHaveAccessibleName('Cart, 2 tools')
   // Pressed again, the tool stays in the cart once, at the quantity it has.
   await page.goto(`/service/${second._id}`)
