@@ -301,6 +301,7 @@ describe('private pages', () => {
       '/login',
       '/signup',
       '/forgot-password',
+      '/cart',
     ]) {
       const { res, html } = await page(path, { as: token })
       expect(res.status, path).toBe(200)

@@ -1,5 +1,5 @@
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { session as sessionStore, useSession } from '#web/lib/session.ts'
 import { Clock } from './clock'
 
@@ -15,7 +15,8 @@ const links = [
 const linkClass = 'rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white'
 const activeClass = 'bg-white/10 text-white'
 
-export function Navbar() {
+/** `cart`: the Cart link with its count (web/features/cart), always in sight, on phones too. */
+export function Navbar({ cart }: { cart?: ReactNode }) {
   const [open, setOpen] = useState(false)
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page closes the phone menu
@@ -68,8 +69,9 @@ export function Navbar() {
           Toolhaus
         </Link>
         <div className="hidden items-center gap-1 md:flex">{items}</div>
-        <div className="flex items-center gap-3">
+        <div className="flex items-center gap-1 sm:gap-3">
           <Clock />
+          {cart}
           <button
             type="button"
             className="rounded-md p-2 text-slate-200 hover:bg-white/10 md:hidden"

@@ -12,6 +12,7 @@ import { Footer } from '#web/components/footer.tsx'
 import { Navbar } from '#web/components/navbar.tsx'
 import { NotFound } from '#web/components/not-found.tsx'
 import { StrokeIcon } from '#web/components/stroke-icon.tsx'
+import { CartLink } from '#web/features/cart/components/cart-link.tsx'
 import { ApiRequestError } from '#web/lib/api-error.ts'
 import { useDocumentHydrated } from '#web/lib/hydration.ts'
 import { SHOP_DESCRIPTION, SHOP_TITLE } from '#web/lib/page-head.ts'
@@ -82,7 +83,7 @@ function Shell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <div className="flex min-h-dvh flex-col">
-        <Navbar />
+        <Navbar cart={<CartLink />} />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
         </main>

@@ -8,6 +8,7 @@ import { GoogleButton } from '#web/features/auth/google-button.tsx'
 import { signIn } from '#web/features/auth/sign-in.ts'
 import { leaveIfSignedIn, validateRedirectSearch } from '#web/features/auth/sign-in-route.ts'
 import { useSignInAction } from '#web/features/auth/use-sign-in-action.tsx'
+import { mergeVisitorCart } from '#web/features/cart/cart-merge.ts'
 import { browserPage } from '#web/lib/hydration.ts'
 
 export const Route = createFileRoute('/signup')({
@@ -24,7 +25,11 @@ export const Route = createFileRoute('/signup')({
 function SignupPage() {
   const { redirect: back } = Route.useSearch()
   const navigate = useNavigate()
-  const { busy, run, error } = useSignInAction(() => navigate({ to: back ?? '/', replace: true }))
+  // A visitor's cart joins the account's before going on (to /checkout, say).
+  const { busy, run, error } = useSignInAction(async () => {
+    await mergeVisitorCart()
+    await navigate({ to: back ?? '/', replace: true })
+  })
   const { register, handleSubmit, formState } = useForm<SignupForm>({ resolver: zodResolver(SignupFormSchema) })
 
   return (

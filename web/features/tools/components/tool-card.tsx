@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { formatBDT } from '#schemas/bdt.ts'
 import type { Tool } from '#schemas/tool.ts'
+import { AddToCartButton } from '#web/features/cart/components/add-to-cart-button.tsx'
 import { formatCount } from '#web/lib/format.ts'
 import { responsiveImage } from '#web/lib/image-variants.ts'
 import { TOOL_CARD_SIZES } from '../tool-card-sizes'
@@ -65,9 +66,13 @@ export function ToolCard({ tool, priority = false, headingLevel: Heading = 'h3' 
             Out of stock
           </p>
         ) : (
-          <span aria-hidden="true" className="btn-dark w-full">
-            Purchase
-          </span>
+          // Purchase opens the tool (the card's link covers it); Add to cart is a control of its own.
+          <div className="grid grid-cols-2 gap-2">
+            <span aria-hidden="true" className="btn-dark w-full px-2">
+              Purchase
+            </span>
+            <AddToCartButton tool={tool} className="btn-ghost w-full px-2" />
+          </div>
         )}
       </div>
     </article>

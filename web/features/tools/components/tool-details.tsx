@@ -1,5 +1,6 @@
 import { formatBDT } from '#schemas/bdt.ts'
 import type { Tool } from '#schemas/tool.ts'
+import { AddToCartButton } from '#web/features/cart/components/add-to-cart-button.tsx'
 import { formatCount } from '#web/lib/format.ts'
 import { responsiveImage } from '#web/lib/image-variants.ts'
 import { inStock, TOOL_PHOTO_SIZES } from '../tool-page'
@@ -12,7 +13,7 @@ type ToolDetailsProps = {
   onPurchase: () => void
 }
 
-/** A tool's page body: its photo, price, description, stock and minimum order, and Purchase. */
+/** A tool's page body: its photo, price, description, stock and minimum order, Purchase and Add to cart. */
 export function ToolDetails({ tool, signedOut, onPurchase }: ToolDetailsProps) {
   const canOrder = inStock(tool)
   return (
@@ -56,19 +57,23 @@ export function ToolDetails({ tool, signedOut, onPurchase }: ToolDetailsProps) {
         {/* A GET form, so a click before (or without) JavaScript is not lost: it goes to /login, which
             sends a signed-in customer straight back to this page with the order dialog open
             (`?order=1`). Once the app runs, it handles the click itself. */}
-        <form
-          method="get"
-          action="/login"
-          onSubmit={(e) => {
-            e.preventDefault()
-            onPurchase()
-          }}
-        >
-          <input type="hidden" name="redirect" value={`/service/${tool._id}?order=1`} />
-          <button type="submit" className="btn-dark mt-6 w-full py-3 text-base sm:w-auto sm:px-10" disabled={!canOrder}>
-            Purchase
-          </button>
-        </form>
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+          <form
+            method="get"
+            action="/login"
+            onSubmit={(e) => {
+              e.preventDefault()
+              onPurchase()
+            }}
+          >
+            <input type="hidden" name="redirect" value={`/service/${tool._id}?order=1`} />
+            <button type="submit" className="btn-dark w-full py-3 text-base sm:w-auto sm:px-10" disabled={!canOrder}>
+              Purchase
+            </button>
+          </form>
+          {/* The tool's minimum order goes into the cart; its quantity is changed there. */}
+          {canOrder && <AddToCartButton tool={tool} className="btn-ghost w-full py-3 text-base sm:w-auto sm:px-8" />}
+        </div>
         {signedOut && canOrder && (
           <p className="mt-2 text-sm text-slate-600">You will be asked to log in or create an account first.</p>
         )}

@@ -1,0 +1,145 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { logIn, signUp } from './auth'
+import { API, expect, sidewaysOverflow, test } from './fixtures'
+
+type Tool = { _id: string; name: string; quantity: number; Minimum_quantity: number }
+type CartAnswer = { lines: { serviceId: string; quantity: number }[]; count: number }
+
+/**
+ * Two tools on the first page of /service that can go into a cart and whose minimum is above 1
+ * (so one below it is not 0, which takes a tool out). Read from the API: other specs add tools.
+ */
+async function twoTools(page: Page): Promise<[Tool, Tool]> {
+  const tools = (await (await page.request.get(`${API}/service?limit=12`)).json()) as Tool[]
+  const picked = tools.filter((t) => t.Minimum_quantity > 1 && t.quantity >= t.Minimum_quantity).slice(0, 2)
+  expect(picked, 'two orderable tools on the first page').toHaveLength(2)
+  return picked as [Tool, Tool]
+}
+
+const cardOf = (page: Page, tool: Tool) =>
+  page.locator('main article').filter({ has: page.locator(`a[href="/service/${tool._id}"]`) })
+const cartLink = (page: Page) => page.getByRole('link', { name: /^Cart/ })
+const cartCount = (page: Page) => page.getByTestId('cart-count')
+const cartLines = (page: Page) => page.getByTestId('cart-line')
+
+/** Accessibility: axe finds nothing on the page as it is now. */
+async function expectNoAxeViolations(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).analyze()
+  const found = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  )
+  expect(found, `axe on ${where}`).toEqual([])
+}
+
+test('a visitor’s cart joins their account at sign-in and shows on every device', async ({ page, browser, api }) => {
+  const [first, second] = await twoTools(page)
+
+  // A visitor's cart lives in the browser: the count fills in once the page runs. (Pressed before the
+  // card's code runs, Add to cart goes by /cart, which adds the tool: either way it is in.)
+  await page.goto('/service')
+  await expect(cartCount(page)).toHaveText('0')
+  await cardOf(page, first).getByRole('button', { name: 'Add to cart' }).click()
+  await expect(page.getByText('Added to your cart')).toBeVisible()
+  await expect(cartCount(page)).toHaveText('1')
+  await expectNoAxeViolations(page, `${new URL(page.url()).pathname} after Add to cart`)
+  await page.goto(`/service/${second._id}`)
+  await expect(cartCount(page)).toHaveText('1')
+  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await expect(cartCount(page)).toHaveText('2')
+  await expectNoAxeViolations(page, 'a tool page after Add to cart')
+  await expect(cartLink(page)).toHaveAccessibleName('Cart, 2 tools')
+  // Pressed again, the tool stays in the cart once, at the quantity it has.
+  await page.goto(`/service/${second._id}`)
+  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await expect(page.getByText('Already in your cart')).toBeVisible()
+  await expect(cartCount(page)).toHaveText('2')
+
+  await cartLink(page).click()
+  await expect(page).toHaveURL('/cart')
+  await expect(page.getByRole('heading', { level: 1, name: 'Your cart' })).toBeVisible()
+  await expect(cartLines(page).getByRole('heading')).toHaveText([first.name, second.name])
+  // Each line starts at the tool's minimum order.
+  await expect(page.getByLabel(`Quantity of ${first.name}`)).toHaveValue(String(first.Minimum_quantity))
+  await expect(page.getByLabel(`Quantity of ${second.name}`)).toHaveValue(String(second.Minimum_quantity))
+  // Checkout asks a visitor to log in and comes back to it.
+  await expect(page.getByRole('link', { name: 'Checkout' })).toHaveAttribute('href', '/login?redirect=%2Fcheckout')
+  await expectNoAxeViolations(page, '/cart (visitor)')
+
+  // Signing up (a fresh account: the stack is shared) merges the browser's cart onto the server.
+  const account = await signUp(page, 'Cart Buyer', 'cart')
+  await expect(cartCount(page)).toHaveText('2')
+  const merged = (await (await api.get('/cart')).json()) as CartAnswer
+  expect(merged.lines.map((l) => [l.serviceId, l.quantity])).toEqual([
+    [first._id, first.Minimum_quantity],
+    [second._id, second.Minimum_quantity],
+  ])
+  expect(await page.evaluate(() => localStorage.getItem('cart'))).toBeNull()
+
+  // The same cart on another device, signed in as the same person.
+  const other = await browser.newContext()
+  try {
+    const phone = await other.newPage()
+    await phone.setViewportSize({ width: 390, height: 844 })
+    await logIn(phone, account)
+    await expect(cartCount(phone)).toHaveText('2')
+    await cartLink(phone).click()
+    await expect(cartLines(phone).getByRole('heading')).toHaveText([first.name, second.name])
+    expect(await sidewaysOverflow(phone)).toBe(0)
+    await expectNoAxeViolations(phone, '/cart (signed in, 390 px)')
+
+    // Below the tool's minimum: the spec's message, and the cart keeps its quantity.
+    const quantity = phone.getByLabel(`Quantity of ${first.name}`)
+    await quantity.fill(String(first.Minimum_quantity - 1))
+    await quantity.press('Enter')
+    const line = cartLines(phone).filter({ hasText: first.name })
+    await expect(line.getByTestId('line-error')).toHaveText(`Please Order Minimum : ${first.Minimum_quantity}`)
+    await expect(quantity).toHaveAttribute('aria-invalid', 'true')
+    expect(await sidewaysOverflow(phone)).toBe(0)
+
+    // A quantity that fits is saved on the server.
+    await quantity.fill(String(first.Minimum_quantity + 1))
+    await quantity.press('Enter')
+    await expect(line.getByTestId('line-error')).toHaveCount(0)
+    await expect
+      .poll(async () => ((await (await api.get('/cart')).json()) as CartAnswer).lines[0]?.quantity)
+      .toBe(first.Minimum_quantity + 1)
+
+    // Remove takes the tool out, here and in the count.
+    await phone.getByRole('button', { name: `Remove ${second.name}` }).click()
+    await expect(cartLines(phone)).toHaveCount(1)
+    await expect(cartCount(phone)).toHaveText('1')
+    const after = (await (await api.get('/cart')).json()) as CartAnswer
+    expect(after.lines.map((l) => l.serviceId)).toEqual([first._id])
+
+    // The first device reads the server's cart again on its next page.
+    await page.goto('/cart')
+    await expect(cartLines(page).getByRole('heading')).toHaveText([first.name])
+    await expect(page.getByLabel(`Quantity of ${first.name}`)).toHaveValue(String(first.Minimum_quantity + 1))
+  } finally {
+    await other.close()
+  }
+})
+
+test('Add to cart pressed before the page’s JavaScript runs is not lost', async ({ browser }) => {
+  const noScript = await browser.newContext({ javaScriptEnabled: false })
+  const withScript = await browser.newContext()
+  try {
+    const before = await noScript.newPage()
+    const [tool] = await twoTools(before)
+    // Without JavaScript the button's form opens /cart with the tool and its minimum order…
+    await before.goto('/service')
+    await cardOf(before, tool).getByRole('button', { name: 'Add to cart' }).click()
+    await expect(before).toHaveURL(`/cart?add=${tool._id}&quantity=${tool.Minimum_quantity}`)
+
+    // …where the app, once it runs, puts it in the cart.
+    const page = await withScript.newPage()
+    await page.goto(new URL(before.url()).pathname + new URL(before.url()).search)
+    await expect(cartLines(page).getByRole('heading')).toHaveText([tool.name])
+    await expect(page).toHaveURL('/cart')
+    await expect(cartCount(page)).toHaveText('1')
+  } finally {
+    await noScript.close()
+    await withScript.close()
+  }
+})

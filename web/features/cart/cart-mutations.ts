@@ -1,0 +1,89 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { Cart } from '#schemas/cart.ts'
+import { CART_FULL_MESSAGE, CART_MAX_LINES } from '#schemas/cart-limits.ts'
+import { withApi } from '#web/lib/lazy-api.ts'
+import { useSession } from '#web/lib/session.ts'
+import { cartQueries } from './cart-queries'
+import { visitorLines } from './visitor-cart'
+import { setVisitorLine } from './visitor-cart-writes'
+
+// Every change of a cart: a signed-in user's on the server (each answer is the whole cart, which
+// replaces the cached one), a visitor's in this browser. Routes and components call these hooks.
+
+/** What Add to cart needs of a tool. */
+export type CartToolRef = { _id: string; Minimum_quantity: number }
+
+/** Add to cart's outcome: the tool went in at `quantity`, or it was already there (nothing changed). */
+export type Added = { added: true; quantity: number } | { added: false }
+
+/** The cart saves still under way, so that Checkout can wait for the last quantity typed. */
+const saving = new Set<Promise<unknown>>()
+export const cartSaved = () => Promise.allSettled([...saving])
+
+function tracked<T>(promise: Promise<T>): Promise<T> {
+  saving.add(promise)
+  void promise.finally(() => saving.delete(promise)).catch(() => {})
+  return promise
+}
+
+function useCartWrites() {
+  const session = useSession()
+  const queryClient = useQueryClient()
+  const signedIn = session.status === 'signedIn'
+  const put = async (serviceId: string, quantity: number) => {
+    const cart = await withApi(({ api, unwrap }) =>
+      unwrap(api.cart[':serviceId'].$put({ param: { serviceId }, json: { quantity } })),
+    )
+    queryClient.setQueryData<Cart>(cartQueries.mine().queryKey, cart)
+  }
+  return { signedIn, queryClient, put }
+}
+
+/**
+ * Add to cart: the tool's minimum order goes in as a new line (a visitor's in this browser). A tool
+ * already in the cart stays as it is: its quantity is changed on the cart page. A visitor's cart
+ * holds 50 tools, like the server's (which refuses the 51st with 409 `CART_FULL`).
+ */
+export function useAddToCart() {
+  const { signedIn, queryClient, put } = useCartWrites()
+  return useMutation({
+    mutationFn: async (tool: CartToolRef): Promise<Added> => {
+      const quantity = tool.Minimum_quantity
+      if (!signedIn) {
+        const lines = visitorLines()
+        if (lines.some((l) => l.serviceId === tool._id)) return { added: false }
+        if (lines.length >= CART_MAX_LINES) throw new Error(CART_FULL_MESSAGE)
+        setVisitorLine(tool._id, quantity)
+        return { added: true, quantity }
+      }
+      const cart = await queryClient.ensureQueryData(cartQueries.mine())
+      if (cart.lines.some((l) => l.serviceId === tool._id)) return { added: false }
+      await put(tool._id, quantity)
+      return { added: true, quantity }
+    },
+  })
+}
+
+/** A new quantity for a line of the cart page; 0 takes the tool out. */
+export function useSetCartQuantity() {
+  const { signedIn, put } = useCartWrites()
+  return useMutation({
+    mutationFn: ({ serviceId, quantity }: { serviceId: string; quantity: number }) =>
+      tracked(signedIn ? put(serviceId, quantity) : Promise.resolve(setVisitorLine(serviceId, quantity))),
+  })
+}
+
+/** Remove: takes a tool out of the cart. */
+export function useRemoveFromCart() {
+  const { signedIn, queryClient } = useCartWrites()
+  return useMutation({
+    mutationFn: (serviceId: string) =>
+      tracked(
+        signedIn
+          ? withApi(({ api, unwrap }) => unwrap(api.cart[':serviceId'].$delete({ param: { serviceId } }))).then(
+              (cart) => void queryClient.setQueryData<Cart>(cartQueries.mine().queryKey, cart),
+            )
+          : Promise.resolve(setVisitorLine(serviceId, 0)),
+      ),
+  })
+}

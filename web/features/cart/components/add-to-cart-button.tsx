@@ -1,0 +1,41 @@
+import { useNavigate } from '@tanstack/react-router'
+import { type CartToolRef, useAddToCart } from '../cart-mutations'
+import { toastAdded, toastNotAdded } from '../cart-toasts'
+
+type AddToCartButtonProps = {
+  tool: CartToolRef & { name: string }
+  /** The button's own classes (its size and colour where it sits). */
+  className?: string
+}
+
+/**
+ * Add to cart, with a toast that says what happened. A GET form, so a click before (or without)
+ * JavaScript is not lost: it opens /cart?add={id}&quantity={minimum}, which adds the tool there.
+ * Above a tool card's stretched link (`relative z-10`), so it is a control of its own.
+ */
+export function AddToCartButton({ tool, className = 'btn-ghost w-full' }: AddToCartButtonProps) {
+  const add = useAddToCart()
+  const navigate = useNavigate()
+  const viewCart = () => void navigate({ to: '/cart' })
+  return (
+    <form
+      method="get"
+      action="/cart"
+      className="relative z-10"
+      onSubmit={(e) => {
+        e.preventDefault()
+        if (add.isPending) return
+        add.mutate(tool, {
+          onSuccess: (result) => toastAdded(result, { name: tool.name, viewCart }),
+          onError: toastNotAdded,
+        })
+      }}
+    >
+      <input type="hidden" name="add" value={tool._id} />
+      <input type="hidden" name="quantity" value={tool.Minimum_quantity} />
+      <button type="submit" className={className} aria-busy={add.isPending || undefined}>
+        Add to cart
+      </button>
+    </form>
+  )
+}
