@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test'
-import { ADMIN, CUSTOMER, expectSignedIn, logIn, signOut, signUp, uniqueEmail } from './auth'
+import { ADMIN, CUSTOMER, expectSignedIn, firebaseOf, logIn, signOut, signUp, uniqueEmail } from './auth'
 import { API, expect, test } from './fixtures'
 
 test('sign up, sign out and log in again; a wrong password shows the red message', async ({
@@ -7,7 +6,7 @@ test('sign up, sign out and log in again; a wrong password shows the red message
   api,
   expectConsoleError,
 }) => {
-  const account = await signUp(page, 'Nadia Sultana')
+  const account = await signUp(page, 'Nadia Sultana', 'buyer', { verified: false })
   await expect(page).toHaveURL('/')
   expect(await api.token()).toBeTruthy()
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' })).toBeVisible()
@@ -104,7 +103,7 @@ test('failing to reach the API while a page signs in does not sign the user out'
 })
 
 test('the profile form updates the profile', async ({ page }) => {
-  await signUp(page, 'Profile Tester', 'profile')
+  await signUp(page, 'Profile Tester', 'profile', { verified: false })
   await page.goto('/dashboard')
   await page.getByLabel('Education').fill('BSc in Mechanical Engineering, BUET')
   await page.getByLabel('Phone').fill('01712345678')
@@ -185,22 +184,6 @@ const claims = (jwt: string) =>
     exp: number
   }
 
-/** The stack's Firebase settings, and its Auth emulator's REST API (as the Firebase SDK and admin tools call it). */
-async function firebaseOf(page: Page) {
-  const { firebase } = (await (await page.request.get(`${API}/config`)).json()) as {
-    firebase: { apiKey: string; projectId: string; emulatorUrl: string }
-  }
-  const call = async (method: string, data: object) => {
-    const res = await page.request.post(
-      `${firebase.emulatorUrl}/identitytoolkit.googleapis.com/v1/${method}?key=${firebase.apiKey}`,
-      { data },
-    )
-    expect(res.ok(), `${method}: ${await res.text()}`).toBe(true)
-    return res.json() as Promise<{ idToken: string; localId: string }>
-  }
-  return { ...firebase, call }
-}
-
 test('a page left open renews its session through Firebase before the access token ends', async ({ page, api }) => {
   // Every exchange for an access token (PUT /api/user/{email}) and the token it presented.
   const exchanges: string[] = []
@@ -245,7 +228,7 @@ test('a person whose Firebase account is deleted is signed out of an open page b
   expectConsoleError,
 }) => {
   await page.clock.install()
-  const account = await signUp(page, 'Deleted Person', 'deleted')
+  const account = await signUp(page, 'Deleted Person', 'deleted', { verified: false })
   await page.goto('/dashboard/order')
   await expect(page.getByRole('heading', { name: 'My Orders', level: 1 })).toBeVisible()
   // The account is deleted at Firebase (by the person, or by an admin of the project).

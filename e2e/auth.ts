@@ -46,8 +46,12 @@ export async function logIn(page: Page, account: { email: string; password: stri
 export const uniqueEmail = (prefix: string) =>
   `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`
 
-/** Creates a customer account through the real sign-up form; returns its credentials. */
-export async function signUp(page: Page, name: string, prefix = 'buyer') {
+/**
+ * Creates a customer account through the real sign-up form; returns its credentials. Ordering
+ * needs a verified e-mail: unless `verified` is false, the customer then opens the link the
+ * sign-up sent and signs in again, as a person would.
+ */
+export async function signUp(page: Page, name: string, prefix = 'buyer', { verified = true } = {}) {
   const account = { email: uniqueEmail(prefix), password: 'secret123' }
   await page.goto('/signup', { waitUntil: 'domcontentloaded' })
   await page.getByLabel('Name').fill(name)
@@ -55,5 +59,40 @@ export async function signUp(page: Page, name: string, prefix = 'buyer') {
   await page.getByLabel('Password').fill(account.password)
   await page.getByRole('button', { name: 'Sign up' }).click()
   await expectSignedIn(page)
+  if (verified) await verifyEmail(page, account)
   return account
+}
+
+/** The stack's Firebase settings, and its Auth emulator's REST API (as the Firebase SDK and admin tools call it). */
+export async function firebaseOf(page: Page) {
+  const { firebase } = (await (await page.request.get('/api/config')).json()) as {
+    firebase: { apiKey: string; projectId: string; emulatorUrl: string }
+  }
+  const call = async (method: string, data: object) => {
+    const res = await page.request.post(
+      `${firebase.emulatorUrl}/identitytoolkit.googleapis.com/v1/${method}?key=${firebase.apiKey}`,
+      { data },
+    )
+    expect(res.ok(), `${method}: ${await res.text()}`).toBe(true)
+    return res.json() as Promise<{ idToken: string; localId: string }>
+  }
+  return { ...firebase, call }
+}
+
+/**
+ * Opens the verification link Firebase sent to `account` (the Auth emulator keeps its code), then
+ * signs out and in again: the new session carries the verified address.
+ */
+export async function verifyEmail(page: Page, account: { email: string; password: string }) {
+  const firebase = await firebaseOf(page)
+  const codes = await (
+    await page.request.get(`${firebase.emulatorUrl}/emulator/v1/projects/${firebase.projectId}/oobCodes`)
+  ).json()
+  const verify = (codes.oobCodes as { email: string; requestType: string; oobCode: string }[]).findLast(
+    (c) => c.email === account.email && c.requestType === 'VERIFY_EMAIL',
+  )
+  expect(verify, `a verification e-mail to ${account.email}`).toBeTruthy()
+  await firebase.call('accounts:update', { oobCode: verify!.oobCode })
+  await signOut(page)
+  await logIn(page, account)
 }

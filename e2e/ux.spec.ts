@@ -193,7 +193,7 @@ test('the sign-in forms take every real address: dots, hyphens, plus signs, long
 test('"Forgot password?" sends Firebase\'s reset e-mail; the new password then works', { tag: '@phone' }, async ({
   page,
 }) => {
-  const account = await signUp(page, 'Forgetful Person', 'forgot')
+  const account = await signUp(page, 'Forgetful Person', 'forgot', { verified: false })
   await signOut(page)
   await page.goto('/login')
   await page.getByLabel('Email').fill(account.email)
