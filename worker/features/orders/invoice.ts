@@ -35,20 +35,25 @@ const STYLE = html`<style>
   caption { text-align: left; font-size: .75rem; color: #4b5563; padding-bottom: .2rem; }
   th, td { text-align: left; padding: .3rem .35rem; border-bottom: 1px solid #e5e7eb; vertical-align: top; }
   thead th { font-size: .75rem; font-weight: 600; color: #374151; border-bottom: 1px solid #111827; }
-  .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+  .num { text-align: right; font-variant-numeric: tabular-nums; }
+  td.num { white-space: nowrap; }
   .desc { min-width: 10rem; overflow-wrap: anywhere; }
+  .end { display: flex; flex-wrap: wrap; align-items: flex-start; gap: 0 2rem; }
+  .end > section { flex: 1 1 16rem; }
   .totals { width: auto; min-width: 17rem; margin: .4rem 0 0 auto; }
   .totals th { font-weight: 400; }
   .totals .grand th, .totals .grand td { font-weight: 700; border-top: 2px solid #111827; border-bottom: 0; }
   .stamp { border: 2px solid #b91c1c; color: #b91c1c; padding: .35rem .75rem; font-weight: 700; margin: .75rem 0 0; }
   .note { font-size: .8rem; color: #4b5563; margin: .9rem 0 0; }
   @media print {
-    :root { font-size: 9pt; }
+    :root { font-size: 9pt; line-height: 1.3; }
     body { max-width: none; margin: 0; padding: 0; }
     .scroll { overflow: visible; }
-    th, td { padding: .15rem .3rem; }
+    .lines { font-size: 8pt; line-height: 1.2; }
+    th, td { padding: 1px 3px; }
     .desc { min-width: 0; }
-    tr, .totals, .stamp { break-inside: avoid; }
+    h2 { margin: .6rem 0 .2rem; }
+    tr, .totals, .stamp, .end { break-inside: avoid; }
   }
 </style>`
 
@@ -144,13 +149,17 @@ ${cn ? html`<p class="stamp">Refunded ${day(doc.refund?.at ?? null)}: cancelled 
 ${parties(doc)}
 <h2>Goods and services</h2>
 ${rowsTable(doc, 'Prices include VAT')}
-${totalsTable(doc, ['Total excluding VAT', 'VAT', 'Total including VAT'])}
+<div class="end">
+<section>
 <h2>Payment</h2>
 <dl>
   <dt>Payment method</dt><dd>${PAYMENT_METHOD_NAMES[doc.payment.method]}</dd>
   <dt>Payment reference</dt><dd>${doc.payment.reference ?? '—'}</dd>
   <dt>Paid</dt><dd>${dayAndTime(doc.payment.paidAt)}</dd>
 </dl>
+</section>
+${totalsTable(doc, ['Total excluding VAT', 'VAT', 'Total including VAT'])}
+</div>
 <p class="note">Issued by ${doc.seller.legalName}, BIN ${doc.seller.bin || '—'}. Dates and times are Asia/Dhaka.</p>`,
   )
 }
@@ -182,13 +191,17 @@ ${parties(doc)}
 <p class="reason">${cn.reason ?? 'Full refund of the order.'}</p>
 <h2>Amounts returned</h2>
 ${rowsTable(doc, 'Returned in full, VAT included')}
-${totalsTable(doc, ['Total returned excluding VAT', 'VAT returned', 'Total returned including VAT'])}
+<div class="end">
+<section>
 <h2>Refund</h2>
 <dl>
   <dt>Refunded to</dt><dd>${PAYMENT_METHOD_NAMES[doc.payment.method]}, payment ${doc.payment.reference ?? '—'}</dd>
   <dt>Refund reference</dt><dd>${doc.refund?.reference ?? '—'}</dd>
   <dt>Refunded</dt><dd>${dayAndTime(doc.refund?.at ?? null)}</dd>
 </dl>
+</section>
+${totalsTable(doc, ['Total returned excluding VAT', 'VAT returned', 'Total returned including VAT'])}
+</div>
 <p class="note">Issued by ${doc.seller.legalName}, BIN ${doc.seller.bin || '—'}. Dates and times are Asia/Dhaka.</p>`,
   )
 }

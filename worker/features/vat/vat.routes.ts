@@ -20,9 +20,10 @@ export const vatRoutes = new Hono<AppEnv>().get(
     const register = await vatRegister(getDb(c.env), month)
     c.header('Cache-Control', 'private, no-store')
     if (format === 'csv') {
-      c.header('Content-Type', 'text/csv; charset=utf-8')
-      c.header('Content-Disposition', `attachment; filename="${vatRegisterFileName(month)}"`)
-      return c.body(vatRegisterCsv(register))
+      return c.text(vatRegisterCsv(register), 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="${vatRegisterFileName(month)}"`,
+      })
     }
     return c.json<VatRegister>(register)
   },
