@@ -83,19 +83,19 @@ for (const [device, viewport] of [
     const history = page.getByRole('list', { name: 'Order history' })
     await expect(history.getByRole('listitem')).toHaveCount(5)
 
-    // The customer follows it: My Orders, the order page, the receipt.
+    // The customer follows it: My Orders, the order page, the tax invoice.
     const them = customer.page
     await them.setViewportSize(viewport)
     await them.goto('/dashboard/order')
     const card = them.getByTestId('order').filter({ hasText: no })
     await expect(card.getByTestId('order-status')).toHaveText('Delivered')
-    await card.getByRole('link', { name: /Order details and receipt/ }).click()
+    await card.getByRole('link', { name: /Order details and tax invoice/ }).click()
     await expect(them.getByRole('heading', { name: `Order ${no}`, level: 1 })).toBeVisible()
     await expect(them.getByTestId('tracking-number')).toHaveText(`SC-${device}-778899`)
     await expect(them.getByRole('list', { name: 'Order history' })).toContainText('Shipped')
-    await them.getByRole('button', { name: 'Receipt' }).click()
-    const receipt = them.getByRole('dialog', { name: `Receipt ${no}` })
-    await expect(receipt.frameLocator('iframe').getByText(`Receipt ${no}`)).toBeVisible()
+    await them.getByRole('button', { name: 'Tax invoice' }).click()
+    const receipt = them.getByRole('dialog', { name: `Tax invoice ${no}` })
+    await expect(receipt.frameLocator('iframe').getByText('Mushak-6.3')).toBeVisible()
     await expect(receipt.getByRole('button', { name: 'Print' })).toBeEnabled()
     await receipt.getByRole('button', { name: 'Done' }).click()
     await expect(them.getByRole('link', { name: 'Order again' })).toHaveAttribute('href', '/service/heat-gun')

@@ -15,6 +15,7 @@ import { reviewsRoutes } from './features/reviews/reviews.routes'
 import { settingsRoutes } from './features/settings/settings.routes'
 import { toolsRoutes } from './features/tools/tools.routes'
 import { adminRoutes, usersRoutes } from './features/users/users.routes'
+import { vatRoutes } from './features/vat/vat.routes'
 import { limitBody } from './lib/body-limit'
 import { BOOKMARK_HEADER, bindingsOf, isBookmark, openD1Session } from './lib/db'
 import { keptPublicAnswer } from './lib/edge-cache'
@@ -88,8 +89,9 @@ const routes = app
   .route('/review', reviewsRoutes)
   .route('/images', imagesRoutes)
   .route('/user', usersRoutes)
-  // NOTE: before adminRoutes, whose /admin/{email} would otherwise take /admin/summary.
+  // NOTE: before adminRoutes, whose /admin/{email} would otherwise take /admin/summary and /admin/vat.
   .route('/admin', orderDeskRoutes)
+  .route('/admin/vat', vatRoutes)
   .route('/admin', adminRoutes)
   .route('/audit', auditRoutes)
   .route('/outbox', outboxRoutes)

@@ -8,8 +8,10 @@ import { listBookingsQuery, listOrders } from './features/orders/orders.service'
 import { orderSummary } from './features/orders/summary'
 import { listReviews } from './features/reviews/reviews.service'
 import { getTool, listTools } from './features/tools/tools.service'
+import { vatRegister } from './features/vat/vat.service'
 import { sessionUserQuery } from './lib/auth'
 import type { Db } from './lib/db'
+import { dhakaMonth } from './schemas/dhaka-time'
 
 export type PlannedRead = [label: string, run: () => Promise<unknown>]
 
@@ -43,5 +45,7 @@ export function hotReads(db: Db, ids: { tool: string; customer: string; search: 
     // Counts from order_counts, revenue from revenue_days (whole UTC days) plus the part of a day before a rolling
     // window's first whole day, from the paid_at / refunded_at indexes: nothing here grows with the orders.
     ['GET /api/admin/summary (order_counts; revenue_days + part of a day)', () => orderSummary(db, Date.now())],
+    // A month's invoices and credit notes: ranges of the issue-time indexes, whatever the number of orders.
+    ['GET /api/admin/vat?month= (the VAT register)', () => vatRegister(db, dhakaMonth(Date.now()))],
   ]
 }

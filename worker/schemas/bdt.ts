@@ -9,3 +9,8 @@ const bdt = new Intl.NumberFormat('en-BD', { style: 'currency', currency: 'BDT',
 
 /** The one money format (e.g. "BDT 1,250.50"). */
 export const formatBDT = (taka: number) => bdt.format(taka)
+
+const amount = new Intl.NumberFormat('en-BD', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+
+/** The same amount without the currency, for the columns of a table headed in BDT ("1,250.50"). */
+export const formatBDTAmount = (taka: number) => amount.format(taka)

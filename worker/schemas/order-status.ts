@@ -137,6 +137,12 @@ const actionMovingTo = (to: OrderStatus): MoveAction | undefined =>
 /** What a person asking for the receipt of an order that has none ({@link hasReceipt}) is told: a 409 CONFLICT. */
 export const NO_RECEIPT = 'This order has not been paid, so it has no receipt yet.'
 
+/** Whether an order in `status` has a credit note (GET /api/booking/{id}/credit-note): it was refunded. */
+export const hasCreditNote = (status: OrderStatus): boolean => status === 'refunded'
+
+/** What a person asking for the credit note of an order that has none ({@link hasCreditNote}) is told: a 404. */
+export const NO_CREDIT_NOTE = 'This order has not been refunded, so it has no credit note.'
+
 /** Why a move is refused: the error code and message of the API's 409. */
 export type OrderRefusal = { readonly code: 'CONFLICT' | 'INVALID_TRANSITION'; readonly message: string }
 

@@ -139,7 +139,13 @@ const MATRIX: Row[] = [
   ['PUT', '/api/cart/{tool}', [401, 401, 401, 401, 401, 401, 200, 200, 200, 401], { quantity: 0 }],
   ['DELETE', '/api/cart/{tool}', [401, 401, 401, 401, 401, 401, 200, 200, 200, 401]],
   ['POST', '/api/cart/merge', [401, 401, 401, 401, 401, 401, 200, 200, 200, 401], { lines: [] }],
+  // The credit note: owner or admin; an unpaid booking was never refunded, so it has none (404).
+  ['GET', '/api/booking/{booking}/credit-note', [401, 401, 401, 401, 401, 401, 404, 404, 404, 401]],
   ['GET', '/api/admin/summary', [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
+  // The VAT register, JSON or CSV: admins only; the guard comes before the month is read.
+  ['GET', '/api/admin/vat?month=2026-11', [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
+  ['GET', '/api/admin/vat?month=2026-11&format=csv', [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
+  ['GET', '/api/admin/vat?month=2026-13', [401, 401, 401, 401, 401, 401, 403, 403, 400, 401]],
   ['GET', '/api/audit', [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
   ['GET', '/api/outbox', [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
   ['GET', '/api/outbox/deliveries', [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],

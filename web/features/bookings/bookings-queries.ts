@@ -17,13 +17,20 @@ export const bookingQueries = {
       queryFn: () => unwrap(api.booking[':id'].$get({ param: { id } })),
       staleTime: 0,
     }),
-  /** The printable receipt of a paid order: an HTML page of its own. */
-  invoice: (id: string) =>
+  /**
+   * A tax document of the order, an HTML page of its own: the tax invoice (Mushak-6.3) of a paid
+   * order, or the credit note (Mushak-6.7) of a refunded one.
+   */
+  taxDocument: (id: string, kind: 'invoice' | 'credit-note') =>
     queryOptions({
-      queryKey: [...bookingQueries.all(), 'invoice', id] as const,
+      queryKey: [...bookingQueries.all(), kind, id] as const,
       queryFn: async () => {
-        const res = await api.booking[':id'].invoice.$get({ param: { id } })
-        if (!res.ok) throw new Error('The receipt could not be loaded. Please try again.')
+        const route = api.booking[':id']
+        const res = await (kind === 'invoice' ? route.invoice : route['credit-note']).$get({ param: { id } })
+        if (!res.ok)
+          throw new Error(
+            `The ${kind === 'invoice' ? 'tax invoice' : 'credit note'} could not be loaded. Please try again.`,
+          )
         return res.text()
       },
     }),

@@ -7,7 +7,7 @@ export const DESK_PAGE_SIZE = 20
 
 const paging = (page = 1) => ({ limit: String(DESK_PAGE_SIZE), offset: String((page - 1) * DESK_PAGE_SIZE) })
 
-/** The admin's views: the order desk, the overview, the audit log, the outbox, reviews, users and messages. */
+/** The admin's views: the order desk, the overview, the audit log, the outbox, reviews, users, messages and VAT. */
 export const deskQueries = {
   all: () => ['desk'] as const,
   orders: (filter: { status?: OrderStatus; q?: string; page?: number }) =>
@@ -82,6 +82,13 @@ export const deskQueries = {
       queryFn: () =>
         unwrapPage(api.contact.$get({ query: { ...paging(filter.page), ...(filter.q ? { q: filter.q } : {}) } })),
       placeholderData: keepPreviousData,
+      staleTime: 0,
+    }),
+  /** The VAT sales register of a month (`YYYY-MM`, Asia/Dhaka). */
+  vat: (month: string) =>
+    queryOptions({
+      queryKey: [...deskQueries.all(), 'vat', month] as const,
+      queryFn: () => unwrap(api.admin.vat.$get({ query: { month } })),
       staleTime: 0,
     }),
   /** What deleting a tool would touch. */

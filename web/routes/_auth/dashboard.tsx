@@ -83,6 +83,9 @@ function DashboardLayout() {
               <Link to="/dashboard/settings" className={linkClass} activeProps={{ className: activeClass }}>
                 Settings
               </Link>
+              <Link to="/dashboard/vat" className={linkClass} activeProps={{ className: activeClass }}>
+                VAT
+              </Link>
               <Link to="/dashboard/audit" className={linkClass} activeProps={{ className: activeClass }}>
                 Audit log
               </Link>

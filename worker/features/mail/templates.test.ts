@@ -1,6 +1,6 @@
 /**
- * What people type reaches the order e-mails and the printable receipt as text, never as
- * markup: both are built with hono/html, which escapes every value it is given.
+ * What people type reaches the order e-mails and the tax documents (invoice, credit note) as
+ * text, never as markup: all are built with hono/html, which escapes every value it is given.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Booking } from '#schemas/booking.ts'
@@ -40,8 +40,8 @@ const textOf = (html: string, pattern: RegExp) => {
   return decode(match![1]!)
 }
 
-describe('escaping in the order e-mails and the receipt', () => {
-  it("keeps a customer's name, address and tool as text in every e-mail about the order, and in the receipt", async () => {
+describe('escaping in the order e-mails and the tax documents', () => {
+  it("keeps a customer's name, address and tool as text in every e-mail about the order, and in the tax invoice", async () => {
     const id = await paidOrder(buyer, tool, BUYER, { customerName: NAME, address: ADDRESS })
     const { orderNumber } = await json<Booking>(await call('GET', `/api/booking/${id}`, { as: admin }))
 
@@ -74,11 +74,11 @@ describe('escaping in the order e-mails and the receipt', () => {
     expect(receipt).not.toContain('<b>1</b>')
     expect(receipt).not.toContain('<Drill>')
     expect(textOf(receipt, /<dt>Name<\/dt><dd>([^<]*)<\/dd>/)).toBe(NAME)
-    expect(textOf(receipt, /<dt>Address<\/dt><dd>([^<]*)<\/dd>/)).toBe(ADDRESS)
-    expect(textOf(receipt, /<tbody><tr><td>([^<]*)<\/td>/)).toBe(tool.name)
+    expect(textOf(receipt, /<dt>Delivery address<\/dt><dd>([^<]*)<\/dd>/)).toBe(ADDRESS)
+    expect(textOf(receipt, /<td class="desc">([^<]*)<\/td>/)).toBe(tool.name)
   })
 
-  it("keeps an admin's refund reason as text in the customer's e-mail", async () => {
+  it("keeps an admin's refund reason as text in the customer's e-mail and the credit note", async () => {
     const id = await paidOrder(buyer, tool, BUYER, { customerName: NAME })
     const { orderNumber } = await json<Booking>(await call('GET', `/api/booking/${id}`, { as: admin }))
     const refunded = await call('POST', `/api/booking/${id}/refund`, { as: admin, body: { reason: REASON } })
@@ -88,5 +88,9 @@ describe('escaping in the order e-mails and the receipt', () => {
     expect(mail!.html).not.toContain('<img')
     expect(textOf(mail!.html!, /<p>(Reason: [^<]*)<\/p>/)).toBe(`Reason: ${REASON}`)
     expect(mail!.body).toContain(`Reason: ${REASON}`)
+    // And in the credit note.
+    const note = await (await call('GET', `/api/booking/${id}/credit-note`, { as: buyer })).text()
+    expect(note).not.toContain('<img')
+    expect(textOf(note, /<p class="reason">([^<]*)<\/p>/)).toBe(REASON)
   })
 })

@@ -9,7 +9,7 @@ import {
   OrderRefundSchema,
   OrderStatusChangeSchema,
 } from '#schemas/booking.ts'
-import { hasReceipt, NO_RECEIPT } from '#schemas/order-status.ts'
+import { hasCreditNote, hasReceipt, NO_CREDIT_NOTE, NO_RECEIPT } from '#schemas/order-status.ts'
 import { PAGE_DEFAULT } from '#schemas/paging.ts'
 import type { OrderRow } from '#worker/db/schema.ts'
 import type { AppEnv } from '#worker/env.ts'
@@ -26,7 +26,7 @@ import { type Db, getDb } from '#worker/lib/db.ts'
 import { conflict, forbidden, notFound, unauthenticated } from '#worker/lib/errors.ts'
 import { validate } from '#worker/lib/validator.ts'
 import { deliverMail, depsOf } from './deps'
-import { renderInvoice } from './invoice'
+import { renderCreditNote, renderInvoice } from './invoice'
 import { getOrderRow } from './lifecycle'
 import {
   cancelOrder,
@@ -40,6 +40,7 @@ import {
 import { payBooking } from './payments.service'
 import { assertPaymentsAvailable } from './providers/configured'
 import { orderSummary } from './summary'
+import { taxDocumentOf } from './tax-documents'
 
 /**
  * The booking of `id` when the caller is its customer or an admin.
@@ -112,9 +113,17 @@ export const bookingsRoutes = new Hono<AppEnv>()
     const db = getDb(c.env)
     const row = await ownBooking(c, db, c.req.valid('param').id)
     if (!hasReceipt(row.status)) throw conflict(NO_RECEIPT)
-    const [booking] = await withHistory(db, [row], c.var.config.unpaidHoldMs)
+    const doc = await taxDocumentOf(db, row)
     c.header('Cache-Control', 'private, no-store')
-    return c.html(renderInvoice(booking!, c.var.config.SHOP_NAME))
+    return c.html(renderInvoice(doc))
+  })
+  .get('/:id/credit-note', requireUser, validate('param', BookingIdParamSchema), async (c) => {
+    const db = getDb(c.env)
+    const row = await ownBooking(c, db, c.req.valid('param').id)
+    if (!hasCreditNote(row.status)) throw notFound(NO_CREDIT_NOTE)
+    const doc = await taxDocumentOf(db, row)
+    c.header('Cache-Control', 'private, no-store')
+    return c.html(renderCreditNote(doc))
   })
   .post('/:id/cancel', requireUser, validate('param', BookingIdParamSchema), async (c) => {
     const deps = depsOf(c)

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import type { Booking } from '#schemas/booking.ts'
-import { actionsFor, type OrderViewer } from '#schemas/order-status.ts'
+import { actionsFor, hasCreditNote, type OrderViewer } from '#schemas/order-status.ts'
 import { useChangeOrderStatus } from '../bookings-mutations'
 import { CancelOrderDialog, RefundOrderDialog, ShipOrderDialog } from './order-dialogs'
 import { ReceiptDialog } from './receipt-dialog'
@@ -21,13 +21,14 @@ function orderActions(order: Booking, viewer: OrderViewer) {
     pay: offers.includes('pay'),
     cancel: offers.includes('cancel'),
     receipt: offers.includes('receipt'),
+    creditNote: offers.includes('receipt') && hasCreditNote(order.status),
     orderAgain: order.customer === viewer.email && order.status !== 'unpaid',
   }
 }
 
-type Dialog = 'ship' | 'refund' | 'cancel' | 'receipt' | undefined
+type Dialog = 'ship' | 'refund' | 'cancel' | 'receipt' | 'credit-note' | undefined
 
-/** The order page's actions (moves, payment, cancel, receipt) with the dialogs they open. */
+/** The order page's actions (moves, payment, cancel, tax invoice, credit note) with the dialogs they open. */
 export function OrderActions({ order, viewer }: { order: Booking; viewer: OrderViewer }) {
   const can = orderActions(order, viewer)
   // "Order again" goes with other actions, never alone.
@@ -91,7 +92,12 @@ export function OrderActions({ order, viewer }: { order: Booking; viewer: OrderV
           )}
           {can.receipt && (
             <button type="button" className="btn-ghost" onClick={() => setDialog('receipt')}>
-              Receipt
+              Tax invoice
+            </button>
+          )}
+          {can.creditNote && (
+            <button type="button" className="btn-ghost" onClick={() => setDialog('credit-note')}>
+              Credit note
             </button>
           )}
           {can.orderAgain && (
@@ -106,6 +112,7 @@ export function OrderActions({ order, viewer }: { order: Booking; viewer: OrderV
       <RefundOrderDialog order={order} open={dialog === 'refund'} onClose={close} />
       <CancelOrderDialog order={order} open={dialog === 'cancel'} onClose={close} />
       <ReceiptDialog order={order} open={dialog === 'receipt'} onClose={close} />
+      <ReceiptDialog order={order} kind="credit-note" open={dialog === 'credit-note'} onClose={close} />
     </>
   )
 }

@@ -176,7 +176,7 @@ function OrderCard({ order, onCancel }: { order: Booking; onCancel: () => void }
               params={{ id: order._id }}
               className="text-sm font-medium text-brand-700 hover:underline"
             >
-              Order details{offers.includes('receipt') ? ' and receipt' : ''}
+              Order details{offers.includes('receipt') ? ' and tax invoice' : ''}
               <span className="sr-only"> for {order.orderNumber}</span>
             </Link>
           </p>

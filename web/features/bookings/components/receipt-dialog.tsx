@@ -4,28 +4,39 @@ import type { Booking } from '#schemas/booking.ts'
 import { Modal } from '#web/components/modal.tsx'
 import { bookingQueries } from '../bookings-queries'
 
-/** The printable receipt (the API's invoice page) in a frame, with a Print button. */
-export function ReceiptDialog({ order, open, onClose }: { order: Booking; open: boolean; onClose: () => void }) {
+/** The order's tax documents: the tax invoice (Mushak-6.3) of a paid order, the credit note (Mushak-6.7) of a refund. */
+export type TaxDocumentKind = 'invoice' | 'credit-note'
+
+const TITLES: Record<TaxDocumentKind, string> = { invoice: 'Tax invoice', 'credit-note': 'Credit note' }
+
+/** A printable tax document of the order (the API's HTML page) in a frame, with a Print button. */
+export function ReceiptDialog({
+  order,
+  open,
+  onClose,
+  kind = 'invoice',
+}: {
+  order: Booking
+  open: boolean
+  onClose: () => void
+  kind?: TaxDocumentKind
+}) {
   const frame = useRef<HTMLIFrameElement>(null)
-  const { data: html, error } = useQuery({ ...bookingQueries.invoice(order._id), enabled: open })
+  const { data: html, error } = useQuery({ ...bookingQueries.taxDocument(order._id, kind), enabled: open })
+  const title = `${TITLES[kind]} ${order.orderNumber}`
   return (
-    <Modal open={open} onClose={onClose} title={`Receipt ${order.orderNumber}`}>
+    <Modal open={open} onClose={onClose} title={title}>
       {error ? (
         <p className="text-sm font-medium text-red-700" role="alert">
           {error.message}
         </p>
       ) : html ? (
-        <iframe
-          ref={frame}
-          title={`Receipt ${order.orderNumber}`}
-          srcDoc={html}
-          className="h-[60vh] w-full rounded-lg ring-1 ring-slate-200"
-        />
+        <iframe ref={frame} title={title} srcDoc={html} className="h-[60vh] w-full rounded-lg ring-1 ring-slate-200" />
       ) : (
         <div
           className="h-[60vh] animate-pulse rounded-lg bg-slate-100"
           role="status"
-          aria-label="Loading the receipt"
+          aria-label={`Loading the ${TITLES[kind].toLowerCase()}`}
         />
       )}
       <div className="mt-4 flex justify-end gap-3">
