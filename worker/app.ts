@@ -3,6 +3,7 @@ import { cors } from 'hono/cors'
 import { HTTPException } from 'hono/http-exception'
 import { type AppEnv, type Config, ConfigError, getConfig } from './env'
 import { auditRoutes } from './features/audit/audit.routes'
+import { cartRoutes } from './features/cart/cart.routes'
 import { contactRoutes } from './features/contact/contact.routes'
 import { imagesRoutes } from './features/images/images.routes'
 import { outboxRoutes } from './features/mail/outbox.routes'
@@ -96,6 +97,7 @@ const routes = app
   .route('/booking', bookingsRoutes)
   .route('/checkout', checkoutRoutes)
   .route('/settings', settingsRoutes)
+  .route('/cart', cartRoutes)
   .route('/', paymentsRoutes)
   .route('/', metaRoutes)
 
