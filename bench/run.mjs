@@ -7,8 +7,9 @@
 // (reuse dist/ and build/server/), BENCH_LH_RUNS (Lighthouse runs per page, default 3: the
 // median is kept), BENCH_LH_CPU (also run Lighthouse at this CPU slowdown, reported beside the
 // default 4× run, which is the budget), BENCH_PORT / BENCH_AUTH_PORT (8808 / 9309; the scale
-// stack uses both + 10), BENCH_STRICT=1 (exit 1 when a budget fails), BENCH_TIMEOUT_MIN (stop
-// everything after this many minutes, default 40).
+// stack uses both + 10), BENCH_CHECKOUTS (timed 10-line checkouts per stack, default 30),
+// BENCH_STRICT=1 (exit 1 when a budget fails), BENCH_TIMEOUT_MIN (stop everything after this
+// many minutes, default 40).
 
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -19,7 +20,19 @@ import { buildWeb } from '../scripts/build.mjs'
 import { root, run, startStack, WRANGLER_ENV } from '../scripts/stack.mjs'
 import { measure, pick } from './lib/api.mjs'
 import { measureBundle } from './lib/bundle.mjs'
-import { BENCH_ADMIN, BENCH_SEARCH, BENCH_TOOL, BENCH_USER, PAGE_SIZE, SCALE } from './lib/data.mjs'
+import { checkoutOnce, fillCart, summarize } from './lib/checkout.mjs'
+import {
+  BENCH_ADMIN,
+  BENCH_CART,
+  BENCH_DELIVERY,
+  BENCH_SEARCH,
+  BENCH_TOOL,
+  BENCH_TOOL_SEARCH,
+  BENCH_USER,
+  cartToolId,
+  PAGE_SIZE,
+  SCALE,
+} from './lib/data.mjs'
 import { measureFloor } from './lib/floor.mjs'
 import { makePhoto, measurePhoneImages } from './lib/images.mjs'
 import { lcpInServerHtml, runLighthouse } from './lib/lighthouse.mjs'
@@ -37,6 +50,9 @@ const LH_CPU = env.BENCH_LH_CPU ? Number(env.BENCH_LH_CPU) : undefined
 const PORT = Number(env.BENCH_PORT ?? 8808)
 const AUTH_PORT = Number(env.BENCH_AUTH_PORT ?? 9309)
 const TIMEOUT_MIN = Number(env.BENCH_TIMEOUT_MIN ?? 40)
+const CHECKOUTS = Math.max(1, Number(env.BENCH_CHECKOUTS ?? 30))
+/** Untimed checkouts per stack before the timed ones. */
+const CHECKOUT_WARMUP = 3
 for (const p of ONLY)
   if (!PHASES.includes(p)) throw new Error(`BENCH_ONLY: unknown phase ${p} (phases: ${PHASES.join(', ')})`)
 
@@ -167,6 +183,7 @@ async function main() {
       build: BUILD,
       lighthouseRuns: LH_RUNS,
       lighthouseExtraCpu: LH_CPU,
+      checkouts: CHECKOUTS,
     },
     budgets: BUDGETS,
     load: { start: load() },
@@ -178,7 +195,9 @@ async function main() {
   const needSmall = ['api', 'scale', 'ssr', 'weight', 'lighthouse', 'images'].some((p) => ONLY.has(p))
   const needScale = ONLY.has('scale')
   const secret = `bench-${crypto.randomUUID()}-${crypto.randomUUID()}`
-  const vars = { ACCESS_TOKEN_SECRET: secret }
+  // The checkout row places order after order as the bench customer: caps on unpaid orders
+  // (api.md "Abuse limits") far above what it places, so that none of them is refused.
+  const vars = { ACCESS_TOKEN_SECRET: secret, MAX_UNPAID_ORDERS: '1000000', MAX_UNPAID_BDT: '1000000000' }
   // Access tokens as the API issues them (worker/lib/access-token.ts): `sv` is the account's session version.
   const tokenFor = (email) =>
     new SignJWT({ sv: 1 })
@@ -188,10 +207,22 @@ async function main() {
       .setIssuedAt()
       .setExpirationTime('2h')
       .sign(new TextEncoder().encode(secret))
-  const autocannon = async (label, stack, path, headers) => {
+  /**
+   * @param {string} label @param {any} stack @param {string | (() => string)} path
+   * @param {Record<string, string>} [headers] @param {{ method?: string, body?: string }} [request] a POST's
+   */
+  const autocannon = async (label, stack, path, headers = {}, request = {}) => {
     say(`autocannon ${label}: ${DURATION} s at ${CONNECTIONS} connections…`)
     const m = {
-      ...(await measure({ url: stack.url, path, headers, connections: CONNECTIONS, duration: DURATION })),
+      ...(await measure({
+        url: stack.url,
+        path,
+        method: request.method ?? 'GET',
+        body: request.body,
+        headers,
+        connections: CONNECTIONS,
+        duration: DURATION,
+      })),
       load: load()[0],
     }
     say(`  ${m.rps} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.errors} errors`)
@@ -201,14 +232,16 @@ async function main() {
   let small, large, smallData, largeData
   if (needSmall) {
     say(
-      `seeding fresh data (small${needScale ? `, and scale: ${SCALE.tools} tools, ${SCALE.bookings} bookings, ${SCALE.reviews} reviews` : ''})…`,
+      `seeding fresh data (small${needScale ? `, and scale: ${SCALE.tools} tools, ${SCALE.bookings} orders of 1–5 lines, ${SCALE.reviews} reviews` : ''})…`,
     )
     ;[smallData, largeData] = await Promise.all([
       prepareData(join(tmp, 'small'), { scale: false }),
       needScale ? prepareData(join(tmp, 'scale'), { scale: true }) : undefined,
     ])
-    say(`small data: ${JSON.stringify(smallData.counts)} in ${smallData.seconds} s`)
-    if (largeData) say(`scale data: ${JSON.stringify(largeData.counts)} in ${largeData.seconds} s`)
+    const summary = (c) =>
+      `${c.tools} tools, ${c.bookings} orders, ${c.orderLines} order lines, ${c.reviews} reviews; the bench customer: ${c.benchUserBookings} orders, a cart of ${c.cartLines} lines`
+    say(`small data: ${summary(smallData.counts)} (seeded in ${smallData.seconds} s)`)
+    if (largeData) say(`scale data: ${summary(largeData.counts)} (seeded in ${largeData.seconds} s)`)
     result.data = { small: smallData.counts, scale: largeData?.counts, scaleSeedSeconds: largeData?.seconds }
 
     say(`starting the stack on 127.0.0.1:${PORT}${BUILD ? ' (building dist/ and build/server/ first)' : ''}…`)
@@ -241,7 +274,9 @@ async function main() {
   if (ONLY.has('api') || needScale)
     await phase(result, 'api', async () => {
       const token = await tokenFor(BENCH_USER.email)
+      const customer = { Authorization: `Bearer ${token}` }
       const admin = { Authorization: `Bearer ${await tokenFor(BENCH_ADMIN.email)}` }
+      const previewBody = JSON.stringify({ delivery: BENCH_DELIVERY, paymentMethod: 'card' })
       // A query parameter the API ignores but the edge cache keys on: every request is a miss.
       let n = 0
       const miss = () => `nocache=${Date.now().toString(36)}${(n++).toString(36)}`
@@ -249,7 +284,7 @@ async function main() {
         `/api/booking?status=paid&limit=50&offset=${Math.floor((Math.random() * Math.max(1, total / 10)) / 50) * 50}`
       const page = (total) => () =>
         `/api/service?limit=${PAGE_SIZE}&offset=${Math.floor((Math.random() * total) / PAGE_SIZE) * PAGE_SIZE}&${miss()}`
-      /** @typedef {{ name: string, path: (data: any) => () => string, headers?: Record<string, string>, baseline?: boolean, cached?: boolean, smallOnly?: boolean, floor?: boolean, info?: boolean, cache?: object }} Endpoint */
+      /** @typedef {{ name: string, path: (data: any) => () => string, method?: string, body?: string, headers?: Record<string, string>, baseline?: boolean, cached?: boolean, smallOnly?: boolean, floor?: boolean, info?: boolean, cache?: object }} Endpoint */
       /** @type {Endpoint[]} */
       const endpoints = [
         { name: 'GET /api/bench/baseline', path: () => () => '/api/bench/baseline', baseline: true },
@@ -295,7 +330,22 @@ async function main() {
         {
           name: 'GET /api/booking?customer= (authenticated)',
           path: () => () => `/api/booking?customer=${encodeURIComponent(BENCH_USER.email)}`,
-          headers: { Authorization: `Bearer ${token}` },
+          headers: customer,
+          info: true,
+        },
+        // The bench customer's cart (10 lines, the same at both sizes) and what checking it out costs.
+        {
+          name: `GET /api/cart (${BENCH_CART.lines} lines)`,
+          path: () => () => '/api/cart',
+          headers: customer,
+          info: true,
+        },
+        {
+          name: `POST /api/checkout/preview (${BENCH_CART.lines} lines)`,
+          path: () => () => '/api/checkout/preview',
+          method: 'POST',
+          body: previewBody,
+          headers: { ...customer, 'Content-Type': 'application/json' },
           info: true,
         },
         // The order desk (admin): the first page, a status tab at a random page, a search, the overview.
@@ -317,6 +367,13 @@ async function main() {
           headers: admin,
           info: true,
         },
+        // A tool's name: the search reads every line's tool (tool_names); the same orders match at both sizes.
+        {
+          name: 'GET /api/booking?q=<tool name> (order desk search by tool)',
+          path: () => () => `/api/booking?q=${encodeURIComponent(BENCH_TOOL_SEARCH.q)}`,
+          headers: admin,
+          info: true,
+        },
         { name: 'GET /api/admin/summary', path: () => () => '/api/admin/summary', headers: admin, info: true },
       ]
       // Check each request answers 200 before loading it; for the cached ones, that the answer is
@@ -326,10 +383,20 @@ async function main() {
         [large, largeData],
       ].filter(([s]) => s)) {
         for (const e of endpoints) {
-          const res = await fetch(`${stack.url}${e.path(data)()}`, { headers: e.headers })
+          const res = await fetch(`${stack.url}${e.path(data)()}`, {
+            method: e.method ?? 'GET',
+            headers: e.headers,
+            body: e.body,
+          })
           if (res.status !== 200)
             throw new Error(`${e.name} answered ${res.status} on ${stack.url}: ${await res.text()}`)
-          await res.arrayBuffer()
+          const text = await res.text()
+          // The cart rows measure a full cart whose every line can be ordered.
+          if (e.path(data)() === '/api/cart') {
+            const cart = JSON.parse(text)
+            if (cart.lines?.length !== BENCH_CART.lines || cart.lines.some((l) => l.error))
+              throw new Error(`the bench cart on ${stack.url} is not ${BENCH_CART.lines} orderable lines: ${text}`)
+          }
           if (e.cached && stack === small) {
             const etag = res.headers.get('ETag')
             const again = etag
@@ -358,7 +425,7 @@ async function main() {
           ['scale', large, largeData],
         ]) {
           if (!stack || (key === 'scale' && e.smallOnly)) continue
-          row[key] = await autocannon(`${e.name} (${key} data)`, stack, e.path(data), e.headers)
+          row[key] = await autocannon(`${e.name} (${key} data)`, stack, e.path(data), e.headers, e)
         }
         result.api.push(row)
       }
@@ -377,6 +444,68 @@ async function main() {
           row.scaleP50Factor = Math.round((row.scale.p50 / Math.max(row.small.p50, 1)) * 100) / 100
       }
       if (largeData?.plans) result.plans = largeData.plans
+
+      // The checkout: real orders of the full cart, one at a time, small and scale alternating
+      // (so both see the same machine), the cart filled again before each; after every other
+      // row, as it adds orders to the bench customer's list and the desk's.
+      const cartLines = Array.from({ length: BENCH_CART.lines }, (_, i) => ({
+        serviceId: cartToolId(i),
+        quantity: BENCH_CART.quantity,
+      }))
+      const sides = [
+        ['small', small],
+        ['scale', large],
+      ].filter(([, s]) => s)
+      const plan = {}
+      for (const [key, stack] of sides) {
+        await fillCart(stack.url, customer, cartLines)
+        const res = await fetch(`${stack.url}/api/checkout/preview`, {
+          method: 'POST',
+          headers: { ...customer, 'Content-Type': 'application/json' },
+          body: previewBody,
+        })
+        if (res.status !== 200) throw new Error(`the checkout preview answered ${res.status}: ${await res.text()}`)
+        const { total } = await res.json()
+        plan[key] = {
+          body: { delivery: BENCH_DELIVERY, paymentMethod: 'card', expectedTotal: total },
+          ms: [],
+          errors: [],
+        }
+      }
+      say(
+        `checkout: ${CHECKOUTS} × POST /api/checkout of ${BENCH_CART.lines} lines per stack, one at a time (after ${CHECKOUT_WARMUP} untimed)…`,
+      )
+      for (let i = 0; i < CHECKOUT_WARMUP + CHECKOUTS; i++) {
+        for (const [key, stack] of sides) {
+          await fillCart(stack.url, customer, cartLines)
+          const placed = await checkoutOnce(stack.url, customer, plan[key].body)
+          if (i < CHECKOUT_WARMUP) {
+            if (placed.status !== 201)
+              throw new Error(
+                `POST /api/checkout answered ${placed.status} on ${stack.url}: ${placed.body.slice(0, 300)}`,
+              )
+            continue
+          }
+          if (placed.status === 201) plan[key].ms.push(placed.ms)
+          else plan[key].errors.push(`${placed.status} ${placed.body.slice(0, 200)}`)
+        }
+      }
+      result.checkout = { lines: BENCH_CART.lines, concurrency: 1 }
+      for (const [key] of sides) {
+        result.checkout[key] = {
+          ...summarize(plan[key].ms),
+          errors: plan[key].errors.length,
+          firstError: plan[key].errors[0],
+          load: load()[0],
+        }
+        const c = result.checkout[key]
+        say(`  ${key}: p50 ${c.p50} ms, p95 ${c.p95} ms over ${c.n} orders, ${c.errors} errors`)
+      }
+      const { small: cs, scale: cl } = result.checkout
+      if (cs && cl) {
+        result.checkout.p50Factor = Math.round((cl.p50 / Math.max(cs.p50, 1)) * 100) / 100
+        result.checkout.p95Factor = Math.round((cl.p95 / Math.max(cs.p95, 1)) * 100) / 100
+      }
     })
   if (large) {
     await large.stop()

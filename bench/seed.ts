@@ -1,8 +1,10 @@
 /**
  * Seeds a bench database (run by bench/run.mjs through tsx, after the D1 migrations):
- * the demo catalogue, the bench customer with its bookings and, with --scale, enough rows
- * to reach 10,000 tools, 50,000 bookings and 5,000 reviews. With --plans it then prints the
- * query plans (EXPLAIN QUERY PLAN) of the SQL the API's own service functions send.
+ * the demo catalogue, the cart's 10 tools, the bench customer (verified) with its orders and
+ * its cart of 10 lines, the bench admin and, with --scale, enough rows to reach 10,000 tools,
+ * 50,000 orders (1 to 5 lines each: about 150,000 lines) and 5,000 reviews. Every order's
+ * totals are its lines'. With --plans it then prints the query plans (EXPLAIN QUERY PLAN) of
+ * the SQL the API's own service functions send.
  *
  * Usage: tsx bench/seed.ts --persist-to DIR [--scale] [--plans] [--out FILE]
  * Writes what it did (counts, tool ids, plans) as JSON to FILE, or to stdout.
@@ -12,12 +14,19 @@ import { getPlatformProxy } from 'wrangler'
 import catalogue from '../seed/catalogue.json' with { type: 'json' }
 import { getDb } from '../worker/lib/db'
 import { hotReads } from '../worker/query-plans'
+import { DEFAULT_SETTINGS, deliveryFeePaisa } from '../worker/schemas/delivery'
+import { DELIVERY_VAT_BP, vatIncludedPaisa } from '../worker/schemas/vat'
 import { seedShop } from '../worker/seed'
 import {
   BENCH_ADMIN,
+  BENCH_CART,
+  BENCH_DELIVERY,
   BENCH_SEARCH,
+  BENCH_TOOL_SEARCH,
   BENCH_USER,
   benchToolId,
+  cartToolId,
+  MAX_LINES_PER_ORDER,
   SCALE,
   SMALL_BOOKINGS_PER_BENCH_USER,
 } from './lib/data.mjs'
@@ -99,32 +108,92 @@ try {
     await env.DB.prepare('select img from tools order by created_at').all<{ img: string }>()
   ).results.map((r) => r.img)
   const random = rng(42)
+  const now = Date.now()
 
-  // The bench customer: the same bookings at both sizes, so the scale figure isolates the table size.
-  await env.DB.prepare(`insert or ignore into users (id, email, name, role) values (?, ?, ?, 'user')`)
+  // The bench customer: the same orders and cart at both sizes, so the scale figure isolates the
+  // table size. Verified (identity_verified), as placing an order needs; so is the admin.
+  await env.DB.prepare(
+    `insert or ignore into users (id, email, name, role, identity_verified) values (?, ?, ?, 'user', 1)`,
+  )
     .bind(BENCH_USER.id, BENCH_USER.email, BENCH_USER.name)
     .run()
   // The admin the order desk benchmarks sign in as.
-  await env.DB.prepare(`insert or ignore into users (id, email, name, role) values (?, ?, ?, 'admin')`)
+  await env.DB.prepare(
+    `insert or ignore into users (id, email, name, role, identity_verified) values (?, ?, ?, 'admin', 1)`,
+  )
     .bind(BENCH_ADMIN.id, BENCH_ADMIN.email, BENCH_ADMIN.name)
     .run()
 
+  /** A tool as an order line needs it. */
+  type LineTool = { id: string; name: string; img: string; pricePaisa: number; weight: number; vatBp: number }
+  const demoTools: LineTool[] = (
+    await env.DB.prepare(
+      'select id, name, img, price_paisa, weight_hundredths, vat_rate_bp from tools order by created_at, id',
+    ).all<{
+      id: string
+      name: string
+      img: string
+      price_paisa: number
+      weight_hundredths: number
+      vat_rate_bp: number
+    }>()
+  ).results.map((t) => ({
+    id: t.id,
+    name: t.name,
+    img: t.img,
+    pricePaisa: t.price_paisa,
+    weight: t.weight_hundredths,
+    vatBp: t.vat_rate_bp,
+  }))
+
+  // The cart's tools, at both sizes: after the demo catalogue in creation order (the shop's pages
+  // open on the demo tools as before), with stock for order after order.
+  const cartRows: string[][] = []
+  for (let i = 0; i < BENCH_CART.lines; i++) {
+    const name = `Workshop Stock ${WORDS[i % WORDS.length]} ${String(i + 1).padStart(2, '0')}`
+    cartRows.push([
+      q(cartToolId(i)),
+      q(name),
+      q(`Bench stock tool ${i + 1}: kept in plenty for the checkout benchmark.`),
+      String(125_000 * (i + 1)),
+      String(BENCH_CART.stock),
+      '1',
+      q(demoImgs[i % demoImgs.length]!),
+      String(Date.UTC(2024, 0, 2) + i * 1000),
+    ])
+  }
+  await insertRows(
+    'tools',
+    ['id', 'name', 'description', 'price_paisa', 'quantity', 'minimum_quantity', 'img', 'created_at'],
+    cartRows,
+  )
+  await insertRows(
+    'cart_lines',
+    ['customer', 'tool_id', 'quantity', 'added_at'],
+    cartRows.map((_, i) => [q(BENCH_USER.email), q(cartToolId(i)), String(BENCH_CART.quantity), String(now + i)]),
+  )
+
   const toolTarget = scale ? SCALE.tools : 0
-  const benchTools = Math.max(0, toolTarget - catalogue.tools.length)
+  const benchTools = Math.max(0, toolTarget - catalogue.tools.length - BENCH_CART.lines)
   const toolRows: string[][] = []
+  /** The scale tools, as the other customers' order lines name them (weight and VAT: the defaults). */
+  const scaleTools: LineTool[] = []
   for (let i = 0; i < benchTools; i++) {
     const name = `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} ${String(i).padStart(5, '0')}`
     const quantity = 500 + Math.floor(random() * 5000)
+    const pricePaisa = 1000 + Math.floor(random() * 5_000_000)
+    const img = demoImgs[i % demoImgs.length]!
     toolRows.push([
       q(benchToolId(i)),
       q(name),
       q(`Bench tool ${i}: a sturdy ${name.toLowerCase()} for workshops, with a two-year warranty.`),
-      String(1000 + Math.floor(random() * 5_000_000)),
+      String(pricePaisa),
       String(quantity),
       String(1 + Math.floor(random() * 100)),
-      q(demoImgs[i % demoImgs.length]!),
+      q(img),
       String(EPOCH + i * 1000),
     ])
+    scaleTools.push({ id: benchToolId(i), name, img, pricePaisa, weight: 100, vatBp: 1500 })
   }
   await insertRows(
     'tools',
@@ -155,10 +224,19 @@ try {
     'unit_price_paisa',
     'quantity',
     'price_paisa',
+    'delivery_fee_paisa',
+    'total_paisa',
+    'vat_paisa',
+    'line_count',
+    'tool_names',
     'customer',
     'customer_name',
     'phone',
     'address',
+    'delivery_method',
+    'delivery_zone',
+    'delivery_address',
+    'payment_method',
     'status',
     'order_no',
     'transaction_id',
@@ -166,6 +244,19 @@ try {
     'updated_at',
     'paid_at',
     'refunded_at',
+  ]
+  const lineColumns = [
+    'order_id',
+    'position',
+    'tool_id',
+    'name',
+    'img',
+    'quantity',
+    'unit_price_paisa',
+    'price_paisa',
+    'vat_rate_bp',
+    'vat_paisa',
+    'weight_hundredths',
   ]
   // The order desk's mix: mostly fulfilled, some open, a few cancelled or refunded.
   const STATUS_MIX = [
@@ -181,51 +272,114 @@ try {
     'refunded',
   ]
   const PAID = new Set(['paid', 'processing', 'shipped', 'delivered', 'refunded'])
+  const zones = DEFAULT_SETTINGS.delivery.zones
   const bookingTarget = scale ? SCALE.bookings : SMALL_BOOKINGS_PER_BENCH_USER
   const bookingRows: string[][] = []
-  const now = Date.now()
+  const lineRows: string[][] = []
+  // The bench customer's orders draw from their own generator: the same at both sizes.
+  const mineRandom = rng(7)
   for (let i = 0; i < bookingTarget; i++) {
-    // The first SMALL_BOOKINGS_PER_BENCH_USER bookings are the bench customer's; the others are spread over other customers.
+    // The first SMALL_BOOKINGS_PER_BENCH_USER bookings are the bench customer's (lines of demo
+    // tools); the others are spread over other customers (lines of the scale tools).
     const mine = i < SMALL_BOOKINGS_PER_BENCH_USER
+    const r = mine ? mineRandom : random
+    const pool = mine ? demoTools : scaleTools
     const customer = mine ? BENCH_USER.email : `customer${i % SCALE.otherCustomers}@bench.example`
-    const unit = 1000 + Math.floor(random() * 500_000)
-    const quantity = 10 + Math.floor(random() * 200)
-    const created = now - Math.floor(random() * 30 * 86_400_000)
+    const id = `bb${String(i).padStart(22, '0')}`
+    // 1 to MAX_LINES_PER_ORDER lines of distinct tools, about 3 on average.
+    const lineCount = Math.min(pool.length, 1 + Math.floor(r() * MAX_LINES_PER_ORDER))
+    const start = Math.floor(r() * pool.length)
+    const step = mine ? 3 : 1237 // 5 steps never wrap round to a tool twice
+    let pricePaisa = 0
+    let vatPaisa = 0
+    let weight = 0
+    const names: string[] = []
+    let first: { tool: LineTool; quantity: number } | undefined
+    for (let k = 0; k < lineCount; k++) {
+      const tool = pool[(start + k * step) % pool.length]!
+      const quantity = 1 + Math.floor(r() * 40)
+      const linePrice = tool.pricePaisa * quantity
+      const lineVat = vatIncludedPaisa(linePrice, tool.vatBp)
+      pricePaisa += linePrice
+      vatPaisa += lineVat
+      weight += tool.weight * quantity
+      names.push(tool.name)
+      first ??= { tool, quantity }
+      lineRows.push([
+        q(id),
+        String(k),
+        q(tool.id),
+        q(tool.name),
+        q(tool.img),
+        String(quantity),
+        String(tool.pricePaisa),
+        String(linePrice),
+        String(tool.vatBp),
+        String(lineVat),
+        String(tool.weight * quantity),
+      ])
+    }
+    const fee = deliveryFeePaisa(zones, { method: 'courier', zone: 'dhaka' }, { pricePaisa, weightHundredths: weight })
+    vatPaisa += vatIncludedPaisa(fee, DELIVERY_VAT_BP)
+    const created = now - Math.floor(r() * 30 * 86_400_000)
+    const status = STATUS_MIX[i % STATUS_MIX.length]!
+    const customerName = mine
+      ? BENCH_USER.name
+      : i === SCALE.bookings - 1
+        ? BENCH_SEARCH.customerName
+        : `Customer ${i % SCALE.otherCustomers}`
+    const line1 = `House ${i}, Road ${i % 50}`
     bookingRows.push([
-      q(`bb${String(i).padStart(22, '0')}`),
-      q(mine ? 'demo' : benchToolId(i % Math.max(1, benchTools))),
-      q(`Tool ${i % 97}`),
-      String(unit),
-      String(quantity),
-      String(unit * quantity),
+      q(id),
+      q(first!.tool.id),
+      q(first!.tool.name),
+      String(first!.tool.pricePaisa),
+      String(first!.quantity),
+      String(pricePaisa),
+      String(fee),
+      String(pricePaisa + fee),
+      String(vatPaisa),
+      String(lineCount),
+      q(names.join(' · ')),
       q(customer),
-      q(
-        mine
-          ? BENCH_USER.name
-          : i === SCALE.bookings - 1
-            ? BENCH_SEARCH.customerName
-            : `Customer ${i % SCALE.otherCustomers}`,
-      ),
+      q(customerName),
       q('01700000000'),
-      q(`House ${i}, Road ${i % 50}, Dhaka`),
-      q(STATUS_MIX[i % STATUS_MIX.length]!),
+      q(`${line1}, Dhaka`),
+      q('courier'),
+      q('dhaka'),
+      q(
+        JSON.stringify({
+          name: customerName,
+          phone: '01700000000',
+          line1,
+          line2: null,
+          city: null,
+          district: 'Dhaka',
+          postcode: null,
+        }),
+      ),
+      q('card'),
+      q(status),
       String(10001 + i),
-      PAID.has(STATUS_MIX[i % STATUS_MIX.length]!) ? q(`pi_bench_${String(i).padStart(12, '0')}`) : 'null',
+      PAID.has(status) ? q(`pi_bench_${String(i).padStart(12, '0')}`) : 'null',
       String(created),
       String(created),
-      PAID.has(STATUS_MIX[i % STATUS_MIX.length]!) ? String(created + 60_000) : 'null',
-      STATUS_MIX[i % STATUS_MIX.length] === 'refunded' ? String(created + 86_400_000) : 'null',
+      PAID.has(status) ? String(created + 60_000) : 'null',
+      status === 'refunded' ? String(created + 86_400_000) : 'null',
     ])
   }
-  await insertRows('bookings', bookingColumns, bookingRows, 150)
-
+  await insertRows('bookings', bookingColumns, bookingRows, 100)
   note('bookings inserted')
+  await insertRows('order_lines', lineColumns, lineRows, 200)
+  note('order lines inserted')
   out.seconds = (Date.now() - started) / 1000
   out.counts = {
     tools: await count('tools'),
     reviews: await count('reviews'),
     bookings: await count('bookings'),
+    orderLines: await count('order_lines'),
     benchUserBookings: SMALL_BOOKINGS_PER_BENCH_USER,
+    cartLines: await count('cart_lines'),
   }
   out.toolIds = (
     await env.DB.prepare('select id from tools order by created_at, id').all<{ id: string }>()
@@ -270,6 +424,8 @@ try {
       tool: toolIds[Math.floor(toolIds.length / 2)]!,
       customer: BENCH_USER.email,
       search: BENCH_SEARCH.q,
+      toolSearch: BENCH_TOOL_SEARCH.q,
+      delivery: BENCH_DELIVERY,
     })
     const planned: { label: string; sql: string; plan: string[] }[] = []
     for (const [label, call] of cases) {

@@ -4,6 +4,9 @@
  * SQL without importing feature internals. A new hot list belongs here.
  */
 
+import type { CheckoutPreviewInput } from '#schemas/checkout.ts'
+import { cartQuery } from './features/cart/cart.service'
+import { previewCheckout } from './features/orders/checkout'
 import { listBookingsQuery, listOrders } from './features/orders/orders.service'
 import { orderSummary } from './features/orders/summary'
 import { listReviews } from './features/reviews/reviews.service'
@@ -15,7 +18,16 @@ import { dhakaMonth } from './schemas/dhaka-time'
 
 export type PlannedRead = [label: string, run: () => Promise<unknown>]
 
-export function hotReads(db: Db, ids: { tool: string; customer: string; search: string }): PlannedRead[] {
+export function hotReads(
+  db: Db,
+  ids: {
+    tool: string
+    customer: string
+    search: string
+    toolSearch: string
+    delivery: CheckoutPreviewInput['delivery']
+  },
+): PlannedRead[] {
   const hold = 2 * 60 * 60 * 1000
   return [
     [
@@ -32,6 +44,12 @@ export function hotReads(db: Db, ids: { tool: string; customer: string; search: 
     ['GET /api/review', () => listReviews(db, { limit: 50, offset: 0 })],
     ['access token → user (every authenticated request)', () => sessionUserQuery(db, ids.customer).get()],
     ['GET /api/booking?customer=', () => listBookingsQuery(db, ids.customer)],
+    ['GET /api/cart (its lines, their tools)', () => cartQuery(db, ids.customer).all()],
+    // The checkout reads the same before it places the order (then one guarded batch of writes).
+    [
+      'POST /api/checkout/preview (the cart, its tools, the delivery settings)',
+      () => previewCheckout(db, ids.customer, { delivery: ids.delivery, paymentMethod: 'card' }),
+    ],
     ['GET /api/booking (order desk, first page)', () => listOrders(db, { limit: 50, offset: 0 }, hold)],
     [
       'GET /api/booking?status=paid&offset=2000 (a status tab, deep page)',
@@ -40,6 +58,10 @@ export function hotReads(db: Db, ids: { tool: string; customer: string; search: 
     [
       'GET /api/booking?q=… (order desk search: FTS5 trigram)',
       () => listOrders(db, { q: ids.search, limit: 50, offset: 0 }, hold),
+    ],
+    [
+      'GET /api/booking?q=<tool name> (order desk search: any line’s tool, FTS5 trigram)',
+      () => listOrders(db, { q: ids.toolSearch, limit: 50, offset: 0 }, hold),
     ],
     ['GET /api/booking?q=TH-… (order number)', () => listOrders(db, { q: 'TH-30000', limit: 50, offset: 0 }, hold)],
     // Counts from order_counts, revenue from revenue_days (whole UTC days) plus the part of a day before a rolling

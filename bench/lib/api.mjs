@@ -3,12 +3,22 @@ import autocannon from 'autocannon'
 
 /**
  * One autocannon run. `path` is a string or a function returning a fresh path per request
- * (random pages, random ids). Everything that is not a 2xx counts as an error.
+ * (random pages, random ids); `method` and `body` (a string) for a POST. Everything that is
+ * not a 2xx counts as an error.
  * @returns {Promise<{ rps: number, p50: number, p90: number, p99: number, requests: number, errors: number, non2xx: number, timeouts: number, bytesPerRequest: number }>}
  */
-export async function measure({ url, path, headers = {}, connections, duration, warmupRequests = 200 }) {
+export async function measure({
+  url,
+  path,
+  method = 'GET',
+  body,
+  headers = {},
+  connections,
+  duration,
+  warmupRequests = 200,
+}) {
   const nextPath = typeof path === 'function' ? path : () => path
-  const requests = [{ method: 'GET', headers, setupRequest: (req) => ({ ...req, path: nextPath() }) }]
+  const requests = [{ method, headers, body, setupRequest: (req) => ({ ...req, path: nextPath() }) }]
   // Warm-up (not counted): isolates, JIT, SQLite page cache.
   await run({ url, connections: Math.min(connections, 8), amount: warmupRequests, requests, timeout: 30 })
   const r = await run({ url, connections, duration, requests, timeout: 30 })

@@ -48,6 +48,13 @@ export function printReport(result, budgets) {
     } else if (r.floor) add('1 API', r.name, fig, 'D1 floor; no errors', s.errors === 0)
     else add('1 API', r.name, fig, 'info (no ratio budget); no errors', s.errors === 0)
   }
+  // The checkout: real orders, one at a time (not autocannon), p50 and p95 of their latency.
+  const co = result.checkout
+  const placed = (c) =>
+    `p50 ${ms(c.p50)}  p95 ${ms(c.p95)}  (${c.n} orders one at a time; min ${ms(c.min)}, max ${ms(c.max)})  ${c.errors} err` +
+    (c.firstError ? ` (first: ${c.firstError.slice(0, 60)})` : '')
+  const checkoutName = co ? `POST /api/checkout (${co.lines} lines, placed)` : ''
+  if (co?.small) add('1 API', checkoutName, placed(co.small), 'info; no errors', co.small.errors === 0)
   // 2: the same requests on the scale data.
   for (const r of result.api ?? []) {
     if (!r.scale) continue
@@ -63,6 +70,14 @@ export function printReport(result, budgets) {
         r.scaleP50Factor <= budgets.scaleP50Factor && s.errors === 0,
       )
   }
+  if (co?.scale && co.small)
+    add(
+      '2 Scale',
+      checkoutName,
+      `${placed(co.scale)}  p50 ×${co.p50Factor}  p95 ×${co.p95Factor}`,
+      `p50 ≤ ${budgets.scaleP50Factor} × small, no errors`,
+      co.p50Factor <= budgets.scaleP50Factor && co.scale.errors === 0 && co.small.errors === 0,
+    )
   // 3: SSR cost.
   if (result.ssr) {
     const s = result.ssr
@@ -230,6 +245,10 @@ export function printReport(result, budgets) {
   }
   out.push(...details(result))
   const m = result.machine
+  const data = (c) =>
+    `${c.tools} tools, ${c.bookings} orders with ${c.orderLines} lines, ${c.reviews} reviews, the bench customer's cart of ${c.cartLines} lines`
+  if (result.data?.small)
+    out.push(`Data: small ${data(result.data.small)}${result.data.scale ? `; scale ${data(result.data.scale)}` : ''}`)
   out.push(
     `Machine: ${m.cores} × ${m.cpu}, ${m.memoryGiB} GiB, ${m.os}, Node ${m.node}, ${m.chromium}; load average ${result.load.start.join(' ')} at the start, ${result.load.end.join(' ')} at the end`,
   )
