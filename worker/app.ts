@@ -3,6 +3,7 @@ import { cors } from 'hono/cors'
 import { HTTPException } from 'hono/http-exception'
 import { type AppEnv, type Config, ConfigError, getConfig } from './env'
 import { auditRoutes } from './features/audit/audit.routes'
+import { cartRoutes } from './features/cart/cart.routes'
 import { contactRoutes } from './features/contact/contact.routes'
 import { imagesRoutes } from './features/images/images.routes'
 import { outboxRoutes } from './features/mail/outbox.routes'
@@ -94,6 +95,7 @@ const routes = app
   .route('/outbox', outboxRoutes)
   .route('/contact', contactRoutes)
   .route('/booking', bookingsRoutes)
+  .route('/cart', cartRoutes)
   .route('/checkout', checkoutRoutes)
   .route('/settings', settingsRoutes)
   .route('/', paymentsRoutes)

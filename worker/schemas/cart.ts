@@ -1,9 +1,18 @@
-import { bookingQuantitySchema } from './booking'
+import { z } from 'zod'
+import { toPaisa, toTaka } from './bdt'
+import { BOOKING_LIMITS, bookingQuantitySchema } from './booking'
 
 /** A cart line whose tool was withdrawn (deleted). */
 export const TOOL_NOT_SOLD = 'This tool is no longer sold.'
 /** How many tools a cart holds. */
 export const CART_MAX_LINES = 50
+/** The 51st line's refusal (409 `CART_FULL`). */
+export const CART_FULL_MESSAGE = `Your cart holds ${CART_MAX_LINES} tools, the most it can. Check it out or remove a tool first.`
+/**
+ * The name a line of a withdrawn tool shows when the shop no longer knows it (the tool's row is gone
+ * and nobody ever ordered it: docs/api-extensions.md, "Cart").
+ */
+export const WITHDRAWN_TOOL_NAME = 'Withdrawn tool'
 
 /**
  * Why a line of `quantity` of `tool` cannot be checked out as it is, or null: the tool was
@@ -17,3 +26,121 @@ export function cartLineError(
   const parsed = bookingQuantitySchema({ min: tool.minimumQuantity, available: tool.quantity }).safeParse(quantity)
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Invalid quantity')
 }
+
+// ─── Answers ────────────────────────────────────────────────────────────────────────────
+
+/** One line of a cart as the API answers it (the wire's names: a tool is a `service`). */
+export const CartLineSchema = z.object({
+  serviceId: z.string(),
+  /** The tool's name. */
+  service: z.string(),
+  img: z.string(),
+  quantity: z.number().int(),
+  /** BDT for one unit at this quantity (volume tiers come later: the tool's price). */
+  unitPrice: z.number(),
+  /** quantity × unitPrice, in BDT. */
+  price: z.number(),
+  /** The tool's stock now. */
+  available: z.number().int(),
+  Minimum_quantity: z.number().int(),
+  packSize: z.number().int(),
+  /** Why the line cannot be checked out as it is, or null. */
+  error: z.string().nullable(),
+})
+export type CartLine = z.infer<typeof CartLineSchema>
+
+/** `GET /api/cart` and the answer of every cart write: the lines in the order they were added. */
+export const CartSchema = z.object({
+  lines: z.array(CartLineSchema),
+  /** The goods: the sum of the lines' prices, in BDT. */
+  price: z.number(),
+  /** How many lines (tools) the cart holds. */
+  count: z.number().int(),
+})
+export type Cart = z.infer<typeof CartSchema>
+
+/** What a cart line needs to know of its tool (a tool as the API answers it has these fields). */
+export type CartTool = { name: string; img: string; price: number; quantity: number; Minimum_quantity: number }
+
+/**
+ * The cart of `lines`, priced from each line's tool (undefined for a withdrawn one, which then
+ * shows `withdrawnName`, costs nothing and carries {@link TOOL_NOT_SOLD}). The API answers it for
+ * a customer's cart; the web app builds a visitor's browser cart with it from the public tools.
+ */
+export function cartOf(
+  lines: readonly { serviceId: string; quantity: number; tool: CartTool | undefined; withdrawnName?: string }[],
+): Cart {
+  let goodsPaisa = 0
+  const priced = lines.map(({ serviceId, quantity, tool, withdrawnName }): CartLine => {
+    if (!tool)
+      return {
+        serviceId,
+        service: withdrawnName || WITHDRAWN_TOOL_NAME,
+        img: '',
+        quantity,
+        unitPrice: 0,
+        price: 0,
+        available: 0,
+        Minimum_quantity: 0,
+        packSize: 1,
+        error: TOOL_NOT_SOLD,
+      }
+    const pricePaisa = toPaisa(tool.price) * quantity
+    goodsPaisa += pricePaisa
+    return {
+      serviceId,
+      service: tool.name,
+      img: tool.img,
+      quantity,
+      unitPrice: tool.price,
+      price: toTaka(pricePaisa),
+      available: tool.quantity,
+      Minimum_quantity: tool.Minimum_quantity,
+      packSize: 1,
+      error: cartLineError({ quantity: tool.quantity, minimumQuantity: tool.Minimum_quantity }, quantity),
+    }
+  })
+  return { lines: priced, price: toTaka(goodsPaisa), count: priced.length }
+}
+
+// ─── Requests ───────────────────────────────────────────────────────────────────────────
+
+const QUANTITY_REQUIRED = 'Enter how many you want to order.'
+const QUANTITY_TOO_LARGE = `One order can hold at most ${BOOKING_LIMITS.maxQuantity.toLocaleString('en-US')}.`
+
+/** A quantity on the wire: a whole JSON number, at least `min`. */
+const wireQuantity = (min: number, tooSmall: string) =>
+  z
+    .number({ error: (iss) => (iss.input === undefined ? QUANTITY_REQUIRED : 'quantity must be a number') })
+    .int('Enter a whole number.')
+    .min(min, tooSmall)
+    .max(BOOKING_LIMITS.maxQuantity, QUANTITY_TOO_LARGE)
+
+/** The tool of a cart route's path (`/api/cart/{serviceId}`). */
+export const CartToolParamSchema = z.object({
+  serviceId: z.string().min(1, 'serviceId is Required').max(64, 'No such tool.'),
+})
+
+/**
+ * `PUT /api/cart/{serviceId}`: the line's new quantity; 0 removes it. Whether it suits the tool
+ * (its minimum, its stock) is checked against the tool as stored, with the spec's messages.
+ */
+export const CartQuantityInputSchema = z.object({
+  quantity: wireQuantity(0, 'Enter 0 or more: 0 removes the tool from the cart.'),
+})
+export type CartQuantityInput = z.infer<typeof CartQuantityInputSchema>
+
+/** A line of a visitor's browser cart, as it is kept in the browser and sent to the merge. */
+export const CartLineInputSchema = z.object({
+  serviceId: z.string({ error: 'serviceId is Required' }).min(1, 'serviceId is Required').max(64, 'No such tool.'),
+  quantity: wireQuantity(1, 'quantity must be at least 1'),
+})
+export type CartLineInput = z.infer<typeof CartLineInputSchema>
+
+/** `POST /api/cart/merge`: a visitor's browser cart, at most 50 lines. */
+export const CartMergeInputSchema = z.object({
+  lines: z
+    .array(CartLineInputSchema, { error: 'lines must be a list of {serviceId, quantity}' })
+    .max(CART_MAX_LINES, `A cart holds at most ${CART_MAX_LINES} tools.`),
+})
+export type CartMergeInput = z.infer<typeof CartMergeInputSchema>

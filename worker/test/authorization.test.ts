@@ -134,6 +134,11 @@ const MATRIX: Row[] = [
   ['POST', '/api/booking/{booking}/refund', [401, 401, 401, 401, 401, 401, 403, 403, 409, 401], { reason: 'Matrix' }],
   // The receipt: owner or admin; an unpaid booking has none yet (409).
   ['GET', '/api/booking/{booking}/invoice', [401, 401, 401, 401, 401, 401, 404, 409, 409, 401]],
+  // The cart: any signed-in user's own (no verified e-mail needed). Quantity 0 of a real tool takes it out.
+  ['GET', '/api/cart', [401, 401, 401, 401, 401, 401, 200, 200, 200, 401]],
+  ['PUT', '/api/cart/{tool}', [401, 401, 401, 401, 401, 401, 200, 200, 200, 401], { quantity: 0 }],
+  ['DELETE', '/api/cart/{tool}', [401, 401, 401, 401, 401, 401, 200, 200, 200, 401]],
+  ['POST', '/api/cart/merge', [401, 401, 401, 401, 401, 401, 200, 200, 200, 401], { lines: [] }],
   ['GET', '/api/admin/summary', [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
   ['GET', '/api/audit', [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
   ['GET', '/api/outbox', [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],

@@ -42,6 +42,7 @@ const FIELDS = [
   'social',
   'image',
   'previousQuantity',
+  'lines',
 ]
 
 const HOSTILE_VALUES: [string, unknown][] = [
@@ -98,6 +99,7 @@ const TABLES = [
   'contact_messages',
   'email_outbox',
   'audit_log',
+  'cart_lines',
 ]
 const counts = async () =>
   Object.fromEntries(
