@@ -93,7 +93,7 @@ test('a customer orders a tool, sees it unpaid in My Orders, pays with 4242 4242
   const order = orderOf(page, 'Drill Machine')
   await expect(order.getByTestId('order-status')).toHaveText('Unpaid')
   await expect(order).toContainText(count(ordered))
-  await expectAmount(order.locator('dd').nth(1), ordered * drill.price)
+  await expectAmount(order.getByTestId('order-goods'), ordered * drill.price)
   await expect(order.getByRole('button', { name: /^Cancel/ })).toBeVisible()
 
   // The payment intent is asked for when the page loads, and the same one comes back on a reload.

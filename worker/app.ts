@@ -97,6 +97,7 @@ const routes = app
   .route('/outbox', outboxRoutes)
   .route('/contact', contactRoutes)
   .route('/booking', bookingsRoutes)
+  .route('/cart', cartRoutes)
   .route('/checkout', checkoutRoutes)
   .route('/settings', settingsRoutes)
   .route('/cart', cartRoutes)

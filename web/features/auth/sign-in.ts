@@ -56,6 +56,16 @@ export const signIn = {
       await signOut(firebaseAuth)
     }
   },
+  /**
+   * The signed-in person may not order yet (403 EMAIL_NOT_VERIFIED): Firebase sends the
+   * verification link again to the account signed in now. Once it is opened, the next sign-in
+   * carries the verified address and the session renews with it.
+   */
+  async resendVerificationEmail() {
+    const [firebaseAuth, { sendEmailVerification }] = await Promise.all([getFirebaseAuth(), import('firebase/auth')])
+    if (!firebaseAuth.currentUser) throw new Error('No user is logged in')
+    await sendEmailVerification(firebaseAuth.currentUser)
+  },
   /** Updates the account's display name (the spec's 'No user is logged in' when nobody is). */
   async updateDisplayName(name: string) {
     const [firebaseAuth, { updateProfile }] = await Promise.all([getFirebaseAuth(), import('firebase/auth')])

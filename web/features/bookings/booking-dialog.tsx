@@ -7,8 +7,10 @@ import type { z } from 'zod'
 import { formatBDT } from '#schemas/bdt.ts'
 import { type BookingInput, bookingFormSchema } from '#schemas/booking.ts'
 import type { Tool } from '#schemas/tool.ts'
+import { DistrictOptions } from '#web/components/district-options.tsx'
 import { FormField } from '#web/components/form-field.tsx'
 import { Modal } from '#web/components/modal.tsx'
+import { EmailNotVerified } from '#web/features/auth/email-not-verified.tsx'
 import { ApiRequestError } from '#web/lib/api.ts'
 import { showServerFieldErrors } from '#web/lib/form-errors.ts'
 import { formatCount } from '#web/lib/format.ts'
@@ -49,7 +51,7 @@ export function BookingDialog({ tool, customer, open, onClose, onOrdered }: Book
 }
 
 type FormValues = z.input<ReturnType<typeof bookingFormSchema>>
-const FIELDS = ['quantity', 'phone', 'address'] as const
+const FIELDS = ['quantity', 'phone', 'address', 'district'] as const
 
 function BookingForm({
   tool,
@@ -62,6 +64,8 @@ function BookingForm({
   const available = tool.quantity
   const schema = useMemo(() => bookingFormSchema({ min, available }), [min, available])
   const [formError, setFormError] = useState<string>()
+  /** The API's 403 EMAIL_NOT_VERIFIED: its message, shown with the way to verify. */
+  const [unverified, setUnverified] = useState<string>()
   const totalId = useId()
 
   const { register, handleSubmit, control, formState, setError, trigger } = useForm<FormValues, unknown, BookingInput>({
@@ -87,6 +91,7 @@ function BookingForm({
   const order = usePlaceOrder(tool)
   const submit = (values: BookingInput) => {
     setFormError(undefined)
+    setUnverified(undefined)
     onBusyChange(true)
     order.mutate(values, {
       onSettled: () => onBusyChange(false),
@@ -104,6 +109,10 @@ function BookingForm({
       onError: (error) => {
         if (!(error instanceof ApiRequestError)) {
           setFormError('We could not reach the shop. Check your connection and try again.')
+          return
+        }
+        if (error.code === 'EMAIL_NOT_VERIFIED') {
+          setUnverified(error.message)
           return
         }
         // Stock or price moved on the server: the mutation refetches the tool, so it shows as it is now.
@@ -166,9 +175,22 @@ function BookingForm({
         <FormField label="Delivery address" error={formState.errors.address?.message}>
           <textarea className="field" rows={2} autoComplete="street-address" {...register('address')} />
         </FormField>
+        <FormField
+          label="District (optional)"
+          error={formState.errors.district?.message}
+          hint="Sets the delivery fee; without it, the fee for the rest of Bangladesh applies."
+        >
+          <select
+            className="field"
+            autoComplete="address-level1"
+            {...register('district', { setValueAs: (v: string) => (v === '' ? undefined : v) })}
+          >
+            <DistrictOptions empty="Not chosen" />
+          </select>
+        </FormField>
       </fieldset>
 
-      <div className="flex items-baseline justify-between gap-4 rounded-xl bg-brand-50 px-4 py-3 ring-1 ring-brand-100">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 rounded-xl bg-brand-50 px-4 py-3 ring-1 ring-brand-100">
         <span className="text-sm font-medium text-slate-700" id={totalId}>
           Total
         </span>
@@ -180,12 +202,16 @@ function BookingForm({
         >
           {total}
         </output>
+        <p className="w-full text-sm text-slate-600">VAT included; delivery is added and shown before you pay.</p>
       </div>
 
       {formError && (
         <p className="text-sm font-medium text-red-700" role="alert">
           {formError}
         </p>
+      )}
+      {unverified && (
+        <EmailNotVerified email={customer.email} message={unverified} returnTo={`/service/${tool._id}?order=1`} />
       )}
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

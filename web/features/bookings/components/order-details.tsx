@@ -1,35 +1,38 @@
 import type { ReactNode } from 'react'
-import { formatBDT } from '#schemas/bdt.ts'
 import type { Booking } from '#schemas/booking.ts'
-import { formatCount, formatDateTime } from '#web/lib/format.ts'
+import { formatDateTime } from '#web/lib/format.ts'
+import { DELIVERY_METHOD_LABELS, OrderLines, OrderTotals, PAYMENT_METHOD_LABELS, useZoneName } from './order-lines'
 import { OrderTimeline } from './order-timeline'
 
 /** A row of facts; a row whose value is null is left out. */
 type Fact = [label: string, value: ReactNode]
 
-/** Everything about one order: what, where to, payment, shipping and its history. */
+/** Everything about one order: every tool and the money, where to, payment, shipping and its history. */
 export function OrderDetails({ order }: { order: Booking }) {
   const shipped = Boolean(order.trackingNumber || order.deliveredAt)
+  const district = order.delivery.method === 'courier' ? order.delivery.address.district : null
+  const zone = useZoneName(order.delivery.method === 'courier' ? order.delivery.zone : null)
   return (
     <>
       <div className="mt-6 grid gap-4 lg:grid-cols-2">
-        <Panel title="Order">
-          <Facts
-            rows={[
-              ['Tool', order.service],
-              ['Quantity', formatCount(order.quantity)],
-              ['Unit price', formatBDT(order.unitPrice)],
-              ['Total', <strong key="total">{formatBDT(order.price)}</strong>],
-            ]}
-          />
+        <Panel title="Order" className="lg:col-span-2">
+          <OrderLines order={order} />
+          <div className="mt-2 border-t border-slate-200 pt-3 sm:ml-auto sm:max-w-sm">
+            <OrderTotals order={order} />
+          </div>
         </Panel>
         <Panel title="Deliver to">
           <Facts
             rows={[
-              ['Name', order.customerName],
+              ['Delivery', DELIVERY_METHOD_LABELS[order.delivery.method]],
+              ['Name', order.delivery.address.name || order.customerName],
               ['E-mail', order.customer],
-              ['Phone', order.phone],
-              ['Address', order.address],
+              ['Phone', order.delivery.address.phone || order.phone],
+              ['Address', order.delivery.method === 'pickup' ? null : <AddressLines key="address" order={order} />],
+              ['District', district ? (zone ? `${district} (${zone})` : district) : null],
+              ['Company', order.company ? `${order.company.name}, BIN ${order.company.bin}` : null],
+              ['PO number', order.poNumber],
+              ['Note', order.note],
             ]}
           />
         </Panel>
@@ -44,6 +47,7 @@ export function OrderDetails({ order }: { order: Booking }) {
                     ? `Unpaid: pay by ${formatDateTime(order.expiresAt)}`
                     : 'Not paid',
               ],
+              ['Method', PAYMENT_METHOD_LABELS[order.paymentMethod]],
               [
                 'Transaction id',
                 order.transactionId ? (
@@ -111,5 +115,22 @@ function Facts({ rows }: { rows: Fact[] }) {
           </div>
         ))}
     </dl>
+  )
+}
+
+/** The delivery address as a courier reads it, a line each (the one-line `address` of older orders otherwise). */
+function AddressLines({ order }: { order: Booking }) {
+  const { line1, line2, city, postcode } = order.delivery.address
+  const cityLine = [city, postcode].filter(Boolean).join(' ')
+  const lines = [line1, line2, cityLine].filter(Boolean)
+  if (lines.length === 0) return <>{order.address}</>
+  return (
+    <>
+      {lines.map((line) => (
+        <span key={line} className="block">
+          {line}
+        </span>
+      ))}
+    </>
   )
 }

@@ -8,9 +8,9 @@ import { type Booking, CARRIER_MAX, OrderRefundSchema, TRACKING_MAX } from '#sch
 import { FormField } from '#web/components/form-field.tsx'
 import { Modal } from '#web/components/modal.tsx'
 import { showServerFieldErrors } from '#web/lib/form-errors.ts'
-import { formatCount } from '#web/lib/format.ts'
 import { useCancelOrder, useChangeOrderStatus, useRefundOrder } from '../bookings-mutations'
 import { type ShipForm, ShipFormSchema, type ShipFormValues } from '../order-forms'
+import { orderSummary } from './order-lines'
 
 // Each dialog's form mounts only while it is open (Modal), so it starts fresh every time; the
 // mutation lives around it, so Esc waits while it runs.
@@ -27,7 +27,7 @@ export function ShipOrderDialog({ order, open, onClose }: OrderDialogProps) {
       onClose={onClose}
       busy={status.isPending}
       title={`Ship order ${order.orderNumber}`}
-      description={`${formatCount(order.quantity)} × ${order.service} to ${order.customerName}.`}
+      description={`${orderSummary(order)} to ${order.customerName}.`}
     >
       <ShipOrderForm order={order} mutation={status} onClose={onClose} />
     </Modal>
@@ -92,8 +92,8 @@ export function RefundOrderDialog({ order, open, onClose }: OrderDialogProps) {
       onClose={onClose}
       busy={refund.isPending}
       size="sm"
-      title={`Refund ${formatBDT(order.price)}?`}
-      description={`The full amount of order ${order.orderNumber} goes back to ${order.customerName}'s card, the ${formatCount(order.quantity)} items go back to stock and the customer is e-mailed. This cannot be undone.`}
+      title={`Refund ${formatBDT(order.total)}?`}
+      description={`The full amount of order ${order.orderNumber} goes back to ${order.customerName}'s card, the items go back to stock and the customer is e-mailed. This cannot be undone.`}
     >
       <RefundOrderForm order={order} mutation={refund} onClose={onClose} />
     </Modal>
@@ -115,7 +115,7 @@ function RefundOrderForm({ order, mutation, onClose }: FormProps<ReturnType<type
     mutation.mutate(reason ?? '', {
       onSuccess: () => {
         toast.success(`Order ${order.orderNumber} refunded`, {
-          description: `${formatBDT(order.price)} goes back to the customer's card.`,
+          description: `${formatBDT(order.total)} goes back to the customer's card.`,
         })
         onClose()
       },
@@ -157,7 +157,7 @@ export function CancelOrderDialog({ order, open, onClose }: OrderDialogProps) {
       busy={cancel.isPending}
       size="sm"
       title="Cancel this order?"
-      description={`${formatCount(order.quantity)} × ${order.service} for ${formatBDT(order.price)}. The items go back to stock; this cannot be undone.`}
+      description={`${orderSummary(order)} for ${formatBDT(order.total)}. The items go back to stock; this cannot be undone.`}
     >
       <CancelOrderForm order={order} mutation={cancel} onClose={onClose} />
     </Modal>

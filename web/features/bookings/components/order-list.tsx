@@ -5,8 +5,9 @@ import { formatBDT } from '#schemas/bdt.ts'
 import type { Booking } from '#schemas/booking.ts'
 import { actionsFor } from '#schemas/order-status.ts'
 import { Modal } from '#web/components/modal.tsx'
-import { formatCount, formatDateTime } from '#web/lib/format.ts'
+import { formatDateTime } from '#web/lib/format.ts'
 import { useCancelOrder } from '../bookings-mutations'
+import { OrderLines, OrderTotals, orderSummary } from './order-lines'
 import { StatusBadge } from './status-badge'
 
 /** Why a cancelled order was cancelled, from its history. */
@@ -58,8 +59,8 @@ export function OrderList({ orders }: { orders: Booking[] }) {
         description={
           confirming && (
             <>
-              {formatCount(confirming.quantity)} × {confirming.service} for {formatBDT(confirming.price)}. The items go
-              back to stock; this cannot be undone.
+              {orderSummary(confirming)} for {formatBDT(confirming.total)}. The items go back to stock; this cannot be
+              undone.
             </>
           )
         }
@@ -125,20 +126,12 @@ function OrderCard({ order, onCancel }: { order: Booking; onCancel: () => void }
         <StatusBadge status={order.status} />
       </div>
 
-      <dl className="mt-4 grid grid-cols-2 gap-4 text-sm sm:grid-cols-3">
-        <div>
-          <dt className="text-slate-600">Quantity</dt>
-          <dd className="mt-0.5 font-semibold text-slate-900">{formatCount(order.quantity)}</dd>
+      <div className="mt-3 grid gap-x-8 gap-y-2 md:grid-cols-[minmax(0,1fr)_18rem]">
+        <OrderLines order={order} />
+        <div className="md:pt-2.5">
+          <OrderTotals order={order} />
         </div>
-        <div>
-          <dt className="text-slate-600">Price</dt>
-          <dd className="mt-0.5 font-semibold text-slate-900">{formatBDT(order.price)}</dd>
-        </div>
-        <div className="col-span-2 sm:col-span-1">
-          <dt className="text-slate-600">Unit price</dt>
-          <dd className="mt-0.5 text-slate-900">{formatBDT(order.unitPrice)}</dd>
-        </div>
-      </dl>
+      </div>
 
       <div className="mt-4 border-t border-slate-100 pt-4">
         {order.paid && (
@@ -166,7 +159,7 @@ function OrderCard({ order, onCancel }: { order: Booking; onCancel: () => void }
         {order.status === 'refunded' && order.refundedAt && (
           <p className="text-sm text-slate-700">
             <span className="font-semibold text-amber-900">Refunded</span> {formatDateTime(order.refundedAt)}:{' '}
-            {formatBDT(order.price)} went back to your card.
+            {formatBDT(order.total)} went back to your card.
           </p>
         )}
         {order.status !== 'unpaid' && (

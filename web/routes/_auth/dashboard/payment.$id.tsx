@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { formatBDT } from '#schemas/bdt.ts'
 import { PAYMENT_SUCCESS_MESSAGE } from '#schemas/payment.ts'
 import { bookingQueries } from '#web/features/bookings/bookings-queries.ts'
+import { OrderLines } from '#web/features/bookings/components/order-lines.tsx'
 import { PaymentPanel } from '#web/features/payments/payment-panel.tsx'
 import { ApiRequestError } from '#web/lib/api.ts'
 import { formatCount } from '#web/lib/format.ts'
@@ -39,12 +40,22 @@ function PaymentPage() {
         <p className="mt-2 text-slate-700">
           Pay for: <span className="font-semibold text-ink">{booking.service}</span>
         </p>
-        <p className="mt-1 text-sm text-slate-600">
-          {formatCount(booking.quantity)} × {formatBDT(booking.unitPrice)}
-        </p>
+        {booking.lines.length > 1 ? (
+          <div className="mt-2">
+            <OrderLines order={booking} />
+          </div>
+        ) : (
+          <p className="mt-1 text-sm text-slate-600">
+            {formatCount(booking.quantity)} × {formatBDT(booking.unitPrice)}
+          </p>
+        )}
         <p className="mt-4 text-sm font-medium text-slate-600">Amount</p>
         <p className="text-3xl font-extrabold tracking-tight text-ink" data-testid="amount">
-          {formatBDT(booking.price)}
+          {formatBDT(booking.total)}
+        </p>
+        <p className="mt-1 text-sm text-slate-600" data-testid="amount-breakdown">
+          Goods {formatBDT(booking.price)} + delivery{' '}
+          {booking.deliveryFee === 0 ? '(free)' : formatBDT(booking.deliveryFee)}; VAT included {formatBDT(booking.vat)}
         </p>
       </header>
 

@@ -1,0 +1,235 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import type { Booking } from '../worker/schemas/booking'
+import type { Settings } from '../worker/schemas/settings'
+import { logIn, signUp, uniqueEmail } from './auth'
+import { API, type Api, expect, sidewaysOverflow, test } from './fixtures'
+
+// Signing up, filling a cart, ordering and paying on a busy machine.
+test.describe.configure({ timeout: 120_000 })
+
+type Tool = { _id: string; name: string; price: number; quantity: number; Minimum_quantity: number; weight: number }
+type Zone = Settings['delivery']['zones'][number]
+
+/** The Auth emulator's REST API, as the shop's config names it. */
+async function emulator(request: APIRequestContext) {
+  const { firebase } = (await (await request.get(`${API}/config`)).json()) as {
+    firebase: { apiKey: string; projectId: string; emulatorUrl: string }
+  }
+  const call = async (method: string, data: object) => {
+    const res = await request.post(
+      `${firebase.emulatorUrl}/identitytoolkit.googleapis.com/v1/${method}?key=${firebase.apiKey}`,
+      { data },
+    )
+    expect(res.ok(), `${method}: ${await res.text()}`).toBe(true)
+    return (await res.json()) as { idToken: string }
+  }
+  const verifyCodes = async (email: string) => {
+    const res = await request.get(`${firebase.emulatorUrl}/emulator/v1/projects/${firebase.projectId}/oobCodes`)
+    const codes = (await res.json()).oobCodes as { email: string; requestType: string; oobCode: string }[]
+    return codes.filter((c) => c.email === email && c.requestType === 'VERIFY_EMAIL').map((c) => c.oobCode)
+  }
+  return { call, verifyCodes }
+}
+
+/** A new customer who opened the verification link Firebase sent, signed in on `page` through the login form. */
+async function verifiedCustomer(page: Page, request: APIRequestContext, name: string) {
+  const firebase = await emulator(request)
+  const account = { email: uniqueEmail('checkout'), password: 'secret123' }
+  const { idToken } = await firebase.call('accounts:signUp', { ...account, displayName: name, returnSecureToken: true })
+  await firebase.call('accounts:sendOobCode', { requestType: 'VERIFY_EMAIL', idToken })
+  const [code] = await firebase.verifyCodes(account.email)
+  await firebase.call('accounts:update', { oobCode: code })
+  await logIn(page, account)
+  return account
+}
+
+/** Two tools in stock whose minimum orders cost least (together well inside the unpaid-orders limit). */
+async function twoTools(request: APIRequestContext): Promise<[Tool, Tool]> {
+  const tools = (await (await request.get(`${API}/service?limit=100`)).json()) as Tool[]
+  const orderable = tools
+    .filter((t) => t.Minimum_quantity > 0 && t.quantity >= t.Minimum_quantity)
+    .sort((a, b) => a.price * a.Minimum_quantity - b.price * b.Minimum_quantity)
+  expect(orderable.length).toBeGreaterThanOrEqual(2)
+  return [orderable[0]!, orderable[1]!]
+}
+
+/** Puts each tool in `api`'s cart at its minimum order. */
+async function fillCart(api: Api, tools: Tool[]) {
+  for (const tool of tools) {
+    const res = await api.put(`/cart/${tool._id}`, { data: { quantity: tool.Minimum_quantity } })
+    expect(res.status(), await res.text()).toBe(200)
+  }
+}
+
+/** A courier's fee in paisa for `kg` (total weight) by the zone's settings; the test turns free delivery off. */
+const feePaisa = (zone: Zone, kg: number) =>
+  Math.round(zone.fee * 100) + Math.round(zone.perKg * 100) * Math.max(0, Math.ceil(kg) - zone.includedKg)
+
+/** A BDT amount on screen, compared by its digits so the test does not depend on the browser's currency symbol. */
+async function expectPaisa(locator: Locator, paisa: number) {
+  await expect(locator).toHaveText(/৳|BDT|Tk/)
+  await expect.poll(async () => (await locator.textContent())?.replace(/\D/g, '')).toBe(String(paisa))
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([])
+}
+
+test('a customer checks out a cart of two tools, the district sets the fee, pays by card and the order shows every line', {
+  tag: '@phone',
+}, async ({ page, request, api, asAdmin, expectConsoleError }) => {
+  // The refused order (409 TOTAL_CHANGED), which Chromium logs.
+  expectConsoleError(/status of 409/)
+  // Orders of a few tools at their minimum pass every zone's free-delivery threshold: turn it off
+  // for this test, so the district's fee shows (and put the settings back afterwards).
+  const original = (await (await asAdmin.api.get('/settings')).json()) as Settings
+  const zones = original.delivery.zones.map((zone) => ({ ...zone, freeOver: null }))
+  const patched = await asAdmin.api.patch('/settings', {
+    data: { delivery: { zones, pickup: original.delivery.pickup } },
+  })
+  expect(patched.status(), await patched.text()).toBe(200)
+  try {
+    const tools = await twoTools(request)
+    await verifiedCustomer(page, request, 'Karim Hossain')
+    await fillCart(api, tools)
+    const goods = tools.reduce((sum, t) => sum + Math.round(t.price * 100) * t.Minimum_quantity, 0)
+    const kg = tools.reduce((sum, t) => sum + Math.round(t.weight * 100) * t.Minimum_quantity, 0) / 100
+    const zone = (id: string) => zones.find((z) => z.id === id)!
+
+    await page.goto('/checkout')
+    await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible()
+    const summary = page.getByRole('region', { name: 'Your order' })
+    const lines = summary.getByTestId('checkout-line')
+    await expect(lines).toHaveCount(2)
+    for (const [i, tool] of tools.entries()) await expect(lines.nth(i)).toContainText(tool.name)
+    await expectPaisa(summary.getByTestId('goods'), goods)
+    // A courier delivery waits for the district.
+    await expect(summary.getByTestId('delivery-fee')).toHaveText('Choose a district')
+    await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Karim Hossain')
+    expect(await sidewaysOverflow(page)).toBe(0)
+
+    await page.getByLabel('Phone').fill('01712 345678')
+    await page.getByLabel('Address', { exact: true }).fill('House 7, Road 3, Dhanmondi')
+    const district = page.getByLabel('District', { exact: true })
+    await district.selectOption('Dhaka')
+    await expectPaisa(summary.getByTestId('delivery-fee'), feePaisa(zone('dhaka'), kg))
+    await expectPaisa(summary.getByTestId('total'), goods + feePaisa(zone('dhaka'), kg))
+    await district.selectOption('Sylhet')
+    const quoted = feePaisa(zone('outside'), kg)
+    expect(quoted).not.toBe(feePaisa(zone('dhaka'), kg))
+    await expectPaisa(summary.getByTestId('delivery-fee'), quoted)
+    await expectPaisa(summary.getByTestId('total'), goods + quoted)
+    await expect(summary.getByTestId('vat')).toHaveText(/\d/)
+    // Pickup at the factory is free and shows where and when.
+    await page.getByLabel('Pickup at the factory').check()
+    await expect(page.getByTestId('pickup-point')).toContainText(original.delivery.pickup.address)
+    await expect(summary.getByTestId('delivery-fee')).toHaveText('Free')
+    await page.getByLabel('Courier', { exact: true }).check()
+    await expectPaisa(summary.getByTestId('delivery-fee'), quoted)
+    await expect(page.getByLabel('Card', { exact: true })).toBeChecked()
+    expect(await sidewaysOverflow(page)).toBe(0)
+    await expectNoAxeViolations(page)
+
+    // The shop raises the fee while the customer looks: the order is refused with the new total,
+    // which the checkout then shows, and goes through at it.
+    const raised = zones.map((z) => (z.id === 'outside' ? { ...z, fee: z.fee + 10 } : z))
+    const raise = await asAdmin.api.patch('/settings', {
+      data: { delivery: { zones: raised, pickup: original.delivery.pickup } },
+    })
+    expect(raise.status(), await raise.text()).toBe(200)
+    const fee = quoted + 1000
+    await page.getByRole('button', { name: 'Place order' }).click()
+    await expect(summary.getByRole('alert')).toContainText('The total changed while you looked')
+    await expectPaisa(summary.getByTestId('delivery-fee'), fee)
+    await expectPaisa(summary.getByTestId('total'), goods + fee)
+    await page.getByRole('button', { name: 'Place order' }).click()
+    await expect(page).toHaveURL(/\/dashboard\/payment\/[^/]+$/)
+    const id = page.url().split('/').pop()!
+    await expect(page.getByText(`Pay for: ${tools[0].name} and 1 more`)).toBeVisible()
+    await expectPaisa(page.getByTestId('amount'), goods + fee)
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+    await page.getByLabel('Expiry date').fill('12 / 34')
+    await page.getByLabel('CVC').fill('123')
+    await page.getByRole('button', { name: 'Pay' }).click()
+    await expect(page.getByText('Congrats ! Your payment is completed')).toBeVisible()
+
+    const order = (await (await api.get(`/booking/${id}`)).json()) as Booking
+    expect(order).toMatchObject({ status: 'paid', total: (goods + fee) / 100, deliveryFee: fee / 100 })
+    await page.goto(`/dashboard/order/${id}`)
+    await expect(page.getByRole('heading', { level: 1, name: `Order ${order.orderNumber}` })).toBeVisible()
+    const orderLines = page.getByTestId('order-line')
+    await expect(orderLines).toHaveCount(2)
+    for (const [i, tool] of tools.entries()) await expect(orderLines.nth(i)).toContainText(tool.name)
+    await expectPaisa(page.getByTestId('order-delivery-fee'), fee)
+    await expectPaisa(page.getByTestId('order-vat'), Math.round(order.vat * 100))
+    await expectPaisa(page.getByTestId('order-total'), goods + fee)
+    await expect(page.getByRole('region', { name: 'Deliver to' })).toContainText('Sylhet')
+    expect(await sidewaysOverflow(page)).toBe(0)
+
+    // My Orders lists both tools too.
+    await page.goto('/dashboard/order')
+    const card = page.getByTestId('order').filter({ hasText: order.orderNumber })
+    await expect(card.getByTestId('order-line')).toHaveCount(2)
+
+    // The cart is empty now: the checkout says so and leads back to the tools.
+    await page.goto('/checkout')
+    await expect(page.getByText('Your cart is empty')).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Browse tools' })).toHaveAttribute('href', '/service')
+  } finally {
+    const { zones: originalZones, pickup } = original.delivery
+    const res = await asAdmin.api.patch('/settings', { data: { delivery: { zones: originalZones, pickup } } })
+    expect(res.status(), await res.text()).toBe(200)
+  }
+})
+
+test('an account whose e-mail is not verified is told why it cannot order, and can have the link sent again', {
+  tag: '@phone',
+}, async ({ page: shopper, request, api, expectConsoleError }) => {
+  // The 403 EMAIL_NOT_VERIFIED of the checkout and of the Purchase dialog, which Chromium logs.
+  expectConsoleError(/status of 403/)
+  expectConsoleError(/status of 403/)
+  const [tool] = await twoTools(request)
+  // An e-mail/password account that never opened its verification link.
+  const account = await signUp(shopper, 'Sumi Akter', 'unverified')
+  await fillCart(api, [tool])
+  const firebase = await emulator(request)
+  const linksBefore = (await firebase.verifyCodes(account.email)).length
+
+  await shopper.goto('/checkout')
+  await expect(shopper.getByTestId('checkout-line')).toHaveCount(1)
+  await shopper.getByLabel('Phone').fill('01812345678')
+  await shopper.getByLabel('Address', { exact: true }).fill('Plot 4, Agrabad')
+  await shopper.getByLabel('District', { exact: true }).selectOption('Chattogram')
+  await expect(shopper.getByTestId('total')).toHaveText(/\d/)
+  await shopper.getByRole('button', { name: 'Place order' }).click()
+
+  const notice = shopper.getByTestId('email-not-verified')
+  await expect(notice).toContainText('Verify your e-mail address to order.')
+  await expect(notice).toContainText(account.email)
+  await expect(notice).toContainText('sign in again')
+  await expect(shopper).toHaveURL(/\/checkout$/)
+  expect(await sidewaysOverflow(shopper)).toBe(0)
+  await notice.getByRole('button', { name: 'Send the link again' }).click()
+  await expect(notice.getByRole('status')).toHaveText(
+    `We sent a new link to ${account.email}. Open it, then sign in again.`,
+  )
+  await expect.poll(async () => (await firebase.verifyCodes(account.email)).length).toBe(linksBefore + 1)
+  await expectNoAxeViolations(shopper)
+
+  // The Purchase dialog ("buy now") says the same, with the same button.
+  await shopper.goto(`/service/${tool._id}`)
+  await shopper.getByRole('button', { name: 'Purchase' }).click()
+  const dialog = shopper.getByRole('dialog', { name: `Order ${tool.name}` })
+  await dialog.getByLabel('Phone').fill('01812345678')
+  await dialog.getByLabel('Delivery address').fill('Plot 4, Agrabad, Chattogram')
+  await dialog.getByLabel('District (optional)').selectOption('Chattogram')
+  await dialog.getByRole('button', { name: 'Place order' }).click()
+  const inDialog = dialog.getByTestId('email-not-verified')
+  await expect(inDialog).toContainText('Verify your e-mail address to order.')
+  await expect(inDialog.getByRole('button', { name: 'Send the link again' })).toBeVisible()
+  expect(await sidewaysOverflow(shopper)).toBe(0)
+})

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { CheckoutInput } from '#schemas/checkout.ts'
+import { useOrderRefresh } from '#web/features/bookings/bookings-mutations.ts'
+import { api, unwrap } from '#web/lib/api.ts'
+import { checkoutQueries } from './checkout-queries'
+
+/**
+ * Places the cart as one order at the total the customer saw (`expectedTotal`). A refusal (a
+ * total or stock that changed) asks the preview again, so the checkout shows the cart as it is
+ * now. A placed order empties the cart and takes stock: the preview is only marked stale (the
+ * page moves on to the payment; asking now would flash an empty cart first).
+ */
+export function usePlaceCheckout() {
+  const queryClient = useQueryClient()
+  const refreshOrders = useOrderRefresh()
+  return useMutation({
+    mutationFn: (body: CheckoutInput) => unwrap(api.checkout.$post({ json: body })),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: checkoutQueries.all(), refetchType: 'none' })
+      return refreshOrders(true)
+    },
+    onError: () => queryClient.invalidateQueries({ queryKey: checkoutQueries.all() }),
+  })
+}

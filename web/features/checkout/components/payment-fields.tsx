@@ -1,0 +1,74 @@
+import { useFormContext } from 'react-hook-form'
+import type { PaymentMethod } from '#schemas/booking.ts'
+import { FormField } from '#web/components/form-field.tsx'
+import type { CheckoutFormValues } from '../checkout-body'
+import { Choice, FormSection } from './delivery-fields'
+
+const METHODS: Record<PaymentMethod, { label: string; detail: string }> = {
+  card: { label: 'Card', detail: 'Pay by card on the next page.' },
+  cod: { label: 'Cash on delivery', detail: 'Pay the courier when the tools arrive.' },
+  bank: { label: 'Bank transfer', detail: 'We hold the tools while your transfer arrives.' },
+  gateway: { label: 'bKash, Nagad or card (SSLCommerz)', detail: 'Pay on the gateway’s page.' },
+}
+
+/**
+ * Payment: the methods this order may use, as the preview answers them (`offered` undefined
+ * until it has; a row of the same height stands in, so nothing moves when it arrives).
+ */
+export function PaymentFields({ offered }: { offered: readonly string[] | undefined }) {
+  const { register, formState } = useFormContext<CheckoutFormValues>()
+  const methods = (offered ?? []).filter((m): m is PaymentMethod => m in METHODS)
+  return (
+    <FormSection title="Payment">
+      <fieldset className="grid gap-3 sm:grid-cols-2">
+        <legend className="sr-only">How you pay</legend>
+        {offered === undefined ? (
+          <div className="h-[4.5rem] animate-pulse rounded-xl bg-slate-100" aria-hidden="true" />
+        ) : (
+          methods.map((method) => (
+            <Choice
+              key={method}
+              label={METHODS[method].label}
+              detail={METHODS[method].detail}
+              value={method}
+              field={register('paymentMethod')}
+            />
+          ))
+        )}
+      </fieldset>
+      {formState.errors.paymentMethod && (
+        <p className="field-error" role="alert">
+          {formState.errors.paymentMethod.message}
+        </p>
+      )}
+    </FormSection>
+  )
+}
+
+/** Optional: the company and its BIN (printed on the tax invoice), the buyer's PO number, a note. */
+export function BusinessFields() {
+  const { register, formState } = useFormContext<CheckoutFormValues>()
+  const errors = formState.errors
+  return (
+    <FormSection title="For your records (optional)">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Company name" error={errors.company?.name?.message}>
+          <input className="field" autoComplete="organization" {...register('company.name')} />
+        </FormField>
+        <FormField label="BIN" error={errors.company?.bin?.message} hint="13 digits; printed on your tax invoice.">
+          <input className="field" inputMode="numeric" {...register('company.bin')} />
+        </FormField>
+        <FormField
+          label="PO number"
+          error={errors.poNumber?.message}
+          hint="Your purchase-order number, if you use one."
+        >
+          <input className="field" {...register('poNumber')} />
+        </FormField>
+      </div>
+      <FormField label="Note for the shop" error={errors.note?.message}>
+        <textarea className="field" rows={2} {...register('note')} />
+      </FormField>
+    </FormSection>
+  )
+}
