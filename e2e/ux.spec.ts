@@ -26,9 +26,10 @@ const PUBLIC_PAGES = [
   '/login',
   '/signup',
   '/forgot-password',
+  '/cart',
   '/no-such-page',
 ]
-const CUSTOMER_PAGES = ['/dashboard', '/dashboard/review', '/dashboard/order']
+const CUSTOMER_PAGES = ['/dashboard', '/dashboard/review', '/dashboard/order', '/cart', '/checkout']
 const ADMIN_PAGES = [
   '/dashboard',
   '/dashboard/orders',
@@ -40,6 +41,7 @@ const ADMIN_PAGES = [
   '/dashboard/messages',
   '/dashboard/audit',
   '/dashboard/settings',
+  '/dashboard/vat',
   '/dashboard/outbox',
   '/dashboard/order',
 ]
@@ -50,6 +52,8 @@ test('axe finds no violations on any page, signed out, as a customer and as an a
   asAdmin,
   expectConsoleError,
 }) => {
+  // Some twenty pages, each loaded and analysed: more than the default two minutes on a busy machine.
+  test.setTimeout(300_000)
   // /no-such-page is a real 404, which Chromium logs.
   expectConsoleError(/status of 404 \(Not Found\)/)
   for (const path of PUBLIC_PAGES) {
