@@ -98,12 +98,13 @@ export const users = sqliteTable(
 )
 
 /**
- * Orders. Triggers (hand-written in the migrations, unknown to drizzle-kit) keep the search
+ * Orders. The table keeps the spec's name, `bookings` (the migrations, triggers, search index
+ * and every raw SQL statement name it so); the code calls it `orders`. Triggers (hand-written in the migrations, unknown to drizzle-kit) keep the search
  * index `order_search` (0003) and `order_counts` / `revenue_days` (0005) in step with it: a
  * migration that rebuilds this table (drizzle-kit's `__new_bookings` copy) drops them with
  * the old table and must create them again.
  */
-export const bookings = sqliteTable(
+export const orders = sqliteTable(
   'bookings',
   {
     id: text('id').primaryKey(),
@@ -234,7 +235,7 @@ export const orderLines = sqliteTable(
 export const cartLines = sqliteTable(
   'cart_lines',
   {
-    /** The user's e-mail (lower-cased), like `bookings.customer`. */
+    /** The user's e-mail (lower-cased), like `orders.customer`. */
     customer: text('customer').notNull(),
     toolId: text('tool_id').notNull(),
     quantity: integer('quantity').notNull(),
@@ -410,5 +411,5 @@ export const webhookEvents = sqliteTable('webhook_events', {
 })
 
 /** A booking (an order) as stored. */
-export type OrderRow = typeof bookings.$inferSelect
+export type OrderRow = typeof orders.$inferSelect
 export type OrderLineRow = typeof orderLines.$inferSelect

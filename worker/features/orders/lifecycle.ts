@@ -8,7 +8,7 @@ import {
   refusalOf,
 } from '#schemas/order-status.ts'
 import { NOW_MS_SQL } from '#worker/db/now.ts'
-import { bookings, type OrderLineRow, type OrderRow, orderLines } from '#worker/db/schema.ts'
+import { type OrderLineRow, type OrderRow, orderLines, orders } from '#worker/db/schema.ts'
 import type { Config } from '#worker/env.ts'
 import { type Db, newId } from '#worker/lib/db.ts'
 import { invalidatePublic } from '#worker/lib/edge-cache.ts'
@@ -328,7 +328,7 @@ export const linesOf = (db: Db, orderId: string): Promise<OrderLineRow[]> =>
   db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.position)
 
 export async function getOrderRow(db: Db, id: string): Promise<OrderRow | undefined> {
-  return db.select().from(bookings).where(eq(bookings.id, id)).get()
+  return db.select().from(orders).where(eq(orders.id, id)).get()
 }
 
 export type MarkPaidResult =

@@ -15,7 +15,7 @@ import { type OrderStatus, PAID_STATUSES } from '#schemas/order-status.ts'
 import { vatPercent } from '#schemas/vat.ts'
 import { nowMs } from '#worker/db/now.ts'
 import type { OrderRow } from '#worker/db/schema.ts'
-import { bookings, type OrderLineRow, orderEvents, orderLines } from '#worker/db/schema.ts'
+import { type OrderLineRow, orderEvents, orderLines, orders } from '#worker/db/schema.ts'
 import type { Config } from '#worker/env.ts'
 import { containsText, type Db } from '#worker/lib/db.ts'
 import { badRequest, conflict, notFound } from '#worker/lib/errors.ts'
@@ -157,9 +157,9 @@ export async function withHistory(db: Db, rows: OrderRow[], holdMs: number): Pro
 export const listBookingsQuery = (db: Db, customer: string, page?: { limit?: number; offset?: number }) => {
   const query = db
     .select()
-    .from(bookings)
-    .where(eq(bookings.customer, customer))
-    .orderBy(desc(bookings.createdAt), desc(bookings.id))
+    .from(orders)
+    .where(eq(orders.customer, customer))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
   return page?.limit !== undefined ? query.limit(page.limit).offset(page.offset ?? 0) : query
 }
 
@@ -174,19 +174,15 @@ const ftsPhrase = (q: string) => `"${q.replace(/"/g, '""')}"`
  */
 function deskFilter(opts: { status?: OrderStatus; q?: string }): SQL | undefined {
   const conditions: SQL[] = []
-  if (opts.status) conditions.push(eq(bookings.status, opts.status))
+  if (opts.status) conditions.push(eq(orders.status, opts.status))
   if (opts.q) {
     const q = opts.q
     const number = new RegExp(`^(?:${ORDER_NUMBER_PREFIX})?(\\d{1,12})$`, 'i').exec(q)?.[1]
     const text =
       q.length >= 3
-        ? sql`${bookings}.rowid in (select rowid from order_search where order_search match ${ftsPhrase(q)})`
-        : or(
-            containsText(bookings.customer, q),
-            containsText(bookings.customerName, q),
-            containsText(bookings.toolNames, q),
-          )!
-    conditions.push(number ? sql`(${bookings.orderNo} = ${Number(number)} or ${text})` : text)
+        ? sql`${orders}.rowid in (select rowid from order_search where order_search match ${ftsPhrase(q)})`
+        : or(containsText(orders.customer, q), containsText(orders.customerName, q), containsText(orders.toolNames, q))!
+    conditions.push(number ? sql`(${orders.orderNo} = ${Number(number)} or ${text})` : text)
   }
   return conditions.length ? and(...conditions) : undefined
 }
@@ -201,12 +197,12 @@ export async function listOrders(
   const [rows, [total]] = await db.batch([
     db
       .select()
-      .from(bookings)
+      .from(orders)
       .where(where)
-      .orderBy(desc(bookings.createdAt), desc(bookings.id))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(opts.limit)
       .offset(opts.offset),
-    db.select({ n: sql<number>`count(*)` }).from(bookings).where(where),
+    db.select({ n: sql<number>`count(*)` }).from(orders).where(where),
   ])
   return { items: await withHistory(db, rows, holdMs), total: total?.n ?? 0 }
 }
@@ -290,9 +286,9 @@ export async function createBooking(
 async function findExpiredUnpaid(db: Db, cutoffMs: number, limit: number): Promise<OrderRow[]> {
   return db
     .select()
-    .from(bookings)
-    .where(and(eq(bookings.status, 'unpaid'), lte(bookings.createdAt, cutoffMs)))
-    .orderBy(bookings.createdAt, bookings.id)
+    .from(orders)
+    .where(and(eq(orders.status, 'unpaid'), lte(orders.createdAt, cutoffMs)))
+    .orderBy(orders.createdAt, orders.id)
     .limit(limit)
 }
 
@@ -302,9 +298,9 @@ async function findExpiredUnpaid(db: Db, cutoffMs: number, limit: number): Promi
  */
 export async function recordPaymentIntent(db: Db, bookingId: string, intentId: string): Promise<boolean> {
   const result = await db
-    .update(bookings)
+    .update(orders)
     .set({ paymentIntentId: intentId, updatedAt: nowMs })
-    .where(and(eq(bookings.id, bookingId), eq(bookings.status, 'unpaid')))
+    .where(and(eq(orders.id, bookingId), eq(orders.status, 'unpaid')))
     .run()
   return (result.meta.changes ?? 0) === 1
 }
@@ -380,7 +376,7 @@ export async function refundOrder(deps: OrderDeps, order: OrderRow, admin: strin
   if (outcome !== 'moved') {
     // Another refund of the same order won (the provider refunded once: one idempotency key);
     // anything else moved it meanwhile, after the provider refunded: someone must look.
-    const now = await deps.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, order.id)).get()
+    const now = await deps.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id)).get()
     if (now?.status !== 'refunded')
       console.error(`Order ${order.id} was refunded at the provider but changed meanwhile (${outcome}); check it.`)
     throw conflict('This order changed while it was being refunded. Reload it to see its state.')
@@ -414,10 +410,10 @@ export async function expireUnpaidOrders(deps: OrderDeps, cutoffMs: number, limi
 /** A tool's orders that are still open: unpaid ones (cancelled if it is withdrawn) and paid ones still to be fulfilled. */
 export async function openOrdersOfTool(db: Db, toolId: string): Promise<{ unpaid: number; toFulfil: number }> {
   const rows = await db
-    .select({ status: bookings.status, n: sql<number>`count(*)` })
-    .from(bookings)
-    .where(and(ordersHolding(toolId), inArray(bookings.status, ['unpaid', 'paid', 'processing', 'shipped'])))
-    .groupBy(bookings.status)
+    .select({ status: orders.status, n: sql<number>`count(*)` })
+    .from(orders)
+    .where(and(ordersHolding(toolId), inArray(orders.status, ['unpaid', 'paid', 'processing', 'shipped'])))
+    .groupBy(orders.status)
   const count = (statuses: OrderStatus[]) =>
     rows.filter((r) => statuses.includes(r.status)).reduce((sum, r) => sum + r.n, 0)
   return { unpaid: count(['unpaid']), toFulfil: count(['paid', 'processing', 'shipped']) }
@@ -425,7 +421,7 @@ export async function openOrdersOfTool(db: Db, toolId: string): Promise<{ unpaid
 
 /** The orders with a line of the tool. */
 const ordersHolding = (toolId: string) =>
-  inArray(bookings.id, sql`(select ${orderLines.orderId} from ${orderLines} where ${orderLines.toolId} = ${toolId})`)
+  inArray(orders.id, sql`(select ${orderLines.orderId} from ${orderLines} where ${orderLines.toolId} = ${toolId})`)
 
 /**
  * A tool was withdrawn (deleted): its unpaid orders are cancelled whole (every line's stock back), their payments released
@@ -443,15 +439,15 @@ export function cancelOrdersOfWithdrawnTool(deps: OrderDeps, toolId: string): Pr
  * @returns how many were cancelled.
  */
 export function cancelUnpaidOrdersOfSquatter(deps: OrderDeps, email: string): Promise<number> {
-  return cancelUnpaid(deps, eq(bookings.customer, email), 'placed before the owner of the address verified it')
+  return cancelUnpaid(deps, eq(orders.customer, email), 'placed before the owner of the address verified it')
 }
 
 /** Cancels the unpaid orders `where` selects, by the shop, with `note` in their history and e-mail. */
 async function cancelUnpaid(deps: OrderDeps, where: SQL, note: string): Promise<number> {
   const unpaid = await deps.db
     .select()
-    .from(bookings)
-    .where(and(where, eq(bookings.status, 'unpaid')))
+    .from(orders)
+    .where(and(where, eq(orders.status, 'unpaid')))
   let cancelled = 0
   for (const order of unpaid) {
     try {

@@ -4,7 +4,7 @@ import { toPaisa, toTaka } from '#schemas/bdt.ts'
 import { findTransition, ORDER_ACTIONS } from '#schemas/order-status.ts'
 import type { Card, PaymentIntentCreated, SimulatedConfirmed } from '#schemas/payment.ts'
 import type { OrderRow } from '#worker/db/schema.ts'
-import { bookings, webhookEvents } from '#worker/db/schema.ts'
+import { orders, webhookEvents } from '#worker/db/schema.ts'
 import type { Config, SessionUser } from '#worker/env.ts'
 import type { Db } from '#worker/lib/db.ts'
 import { ApiError, badRequest, conflict, notFound } from '#worker/lib/errors.ts'
@@ -263,7 +263,7 @@ export async function handleStripeWebhook(
 async function applyProviderRefund(deps: OrderDeps, charge: Stripe.Charge): Promise<void> {
   const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id
   if (!intentId || !charge.refunded) return
-  const order = await deps.db.select().from(bookings).where(eq(bookings.transactionId, intentId)).get()
+  const order = await deps.db.select().from(orders).where(eq(orders.transactionId, intentId)).get()
   if (!order || !findTransition(order.status, 'refunded', 'payment')) return
   const refundId = charge.refunds?.data?.[0]?.id
   await applyMove(

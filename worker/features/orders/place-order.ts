@@ -4,7 +4,7 @@ import { ORDER_NUMBER_PREFIX, type PaymentMethod } from '#schemas/booking.ts'
 import { cartLineError } from '#schemas/cart.ts'
 import { type DeliveryMethod, type DeliveryZone, deliveryFeePaisa } from '#schemas/delivery.ts'
 import { DELIVERY_VAT_BP, vatIncludedPaisa } from '#schemas/vat.ts'
-import { bookings, cartLines, type DeliveryAddressRow, tools } from '#worker/db/schema.ts'
+import { cartLines, type DeliveryAddressRow, orders, tools } from '#worker/db/schema.ts'
 import type { Db } from '#worker/lib/db.ts'
 import { newId } from '#worker/lib/db.ts'
 import { ApiError, badRequest, conflict } from '#worker/lib/errors.ts'
@@ -103,12 +103,10 @@ async function unpaidOf(db: Db, customer: string, holdMs: number) {
   const row = await db
     .select({
       n: sql<number>`count(*)`,
-      goods: sql<number>`coalesce(sum(case when ${bookings.paymentMethod} in ('card', 'gateway', 'bank') then ${bookings.pricePaisa} end), 0)`,
+      goods: sql<number>`coalesce(sum(case when ${orders.paymentMethod} in ('card', 'gateway', 'bank') then ${orders.pricePaisa} end), 0)`,
     })
-    .from(bookings)
-    .where(
-      and(eq(bookings.customer, customer), eq(bookings.status, 'unpaid'), gt(bookings.createdAt, Date.now() - holdMs)),
-    )
+    .from(orders)
+    .where(and(eq(orders.customer, customer), eq(orders.status, 'unpaid'), gt(orders.createdAt, Date.now() - holdMs)))
     .get()
   return { n: row?.n ?? 0, goods: row?.goods ?? 0 }
 }

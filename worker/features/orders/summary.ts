@@ -2,7 +2,7 @@ import { lt, sql } from 'drizzle-orm'
 import { toTaka } from '#schemas/bdt.ts'
 import type { OrderSummary } from '#schemas/booking.ts'
 import { ORDER_STATUSES, type OrderStatus } from '#schemas/order-status.ts'
-import { bookings, orderCounts, revenueDays, tools } from '#worker/db/schema.ts'
+import { orderCounts, orders, revenueDays, tools } from '#worker/db/schema.ts'
 import type { Db } from '#worker/lib/db.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -23,9 +23,9 @@ const revenueSince = (db: Db, fromMs: number) => {
   return db
     .select({
       paid: sql<number>`(select coalesce(sum(${revenueDays.paidPaisa}), 0) from ${revenueDays} where ${revenueDays.day} >= ${firstDay})
-        + (select coalesce(sum(${bookings.totalPaisa}), 0) from ${bookings} where ${bookings.paidAt} >= ${fromMs} and ${bookings.paidAt} < ${partEnd})`,
+        + (select coalesce(sum(${orders.totalPaisa}), 0) from ${orders} where ${orders.paidAt} >= ${fromMs} and ${orders.paidAt} < ${partEnd})`,
       refunded: sql<number>`(select coalesce(sum(${revenueDays.refundedPaisa}), 0) from ${revenueDays} where ${revenueDays.day} >= ${firstDay})
-        + (select coalesce(sum(${bookings.totalPaisa}), 0) from ${bookings} where ${bookings.refundedAt} >= ${fromMs} and ${bookings.refundedAt} < ${partEnd})`,
+        + (select coalesce(sum(${orders.totalPaisa}), 0) from ${orders} where ${orders.refundedAt} >= ${fromMs} and ${orders.refundedAt} < ${partEnd})`,
     })
     .from(sql`(select 1)`)
 }

@@ -11,22 +11,22 @@ import {
   type VatInvoiceEntry,
   type VatRegister,
 } from '#schemas/vat-register.ts'
-import { bookings } from '#worker/db/schema.ts'
+import { orders } from '#worker/db/schema.ts'
 import type { Db } from '#worker/lib/db.ts'
 
 /** What the register reads of an order: who bought, what the documents are worth, their numbers. */
 const registerColumns = {
-  id: bookings.id,
-  orderNo: bookings.orderNo,
-  customerName: bookings.customerName,
-  companyName: bookings.companyName,
-  companyBin: bookings.companyBin,
-  totalPaisa: bookings.totalPaisa,
-  vatPaisa: bookings.vatPaisa,
-  invoiceNumber: bookings.invoiceNumber,
-  invoiceIssuedAt: bookings.invoiceIssuedAt,
-  creditNoteNumber: bookings.creditNoteNumber,
-  creditNoteIssuedAt: bookings.creditNoteIssuedAt,
+  id: orders.id,
+  orderNo: orders.orderNo,
+  customerName: orders.customerName,
+  companyName: orders.companyName,
+  companyBin: orders.companyBin,
+  totalPaisa: orders.totalPaisa,
+  vatPaisa: orders.vatPaisa,
+  invoiceNumber: orders.invoiceNumber,
+  invoiceIssuedAt: orders.invoiceIssuedAt,
+  creditNoteNumber: orders.creditNoteNumber,
+  creditNoteIssuedAt: orders.creditNoteIssuedAt,
 }
 
 type Range = { from: number; to: number }
@@ -35,25 +35,19 @@ type Range = { from: number; to: number }
 export const invoicesIssuedQuery = (db: Db, { from, to }: Range) =>
   db
     .select(registerColumns)
-    .from(bookings)
-    .where(
-      and(gte(bookings.invoiceIssuedAt, from), lt(bookings.invoiceIssuedAt, to), isNotNull(bookings.invoiceNumber)),
-    )
-    .orderBy(asc(bookings.invoiceIssuedAt), asc(bookings.invoiceNumber))
+    .from(orders)
+    .where(and(gte(orders.invoiceIssuedAt, from), lt(orders.invoiceIssuedAt, to), isNotNull(orders.invoiceNumber)))
+    .orderBy(asc(orders.invoiceIssuedAt), asc(orders.invoiceNumber))
 
 /** The credit notes issued in `range`, in the order they were issued (`bookings_credit_note_issued_idx`). */
 export const creditNotesIssuedQuery = (db: Db, { from, to }: Range) =>
   db
     .select(registerColumns)
-    .from(bookings)
+    .from(orders)
     .where(
-      and(
-        gte(bookings.creditNoteIssuedAt, from),
-        lt(bookings.creditNoteIssuedAt, to),
-        isNotNull(bookings.creditNoteNumber),
-      ),
+      and(gte(orders.creditNoteIssuedAt, from), lt(orders.creditNoteIssuedAt, to), isNotNull(orders.creditNoteNumber)),
     )
-    .orderBy(asc(bookings.creditNoteIssuedAt), asc(bookings.creditNoteNumber))
+    .orderBy(asc(orders.creditNoteIssuedAt), asc(orders.creditNoteNumber))
 
 type RegisterRow = Awaited<ReturnType<typeof invoicesIssuedQuery>>[number]
 
