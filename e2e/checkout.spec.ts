@@ -194,7 +194,7 @@ test('an account whose e-mail is not verified is told why it cannot order, and c
   expectConsoleError(/status of 403/)
   const [tool] = await twoTools(request)
   // An e-mail/password account that never opened its verification link.
-  const account = await signUp(shopper, 'Sumi Akter', 'unverified')
+  const account = await signUp(shopper, 'Sumi Akter', 'unverified', { verified: false })
   await fillCart(api, [tool])
   const firebase = await emulator(request)
   const linksBefore = (await firebase.verifyCodes(account.email)).length

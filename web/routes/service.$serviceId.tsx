@@ -34,7 +34,7 @@ export const Route = createFileRoute('/service/$serviceId')({
 // The order form (its validation, the form library) loads when a signed-in customer opens it,
 // not with the page every visitor reads.
 const BookingDialog = lazy(() =>
-  import('#web/features/bookings/booking-dialog.tsx').then((m) => ({ default: m.BookingDialog })),
+  import('#web/features/orders/purchase-dialog.tsx').then((m) => ({ default: m.BookingDialog })),
 )
 
 function ToolPage() {

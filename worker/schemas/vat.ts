@@ -5,7 +5,6 @@
 
 /** The rates a tool may have, in percent. */
 export const VAT_RATES = [0, 5, 7.5, 10, 15] as const
-export const DEFAULT_VAT_RATE = 15
 /** Delivery carries 15%. */
 export const DELIVERY_VAT_BP = 1500
 

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { CheckoutInput } from '#schemas/checkout.ts'
-import { useOrderRefresh } from '#web/features/bookings/bookings-mutations.ts'
+import { cartQueries } from '#web/features/cart/cart-queries.ts'
+import { useOrderRefresh } from '#web/features/orders/order-mutations.ts'
 import { api, unwrap } from '#web/lib/api.ts'
 import { checkoutQueries } from './checkout-queries'
 
@@ -17,6 +18,8 @@ export function usePlaceCheckout() {
     mutationFn: (body: CheckoutInput) => unwrap(api.checkout.$post({ json: body })),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: checkoutQueries.all(), refetchType: 'none' })
+      // The server emptied the cart with the order: the navbar's count follows.
+      void queryClient.invalidateQueries({ queryKey: cartQueries.all() })
       return refreshOrders(true)
     },
     onError: () => queryClient.invalidateQueries({ queryKey: checkoutQueries.all() }),

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect } from 'react'
-import { useOrderRefresh } from '#web/features/bookings/bookings-mutations.ts'
+import { useOrderRefresh } from '#web/features/orders/order-mutations.ts'
 import { ApiRequestError } from '#web/lib/api.ts'
 import type { CardFormProps } from './card-form-props'
 import { paymentQueries } from './payments-queries'

@@ -1,7 +1,7 @@
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js'
 import type { Stripe, StripeCardElementOptions } from '@stripe/stripe-js'
 import { useId, useMemo, useRef, useState } from 'react'
-import { usePayBooking } from '#web/features/bookings/bookings-mutations.ts'
+import { usePayBooking } from '#web/features/orders/order-mutations.ts'
 import { ApiRequestError } from '#web/lib/api.ts'
 import { type CardFormProps, CONNECTION_MESSAGE } from './card-form-props'
 

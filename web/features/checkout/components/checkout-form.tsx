@@ -133,9 +133,9 @@ export function CheckoutForm({ profile, displayName, email, pickup, zoneNames }:
             {blockedLines && !refusal && (
               <p className="text-sm font-medium text-red-700">
                 Some tools cannot be ordered as they are.{' '}
-                <a href="/cart" className="underline underline-offset-4">
+                <Link to="/cart" className="underline underline-offset-4">
                   Change them in your cart
-                </a>{' '}
+                </Link>{' '}
                 first.
               </p>
             )}

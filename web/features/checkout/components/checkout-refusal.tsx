@@ -52,9 +52,9 @@ export function RefusalNotice({ refusal, email }: { refusal: Refusal; email: str
     <div className="rounded-xl bg-red-50 p-4 text-sm text-red-900 ring-1 ring-red-600/20" role="alert">
       <p className="font-medium">{refusal.message}</p>
       {refusal.kind === 'lines' && (
-        <a href="/cart" className="mt-2 inline-block font-semibold underline underline-offset-4">
+        <Link to="/cart" className="mt-2 inline-block font-semibold underline underline-offset-4">
           Go to your cart
-        </a>
+        </Link>
       )}
       {refusal.kind === 'unpaid' && (
         <Link to="/dashboard/order" className="mt-2 inline-block font-semibold underline underline-offset-4">

@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { formatBDT } from '#schemas/bdt.ts'
 import type { CheckoutPreview } from '#schemas/checkout.ts'
@@ -63,9 +64,9 @@ export function OrderSummary({ preview, updating, deliveryLabel, lineErrors, chi
                     <p className="mt-1 text-sm font-medium text-red-700" data-testid="line-error">
                       {error}{' '}
                       {/* NOTE: a plain link: /cart is the cart's route (another part of the work), not in this route tree yet. */}
-                      <a href="/cart" className="underline underline-offset-4">
+                      <Link to="/cart" className="underline underline-offset-4">
                         Change it in your cart
-                      </a>
+                      </Link>
                     </p>
                   )}
                 </li>

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { formatBDT } from '#schemas/bdt.ts'
 import type { Booking } from '#schemas/booking.ts'
-import { StatusBadge } from '#web/features/bookings/components/status-badge.tsx'
+import { StatusBadge } from '#web/features/orders/components/status-badge.tsx'
 import { formatCount, formatDateTime } from '#web/lib/format.ts'
 
 /** The order desk's orders, each linking to its page: a card each on phones, a table on wider screens. */

@@ -4,7 +4,7 @@ import type { BookingInput, OrderStatusChange } from '#schemas/booking.ts'
 import { deskQueries } from '#web/features/desk/desk-queries.ts'
 import { toolQueries } from '#web/features/tools/tools-queries.ts'
 import { api, unwrap } from '#web/lib/api.ts'
-import { bookingQueries } from './bookings-queries'
+import { bookingQueries } from './order-queries'
 
 /** After any change to an order: every order view and the desk; the tools too when stock moved. */
 export function useOrderRefresh() {

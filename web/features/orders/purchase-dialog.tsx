@@ -14,7 +14,7 @@ import { EmailNotVerified } from '#web/features/auth/email-not-verified.tsx'
 import { ApiRequestError } from '#web/lib/api.ts'
 import { showServerFieldErrors } from '#web/lib/form-errors.ts'
 import { formatCount } from '#web/lib/format.ts'
-import { usePlaceOrder } from './bookings-mutations'
+import { usePlaceOrder } from './order-mutations'
 
 export type OrderPlaced = { bookingId: string; quantity: number }
 

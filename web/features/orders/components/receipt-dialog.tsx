@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useRef } from 'react'
 import type { Booking } from '#schemas/booking.ts'
 import { Modal } from '#web/components/modal.tsx'
-import { bookingQueries } from '../bookings-queries'
+import { bookingQueries } from '../order-queries'
 
 /** The order's tax documents: the tax invoice (Mushak-6.3) of a paid order, the credit note (Mushak-6.7) of a refund. */
 export type TaxDocumentKind = 'invoice' | 'credit-note'

@@ -6,7 +6,7 @@ import type { Booking } from '#schemas/booking.ts'
 import { actionsFor } from '#schemas/order-status.ts'
 import { Modal } from '#web/components/modal.tsx'
 import { formatDateTime } from '#web/lib/format.ts'
-import { useCancelOrder } from '../bookings-mutations'
+import { useCancelOrder } from '../order-mutations'
 import { OrderLines, OrderTotals, orderSummary } from './order-lines'
 import { StatusBadge } from './status-badge'
 

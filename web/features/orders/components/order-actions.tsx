@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import type { Booking } from '#schemas/booking.ts'
 import { actionsFor, hasCreditNote, type OrderViewer } from '#schemas/order-status.ts'
-import { useChangeOrderStatus } from '../bookings-mutations'
+import { useChangeOrderStatus } from '../order-mutations'
 import { CancelOrderDialog, RefundOrderDialog, ShipOrderDialog } from './order-dialogs'
 import { ReceiptDialog } from './receipt-dialog'
 
