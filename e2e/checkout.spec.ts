@@ -94,7 +94,7 @@ test('a customer checks out a cart of two tools, the district sets the fee, pays
   expect(patched.status(), await patched.text()).toBe(200)
   try {
     const tools = await twoTools(request)
-    await verifiedCustomer(page, request, 'Karim Hossain')
+    const customer = await verifiedCustomer(page, request, 'Karim Hossain')
     await fillCart(api, tools)
     const goods = tools.reduce((sum, t) => sum + Math.round(t.price * 100) * t.Minimum_quantity, 0)
     const kg = tools.reduce((sum, t) => sum + Math.round(t.weight * 100) * t.Minimum_quantity, 0) / 100
@@ -169,6 +169,23 @@ test('a customer checks out a cart of two tools, the district sets the fee, pays
     await expectPaisa(page.getByTestId('order-total'), goods + fee)
     await expect(page.getByRole('region', { name: 'Deliver to' })).toContainText('Sylhet')
     expect(await sidewaysOverflow(page)).toBe(0)
+
+    // The receipt e-mail and the tax invoice list every line, the delivery and the VAT.
+    const mails = (await (
+      await asAdmin.api.get(`/outbox?to=${encodeURIComponent(customer.email)}&limit=100`)
+    ).json()) as { subject: string; text: string }[]
+    const receipt = mails.find((m) => m.subject.startsWith(`Receipt for order ${order.orderNumber}`))
+    expect(receipt, 'the receipt e-mail').toBeTruthy()
+    for (const tool of tools) expect(receipt!.text).toContain(`× ${tool.name}`)
+    expect(receipt!.text).toMatch(/Delivery: BDT/)
+    expect(receipt!.text).toMatch(/VAT included: BDT/)
+    const invoice = await api.get(`/booking/${id}/invoice`)
+    expect(invoice.status()).toBe(200)
+    const invoiceHtml = await invoice.text()
+    expect(invoiceHtml).toContain('Mushak-6.3')
+    expect(invoiceHtml).toContain(order.invoiceNumber ?? 'INV-')
+    for (const tool of tools) expect(invoiceHtml).toContain(tool.name)
+    expect(invoiceHtml).toContain('Delivery by courier')
 
     // My Orders lists both tools too.
     await page.goto('/dashboard/order')
