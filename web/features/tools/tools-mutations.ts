@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ToolInput, ToolPatch } from '#schemas/tool.ts'
-import { bookingQueries } from '#web/features/orders/order-queries.ts'
 import { deskQueries } from '#web/features/desk/desk-queries.ts'
+import { bookingQueries } from '#web/features/orders/order-queries.ts'
 import { api, unwrap } from '#web/lib/api.ts'
 import { toolQueries } from './tools-queries'
 

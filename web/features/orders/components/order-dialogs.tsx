@@ -8,8 +8,8 @@ import { type Booking, CARRIER_MAX, OrderRefundSchema, TRACKING_MAX } from '#sch
 import { FormField } from '#web/components/form-field.tsx'
 import { Modal } from '#web/components/modal.tsx'
 import { showServerFieldErrors } from '#web/lib/form-errors.ts'
-import { useCancelOrder, useChangeOrderStatus, useRefundOrder } from '../order-mutations'
 import { type ShipForm, ShipFormSchema, type ShipFormValues } from '../order-forms'
+import { useCancelOrder, useChangeOrderStatus, useRefundOrder } from '../order-mutations'
 import { orderSummary } from './order-lines'
 
 // Each dialog's form mounts only while it is open (Modal), so it starts fresh every time; the
