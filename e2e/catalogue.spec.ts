@@ -618,6 +618,42 @@ test('a shopper finds a tool by the start of two of its words, in any order @pho
   expect(await sidewaysOverflow(page)).toBe(0)
 })
 
+test('the /service search box suggests tools as one types: arrow keys and Enter open one, nothing moves @phone', async ({
+  page,
+}) => {
+  await page.goto('/service')
+  const search = page.getByRole('searchbox', { name: 'Search tools' })
+  const form = page.getByRole('search')
+  const before = await form.boundingBox()
+  await search.pressSequentially('rot ham', { delay: 30 })
+  const list = page.getByRole('listbox', { name: 'Matching tools' })
+  await expect(list.getByRole('option')).toHaveText([/^Rotary Hammer/])
+  // Laid over the page: the form keeps its size, the field its place.
+  expect(await form.boundingBox()).toEqual(before)
+  await expect(search).toBeFocused()
+  await expectNoAxeViolations(page, '/service with suggestions open')
+
+  // Esc closes the list and keeps the text; typing opens it again.
+  await search.press('Escape')
+  await expect(list).toHaveCount(0)
+  await expect(search).toHaveValue('rot ham')
+  await search.press('ArrowDown')
+  const option = list.getByRole('option', { name: /Rotary Hammer/ })
+  await expect(option).toHaveAttribute('aria-selected', 'true')
+  await expect(search).toHaveAttribute('aria-activedescendant', (await option.getAttribute('id'))!)
+  await search.press('Enter')
+  await expect(page).toHaveURL(/\/service\/rotary-hammer$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rotary Hammer')
+
+  // A click picks too.
+  await page.goto('/service')
+  await page.getByRole('searchbox', { name: 'Search tools' }).pressSequentially('cord', { delay: 30 })
+  // "cord" starts words of four tools: the screwdriver, the wrench (its category), the corded drill, the saw's cord.
+  await expect(list.getByRole('option')).toHaveCount(4)
+  await list.getByRole('option', { name: /Cordless Screwdriver/ }).click()
+  await expect(page).toHaveURL(/\/service\/cordless-screwdriver$/)
+})
+
 test('an admin sorts tools into a new category with specifications, and cannot delete it while it holds them', async ({
   page,
 }) => {

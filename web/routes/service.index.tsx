@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound, useRouterState } from '@tanstack/react-router'
+import { formatBDT } from '#schemas/bdt.ts'
 import { type Category, categoryPath } from '#schemas/category-tree.ts'
 import { TOOL_SORTS, type ToolSort } from '#schemas/tool-sorts.ts'
 import { EmptyState } from '#web/components/empty-state.tsx'
@@ -129,6 +130,12 @@ function ServicePage() {
         showLabel
         debounceMs={SEARCH_DEBOUNCE_MS}
         onSearch={(text) => setSearch({ q: text || undefined }, Boolean(q))}
+        // The first tools of the search as one types: a pick opens the tool.
+        suggestions={
+          q ? data.items.slice(0, 6).map((t) => ({ key: t._id, label: t.name, detail: formatBDT(t.price) })) : []
+        }
+        suggestionsLabel="Matching tools"
+        onPick={(tool) => void navigate({ to: '/service/$serviceId', params: { serviceId: tool.key } })}
         className="mt-8 grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_auto] sm:items-end"
       >
         <ToolSortSelect value={sort} onChange={(next) => setSearch({ sort: next })} />
