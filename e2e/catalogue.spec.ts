@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { ADMIN, CUSTOMER, logIn, signUp, verifiedAccountToken } from './auth'
 import { API, expect, placeOrder, sidewaysOverflow, test } from './fixtures'
@@ -534,4 +535,212 @@ test('an admin searches the contact messages', async ({ page }) => {
   await search('quote for GRINDERS')
   await expect(messages.filter({ hasText: sent[0]!.subject })).toHaveCount(1)
   await expect(messages.filter({ hasText: sent[1]!.subject })).toHaveCount(0)
+})
+
+// ─── Categories, specifications and search (issue 25) ──────────────────────────────────────
+
+/** Accessibility: axe finds nothing on the page as it is now. */
+async function expectNoAxeViolations(page: Page, where: string) {
+  const results = await new AxeBuilder({ page }).analyze()
+  const found = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  )
+  expect(found, `axe on ${where}`).toEqual([])
+}
+
+/** The names of the tool cards /service lists now. */
+const cardNames = (page: Page) => page.getByRole('main').locator('ul article h2')
+
+test('a shopper filters /service by category, opens a tool and reads its specifications and breadcrumbs @phone', async ({
+  page,
+}) => {
+  await page.goto('/service')
+  const categories = page.getByRole('navigation', { name: 'Categories' })
+  // Plain links a search engine follows, with their counts.
+  await expect(categories.getByRole('link', { name: /^Drilling/ })).toHaveAttribute(
+    'href',
+    '/service?category=drilling',
+  )
+  await categories.getByRole('link', { name: /^Drilling/ }).click()
+  await expect(page).toHaveURL(/\/service\?category=drilling$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Drilling')
+  await expect(page).toHaveTitle('Drilling · Toolhaus')
+  await expect(cardNames(page)).toHaveText(['Drill Machine', 'Rotary Hammer'])
+  await expect(page.getByRole('status')).toHaveText('2 tools in Drilling')
+  await expect(categories.getByRole('link', { name: /^Drilling/ })).toHaveAttribute('aria-current', 'page')
+  expect(await sidewaysOverflow(page)).toBe(0)
+  await expectNoAxeViolations(page, '/service?category=drilling')
+
+  // Its children, one level down.
+  await categories.getByRole('link', { name: /^Hammer drills/ }).click()
+  await expect(page).toHaveURL(/category=hammer-drills$/)
+  await expect(page).toHaveTitle('Hammer drills · Drilling · Toolhaus')
+  await expect(cardNames(page)).toHaveText(['Drill Machine'])
+
+  await page.getByRole('link', { name: 'Drill Machine' }).click()
+  await expect(page).toHaveURL(/\/service\/drill-machine$/)
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' })
+  await expect(crumbs.getByRole('link')).toHaveText(['Service', 'Drilling', 'Hammer drills'])
+  await expect(crumbs.getByText('Drill Machine')).toBeVisible()
+
+  const specs = page.getByRole('table')
+  await expect(page.getByRole('heading', { name: 'Specifications', level: 2 })).toBeVisible()
+  await expect(specs.getByRole('row')).toHaveCount(6)
+  await expect(specs.getByRole('row', { name: /Power/ })).toContainText('750 W')
+  await expect(specs.getByRole('rowheader').first()).toHaveText('Power')
+  await expect(specs.getByRole('row', { name: /Chuck/ })).toContainText('13 mm, keyed')
+  expect(await sidewaysOverflow(page)).toBe(0)
+  await expectNoAxeViolations(page, '/service/drill-machine')
+
+  // Back up through the breadcrumbs.
+  await crumbs.getByRole('link', { name: 'Drilling' }).click()
+  await expect(page).toHaveURL(/\/service\?category=drilling$/)
+  await expect(cardNames(page)).toHaveText(['Drill Machine', 'Rotary Hammer'])
+})
+
+test('a shopper finds a tool by the start of two of its words, in any order @phone', async ({ page }) => {
+  await page.goto('/service')
+  const search = page.getByRole('searchbox', { name: 'Search tools' })
+  await search.fill('cord scr')
+  await expect(page).toHaveURL(/q=cord(\+|%20)scr/)
+  await expect(page.getByRole('status')).toHaveText('1 tool matching “cord scr”')
+  await expect(cardNames(page)).toHaveText(['Cordless Screwdriver'])
+
+  await search.fill('hamm rot')
+  await expect(page.getByRole('status')).toHaveText('1 tool matching “hamm rot”')
+  await expect(cardNames(page)).toHaveText(['Rotary Hammer'])
+
+  // Words of the specifications and the category count too; a search stays inside a category.
+  await page.goto('/service?category=cordless-fastening')
+  await page.getByRole('searchbox', { name: 'Search tools' }).fill('brushl')
+  await expect(page.getByRole('status')).toHaveText('1 tool matching “brushl” in Cordless fastening')
+  await expect(cardNames(page)).toHaveText(['Impact Wrench'])
+  expect(await sidewaysOverflow(page)).toBe(0)
+})
+
+test('the /service search box suggests tools as one types: arrow keys and Enter open one, nothing moves @phone', async ({
+  page,
+}) => {
+  await page.goto('/service')
+  const search = page.getByRole('searchbox', { name: 'Search tools' })
+  const form = page.getByRole('search')
+  const before = await form.boundingBox()
+  await search.pressSequentially('rot ham', { delay: 30 })
+  const list = page.getByRole('listbox', { name: 'Matching tools' })
+  await expect(list.getByRole('option')).toHaveText([/^Rotary Hammer/])
+  // Laid over the page: the form keeps its size, the field its place.
+  expect(await form.boundingBox()).toEqual(before)
+  await expect(search).toBeFocused()
+  await expectNoAxeViolations(page, '/service with suggestions open')
+
+  // Esc closes the list and keeps the text; typing opens it again.
+  await search.press('Escape')
+  await expect(list).toHaveCount(0)
+  await expect(search).toHaveValue('rot ham')
+  await search.press('ArrowDown')
+  const option = list.getByRole('option', { name: /Rotary Hammer/ })
+  await expect(option).toHaveAttribute('aria-selected', 'true')
+  await expect(search).toHaveAttribute('aria-activedescendant', (await option.getAttribute('id'))!)
+  await search.press('Enter')
+  await expect(page).toHaveURL(/\/service\/rotary-hammer$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Rotary Hammer')
+
+  // A click picks too.
+  await page.goto('/service')
+  await page.getByRole('searchbox', { name: 'Search tools' }).pressSequentially('cord', { delay: 30 })
+  // "cord" starts words of four tools: the screwdriver, the wrench (its category), the corded drill, the saw's cord.
+  await expect(list.getByRole('option')).toHaveCount(4)
+  await list.getByRole('option', { name: /Cordless Screwdriver/ }).click()
+  await expect(page).toHaveURL(/\/service\/cordless-screwdriver$/)
+})
+
+test('an admin sorts tools into a new category with specifications, and cannot delete it while it holds them', async ({
+  page,
+}) => {
+  const run = Date.now().toString(36)
+  const parentName = `Workshop ${run}`
+  const childName = `Vices ${run}`
+  await logIn(page, ADMIN)
+  await page.goto('/dashboard/categories')
+  await expect(page.getByRole('heading', { name: 'Categories', level: 1 })).toBeVisible()
+  const add = page.getByRole('form', { name: 'Add a category' })
+  await expect(add).toBeVisible()
+  await expectNoAxeViolations(page, '/dashboard/categories')
+
+  await add.getByLabel('Name').fill(parentName)
+  await expect(add.getByLabel('Slug (the address)')).toHaveAttribute('placeholder', `workshop-${run}`)
+  await add.getByRole('button', { name: 'Add category' }).click()
+  await expect(page.getByText(`${parentName} added`)).toBeVisible()
+  await add.getByLabel('Name').fill(childName)
+  await add.getByLabel('Place').selectOption({ label: `Inside ${parentName}` })
+  await add.getByRole('button', { name: 'Add category' }).click()
+  await expect(page.getByText(`${childName} added`)).toBeVisible()
+  await expect(page.getByTestId('category-row').filter({ hasText: childName })).toContainText(
+    `/service?category=vices-${run}`,
+  )
+
+  // A new tool in the child, with three specifications: one moved up, one removed.
+  await page.goto('/dashboard/addTools')
+  const toolName = `Bench Vice ${run}`
+  await page.getByLabel('Name').fill(toolName)
+  await page.getByLabel('Description').fill('A cast-iron bench vice with a swivel base.')
+  await page.getByLabel('Price (BDT per unit)').fill('2450')
+  await page.getByLabel('Quantity', { exact: true }).fill('300')
+  await page.getByLabel('Minimum order quantity').fill('10')
+  await page.getByLabel('Photo', { exact: true }).setInputFiles(webp('orbital-sander.webp'))
+  await expect(page.getByText('Photo uploaded')).toBeVisible()
+  await page.getByLabel('Category').selectOption({ label: `${parentName} › ${childName}` })
+  for (const [name, value] of [
+    ['Jaw width', '150 mm'],
+    ['Colour', 'Blue'],
+    ['Weight', '12 kg'],
+  ]) {
+    await page.getByRole('button', { name: 'Add a specification' }).click()
+    const rows = page.getByTestId('spec-rows').getByRole('listitem')
+    const row = rows.last()
+    await expect(row.getByRole('textbox').first()).toBeFocused()
+    await row.getByRole('textbox').first().fill(name!)
+    await row.getByRole('textbox').last().fill(value!)
+  }
+  await page.getByRole('button', { name: 'Move specification 3 up' }).click()
+  await page.getByRole('button', { name: 'Remove specification 3' }).click()
+  const created = page.waitForRequest((req) => req.url().endsWith('/api/service') && req.method() === 'POST')
+  await page.getByRole('button', { name: 'Add Tool' }).click()
+  await expect(page.getByText('Tools added successfully')).toBeVisible()
+  expect((await created).postDataJSON()).toMatchObject({
+    name: toolName,
+    specs: [
+      { name: 'Jaw width', value: '150 mm' },
+      { name: 'Weight', value: '12 kg' },
+    ],
+  })
+
+  // On the parent's page, and on its own with its table.
+  await page.goto(`/service?category=workshop-${run}`)
+  await expect(cardNames(page)).toHaveText([toolName])
+  await page.getByRole('link', { name: toolName }).click()
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link')).toHaveText([
+    'Service',
+    parentName,
+    childName,
+  ])
+  await expect(page.getByRole('table').getByRole('rowheader')).toHaveText(['Jaw width', 'Weight'])
+
+  // A category that holds a tool cannot be deleted.
+  await page.goto('/dashboard/categories')
+  await page.getByRole('button', { name: `Delete ${childName}` }).click()
+  const confirm = page.getByRole('dialog', { name: `Delete ${childName}?` })
+  await expect(confirm).toContainText('It still holds 1 tool')
+  await expect(confirm.getByRole('button', { name: 'Delete category' })).toBeDisabled()
+  await confirm.getByRole('button', { name: 'Keep it' }).click()
+
+  // Renamed, the tool's page follows.
+  await page.getByRole('button', { name: `Edit ${childName}` }).click()
+  const edit = page.getByRole('dialog', { name: `Edit ${childName}` })
+  await edit.getByLabel('Name').fill(`Clamps ${run}`)
+  await edit.getByRole('button', { name: 'Save changes' }).click()
+  await expect(page.getByText(`Clamps ${run} saved`)).toBeVisible()
+  await page.goto(`/service?q=${encodeURIComponent(`clamps ${run}`)}`)
+  await expect(cardNames(page)).toHaveText([toolName])
+  await expectNoAxeViolations(page, '/service?q=…')
 })

@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception'
 import { type AppEnv, type Config, ConfigError, getConfig } from './env'
 import { auditRoutes } from './features/audit/audit.routes'
 import { cartRoutes } from './features/cart/cart.routes'
+import { categoriesRoutes } from './features/categories/categories.routes'
 import { contactRoutes } from './features/contact/contact.routes'
 import { imagesRoutes } from './features/images/images.routes'
 import { outboxRoutes } from './features/mail/outbox.routes'
@@ -86,6 +87,7 @@ app.use(async (c, next) => {
 
 const routes = app
   .route('/service', toolsRoutes)
+  .route('/category', categoriesRoutes)
   .route('/review', reviewsRoutes)
   .route('/images', imagesRoutes)
   .route('/user', usersRoutes)

@@ -10,6 +10,7 @@ import { buildId, pageAddress, render } from '#ssr'
 import app from './app'
 import { tools } from './db/schema'
 import { getConfig } from './env'
+import { listCategories } from './features/categories/categories.service'
 import { getDb } from './lib/db'
 import { cachePublic } from './lib/edge-cache'
 import { applySecurityHeaders } from './lib/security-headers'
@@ -72,18 +73,20 @@ async function inlineScriptHashes(html: string): Promise<string[]> {
 const escapeXml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
-/** /sitemap.xml: the public pages and every tool's page, from D1. */
+/** /sitemap.xml: the public pages, every category's page that lists a tool, and every tool's page, from D1. */
 export async function sitemap(env: Env, origin: string): Promise<Response> {
-  const rows = await getDb(env)
-    .select({ id: tools.id, createdAt: tools.createdAt })
-    .from(tools)
-    .orderBy(asc(tools.createdAt), asc(tools.id))
+  const db = getDb(env)
+  const [rows, categories] = await Promise.all([
+    db.select({ id: tools.id, createdAt: tools.createdAt }).from(tools).orderBy(asc(tools.createdAt), asc(tools.id)),
+    listCategories(db),
+  ])
   const url = (path: string, lastmod?: number) =>
     `  <url><loc>${escapeXml(`${origin}${path}`)}</loc>${lastmod ? `<lastmod>${new Date(lastmod).toISOString().slice(0, 10)}</lastmod>` : ''}</url>`
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
     ...PUBLIC_PATHS.map((p) => url(p)),
+    ...categories.filter((c) => c.count > 0).map((c) => url(`/service?category=${encodeURIComponent(c.slug)}`)),
     ...rows.map((r) => url(`/service/${encodeURIComponent(r.id)}`, r.createdAt)),
     '</urlset>',
     '',

@@ -6,6 +6,7 @@
 
 import type { CheckoutPreviewInput } from '#schemas/checkout.ts'
 import { cartQuery } from './features/cart/cart.service'
+import { listCategories } from './features/categories/categories.service'
 import { previewCheckout } from './features/orders/checkout'
 import { listBookingsQuery, listOrders } from './features/orders/orders.service'
 import { orderSummary } from './features/orders/summary'
@@ -26,6 +27,8 @@ export function hotReads(
     search: string
     toolSearch: string
     delivery: CheckoutPreviewInput['delivery']
+    /** A category's slug for the filter's plan; the demo's 'drilling' when the bench has none. */
+    category?: string
   },
 ): PlannedRead[] {
   const hold = 2 * 60 * 60 * 1000
@@ -37,9 +40,14 @@ export function hotReads(
     ['GET /api/service?sort=price&limit=20', () => listTools(db, { sort: 'price', limit: 20, offset: 0 })],
     ['GET /api/service?sort=name&limit=20', () => listTools(db, { sort: 'name', limit: 20, offset: 0 })],
     [
-      'GET /api/service?q=drill&limit=20 (search: names and descriptions, a scan)',
+      'GET /api/service?q=drill&limit=20 (search: FTS5 tool_search, ranked by bm25)',
       () => listTools(db, { q: 'drill', limit: 20, offset: 0 }),
     ],
+    [
+      'GET /api/service?category=…&limit=20 (a category with its children: tools_category_idx)',
+      () => listTools(db, { category: ids.category ?? 'drilling', limit: 20, offset: 0 }),
+    ],
+    ['GET /api/category (every category with its count)', () => listCategories(db)],
     ['GET /api/service/{id}', () => getTool(db, ids.tool)],
     ['GET /api/review', () => listReviews(db, { limit: 50, offset: 0 })],
     ['access token → user (every authenticated request)', () => sessionUserQuery(db, ids.customer).get()],

@@ -2,6 +2,8 @@ import { DEFAULT_SETTINGS, type PickupDetails, type ShopDetails } from '#schemas
 import { imageKey, imageUrl, sniffImage } from './features/images/images.service'
 
 export type Catalogue = {
+  /** Two levels: a top-level category has `parentId` null. */
+  categories?: { id: string; name: string; slug: string; parentId: string | null }[]
   tools: {
     id: string
     name: string
@@ -14,6 +16,8 @@ export type Catalogue = {
     /** Basis points (15% = 1500). */
     vatRateBp: number
     image: string
+    categoryId?: string | null
+    specs?: { name: string; value: string }[]
   }[]
   reviews: { id: string; name: string; description: string; rating: number; image: string }[]
   /** The demo shop's details and pickup point (settings `shop` and `delivery`), so invoices show real data. */
@@ -45,11 +49,30 @@ export async function seedShop(
     urls.set(file, imageUrl(key))
   }
   const statements = [
+    // The categories, then (in the statement right after, while changes() still counts the
+    // categories this run added) the category and specifications of demo tools that a shop
+    // seeded before there were categories has: only when the categories are new and the tool
+    // still has neither, so an admin's own choices stay.
+    bindings.DB.prepare(
+      `insert or ignore into categories (id, name, slug, parent_id, created_at)
+       select c.value ->> 'id', c.value ->> 'name', c.value ->> 'slug', c.value ->> 'parentId', ?
+       from json_each(?) c`,
+    ).bind(SEED_EPOCH, JSON.stringify(catalogue.categories ?? [])),
+    bindings.DB.prepare(
+      `update tools set category_id = t.value ->> 'categoryId', specs = json(t.value -> 'specs')
+       from json_each(?) t
+       where tools.id = t.value ->> 'id' and tools.category_id is null and tools.specs = '[]' and changes() > 0`,
+    ).bind(
+      JSON.stringify(
+        catalogue.tools.map((t) => ({ id: t.id, categoryId: t.categoryId ?? null, specs: t.specs ?? [] })),
+      ),
+    ),
     ...catalogue.tools.map((t, i) =>
       bindings.DB.prepare(
         `insert or ignore into tools
-           (id, name, description, price_paisa, quantity, minimum_quantity, img, weight_hundredths, vat_rate_bp, created_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           (id, name, description, price_paisa, quantity, minimum_quantity, img, weight_hundredths, vat_rate_bp,
+            category_id, specs, created_at)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).bind(
         t.id,
         t.name,
@@ -60,6 +83,8 @@ export async function seedShop(
         urls.get(t.image)!,
         t.weightHundredths,
         t.vatRateBp,
+        t.categoryId ?? null,
+        JSON.stringify(t.specs ?? []),
         SEED_EPOCH + i * 1000,
       ),
     ),

@@ -1,5 +1,8 @@
-import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
 import { StrokeIcon } from './stroke-icon'
+
+/** Something offered under the field as one types (a tool): picking it calls `onPick`. */
+export type SearchSuggestion = { key: string; label: string; detail?: string }
 
 type SearchBoxProps = {
   /** The search the page shows now (its `?q=`); when it changes from outside (back, a link), the field follows. */
@@ -16,6 +19,15 @@ type SearchBoxProps = {
   className?: string
   /** More controls of the same search (a sort select): submitted with it when there is no JavaScript. */
   children?: ReactNode
+  /**
+   * What matches the text typed so far, offered in a list under the field while one types (arrow
+   * keys move through it, Enter or a click picks, Esc closes). Without it the field has no list.
+   */
+  suggestions?: SearchSuggestion[]
+  /** A suggestion was picked. */
+  onPick?: (suggestion: SearchSuggestion) => void
+  /** The list's name for screen readers. */
+  suggestionsLabel?: string
 }
 
 /**
@@ -33,8 +45,16 @@ export function SearchBox({
   showLabel = false,
   className = 'mt-6 flex gap-2',
   children,
+  suggestions,
+  onPick,
+  suggestionsLabel = 'Suggestions',
 }: SearchBoxProps) {
   const id = useId()
+  const listId = `${id}-suggestions`
+  // The list opens as one types and closes on Esc, a pick, a search sent or leaving the field.
+  const [open, setOpen] = useState(false)
+  const [active, setActive] = useState(-1)
+  const offered = suggestions ?? []
   const input = useRef<HTMLInputElement>(null)
   const [text, setText] = useState(value)
   const sent = useRef(value)
@@ -55,6 +75,35 @@ export function SearchBox({
       setText(value)
     }
   }, [value])
+
+  const shown = open && offered.length > 0 && text.trim() !== ''
+  const offeredKeys = offered.map((s) => s.key).join('\n')
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new set of suggestions starts unselected
+  useEffect(() => setActive(-1), [offeredKeys])
+
+  const pick = (suggestion: SearchSuggestion) => {
+    setOpen(false)
+    setActive(-1)
+    onPick?.(suggestion)
+  }
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (!suggestions) return
+    const n = offered.length
+    if ((e.key === 'ArrowDown' || e.key === 'ArrowUp') && n > 0 && text.trim() !== '') {
+      e.preventDefault()
+      setOpen(true)
+      setActive((i) => (e.key === 'ArrowDown' ? (i + 1) % n : i <= 0 ? n - 1 : i - 1))
+    } else if (e.key === 'Enter' && shown && active >= 0 && offered[active]) {
+      e.preventDefault()
+      pick(offered[active])
+    } else if (e.key === 'Escape' && shown) {
+      // Closes the list; a second Esc clears the field as usual.
+      e.preventDefault()
+      setOpen(false)
+      setActive(-1)
+    }
+  }
 
   const submit = (raw: string) => {
     const trimmed = raw.trim()
@@ -77,6 +126,7 @@ export function SearchBox({
       className={className}
       onSubmit={(e) => {
         e.preventDefault()
+        setOpen(false)
         submit(text)
       }}
     >
@@ -99,11 +149,54 @@ export function SearchBox({
             className="field h-11 pl-10"
             placeholder={placeholder}
             value={text}
-            onChange={(e) => setText(e.target.value)}
+            onChange={(e) => {
+              setText(e.target.value)
+              setOpen(true)
+            }}
             maxLength={100}
             autoComplete="off"
             enterKeyHint="search"
+            // NOTE: a searchbox that owns a listbox (aria-activedescendant), not role="combobox": the
+            // field stays the page's "searchbox" for people and tools that look for one.
+            {...(suggestions
+              ? {
+                  'aria-autocomplete': 'list' as const,
+                  'aria-controls': shown ? listId : undefined,
+                  'aria-activedescendant': shown && active >= 0 ? `${listId}-${active}` : undefined,
+                  onKeyDown,
+                  onBlur: () => setOpen(false),
+                }
+              : {})}
           />
+          {/* Over the content below (absolutely placed), so nothing moves when it opens. */}
+          {shown && (
+            <div
+              id={listId}
+              role="listbox"
+              aria-label={suggestionsLabel}
+              className="absolute inset-x-0 top-full z-30 mt-1 max-h-80 overflow-y-auto rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+            >
+              {offered.map((suggestion, i) => (
+                // biome-ignore lint/a11y/useKeyWithClickEvents: the field's arrow keys and Enter choose an option
+                <div
+                  key={suggestion.key}
+                  id={`${listId}-${i}`}
+                  role="option"
+                  aria-selected={i === active}
+                  // Not in the tab order: the field's arrow keys move through the options.
+                  tabIndex={-1}
+                  className={`flex cursor-pointer items-baseline justify-between gap-3 px-3 py-2.5 text-sm ${i === active ? 'bg-brand-50' : 'hover:bg-slate-50'}`}
+                  // The field keeps the focus (and its list) while the pointer picks.
+                  onMouseDown={(e) => e.preventDefault()}
+                  onMouseEnter={() => setActive(i)}
+                  onClick={() => pick(suggestion)}
+                >
+                  <span className="min-w-0 truncate font-medium text-ink">{suggestion.label}</span>
+                  {suggestion.detail && <span className="shrink-0 text-slate-600">{suggestion.detail}</span>}
+                </div>
+              ))}
+            </div>
+          )}
         </div>
       </div>
       {debounceMs === undefined && (

@@ -24,3 +24,8 @@ export function localPath(value: unknown): string | undefined {
     ? value
     : undefined
 }
+
+/** A slug such as `?category=hammer-drills`: `a–z`, `0–9`, single hyphens; anything else is none. */
+export function slugText(value: unknown): string | undefined {
+  return typeof value === 'string' && value.length <= 60 && /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value) ? value : undefined
+}

@@ -1,8 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, Link, notFound } from '@tanstack/react-router'
+import { createFileRoute, notFound } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState } from 'react'
+import { categoryPath } from '#schemas/category-tree.ts'
+import { categoryQueries } from '#web/features/categories/categories-queries.ts'
+import { ToolBreadcrumbs } from '#web/features/categories/components/tool-breadcrumbs.tsx'
 import { ToolDetails } from '#web/features/tools/components/tool-details.tsx'
 import { ToolNotFound, ToolPending } from '#web/features/tools/components/tool-page-states.tsx'
+import { ToolSpecs } from '#web/features/tools/components/tool-specs.tsx'
 import { toolQueries } from '#web/features/tools/tools-queries.ts'
 import { ApiRequestError } from '#web/lib/api-error.ts'
 import { useSession } from '#web/lib/session.ts'
@@ -14,7 +18,12 @@ export const Route = createFileRoute('/service/$serviceId')({
   }),
   loader: async ({ context, params }) => {
     try {
-      return await context.queryClient.ensureQueryData(toolQueries.detail(params.serviceId))
+      // The categories too: the breadcrumbs and the Product data name the tool's category.
+      const [tool] = await Promise.all([
+        context.queryClient.ensureQueryData(toolQueries.detail(params.serviceId)),
+        context.queryClient.ensureQueryData(categoryQueries.list()),
+      ])
+      return tool
     } catch (error) {
       // 400 is an id no tool can have: for the visitor that is the same as an unknown one.
       if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) throw notFound()
@@ -24,7 +33,11 @@ export const Route = createFileRoute('/service/$serviceId')({
   // The head's code (Product data, the photo's preload) loads with the page's own, not in the entry.
   head: async ({ loaderData: tool, match }) =>
     tool
-      ? (await import('#web/features/tools/tool-page.ts')).toolHead(tool, match.context.origin)
+      ? (await import('#web/features/tools/tool-page.ts')).toolHead(
+          tool,
+          match.context.origin,
+          categoryPath(match.context.queryClient.getQueryData(categoryQueries.list().queryKey) ?? [], tool.categoryId),
+        )
       : { meta: [{ title: 'Tool not found · Toolhaus' }] },
   notFoundComponent: ToolNotFound,
   pendingComponent: ToolPending,
@@ -42,6 +55,7 @@ function ToolPage() {
   const { order: orderOnArrival } = Route.useSearch()
   const navigate = Route.useNavigate()
   const { data: tool } = useSuspenseQuery(toolQueries.detail(serviceId))
+  const { data: categories } = useSuspenseQuery(categoryQueries.list())
   // The tool page is public (product.md): anyone can read it; ordering needs a signed-in customer.
   const session = useSession()
   const [ordering, setOrdering] = useState(false)
@@ -65,21 +79,10 @@ function ToolPage() {
 
   return (
     <div className="container-page py-8 sm:py-12">
-      <nav aria-label="Breadcrumb" className="text-sm text-slate-600">
-        <ol className="flex flex-wrap items-center gap-2">
-          <li>
-            <Link to="/service" className="font-medium text-brand-700 underline-offset-4 hover:underline">
-              Service
-            </Link>
-          </li>
-          <li aria-hidden="true">/</li>
-          <li aria-current="page" className="min-w-0 truncate text-slate-800">
-            {tool.name}
-          </li>
-        </ol>
-      </nav>
+      <ToolBreadcrumbs path={categoryPath(categories, tool.categoryId)} name={tool.name} />
 
       <ToolDetails tool={tool} signedOut={session.status === 'signedOut'} onPurchase={purchase} />
+      <ToolSpecs specs={tool.specs} />
 
       {session.status === 'signedIn' && (ordering || dialogWanted) && (
         <Suspense fallback={null}>

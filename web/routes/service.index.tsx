@@ -1,48 +1,83 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, useRouterState } from '@tanstack/react-router'
+import { createFileRoute, Link, notFound, useRouterState } from '@tanstack/react-router'
+import { formatBDT } from '#schemas/bdt.ts'
+import { type Category, categoryPath } from '#schemas/category-tree.ts'
 import { TOOL_SORTS, type ToolSort } from '#schemas/tool-sorts.ts'
+import { EmptyState } from '#web/components/empty-state.tsx'
 import { Pager } from '#web/components/pager.tsx'
 import { SearchBox } from '#web/components/search-box.tsx'
+import { categoryQueries } from '#web/features/categories/categories-queries.ts'
+import { CategoryNav } from '#web/features/categories/components/category-nav.tsx'
 import { ToolCard } from '#web/features/tools/components/tool-card.tsx'
 import { ToolListEmpty, ToolListPending } from '#web/features/tools/components/tool-list-states.tsx'
 import { ToolSortSelect } from '#web/features/tools/components/tool-sort-select.tsx'
 import { TOOL_CARD_SIZES } from '#web/features/tools/tool-card-sizes.ts'
 import { toolQueries } from '#web/features/tools/tools-queries.ts'
 import { imagePreload } from '#web/lib/image-variants.ts'
-import { publicPage } from '#web/lib/page-head.ts'
-import { oneOf, pageNumber, searchText } from '#web/lib/search-params.ts'
+import { breadcrumbs, publicPage } from '#web/lib/page-head.ts'
+import { oneOf, pageNumber, searchText, slugText } from '#web/lib/search-params.ts'
 
 const PAGE_SIZE = 12
 const SEARCH_DEBOUNCE_MS = 300
 
-type ServiceSearch = { q?: string; sort?: ToolSort; page?: number }
+type ServiceSearch = { q?: string; sort?: ToolSort; page?: number; category?: string }
 
 const validateServiceSearch = (search: Record<string, unknown>): ServiceSearch => ({
   q: searchText(search.q),
   sort: oneOf(TOOL_SORTS, search.sort),
   page: pageNumber(search.page),
+  category: slugText(search.category),
 })
 
-const listQuery = ({ q, sort, page = 1 }: { q?: string; sort?: ToolSort; page?: number }) =>
-  toolQueries.list({ q, sort, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE })
+const listQuery = ({ q, sort, page = 1, category }: ServiceSearch) =>
+  toolQueries.list({ q, sort, category, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE })
 
 export const Route = createFileRoute('/service/')({
   validateSearch: validateServiceSearch,
-  loaderDeps: ({ search: { q, sort, page } }) => ({ q, sort, page }),
-  loader: ({ context: { queryClient }, deps }) => queryClient.ensureQueryData(listQuery(deps)),
-  head: ({ match, loaderData }) =>
-    publicPage({
+  loaderDeps: ({ search: { q, sort, page, category } }) => ({ q, sort, page, category }),
+  loader: async ({ context: { queryClient }, deps }) => {
+    const [categories, list] = await Promise.all([
+      queryClient.ensureQueryData(categoryQueries.list()),
+      queryClient.ensureQueryData(listQuery(deps)),
+    ])
+    // A category page that does not exist (a deleted or mistyped slug) is a 404, not an empty list.
+    if (deps.category && !categories.some((c) => c.slug === deps.category)) throw notFound()
+    return { ...list, path: categoryPath(categories, categories.find((c) => c.slug === deps.category)?._id) }
+  },
+  head: ({ match, loaderData }) => {
+    const { page, category } = match.search
+    const path = loaderData?.path ?? []
+    const shown = path.at(-1)
+    const pageSuffix = page && page > 1 ? `, page ${page}` : ''
+    // A search or a sort is the same list; a category and a page of it are their own.
+    const query = new URLSearchParams({
+      ...(category ? { category } : {}),
+      ...(page && page > 1 ? { page: String(page) } : {}),
+    }).toString()
+    return publicPage({
       origin: match.context.origin,
-      // A search or a sort is the same list; a page of it is its own.
-      path: match.search.page && match.search.page > 1 ? `/service?page=${match.search.page}` : '/service',
-      title:
-        match.search.page && match.search.page > 1
-          ? `All tools, page ${match.search.page} · Toolhaus`
-          : 'All tools · Toolhaus',
-      description: 'Every Toolhaus power tool with its wholesale price in BDT, current stock and minimum order.',
+      path: query ? `/service?${query}` : '/service',
+      title: shown
+        ? `${[...path]
+            .reverse()
+            .map((c) => c.name)
+            .join(' · ')}${pageSuffix} · Toolhaus`
+        : `All tools${pageSuffix} · Toolhaus`,
+      description: shown
+        ? `${shown.name}${path.length > 1 ? ` (${path[0]!.name})` : ''}: ${shown.count} Toolhaus power ${shown.count === 1 ? 'tool' : 'tools'} with wholesale prices in BDT, current stock and minimum order.`
+        : 'Every Toolhaus power tool with its wholesale price in BDT, current stock and minimum order.',
       // The first card's photo is the largest thing on the first screen.
       preload: loaderData?.items[0] ? imagePreload(loaderData.items[0].img, TOOL_CARD_SIZES) : undefined,
-    }),
+      jsonLd: shown
+        ? [
+            breadcrumbs(match.context.origin, [
+              ['Service', '/service'],
+              ...path.map((c): [string, string] => [c.name, `/service?category=${c.slug}`]),
+            ]),
+          ]
+        : [],
+    })
+  },
   pendingComponent: ToolListPending,
   component: ServicePage,
 })
@@ -50,9 +85,12 @@ export const Route = createFileRoute('/service/')({
 const plural = (n: number) => `${n} ${n === 1 ? 'tool' : 'tools'}`
 
 function ServicePage() {
-  const { q, sort, page = 1 } = Route.useSearch()
+  const { q, sort, page = 1, category } = Route.useSearch()
   const navigate = Route.useNavigate()
-  const { data } = useSuspenseQuery(listQuery({ q, sort, page }))
+  const { data } = useSuspenseQuery(listQuery({ q, sort, page, category }))
+  const { data: categories } = useSuspenseQuery(categoryQueries.list())
+  const path = categoryPath(categories, categories.find((c) => c.slug === category)?._id)
+  const shown = path.at(-1)
   const updating = useRouterState({ select: (s) => s.isLoading })
 
   // Searching and sorting change the list in place, so the scroll position stays. A refined search
@@ -63,12 +101,26 @@ function ServicePage() {
   return (
     <div className="container-page py-10 sm:py-14">
       <header>
-        <p className="text-sm font-semibold uppercase tracking-widest text-brand-700">Service</p>
-        <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">All tools</h1>
+        <p className="text-sm font-semibold uppercase tracking-widest text-brand-700">
+          {path.length > 1 ? (
+            <Link to="/service" search={{ sort, category: path[0]!.slug }} className="hover:underline">
+              {path[0]!.name}
+            </Link>
+          ) : (
+            'Service'
+          )}
+        </p>
+        <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">
+          {shown?.name ?? 'All tools'}
+        </h1>
         <p className="mt-2 max-w-2xl text-slate-600">
-          Every tool we make, with its wholesale price in BDT, current stock and minimum order.
+          {shown
+            ? `Every tool in ${shown.name}, with its wholesale price in BDT, current stock and minimum order.`
+            : 'Every tool we make, with its wholesale price in BDT, current stock and minimum order.'}
         </p>
       </header>
+
+      <CategoryNav categories={categories} active={category} sort={sort} />
 
       {/* One GET form: without JavaScript, Enter in the field sends the search and the sort. */}
       <SearchBox
@@ -78,19 +130,23 @@ function ServicePage() {
         showLabel
         debounceMs={SEARCH_DEBOUNCE_MS}
         onSearch={(text) => setSearch({ q: text || undefined }, Boolean(q))}
+        // The first tools of the search as one types: a pick opens the tool.
+        suggestions={
+          q ? data.items.slice(0, 6).map((t) => ({ key: t._id, label: t.name, detail: formatBDT(t.price) })) : []
+        }
+        suggestionsLabel="Matching tools"
+        onPick={(tool) => void navigate({ to: '/service/$serviceId', params: { serviceId: tool.key } })}
         className="mt-8 grid gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_auto] sm:items-end"
       >
         <ToolSortSelect value={sort} onChange={(next) => setSearch({ sort: next })} />
+        {/* Without JavaScript the form's GET keeps the category too. */}
+        {category && <input type="hidden" name="category" value={category} />}
       </SearchBox>
 
       <p className="mt-6 text-sm font-medium text-slate-700" role="status">
-        {q ? (
-          <>
-            {plural(data.total)} matching “{q}”
-          </>
-        ) : (
-          plural(data.total)
-        )}
+        {plural(data.total)}
+        {q && <> matching “{q}”</>}
+        {shown && <> in {shown.name}</>}
       </p>
 
       {data.items.length > 0 ? (
@@ -107,9 +163,28 @@ function ServicePage() {
           </ul>
           <Pager page={page} pageSize={PAGE_SIZE} total={data.total} noun="tools" />
         </>
+      ) : shown && !q && data.total === 0 ? (
+        <CategoryEmpty category={shown} />
       ) : (
         <ToolListEmpty q={q} outOfRange={data.total > 0} />
       )}
     </div>
+  )
+}
+
+/** A category with no tools in it (yet): the way back to every tool. */
+function CategoryEmpty({ category }: { category: Category }) {
+  return (
+    <EmptyState
+      className="mt-4"
+      title={`No tools in ${category.name} yet`}
+      action={
+        <Link to="/service" className="btn-primary">
+          See every tool
+        </Link>
+      }
+    >
+      New tools arrive often. Please check back soon, or look through the other categories.
+    </EmptyState>
   )
 }

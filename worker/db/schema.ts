@@ -7,6 +7,38 @@ import { nowMs } from './now'
 const createdAt = () => integer('created_at', { mode: 'number' }).notNull().default(nowMs)
 const updatedAt = () => integer('updated_at').notNull().default(nowMs)
 
+/**
+ * The catalogue's categories, in two levels: a top-level category (no parent) or a child of one.
+ * The two levels, unique slugs and "delete only when empty" are kept by the API's conditional
+ * writes (features/categories), not by foreign keys, like the rest of the schema.
+ */
+export const categories = sqliteTable(
+  'categories',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    /** `a-z`, `0-9` and single hyphens: `/service?category={slug}`. */
+    slug: text('slug').notNull(),
+    /** A top-level category's id, or null for a top-level category. */
+    parentId: text('parent_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('categories_slug_idx').on(t.slug),
+    index('categories_parent_idx').on(t.parentId, t.name),
+    check('categories_parent_check', sql`${t.parentId} is null or ${t.parentId} <> ${t.id}`),
+  ],
+)
+
+/** A specification row of a tool: `{name, value}` ("Power", "750 W"). */
+export type ToolSpecRow = { name: string; value: string }
+
+/**
+ * Tools. Triggers (hand-written in migration 0007, unknown to drizzle-kit) keep the search index
+ * `tool_search` in step with the name, description, specifications and category of each tool, by
+ * rowid: a migration that rebuilds this table (drizzle-kit's `__new_tools` copy, which renumbers
+ * rowids) drops them with the old table and must create them again and rebuild the index.
+ */
 export const tools = sqliteTable(
   'tools',
   {
@@ -23,11 +55,17 @@ export const tools = sqliteTable(
     weightHundredths: integer('weight_hundredths').notNull().default(100),
     /** VAT rate in basis points (15% = 1500); prices include it. */
     vatRateBp: integer('vat_rate_bp').notNull().default(1500),
+    /** The tool's category (top-level or child), or null. */
+    categoryId: text('category_id'),
+    /** Specifications in the order shown, as a JSON array of `{name, value}` (at most 30). */
+    specs: text('specs', { mode: 'json' }).$type<ToolSpecRow[]>().notNull().default(sql`'[]'`),
     createdBy: text('created_by'),
     createdAt: createdAt(),
   },
   (t) => [
     index('tools_created_idx').on(t.createdAt, t.id),
+    // A category's page of tools in creation order, and its count.
+    index('tools_category_idx').on(t.categoryId, t.createdAt, t.id),
     // Low stock (stock below the minimum order) for the admin overview, without a scan.
     index('tools_low_stock_idx').on(sql`(${t.quantity} - ${t.minimumQuantity})`),
     index('tools_price_idx').on(t.pricePaisa, t.id),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { categoryParam } from './category'
 import { imageRefSchema } from './image'
 import { moneyFromFormText, TakaSchema } from './money'
 import { intParam, PAGE_MAX } from './paging'
@@ -19,14 +20,25 @@ export const ToolSchema = z.object({
   weight: z.number(),
   /** VAT rate in percent, included in the price. */
   vatRate: z.number(),
+  /** The tool's category (top-level or child), or null. */
+  categoryId: z.string().nullable(),
+  /** Specifications in the order the tool page shows them. */
+  specs: z.array(z.object({ name: z.string(), value: z.string() })),
 })
 export type Tool = z.infer<typeof ToolSchema>
+export type ToolSpec = Tool['specs'][number]
+
+export const SPECS_MAX = 30
+export const SPEC_NAME_MAX = 60
+export const SPEC_VALUE_MAX = 200
 
 export const TOOL_PAGE_MAX = PAGE_MAX
 
 export const ToolListQuerySchema = z.object({
   q: z.string().trim().max(100, 'q must be at most 100 characters').optional(),
   sort: z.enum(TOOL_SORTS, { error: `sort must be one of ${TOOL_SORTS.join(', ')}` }).optional(),
+  /** A category's slug: the tools in it and in its children. */
+  category: categoryParam,
   limit: intParam('limit', 1, TOOL_PAGE_MAX).optional(),
   offset: intParam('offset', 0, 1_000_000).optional(),
 })
@@ -54,6 +66,42 @@ const count = (label: string, min = 1) =>
       .min(min, `${label} must be at least ${min}`)
       .max(1_000_000, `${label} is too large`),
   )
+
+/**
+ * A tool's specifications: name/value rows of visible text, at most {@link SPECS_MAX}, each name
+ * once (case-insensitive). Keys other than `name` and `value` are dropped.
+ */
+export const SpecsSchema = z
+  .array(
+    z.object({
+      name: requiredText(
+        'Specification name is Required',
+        SPEC_NAME_MAX,
+        `Specification name must be at most ${SPEC_NAME_MAX} characters`,
+      ),
+      value: requiredText(
+        'Specification value is Required',
+        SPEC_VALUE_MAX,
+        `Specification value must be at most ${SPEC_VALUE_MAX} characters`,
+      ),
+    }),
+    { error: 'specs must be a list of {name, value}' },
+  )
+  .max(SPECS_MAX, `A tool has at most ${SPECS_MAX} specifications`)
+  .superRefine((specs, ctx) => {
+    const seen = new Set<string>()
+    specs.forEach((spec, i) => {
+      const key = spec.name.toLowerCase()
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [i, 'name'], message: `${spec.name} is listed twice` })
+      seen.add(key)
+    })
+  })
+
+/** A tool's category: a category's id, or null (none); '' from a form's select means none. */
+const categoryIdSchema = z.preprocess(
+  (v) => (v === '' ? null : v),
+  z.string({ error: 'categoryId must be a category id or null' }).max(64, 'No category has that id').nullable(),
+)
 
 export const MINIMUM_ABOVE_QUANTITY = 'Minimum order quantity cannot be more than the quantity'
 
@@ -95,6 +143,8 @@ function toolSchemas<P extends z.ZodType<number, unknown>>(price: P) {
           ),
       )
       .optional(),
+    categoryId: categoryIdSchema.optional(),
+    specs: SpecsSchema.optional(),
   })
   const input = fields
     .extend({

@@ -72,6 +72,12 @@ const MATRIX: Row[] = [
   ],
   ['PATCH', '/api/service/{tool}', [401, 401, 401, 401, 401, 401, 403, 403, 200, 401], { name: 'Electric Saw' }],
   ['DELETE', '/api/service/no-such-tool', [401, 401, 401, 401, 401, 401, 403, 403, 404, 401]],
+  // Categories: anyone reads them; admins change them (the PATCH sends the seeded name: nothing changes;
+  // DELETE names an unknown category, so the admin passes the guard to a 404).
+  ['GET', '/api/category', [200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
+  ['POST', '/api/category', [401, 401, 401, 401, 401, 401, 403, 403, 201, 401], { name: 'Matrix Category' }],
+  ['PATCH', '/api/category/cat-saws', [401, 401, 401, 401, 401, 401, 403, 403, 200, 401], { name: 'Saws' }],
+  ['DELETE', '/api/category/no-such-category', [401, 401, 401, 401, 401, 401, 403, 403, 404, 401]],
   ['GET', '/api/review', [200, 200, 200, 200, 200, 200, 200, 200, 200, 200]],
   [
     'POST',

@@ -43,6 +43,10 @@ const FIELDS = [
   'image',
   'previousQuantity',
   'lines',
+  'slug',
+  'parentId',
+  'categoryId',
+  'specs',
 ]
 
 const HOSTILE_VALUES: [string, unknown][] = [
@@ -91,6 +95,7 @@ const HOSTILE_QUERY = [
 
 const TABLES = [
   'tools',
+  'categories',
   'reviews',
   'users',
   'bookings',

@@ -8,6 +8,8 @@ import { MINIMUM_ABOVE_QUANTITY, type Tool, ToolEditFormSchema } from '#schemas/
 import { FormField } from '#web/components/form-field.tsx'
 import { ImageFormField } from '#web/components/image-field.tsx'
 import { Modal } from '#web/components/modal.tsx'
+import { CategorySelectField } from '#web/features/catalogue/components/category-select.tsx'
+import { SpecsField } from '#web/features/catalogue/components/specs-field.tsx'
 import { useUpdateTool } from '#web/features/tools/tools-mutations.ts'
 import { showServerFieldErrors } from '#web/lib/form-errors.ts'
 import { formatCount } from '#web/lib/format.ts'
@@ -27,7 +29,19 @@ const editToolSchema = (tool: Tool) =>
   )
 type EditToolValues = z.input<ReturnType<typeof editToolSchema>>
 type EditTool = z.infer<ReturnType<typeof editToolSchema>>
-const EDIT_FIELDS = ['name', 'description', 'img', 'price', 'quantity', 'Minimum_quantity'] as const
+const EDIT_FIELDS = [
+  'name',
+  'description',
+  'img',
+  'price',
+  'quantity',
+  'Minimum_quantity',
+  'categoryId',
+  'specs',
+] as const
+/** Whether the form's value of `key` differs from the tool's (specifications by their content). */
+const differs = (values: EditTool, tool: Tool, key: (typeof EDIT_FIELDS)[number]) =>
+  key === 'specs' ? JSON.stringify(values.specs ?? []) !== JSON.stringify(tool.specs) : values[key] !== tool[key]
 
 /** The Edit dialog of the admin's tool list: open while `tool` is set. */
 export function EditToolDialog({ tool, onClose }: { tool: Tool | null; onClose: () => void }) {
@@ -55,6 +69,8 @@ function EditToolForm({ tool, onDone }: { tool: Tool; onDone: () => void }) {
       price: String(tool.price),
       quantity: String(tool.quantity),
       Minimum_quantity: String(tool.Minimum_quantity),
+      categoryId: tool.categoryId ?? '',
+      specs: tool.specs,
     },
   })
   const { errors } = formState
@@ -63,7 +79,7 @@ function EditToolForm({ tool, onDone }: { tool: Tool; onDone: () => void }) {
   const submit = (values: EditTool) => {
     // Only what changed is sent: an untouched stock figure must not overwrite orders taken meanwhile.
     const changed = Object.fromEntries(
-      EDIT_FIELDS.filter((k) => values[k] !== tool[k]).map((k) => [k, values[k]]),
+      EDIT_FIELDS.filter((k) => differs(values, tool, k)).map((k) => [k, values[k]]),
     ) as Partial<EditTool>
     if (Object.keys(changed).length === 0) return onDone()
     // A new stock figure is stored only if no order came in since this form opened (409 otherwise;
@@ -120,6 +136,8 @@ function EditToolForm({ tool, onDone }: { tool: Tool; onDone: () => void }) {
         </FormField>
       </div>
       <ImageFormField control={control} name="img" label="Photo" onBusyChange={setUploading} />
+      <CategorySelectField control={control} name="categoryId" />
+      <SpecsField control={control} register={register} errors={errors} />
       <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <button type="button" className="btn-ghost" onClick={onDone} disabled={save.isPending}>
           Cancel

@@ -1,4 +1,5 @@
 import { formatBDT } from '#schemas/bdt.ts'
+import type { Category } from '#schemas/category-tree.ts'
 import type { Tool } from '#schemas/tool.ts'
 import { imagePreload } from '#web/lib/image-variants.ts'
 import { absoluteUrl, breadcrumbs, publicPage, SHOP_NAME } from '#web/lib/page-head.ts'
@@ -9,8 +10,11 @@ export const TOOL_PHOTO_SIZES = '(min-width: 1024px) 540px, (min-width: 768px) c
 /** Orderable: at least the minimum order is in stock. */
 export const inStock = (tool: Tool) => tool.quantity >= tool.Minimum_quantity && tool.quantity > 0
 
-/** A tool's page as a search engine or a link preview reads it: Product (price, BDT, availability) and where it sits. */
-export function toolHead(tool: Tool, origin: string) {
+/**
+ * A tool's page as a search engine or a link preview reads it: Product (price, BDT, availability,
+ * category, specifications) and where it sits (`categories`: its category's path, parent first).
+ */
+export function toolHead(tool: Tool, origin: string, categories: Category[] = []) {
   const path = `/service/${encodeURIComponent(tool._id)}`
   const price = formatBDT(tool.price)
   return publicPage({
@@ -33,6 +37,16 @@ export function toolHead(tool: Tool, origin: string) {
         image: absoluteUrl(origin, tool.img),
         sku: tool._id,
         brand: { '@type': 'Brand', name: SHOP_NAME },
+        ...(categories.length ? { category: categories.map((c) => c.name).join(' > ') } : {}),
+        ...(tool.specs.length
+          ? {
+              additionalProperty: tool.specs.map((spec) => ({
+                '@type': 'PropertyValue',
+                name: spec.name,
+                value: spec.value,
+              })),
+            }
+          : {}),
         offers: {
           '@type': 'Offer',
           url: absoluteUrl(origin, path),
@@ -44,6 +58,7 @@ export function toolHead(tool: Tool, origin: string) {
       },
       breadcrumbs(origin, [
         ['Service', '/service'],
+        ...categories.map((c): [string, string] => [c.name, `/service?category=${c.slug}`]),
         [tool.name, path],
       ]),
     ],

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { ToolSort } from '#schemas/tool-sorts.ts'
 import { withApi } from '#web/lib/lazy-api.ts'
 
-export type ToolListParams = { q?: string; sort?: ToolSort; limit: number; offset: number }
+export type ToolListParams = { q?: string; sort?: ToolSort; category?: string; limit: number; offset: number }
 
 export const toolQueries = {
   all: () => ['tools'] as const,
@@ -16,6 +16,7 @@ export const toolQueries = {
               query: {
                 ...(params.q ? { q: params.q } : {}),
                 ...(params.sort ? { sort: params.sort } : {}),
+                ...(params.category ? { category: params.category } : {}),
                 limit: String(params.limit),
                 offset: String(params.offset),
               },

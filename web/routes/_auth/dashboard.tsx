@@ -74,6 +74,9 @@ function DashboardLayout() {
               <Link to="/dashboard/addTools" className={linkClass} activeProps={{ className: activeClass }}>
                 Add a Tool
               </Link>
+              <Link to="/dashboard/categories" className={linkClass} activeProps={{ className: activeClass }}>
+                Categories
+              </Link>
               <Link to="/dashboard/reviews" className={linkClass} activeProps={{ className: activeClass }}>
                 Reviews
               </Link>

@@ -17,9 +17,10 @@ import { createTool, deleteTool, getTool, listTools, updateTool } from './tools.
 
 const IdParam = z.object({ id: z.string().min(1).max(64) })
 
-// A tool's fields fit in a few kilobytes; anything far larger is not a tool.
+// A tool's fields fit in a few tens of kilobytes (30 specifications of Bengali text included);
+// anything far larger is not a tool.
 const jsonLimit = bodyLimit({
-  maxSize: 32 * 1024,
+  maxSize: 64 * 1024,
   onError: () => {
     throw new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The request body is too large.')
   },
@@ -27,11 +28,11 @@ const jsonLimit = bodyLimit({
 
 export const toolsRoutes = new Hono<AppEnv>()
   .get('/', validate('query', ToolListQuerySchema), (c) => {
-    const { q, sort, limit = TOOL_PAGE_MAX, offset = 0 } = c.req.valid('query')
+    const { q, sort, category, limit = TOOL_PAGE_MAX, offset = 0 } = c.req.valid('query')
     return cachePublicRoute(
       c,
       async () => {
-        const { items, total } = await listTools(getDb(c.env), { q, sort, limit, offset })
+        const { items, total } = await listTools(getDb(c.env), { q, sort, category, limit, offset })
         return c.json(items, 200, { 'X-Total-Count': String(total) })
       },
       { tags: ['catalogue'] },
@@ -79,7 +80,7 @@ export const toolsRoutes = new Hono<AppEnv>()
       const { previousQuantity: _, ...fields } = patch
       const detail = Object.entries(fields)
         .filter(([, v]) => v !== undefined)
-        .map(([k, v]) => (k === 'description' || k === 'img' ? `${k} changed` : `${k} → ${v}`))
+        .map(([k, v]) => (k === 'description' || k === 'img' || k === 'specs' ? `${k} changed` : `${k} → ${v}`))
         .join(', ')
       await recordAudit(db, { actor: c.var.user!.email, action: 'tool.update', target: id, detail })
     }

@@ -1,11 +1,13 @@
-import { and, asc, count, desc, eq, gte, lte, or, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, getTableColumns, gte, lte, type SQL, sql } from 'drizzle-orm'
+import { integer, sqliteTable } from 'drizzle-orm/sqlite-core'
 import { toPaisa, toTaka } from '#schemas/bdt.ts'
 import { MINIMUM_ABOVE_QUANTITY, type Tool, type ToolFields, type ToolPatch } from '#schemas/tool.ts'
 import type { ToolSort } from '#schemas/tool-sorts.ts'
 import { vatBp, vatPercent } from '#schemas/vat.ts'
 import { tools } from '#worker/db/schema.ts'
-import { containsText, type Db, newId } from '#worker/lib/db.ts'
+import { type Db, newId } from '#worker/lib/db.ts'
 import { badRequest, conflict, notFound } from '#worker/lib/errors.ts'
+import { assertCategoryExists, categoryExists, inCategory } from '../categories/categories.service'
 
 type ToolRow = typeof tools.$inferSelect
 
@@ -22,7 +24,30 @@ export const toToolDto = (row: ToolRow): Tool => ({
   Minimum_quantity: row.minimumQuantity,
   weight: row.weightHundredths / 100,
   vatRate: vatPercent(row.vatRateBp),
+  categoryId: row.categoryId,
+  specs: row.specs,
 })
+
+/**
+ * The search index (migration 0007: FTS5, kept in step by triggers), declared here for queries
+ * only: drizzle-kit reads db/schema.ts and has no virtual tables. Its rowid is the tool's.
+ */
+const toolSearch = sqliteTable('tool_search', { rowid: integer('rowid') })
+
+/** bm25 weights of the index's columns: name, description, specifications, category. */
+const RANK = sql`bm25(${toolSearch}, 10.0, 1.0, 3.0, 5.0)`
+
+/**
+ * The FTS5 query for a search box's text: each word (letters, digits and marks, as the index's
+ * tokenizer reads them) quoted and made a prefix, all of them required, in any order:
+ * `cord dril` → `"cord"* "dril"*`. Quotes, `-`, `:`, `*`, `^`, `NEAR`, `OR` and the like are
+ * never syntax: punctuation splits words, and a quoted word is plain text.
+ * @returns undefined when the text has no word (nothing can match).
+ */
+export function searchExpression(q: string): string | undefined {
+  const words = q.match(/[\p{L}\p{N}\p{Co}\p{M}]+/gu)
+  return words ? words.map((w) => `"${w}"*`).join(' ') : undefined
+}
 
 const ORDER: Record<ToolSort | 'created', SQL[]> = {
   created: [asc(tools.createdAt), asc(tools.id)],
@@ -34,18 +59,40 @@ const ORDER: Record<ToolSort | 'created', SQL[]> = {
 
 export async function listTools(
   db: Db,
-  opts: { q?: string; sort?: ToolSort; limit: number; offset: number },
+  opts: { q?: string; sort?: ToolSort; category?: string; limit: number; offset: number },
 ): Promise<{ items: Tool[]; total: number }> {
-  const where = opts.q ? or(containsText(tools.name, opts.q), containsText(tools.description, opts.q)) : undefined
+  const match = opts.q === undefined || opts.q === '' ? undefined : searchExpression(opts.q)
+  // A search with no word in it (only punctuation) finds nothing, as a substring search would.
+  if (opts.q && !match) return { items: [], total: 0 }
+  const where = and(
+    opts.category !== undefined ? inCategory(opts.category) : undefined,
+    match ? sql`${toolSearch} match ${match}` : undefined,
+  )
+  if (!match) {
+    const [rows, [totalRow]] = await db.batch([
+      db
+        .select()
+        .from(tools)
+        .where(where)
+        .orderBy(...ORDER[opts.sort ?? 'created'])
+        .limit(opts.limit)
+        .offset(opts.offset),
+      db.select({ n: count() }).from(tools).where(where),
+    ])
+    return { items: rows.map(toToolDto), total: totalRow?.n ?? 0 }
+  }
+  // The index drives the search (its MATCH), the tools come by rowid; best match first unless sorted.
+  const joined = sql`${toolSearch}.rowid = ${tools}.rowid`
   const [rows, [totalRow]] = await db.batch([
     db
-      .select()
-      .from(tools)
+      .select(getTableColumns(tools))
+      .from(toolSearch)
+      .innerJoin(tools, joined)
       .where(where)
-      .orderBy(...ORDER[opts.sort ?? 'created'])
+      .orderBy(...(opts.sort ? ORDER[opts.sort] : [RANK, ...ORDER.created]))
       .limit(opts.limit)
       .offset(opts.offset),
-    db.select({ n: count() }).from(tools).where(where),
+    db.select({ n: count() }).from(toolSearch).innerJoin(tools, joined).where(where),
   ])
   return { items: rows.map(toToolDto), total: totalRow?.n ?? 0 }
 }
@@ -57,8 +104,10 @@ export async function getTool(db: Db, id: string): Promise<Tool | undefined> {
 
 /** Adds a tool; `createdBy` is the admin's e-mail. @returns the new id. */
 export async function createTool(db: Db, input: ToolFields, createdBy: string): Promise<string> {
+  const categoryId = input.categoryId ?? null
+  if (categoryId) await assertCategoryExists(db, categoryId)
   const id = newId()
-  await db.insert(tools).values({
+  const insert = db.insert(tools).values({
     id,
     name: input.name,
     description: input.description,
@@ -68,8 +117,21 @@ export async function createTool(db: Db, input: ToolFields, createdBy: string): 
     img: input.img,
     ...(input.weight !== undefined ? { weightHundredths: toHundredths(input.weight) } : {}),
     ...(input.vatRate !== undefined ? { vatRateBp: vatBp(input.vatRate) } : {}),
+    categoryId,
+    specs: input.specs ?? [],
     createdBy,
   })
+  if (!categoryId) {
+    await insert
+    return id
+  }
+  // The category may have been deleted since it was checked: then the tool is not added.
+  const [, , orphan] = await db.batch([
+    insert,
+    db.delete(tools).where(and(eq(tools.id, id), sql`not ${categoryExists(categoryId)}`)),
+    db.select({ id: tools.id }).from(tools).where(eq(tools.id, id)),
+  ])
+  if (orphan.length === 0) await assertCategoryExists(db, categoryId)
   return id
 }
 
@@ -98,8 +160,13 @@ export async function updateTool(db: Db, id: string, patch: ToolPatch): Promise<
   if (patch.img !== undefined) values.img = patch.img
   if (patch.weight !== undefined) values.weightHundredths = toHundredths(patch.weight)
   if (patch.vatRate !== undefined) values.vatRateBp = vatBp(patch.vatRate)
-  const changed = (Object.keys(values) as (keyof typeof values)[]).some((k) => values[k] !== row[k])
+  if (patch.categoryId !== undefined) values.categoryId = patch.categoryId
+  if (patch.specs !== undefined) values.specs = patch.specs
+  const changed = (Object.keys(values) as (keyof typeof values)[]).some((k) =>
+    k === 'specs' ? JSON.stringify(values.specs) !== JSON.stringify(row.specs) : values[k] !== row[k],
+  )
   if (!changed) return 0
+  if (values.categoryId && values.categoryId !== row.categoryId) await assertCategoryExists(db, values.categoryId)
 
   let guard: SQL | undefined
   if (values.minimumQuantity !== undefined && values.quantity === undefined) {
@@ -111,16 +178,20 @@ export async function updateTool(db: Db, id: string, patch: ToolPatch): Promise<
   }
 
   const unchangedStock = previousQuantity === undefined ? undefined : eq(tools.quantity, previousQuantity)
+  // The category must still exist when it is assigned (it may be deleted only while empty).
+  const categoryStays = values.categoryId ? categoryExists(values.categoryId) : undefined
   const result = await db
     .update(tools)
     .set(values)
-    .where(and(eq(tools.id, id), guard, unchangedStock))
+    .where(and(eq(tools.id, id), guard, unchangedStock, categoryStays))
     .run()
+  // NOTE: > 0: D1 also counts the search index rows the update's trigger rewrote.
   if (result.meta.changes > 0) return 1
 
   // Nothing matched: the tool went away, or its stock changed since it was read.
   const now = await db.select().from(tools).where(eq(tools.id, id)).get()
   if (!now) throw toolNotFound()
+  if (values.categoryId) await assertCategoryExists(db, values.categoryId)
   if (previousQuantity !== undefined && now.quantity !== previousQuantity) throw stockChanged(now.quantity)
   const field = values.quantity !== undefined ? 'quantity' : 'Minimum_quantity'
   if (values.quantity !== 0)

@@ -30,6 +30,8 @@ describe('GET /api/service', () => {
       Minimum_quantity: seeded.minimumQuantity,
       weight: seeded.weightHundredths / 100,
       vatRate: seeded.vatRateBp / 100,
+      categoryId: seeded.categoryId,
+      specs: seeded.specs,
     })
   })
 
@@ -42,16 +44,18 @@ describe('GET /api/service', () => {
     expect(await json(await call('GET', '/api/service?offset=500'))).toEqual([])
   })
 
-  it('searches names and descriptions, case-insensitively, with wildcards taken literally', async () => {
+  it('searches names and descriptions by words, case-insensitively, with wildcards taken literally', async () => {
     const res = await call('GET', '/api/service?q=drill')
     expect((await json<Tool[]>(res)).map((t) => t.name)).toEqual(['Drill Machine', 'Rotary Hammer'])
     expect(res.headers.get('X-Total-Count')).toBe('2')
     const byDescription = await json<Tool[]>(await call('GET', '/api/service?q=KEYED%20CHUCK'))
     expect(byDescription.map((t) => t.name)).toEqual(['Drill Machine'])
-    // Long searches are fine (D1 refuses LIKE patterns over 50 bytes; search does not use LIKE).
+    // Long searches are fine: every word must match, the same word many times over too.
     const long = await call('GET', `/api/service?q=${'drill '.repeat(16)}`)
     expect(long.status).toBe(200)
-    expect(await json(long)).toEqual([])
+    expect((await json<Tool[]>(long)).map((t) => t.name)).toEqual(['Drill Machine', 'Rotary Hammer'])
+    const longer = await call('GET', `/api/service?q=${'drill '.repeat(15)}saw`)
+    expect(await json(longer)).toEqual([])
     const none = await call('GET', '/api/service?q=%25')
     expect(await json(none)).toEqual([])
     expect(none.headers.get('X-Total-Count')).toBe('0')
@@ -162,9 +166,11 @@ describe('tool writes', () => {
         price: 1250.5,
         quantity: 300,
         Minimum_quantity: 20,
-        // Not sent: 1 kg and 15% VAT.
+        // Not sent: 1 kg and 15% VAT, no category, no specifications.
         weight: 1,
         vatRate: 15,
+        categoryId: null,
+        specs: [],
       })
       const row = await env.DB.prepare('select price_paisa, created_by from tools where id = ?')
         .bind(body.insertedId)
@@ -323,6 +329,8 @@ describe('tool writes', () => {
         Minimum_quantity: 25,
         weight: 12.35,
         vatRate: 7.5,
+        categoryId: null,
+        specs: [],
       })
       const row = await env.DB.prepare('select weight_hundredths, vat_rate_bp from tools where id = ?').bind(id).first()
       expect(row).toEqual({ weight_hundredths: 1235, vat_rate_bp: 750 })

@@ -7,6 +7,8 @@ import type { z } from 'zod'
 import { ToolFormSchema, type ToolInput } from '#schemas/tool.ts'
 import { FormField } from '#web/components/form-field.tsx'
 import { ImageFormField } from '#web/components/image-field.tsx'
+import { CategorySelectField } from '#web/features/catalogue/components/category-select.tsx'
+import { SpecsField } from '#web/features/catalogue/components/specs-field.tsx'
 import { useAddTool } from '#web/features/tools/tools-mutations.ts'
 import { showServerFieldErrors } from '#web/lib/form-errors.ts'
 
@@ -16,8 +18,17 @@ export const Route = createFileRoute('/_auth/dashboard/_admin/addTools')({
 })
 
 type ToolFormValues = z.input<typeof ToolFormSchema>
-const EMPTY: ToolFormValues = { name: '', description: '', price: '', quantity: '', Minimum_quantity: '', img: '' }
-const FIELDS = ['name', 'description', 'price', 'quantity', 'Minimum_quantity', 'img'] as const
+const EMPTY: ToolFormValues = {
+  name: '',
+  description: '',
+  price: '',
+  quantity: '',
+  Minimum_quantity: '',
+  img: '',
+  categoryId: '',
+  specs: [],
+}
+const FIELDS = ['name', 'description', 'price', 'quantity', 'Minimum_quantity', 'img', 'categoryId'] as const
 
 function AddToolPage() {
   const { session } = Route.useRouteContext()
@@ -98,6 +109,8 @@ function AddToolPage() {
             </FormField>
           </div>
           <ImageFormField control={control} name="img" label="Photo" onBusyChange={setUploading} />
+          <CategorySelectField control={control} name="categoryId" />
+          <SpecsField control={control} register={register} errors={errors} />
         </div>
         <p className="mt-5 text-sm text-slate-600">
           Added by <span className="font-medium text-slate-800">{session.user.email}</span>
