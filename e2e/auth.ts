@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from '@playwright/test'
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test'
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin123' }
 export const CUSTOMER = { email: 'customer@example.com', password: 'customer123' }
@@ -63,20 +63,36 @@ export async function signUp(page: Page, name: string, prefix = 'buyer', { verif
   return account
 }
 
-/** The stack's Firebase settings, and its Auth emulator's REST API (as the Firebase SDK and admin tools call it). */
-export async function firebaseOf(page: Page) {
-  const { firebase } = (await (await page.request.get('/api/config')).json()) as {
+/**
+ * The stack's Firebase settings, and its Auth emulator's REST API (as the Firebase SDK and admin
+ * tools call it), from a page or a request context.
+ */
+export async function firebaseOf(from: Page | APIRequestContext) {
+  const request = 'request' in from ? from.request : from
+  const { firebase } = (await (await request.get('/api/config')).json()) as {
     firebase: { apiKey: string; projectId: string; emulatorUrl: string }
   }
   const call = async (method: string, data: object) => {
-    const res = await page.request.post(
+    const res = await request.post(
       `${firebase.emulatorUrl}/identitytoolkit.googleapis.com/v1/${method}?key=${firebase.apiKey}`,
       { data },
     )
     expect(res.ok(), `${method}: ${await res.text()}`).toBe(true)
     return res.json() as Promise<{ idToken: string; localId: string }>
   }
-  return { ...firebase, call }
+  /** The codes of the verification e-mails sent to `email`, oldest first (the emulator keeps them). */
+  const verifyCodes = async (email: string) => {
+    const res = await request.get(`${firebase.emulatorUrl}/emulator/v1/projects/${firebase.projectId}/oobCodes`)
+    const codes = (await res.json()).oobCodes as { email: string; requestType: string; oobCode: string }[]
+    return codes.filter((c) => c.email === email && c.requestType === 'VERIFY_EMAIL').map((c) => c.oobCode)
+  }
+  /** Opens the latest verification link sent to `email`, as its owner would. */
+  const openVerificationLink = async (email: string) => {
+    const code = (await verifyCodes(email)).at(-1)
+    expect(code, `a verification e-mail to ${email}`).toBeTruthy()
+    await call('accounts:update', { oobCode: code })
+  }
+  return { ...firebase, call, verifyCodes, openVerificationLink }
 }
 
 /**
@@ -87,13 +103,7 @@ export async function verifiedAccountToken(page: Page, account: { email: string;
   const firebase = await firebaseOf(page)
   const { idToken } = await firebase.call('accounts:signUp', { ...account, returnSecureToken: true })
   await firebase.call('accounts:sendOobCode', { requestType: 'VERIFY_EMAIL', idToken })
-  const codes = await (
-    await page.request.get(`${firebase.emulatorUrl}/emulator/v1/projects/${firebase.projectId}/oobCodes`)
-  ).json()
-  const verify = (codes.oobCodes as { email: string; requestType: string; oobCode: string }[]).findLast(
-    (c) => c.email === account.email && c.requestType === 'VERIFY_EMAIL',
-  )
-  await firebase.call('accounts:update', { oobCode: verify!.oobCode })
+  await firebase.openVerificationLink(account.email)
   return (await firebase.call('accounts:signInWithPassword', { ...account, returnSecureToken: true })).idToken
 }
 
@@ -102,15 +112,7 @@ export async function verifiedAccountToken(page: Page, account: { email: string;
  * signs out and in again: the new session carries the verified address.
  */
 export async function verifyEmail(page: Page, account: { email: string; password: string }) {
-  const firebase = await firebaseOf(page)
-  const codes = await (
-    await page.request.get(`${firebase.emulatorUrl}/emulator/v1/projects/${firebase.projectId}/oobCodes`)
-  ).json()
-  const verify = (codes.oobCodes as { email: string; requestType: string; oobCode: string }[]).findLast(
-    (c) => c.email === account.email && c.requestType === 'VERIFY_EMAIL',
-  )
-  expect(verify, `a verification e-mail to ${account.email}`).toBeTruthy()
-  await firebase.call('accounts:update', { oobCode: verify!.oobCode })
+  await (await firebaseOf(page)).openVerificationLink(account.email)
   await signOut(page)
   await logIn(page, account)
 }

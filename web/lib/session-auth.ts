@@ -132,6 +132,21 @@ export async function start(user: User, extra: { name?: string } = {}) {
   await establish(user, extra)
 }
 
+/**
+ * After the owner opened the verification link: Firebase reloads the account and, once the
+ * address reads verified, the session renews with a refreshed ID token of the same sign-in (the
+ * API keeps the profile and the session: not a takeover). @returns whether it is verified now.
+ */
+export async function recheckVerification(): Promise<boolean> {
+  const [firebaseAuth, { reload }] = await Promise.all([getFirebaseAuth(), import('firebase/auth')])
+  const user = firebaseAuth.currentUser
+  if (!user) throw new Error('No user is logged in')
+  await reload(user)
+  if (!user.emailVerified) return false
+  await establish(user, {}, true)
+  return true
+}
+
 /** A failure to reach the API or Firebase (fetch's TypeError, a 5xx, Firebase's network error), as opposed to a "no". */
 const isUnreachable = (error: unknown) =>
   error instanceof TypeError ||

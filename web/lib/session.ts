@@ -43,6 +43,11 @@ export const session = {
     const { start } = await loadAuth()
     await start(user, extra)
   },
+  /** After the verification link was opened: renews the session verified. @returns whether it is. */
+  async recheckVerification(): Promise<boolean> {
+    const { recheckVerification } = await loadAuth()
+    return recheckVerification()
+  },
   /** Keeps the snapshot's display name in step after Firebase changed it. */
   setDisplayName(name: string) {
     const snapshot = authState.get()

@@ -118,6 +118,12 @@ export const users = sqliteTable(
      * account: from then on an unverified sign-in for this e-mail gets no session.
      */
     identityVerified: integer('identity_verified', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * The Firebase sign-in time (`auth_time`, seconds) of the last unverified sign-in. A verified
+     * token of that same Firebase sign-in (same uid and auth_time, refreshed after the link was
+     * opened) is the owner verifying, not a takeover: nothing is cleared.
+     */
+    unverifiedAuthTime: integer('unverified_auth_time'),
     /** Access tokens carry it (`sv`); raising it ends every session issued before. */
     sessionVersion: integer('session_version').notNull().default(1),
     /** Set while the account is removed (blocked): no session, no sign-in, until an admin restores it. */

@@ -15,6 +15,8 @@ export type FirebaseIdentity = {
   /** The token's e-mail, lower-cased. */
   email: string
   emailVerified: boolean
+  /** When the person signed in to Firebase (`auth_time`, seconds); a token refresh keeps it. */
+  authTime?: number
   name?: string
   picture?: string
 }
@@ -110,6 +112,7 @@ function checkFirebaseClaims(p: JWTPayload, want: { issuer: string; projectId: s
     uid: p.sub,
     email: email.toLowerCase(),
     emailVerified: p.email_verified === true,
+    ...(typeof p.auth_time === 'number' ? { authTime: p.auth_time } : {}),
     ...(typeof p.name === 'string' && p.name.trim() ? { name: p.name.trim() } : {}),
     ...(typeof p.picture === 'string' && p.picture ? { picture: p.picture } : {}),
   }

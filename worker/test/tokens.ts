@@ -25,7 +25,15 @@ export type IdTokenClaims = {
   iss?: string
   /** `email_verified`; true when left out (like the seeded emulator accounts). */
   emailVerified?: boolean
+  /**
+   * `auth_time`, when the person signed in to Firebase. Left out, every token is a sign-in of its
+   * own (a distinct second in the past); the same value is one sign-in's refreshed token.
+   */
+  authTime?: number
 }
+
+/** Default sign-in times: distinct, rising, in the past. */
+let signInsSoFar = Math.floor(Date.now() / 1000) - 100_000
 
 const now = () => Math.floor(Date.now() / 1000)
 const b64url = (value: unknown) =>
@@ -44,7 +52,7 @@ function idTokenPayload(c: IdTokenClaims): JWTPayload {
   return {
     iss: c.iss ?? `https://securetoken.google.com/${PROJECT_ID}`,
     aud: c.aud ?? PROJECT_ID,
-    auth_time: c.iat ?? t,
+    auth_time: c.authTime ?? ++signInsSoFar,
     user_id: sub,
     sub,
     iat: c.iat ?? t,

@@ -96,6 +96,50 @@ describe('a verified sign-in taking over an account an unverified sign-up made',
     expect(await stockOf(tool.id)).toBe(45)
   })
 
+  it('is not a takeover when the owner opens the link: the same sign-in, refreshed, keeps profile and session', async () => {
+    const email = `verifying-${crypto.randomUUID().slice(0, 8)}@example.com`
+    const authTime = Math.floor(Date.now() / 1000) - 120
+    const own = { phone: '01744444444', address: 'House 4, Uttara, Dhaka' }
+    const signUp = await call('PUT', `/api/user/${email}`, {
+      as: emulatorIdToken({ email, emailVerified: false, authTime, name: 'New Buyer' }),
+      body: { email, ...own },
+    })
+    expect(signUp.status).toBe(200)
+    const [, before] = await json<[UserProfile, string]>(signUp)
+    const refreshed = await call('PUT', `/api/user/${email}`, {
+      as: emulatorIdToken({ email, emailVerified: true, authTime }),
+      body: { email },
+    })
+    expect(refreshed.status).toBe(200)
+    const [profile] = await json<[UserProfile, string]>(refreshed)
+    expect(profile).toMatchObject({ name: 'New Buyer', ...own })
+    // The session from before the link was opened goes on.
+    expect((await call('GET', `/api/user/${email}`, { as: before })).status).toBe(200)
+    const row = await env.DB.prepare('select identity_verified, unverified_auth_time from users where email = ?')
+      .bind(email)
+      .first()
+    expect(row).toEqual({ identity_verified: 1, unverified_auth_time: null })
+  })
+
+  it('is a takeover when the verified token is another sign-in: a new sign-in time, or another uid', async () => {
+    for (const other of [{ authTime: 1 }, { sub: 'uid-someone-else' }]) {
+      const email = `relinked-${crypto.randomUUID().slice(0, 8)}@example.com`
+      const authTime = Math.floor(Date.now() / 1000) - 120
+      const squatter = await call('PUT', `/api/user/${email}`, {
+        as: emulatorIdToken({ email, emailVerified: false, authTime }),
+        body: { email, ...SQUATTED },
+      })
+      const [, squatterToken] = await json<[UserProfile, string]>(squatter)
+      const owner = await call('PUT', `/api/user/${email}`, {
+        as: emulatorIdToken({ email, emailVerified: true, authTime, ...other }),
+        body: { email },
+      })
+      const [profile] = await json<[UserProfile, string]>(owner)
+      expect(profile).toMatchObject({ phone: '', address: '', social: '' })
+      expect((await call('GET', `/api/user/${email}`, { as: squatterToken })).status).toBe(401)
+    }
+  })
+
   it('is not a takeover for an account that was never unverified: a new verified user keeps the token’s name', async () => {
     const email = `fresh-${crypto.randomUUID().slice(0, 8)}@example.com`
     const token = await signIn(email, { name: 'Fresh Name' })

@@ -85,7 +85,14 @@ export async function updateProfile(db: Db, email: string, fields: ProfileFields
   return toUserProfile(row)
 }
 
-export type SignInIdentity = { email: string; uid: string; emailVerified: boolean; name?: string; picture?: string }
+export type SignInIdentity = {
+  email: string
+  uid: string
+  emailVerified: boolean
+  authTime?: number
+  name?: string
+  picture?: string
+}
 
 /**
  * Creates or updates the user behind a Firebase sign-in, in one statement (two first
@@ -112,8 +119,17 @@ export async function signInUser(
   const tokenPicture =
     identity.picture && ProfileUpdateSchema.shape.image.safeParse(identity.picture).success ? identity.picture : ''
   const verified = identity.emailVerified
+  const authTime = identity.authTime ?? null
   // Whether this sign-in takes the account over from an unverified one (its orders then end).
   const before = verified ? await getUserRow(db, identity.email) : undefined
+  // The owner opening the verification link: the same Firebase sign-in, refreshed, now verified
+  // (a takeover is a new sign-in: Google, or a password chosen again through the reset link).
+  const sameSignIn = (row: { firebaseUid: string | null; unverifiedAuthTime: number | null }) =>
+    authTime !== null && row.firebaseUid === identity.uid && row.unverifiedAuthTime === authTime
+  const keepsProfile =
+    authTime === null
+      ? sql`${users.identityVerified}`
+      : sql`(${users.identityVerified} or (${users.firebaseUid} = ${identity.uid} and ${users.unverifiedAuthTime} = ${authTime}))`
   // What an unverified sign-in stored is not the owner's: on a takeover each profile field starts
   // again from the token (name, picture) or empty, unless this request sends its own.
   const fromToken: Record<keyof ReturnType<typeof sentFields>, string> = {
@@ -127,7 +143,7 @@ export async function signInUser(
   const cleared = Object.fromEntries(
     (Object.keys(fromToken) as (keyof typeof fromToken)[])
       .filter((key) => set[key] === undefined)
-      .map((key) => [key, sql`case when ${users.identityVerified} then ${users[key]} else ${fromToken[key]} end`]),
+      .map((key) => [key, sql`case when ${keepsProfile} then ${users[key]} else ${fromToken[key]} end`]),
   )
   const row = await db
     .insert(users)
@@ -139,6 +155,7 @@ export async function signInUser(
       name: tokenName,
       image: tokenPicture,
       identityVerified: verified,
+      unverifiedAuthTime: verified ? null : authTime,
       ...set,
     })
     .onConflictDoUpdate({
@@ -154,11 +171,13 @@ export async function signInUser(
           ? {
               ...cleared,
               identityVerified: true,
+              unverifiedAuthTime: null,
               // NOTE: the takeover: Firebase links the verified sign-in to the unverified account
-              // under the same uid, so only this flag tells it happened. Earlier sessions end.
-              sessionVersion: sql`case when ${users.identityVerified} then ${users.sessionVersion} else ${users.sessionVersion} + 1 end`,
+              // under the same uid, so only this flag and the sign-in time tell it happened.
+              // Earlier sessions end (SQLite's upsert reads the row as it was before this update).
+              sessionVersion: sql`case when ${keepsProfile} then ${users.sessionVersion} else ${users.sessionVersion} + 1 end`,
             }
-          : {}),
+          : { unverifiedAuthTime: authTime }),
         updatedAt: nowMs,
       },
       setWhere: verified ? isNull(users.removedAt) : and(isNull(users.removedAt), eq(users.identityVerified, false)),
@@ -169,7 +188,7 @@ export async function signInUser(
     return {
       profile: toUserProfile(row),
       sessionVersion: row.sessionVersion,
-      tookOver: before !== undefined && !before.identityVerified,
+      tookOver: before !== undefined && !before.identityVerified && !sameSignIn(before),
     }
   const existing = await getUserRow(db, identity.email)
   if (existing?.removedAt != null) throw accountRemoved()

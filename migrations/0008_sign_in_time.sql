@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `unverified_auth_time` integer;
