@@ -5,6 +5,7 @@
  */
 
 import type { CheckoutPreviewInput } from '#schemas/checkout.ts'
+import type { Config } from './env'
 import { cartQuery } from './features/cart/cart.service'
 import { listCategories } from './features/categories/categories.service'
 import { previewCheckout } from './features/orders/checkout'
@@ -15,6 +16,7 @@ import { getTool, listTools } from './features/tools/tools.service'
 import { vatRegister } from './features/vat/vat.service'
 import { sessionUserQuery } from './lib/auth'
 import type { Db } from './lib/db'
+import { DEFAULT_SETTINGS } from './schemas/delivery'
 import { dhakaMonth } from './schemas/dhaka-time'
 
 export type PlannedRead = [label: string, run: () => Promise<unknown>]
@@ -32,6 +34,8 @@ export function hotReads(
   },
 ): PlannedRead[] {
   const hold = 2 * 60 * 60 * 1000
+  // The payment methods are decided in memory: no configuration is needed to read the plans.
+  const noMethods = { config: {} as Config, settings: DEFAULT_SETTINGS }
   return [
     [
       'GET /api/service?limit=20&offset=5000 (page of the catalogue + its total)',
@@ -56,7 +60,7 @@ export function hotReads(
     // The checkout reads the same before it places the order (then one guarded batch of writes).
     [
       'POST /api/checkout/preview (the cart, its tools, the delivery settings)',
-      () => previewCheckout(db, ids.customer, { delivery: ids.delivery, paymentMethod: 'card' }),
+      () => previewCheckout(db, ids.customer, { delivery: ids.delivery, paymentMethod: 'card' }, noMethods),
     ],
     ['GET /api/booking (order desk, first page)', () => listOrders(db, { limit: 50, offset: 0 }, hold)],
     [

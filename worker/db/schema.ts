@@ -182,6 +182,12 @@ export const orders = sqliteTable(
     paymentMethod: text('payment_method', { enum: ['card', 'cod', 'bank', 'gateway'] })
       .notNull()
       .default('card'),
+    /**
+     * Until when an unpaid order holds its stock, when it is not the deployment's
+     * UNPAID_HOLD_MINUTES from `createdAt`: a bank transfer's `bank.holdHours` as they were when
+     * it was placed. A cash-on-delivery order never expires (orders.service.ts, holdEnd).
+     */
+    holdUntil: integer('hold_until'),
     companyName: text('company_name'),
     companyBin: text('company_bin'),
     poNumber: text('po_number'),
@@ -222,6 +228,8 @@ export const orders = sqliteTable(
     // The order desk: every order newest first, and each status tab.
     index('bookings_created_idx').on(t.createdAt, t.id),
     index('bookings_status_idx').on(t.status, t.createdAt, t.id),
+    // The desk's tab per payment method, and the cash on delivery still to collect.
+    index('bookings_method_idx').on(t.paymentMethod, t.status, t.createdAt, t.id),
     // Revenue by day: paid and refunded sums read from the index alone.
     index('bookings_paid_at_idx').on(t.paidAt, t.totalPaisa),
     index('bookings_refunded_at_idx').on(t.refundedAt, t.totalPaisa),

@@ -22,6 +22,9 @@ export type ErrorCode =
   | 'TOTAL_CHANGED'
   | 'STOCK_CHANGED'
   | 'CART_FULL'
+  // Payment methods (api.md "Payment methods").
+  | 'WRONG_PAYMENT_METHOD'
+  | 'REFERENCE_USED'
   | 'INTERNAL'
 
 export type ErrorBody = { error: { code: ErrorCode; message: string; fields?: Record<string, string> } }

@@ -1,8 +1,14 @@
 import { z } from 'zod'
 import { DELIVERY_METHODS, DELIVERY_ZONES, DISTRICTS } from './delivery'
 import { emailField } from './email'
-import { TotalSchema } from './money'
-import { FULFILMENT_STATUSES, ORDER_STATUSES, type OrderStatus } from './order-status'
+import { AmountSchema, TotalSchema } from './money'
+import {
+  FULFILMENT_STATUSES,
+  ORDER_STATUSES,
+  type OrderStatus,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+} from './order-status'
 import { intParam, PAGE_MAX, searchParam } from './paging'
 import { phoneField } from './phone'
 import { hasVisibleText } from './text'
@@ -69,13 +75,14 @@ export const AddressSchema = z
 /** One of the 64 districts, by the contract's names. */
 export const DistrictSchema = z.enum(DISTRICTS, { error: 'Choose a district from the list.' })
 
-export const PAYMENT_METHODS = ['card', 'cod', 'bank', 'gateway'] as const
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
-/** The methods this deployment takes today (cash, transfer and the gateway come with the payments issue). */
-export const OFFERED_PAYMENT_METHODS: readonly PaymentMethod[] = ['card']
-export const PaymentMethodSchema = z
-  .enum(PAYMENT_METHODS, { error: `paymentMethod must be one of ${PAYMENT_METHODS.join(', ')}` })
-  .refine((m) => OFFERED_PAYMENT_METHODS.includes(m), { error: 'This payment method is not offered yet. Pay by card.' })
+export { PAYMENT_METHODS, type PaymentMethod }
+/**
+ * One of the contract's methods. Whether this deployment offers it for this order is the
+ * server's decision (worker/features/orders/payment-methods.ts), a 400 naming why.
+ */
+export const PaymentMethodSchema = z.enum(PAYMENT_METHODS, {
+  error: `paymentMethod must be one of ${PAYMENT_METHODS.join(', ')}`,
+})
 
 const CustomerEmailSchema = emailField({
   required: 'customer is Required',
@@ -124,6 +131,10 @@ export const bookingFormSchema = (tool: { min: number; available: number }) =>
 export const BookingListQuerySchema = z.object({
   customer: CustomerEmailSchema.optional(),
   status: z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` }).optional(),
+  /** Extension (docs/api-extensions.md): the desk's tab per payment method. */
+  paymentMethod: z
+    .enum(PAYMENT_METHODS, { error: `paymentMethod must be one of ${PAYMENT_METHODS.join(', ')}` })
+    .optional(),
   q: searchParam,
   limit: intParam('limit', 1, PAGE_MAX).optional(),
   offset: intParam('offset', 0, 1_000_000).optional(),
@@ -251,6 +262,8 @@ export const OrderStatusChangeSchema = z
       .max(TRACKING_MAX, `trackingNumber must be at most ${TRACKING_MAX} characters`)
       .optional(),
     note: z.string({ error: 'note must be text' }).trim().max(500, 'note must be at most 500 characters').optional(),
+    /** A cash-on-delivery order's `delivered`: the courier has the cash (api.md "Payment methods"). */
+    cashCollected: z.boolean({ error: 'cashCollected must be true or false' }).optional(),
   })
   .refine((b) => b.status !== 'shipped' || !!b.trackingNumber, {
     path: ['trackingNumber'],
@@ -258,18 +271,49 @@ export const OrderStatusChangeSchema = z
   })
 export type OrderStatusChange = z.infer<typeof OrderStatusChangeSchema>
 
-/** `POST /api/booking/{id}/refund`. */
+/**
+ * A bank transfer's reference as the bank prints it: trimmed, runs of white space made one
+ * space, upper-cased, so the same reference typed twice is the same text (and one unique
+ * transaction id: it pays one order only).
+ */
+export const BankReferenceSchema = z
+  .string({ error: 'reference is Required' })
+  .transform((r) => r.replace(/\s+/g, ' ').trim().toUpperCase())
+  .pipe(
+    z
+      .string()
+      .min(3, 'Enter the bank reference of the transfer (at least 3 characters).')
+      .max(64, 'The reference must be at most 64 characters.')
+      .regex(/^[A-Z0-9][A-Z0-9 /._-]*$/, 'The reference can hold letters, digits, spaces and / . _ -'),
+  )
+
+/** `POST /api/booking/{id}/refund`; a bank order also needs the reference of the transfer that sent the money back. */
 export const OrderRefundSchema = z.object({
   reason: z
     .string({ error: 'reason must be text' })
     .trim()
     .max(500, 'reason must be at most 500 characters')
     .optional(),
+  reference: BankReferenceSchema.optional(),
 })
+
+/** `POST /api/booking/{id}/cancel`: why (required when a cash-on-delivery order came back from the door). */
+export const OrderCancelSchema = z.object({
+  note: z.string({ error: 'note must be text' }).trim().max(500, 'note must be at most 500 characters').optional(),
+})
+
+/** `POST /api/booking/{id}/payment`: an admin records a bank transfer that arrived. */
+export const BankPaymentSchema = z.object({
+  reference: BankReferenceSchema,
+  amount: AmountSchema,
+})
+export type BankPayment = z.infer<typeof BankPaymentSchema>
 
 /** `GET /api/admin/summary`: the admin's overview. Revenue in BDT. */
 export type OrderSummary = {
   orders: Record<OrderStatus, number>
   revenue: { today: number; last7Days: number; last30Days: number }
+  /** Extension (docs/api-extensions.md): open cash-on-delivery orders and the cash (BDT) they will bring. */
+  codToCollect: { orders: number; total: number }
   lowStock: { _id: string; name: string; quantity: number; Minimum_quantity: number }[]
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { AddressSchema, BOOKING_LIMITS, DistrictSchema, PaymentMethodSchema } from './booking'
+import { AddressSchema, BOOKING_LIMITS, DistrictSchema, type PaymentMethod, PaymentMethodSchema } from './booking'
 import { DELIVERY_METHODS } from './delivery'
 import { phoneField } from './phone'
 import { requiredText } from './text'
@@ -103,7 +103,8 @@ export type CheckoutPreview = {
   deliveryFee: number
   vat: number
   total: number
-  paymentMethods: string[]
+  /** The methods this order may use (api.md "Payment methods"). */
+  paymentMethods: PaymentMethod[]
 }
 
 /** `POST /api/checkout`'s answer. */

@@ -23,6 +23,9 @@ export const TakaSchema = moneySchema('price').refine((n) => n <= 10_000_000, 'p
 /** An order's total: no cap but the tool's price times its stock. */
 export const TotalSchema = moneySchema('price')
 
+/** An amount of money received (a bank transfer recorded by the desk). */
+export const AmountSchema = moneySchema('amount')
+
 /** A form field's text as money: '' is missing, a plain decimal its number, anything else stays text (and fails). */
 export const moneyFromFormText = (v: unknown) => {
   if (typeof v !== 'string') return v

@@ -9,6 +9,10 @@
 
 import { ORDER_STATUSES, type OrderStatus } from './order-statuses'
 
+/** How an order is paid (api.md "Payment methods"); kept here so the table needs nothing else. */
+export const PAYMENT_METHODS = ['card', 'cod', 'bank', 'gateway'] as const
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
+
 export { ORDER_STATUSES, type OrderStatus }
 
 /**
@@ -26,7 +30,14 @@ export const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'processing', 'shi
  * D1 batch as the move: `restock` (its stock goes back), `email` (the customer is told:
  * features/orders/order-emails.ts has one e-mail per status), `notify-shop` (the shop is told).
  */
-export type OrderEffect = 'release-intents' | 'refund' | 'restock' | 'email' | 'notify-shop'
+export type OrderEffect = 'release-intents' | 'refund' | 'restock' | 'email' | 'notify-shop' | 'collect-cash'
+
+/**
+ * What the person asking for a move must give with it (a 400 without): a `note` (why a shipped
+ * cash-on-delivery order came back), `cashCollected: true` (the courier has the cash), a
+ * `reference` (the transfer that sent a bank payment back).
+ */
+export type MoveNeed = 'note' | 'cashCollected' | 'reference'
 
 export type OrderTransition = {
   readonly from: OrderStatus
@@ -39,43 +50,126 @@ export type OrderTransition = {
    */
   readonly askedBy?: readonly OrderActor[]
   readonly effects: readonly OrderEffect[]
+  /** The payment methods whose orders the row moves; every method when absent. */
+  readonly methods?: readonly PaymentMethod[]
+  readonly needs?: readonly MoveNeed[]
 }
 
-const CANCEL: OrderTransition = {
-  from: 'unpaid',
-  to: 'cancelled',
-  by: ['customer', 'admin', 'expiry', 'system'],
-  effects: ['release-intents', 'restock', 'email'],
-}
+/** The methods paid before the goods leave: a provider's payment (card, gateway) or a recorded transfer (bank). */
+const PREPAID: readonly PaymentMethod[] = ['card', 'gateway', 'bank']
+/** The methods paid through a payment provider. */
+const PROVIDER: readonly PaymentMethod[] = ['card', 'gateway']
+const COD: readonly PaymentMethod[] = ['cod']
 
 export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
-  { from: 'unpaid', to: 'paid', by: ['payment'], askedBy: ['customer'], effects: ['email', 'notify-shop'] },
-  CANCEL,
+  {
+    from: 'unpaid',
+    to: 'paid',
+    by: ['payment'],
+    askedBy: ['customer'],
+    effects: ['email', 'notify-shop'],
+    methods: PROVIDER,
+  },
+  // A bank transfer is paid when an admin records the money that arrived (POST /api/booking/{id}/payment).
+  { from: 'unpaid', to: 'paid', by: ['admin'], effects: ['email', 'notify-shop'], methods: ['bank'] },
+  {
+    from: 'unpaid',
+    to: 'cancelled',
+    by: ['customer', 'admin', 'expiry', 'system'],
+    effects: ['release-intents', 'restock', 'email'],
+    methods: PREPAID,
+  },
   // Fulfilment moves forward only; steps may be skipped.
-  { from: 'paid', to: 'processing', by: ['admin'], effects: [] },
-  { from: 'paid', to: 'shipped', by: ['admin'], effects: ['email'] },
-  { from: 'paid', to: 'delivered', by: ['admin'], effects: ['email'] },
-  { from: 'processing', to: 'shipped', by: ['admin'], effects: ['email'] },
-  { from: 'processing', to: 'delivered', by: ['admin'], effects: ['email'] },
-  { from: 'shipped', to: 'delivered', by: ['admin'], effects: ['email'] },
+  { from: 'paid', to: 'processing', by: ['admin'], effects: [], methods: PREPAID },
+  { from: 'paid', to: 'shipped', by: ['admin'], effects: ['email'], methods: PREPAID },
+  { from: 'paid', to: 'delivered', by: ['admin'], effects: ['email'], methods: PREPAID },
+  { from: 'processing', to: 'shipped', by: ['admin'], effects: ['email'], methods: PREPAID },
+  { from: 'processing', to: 'delivered', by: ['admin'], effects: ['email'], methods: PREPAID },
+  { from: 'shipped', to: 'delivered', by: ['admin'], effects: ['email'], methods: PREPAID },
   // Refunds: by an admin through the provider, or seen from the provider (a refund made in its dashboard).
-  { from: 'paid', to: 'refunded', by: ['admin'], effects: ['refund', 'restock', 'email'] },
-  { from: 'processing', to: 'refunded', by: ['admin'], effects: ['refund', 'restock', 'email'] },
-  { from: 'paid', to: 'refunded', by: ['payment'], effects: ['restock', 'email'] },
-  { from: 'processing', to: 'refunded', by: ['payment'], effects: ['restock', 'email'] },
+  { from: 'paid', to: 'refunded', by: ['admin'], effects: ['refund', 'restock', 'email'], methods: PROVIDER },
+  { from: 'processing', to: 'refunded', by: ['admin'], effects: ['refund', 'restock', 'email'], methods: PROVIDER },
+  { from: 'paid', to: 'refunded', by: ['payment'], effects: ['restock', 'email'], methods: PROVIDER },
+  { from: 'processing', to: 'refunded', by: ['payment'], effects: ['restock', 'email'], methods: PROVIDER },
+  // A bank transfer goes back by another transfer, made by hand: its reference is recorded, no provider is called.
+  {
+    from: 'paid',
+    to: 'refunded',
+    by: ['admin'],
+    effects: ['restock', 'email'],
+    methods: ['bank'],
+    needs: ['reference'],
+  },
+  {
+    from: 'processing',
+    to: 'refunded',
+    by: ['admin'],
+    effects: ['restock', 'email'],
+    methods: ['bank'],
+    needs: ['reference'],
+  },
+  // Cash on delivery: fulfilled unpaid, paid when the courier hands over the goods and takes the cash. It
+  // never expires; it is cancelled before it leaves (by its customer or an admin), or when it is
+  // refused at the door (by an admin, saying why). It is not refunded through the API (returns come later).
+  { from: 'unpaid', to: 'processing', by: ['admin'], effects: [], methods: COD },
+  { from: 'unpaid', to: 'shipped', by: ['admin'], effects: ['email'], methods: COD },
+  {
+    from: 'unpaid',
+    to: 'delivered',
+    by: ['admin'],
+    effects: ['collect-cash', 'email'],
+    methods: COD,
+    needs: ['cashCollected'],
+  },
+  { from: 'processing', to: 'shipped', by: ['admin'], effects: ['email'], methods: COD },
+  {
+    from: 'processing',
+    to: 'delivered',
+    by: ['admin'],
+    effects: ['collect-cash', 'email'],
+    methods: COD,
+    needs: ['cashCollected'],
+  },
+  {
+    from: 'shipped',
+    to: 'delivered',
+    by: ['admin'],
+    effects: ['collect-cash', 'email'],
+    methods: COD,
+    needs: ['cashCollected'],
+  },
+  { from: 'unpaid', to: 'cancelled', by: ['customer', 'admin', 'system'], effects: ['restock', 'email'], methods: COD },
+  { from: 'processing', to: 'cancelled', by: ['customer', 'admin'], effects: ['restock', 'email'], methods: COD },
+  { from: 'shipped', to: 'cancelled', by: ['admin'], effects: ['restock', 'email'], methods: COD, needs: ['note'] },
 ]
 
 /** The statuses an admin moves a paid order through (POST /api/booking/{id}/status). */
 export const FULFILMENT_STATUSES = ['processing', 'shipped', 'delivered'] as const
 
-/** The table's row for moving from `from` to `to` by `actor`, or undefined when that move is not allowed. */
-export const findTransition = (from: OrderStatus, to: OrderStatus, actor: OrderActor): OrderTransition | undefined =>
-  ORDER_TRANSITIONS.find((t) => t.from === from && t.to === to && t.by.includes(actor))
+/** Whether the table's row `t` moves orders paid by `method`. */
+export const movesMethod = (t: OrderTransition, method: PaymentMethod): boolean =>
+  t.methods === undefined || t.methods.includes(method)
 
-/** `status` and every status the table moves an order to from there, however many moves away. */
+/**
+ * The table's row for moving an order paid by `method` from `from` to `to` by `actor`, or
+ * undefined when that move is not allowed.
+ */
+export const findTransition = (
+  from: OrderStatus,
+  to: OrderStatus,
+  actor: OrderActor,
+  method: PaymentMethod = 'card',
+): OrderTransition | undefined =>
+  ORDER_TRANSITIONS.find((t) => t.from === from && t.to === to && t.by.includes(actor) && movesMethod(t, method))
+
+/**
+ * `status` and every status the table moves an order paid before delivery (a card order) to
+ * from there, however many moves away. (Cash on delivery goes through them unpaid.)
+ */
 function reachableFrom(status: OrderStatus): Set<OrderStatus> {
   const reached = new Set<OrderStatus>([status])
-  for (const s of reached) for (const t of ORDER_TRANSITIONS) if (t.from === s) reached.add(t.to)
+  for (const s of reached)
+    for (const t of ORDER_TRANSITIONS) if (t.from === s && movesMethod(t, 'card')) reached.add(t.to)
   return reached
 }
 
@@ -85,8 +179,12 @@ function reachableFrom(status: OrderStatus): Set<OrderStatus> {
  */
 export const WAS_PAID_STATUSES: readonly OrderStatus[] = ORDER_STATUSES.filter((s) => reachableFrom('paid').has(s))
 
-/** Whether an order in `status` has a receipt: it has been paid. */
-export const hasReceipt = (status: OrderStatus): boolean => WAS_PAID_STATUSES.includes(status)
+/**
+ * Whether an order has a receipt (its tax invoice): it has been paid. A cash-on-delivery order
+ * goes through the fulfilment statuses unpaid, so for it only `paidAt` (its cash collected) says so.
+ */
+export const hasReceipt = (status: OrderStatus, order?: { paymentMethod: PaymentMethod; paid: boolean }): boolean =>
+  WAS_PAID_STATUSES.includes(status) && (order?.paymentMethod !== 'cod' || order.paid)
 
 // ─── What people may do: the actions the UI offers, and the words of a refusal ──────────────
 
@@ -94,13 +192,13 @@ export const hasReceipt = (status: OrderStatus): boolean => WAS_PAID_STATUSES.in
  * What a person may ask for on an order: a move, named for the status it leads to
  * ({@link ORDER_ACTIONS}), or its receipt.
  */
-export type OrderAction = 'pay' | 'cancel' | 'process' | 'ship' | 'deliver' | 'refund' | 'receipt'
+export type OrderAction = 'pay' | 'record-payment' | 'cancel' | 'process' | 'ship' | 'deliver' | 'refund' | 'receipt'
 
 /** The same `message` for each of `statuses`. */
 const saying = (statuses: readonly OrderStatus[], message: string): Partial<Record<OrderStatus, string>> =>
   Object.fromEntries(statuses.map((s) => [s, message]))
 
-type MoveAction = Exclude<OrderAction, 'receipt'>
+type MoveAction = Exclude<OrderAction, 'receipt' | 'record-payment'>
 type ActionRule = { readonly to: OrderStatus; readonly refusals?: Readonly<Partial<Record<OrderStatus, string>>> }
 
 /**
@@ -164,8 +262,16 @@ export function refusalOf(from: OrderStatus, to: OrderStatus, asked: boolean): O
 /** The one who looks at an order: their e-mail, and whether they are an admin. */
 export type OrderViewer = { readonly email: string; readonly isAdmin: boolean }
 
-/** What {@link actionsFor} reads of an order (a `Booking` of the API, or a row of the database). */
-export type ViewedOrder = { readonly status: OrderStatus; readonly customer: string }
+/**
+ * What {@link actionsFor} reads of an order (a `Booking` of the API): its status, customer and,
+ * when known, how it is paid (a card order otherwise) and whether it is paid.
+ */
+export type ViewedOrder = {
+  readonly status: OrderStatus
+  readonly customer: string
+  readonly paymentMethod?: PaymentMethod
+  readonly paid?: boolean
+}
 
 /**
  * What to offer `viewer` on `order`: each move the table lets them ask for from the order's
@@ -178,12 +284,16 @@ export function actionsFor(order: ViewedOrder, viewer: OrderViewer): OrderAction
     ...(order.customer === viewer.email ? (['customer'] as const) : []),
     ...(viewer.isAdmin ? (['admin'] as const) : []),
   ]
+  const method = order.paymentMethod ?? 'card'
   const offers: OrderAction[] = []
   for (const t of ORDER_TRANSITIONS) {
-    if (t.from !== order.status || !(t.askedBy ?? t.by).some((a) => actors.includes(a))) continue
-    const action = actionMovingTo(t.to)
+    if (t.from !== order.status || !movesMethod(t, method)) continue
+    if (!(t.askedBy ?? t.by).some((a) => actors.includes(a))) continue
+    // An admin pays a bank order by recording the transfer; the customer pays it at their bank.
+    const action = t.to === 'paid' && t.by.includes('admin') ? 'record-payment' : actionMovingTo(t.to)
     if (action && !offers.includes(action)) offers.push(action)
   }
-  if (actors.length > 0 && hasReceipt(order.status)) offers.push('receipt')
+  if (actors.length > 0 && hasReceipt(order.status, { paymentMethod: method, paid: order.paid ?? true }))
+    offers.push('receipt')
   return offers
 }

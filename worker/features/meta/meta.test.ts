@@ -17,6 +17,8 @@ describe('GET /api/config', () => {
       shopName: 'Toolhaus',
       currency: 'BDT',
       payments: 'simulated',
+      // Cash on delivery and bank transfer wait for the shop's settings (payment-methods.test.ts).
+      paymentMethods: ['card'],
       localOutbox: true,
       firebase: {
         apiKey: 'demo-api-key',

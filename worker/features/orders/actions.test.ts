@@ -60,7 +60,9 @@ describe('actionsFor: what the order page offers to whom', () => {
 
   it('the receipt is there once the order was paid, refunded or not; never before, nor after a cancel', () => {
     expect(
-      (['unpaid', 'paid', 'processing', 'shipped', 'delivered', 'refunded', 'cancelled'] as const).filter(hasReceipt),
+      (['unpaid', 'paid', 'processing', 'shipped', 'delivered', 'refunded', 'cancelled'] as const).filter((s) =>
+        hasReceipt(s),
+      ),
     ).toEqual(['paid', 'processing', 'shipped', 'delivered', 'refunded'])
   })
 })

@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono'
 import { toPaisa, toTaka } from '#schemas/bdt.ts'
-import { formatOrderNumber, OFFERED_PAYMENT_METHODS, orderLessThanMessage } from '#schemas/booking.ts'
+import { formatOrderNumber, orderLessThanMessage } from '#schemas/booking.ts'
 import { cartLineError } from '#schemas/cart.ts'
 import {
   type CheckoutInput,
@@ -19,6 +19,7 @@ import { ApiError, badRequest } from '#worker/lib/errors.ts'
 import { validate } from '#worker/lib/validator.ts'
 import { deliverMail, depsOf } from './deps'
 import { getOrderRow } from './lifecycle'
+import { assertMethodAllowed, type MethodContext, methodContext, methodsForOrder } from './payment-methods.service'
 import {
   assertUnpaidRoom,
   cartOf,
@@ -50,7 +51,12 @@ async function checkoutOf(db: Db, customer: string, input: CheckoutPreviewInput)
 }
 
 /** `POST /api/checkout/preview`: what the order would cost; nothing is stored. */
-export async function previewCheckout(db: Db, customer: string, input: CheckoutPreviewInput): Promise<CheckoutPreview> {
+export async function previewCheckout(
+  db: Db,
+  customer: string,
+  input: CheckoutPreviewInput,
+  methods: MethodContext,
+): Promise<CheckoutPreview> {
   const { lines, priced, price } = await checkoutOf(db, customer, input)
   const byTool = new Map<string, PricedLine>(priced.map((l) => [l.toolId, l]))
   return {
@@ -72,7 +78,7 @@ export async function previewCheckout(db: Db, customer: string, input: CheckoutP
     deliveryFee: toTaka(price.deliveryFeePaisa),
     vat: toTaka(price.vatPaisa),
     total: toTaka(price.totalPaisa),
-    paymentMethods: [...OFFERED_PAYMENT_METHODS],
+    paymentMethods: methodsForOrder(methods, price.totalPaisa),
   }
 }
 
@@ -123,6 +129,7 @@ export async function placeCheckout(
     note: input.note ?? null,
     fromCart: true,
   }
+  assertMethodAllowed(await methodContext(c.var.config, deps.db), input.paymentMethod, price.totalPaisa)
   await assertUnpaidRoom(deps.db, { ...order, pricePaisa: price.pricePaisa }, limits, deps.holdMs)
   if (toPaisa(input.expectedTotal) !== price.totalPaisa)
     throw new ApiError(
@@ -155,7 +162,9 @@ export const checkoutRoutes = new Hono<AppEnv>()
   .use(deliverMail)
   .post('/preview', requireUser, validate('json', CheckoutPreviewSchema), async (c) => {
     c.header('Cache-Control', 'private, no-store')
-    return c.json<CheckoutPreview>(await previewCheckout(getDb(c.env), c.var.user!.email, c.req.valid('json')))
+    const db = getDb(c.env)
+    const methods = await methodContext(c.var.config, db)
+    return c.json<CheckoutPreview>(await previewCheckout(db, c.var.user!.email, c.req.valid('json'), methods))
   })
   .post('/', requireVerifiedUser(), validate('json', CheckoutSchema), async (c) => {
     const config = c.var.config

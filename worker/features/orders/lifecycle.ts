@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm'
+import { formatOrderNumber } from '#schemas/booking.ts'
 import {
   findTransition,
   type OrderActor,
   type OrderEffect,
   type OrderStatus,
   type OrderTransition,
+  type PaymentMethod,
   refusalOf,
 } from '#schemas/order-status.ts'
 import { NOW_MS_SQL } from '#worker/db/now.ts'
@@ -75,8 +77,12 @@ export const shopContext = (config: Config, origin?: string): ShopContext => ({
  *   when a person asked for it (`move.actorEmail`, CONFLICT where the table has words for
  *   `status`), else INVALID_TRANSITION ({@link refusalOf}).
  */
-export function ruleFor(status: OrderStatus, move: Pick<Move, 'to' | 'actor' | 'actorEmail'>): OrderTransition {
-  const rule = findTransition(status, move.to, move.actor)
+export function ruleFor(
+  status: OrderStatus,
+  move: Pick<Move, 'to' | 'actor' | 'actorEmail'>,
+  method: PaymentMethod = 'card',
+): OrderTransition {
+  const rule = findTransition(status, move.to, move.actor, method)
   if (rule) return rule
   const { code, message } = refusalOf(status, move.to, move.actorEmail !== undefined)
   throw new ApiError(409, code, message)
@@ -103,6 +109,7 @@ const afterMove = (order: OrderRow, lines: OrderLineRow[], move: Move): OrderRow
   status: move.to,
   ...(move.set?.carrier !== undefined ? { carrier: move.set.carrier } : {}),
   ...(move.set?.tracking_number !== undefined ? { trackingNumber: move.set.tracking_number } : {}),
+  ...(move.set?.refund_id !== undefined ? { refundId: move.set.refund_id } : {}),
 })
 
 /** The statements of an effect written with the move; each runs only if the move `happened`. */
@@ -144,6 +151,9 @@ function effectStatements(
             ),
           ]
         : []
+    case 'collect-cash':
+      // The cash is in: the order is paid, and the customer gets the receipt (writeMove stamps it, documentStatements numbers it).
+      return [queueMailStatement(db, orderMail('paid', afterMove(order, lines, move), mailContext), happened)]
     case 'release-intents':
     case 'refund':
       return [] // at the provider, before the move: see transition()
@@ -167,8 +177,9 @@ const DOCUMENTS: Partial<Record<OrderStatus, { prefix: 'INV' | 'CN'; number: str
  * An order keeps the document it has (a second payment never renumbers it). The time of issue
  * and its year are read once, so a document issued at midnight on 31 December stays in one year.
  */
-function documentStatements(order: OrderRow, to: OrderStatus, happened: SqlPart): SqlPart[] {
-  const doc = DOCUMENTS[to]
+function documentStatements(order: OrderRow, to: OrderStatus, rule: OrderTransition, happened: SqlPart): SqlPart[] {
+  // Cash on delivery is first paid when it is delivered: the move that collects the cash issues the invoice.
+  const doc = rule.effects.includes('collect-cash') ? DOCUMENTS.paid : DOCUMENTS[to]
   if (!doc) return []
   const at = Date.now()
   const series = `${doc.prefix}-${dhakaYear(at)}`
@@ -185,7 +196,13 @@ function documentStatements(order: OrderRow, to: OrderStatus, happened: SqlPart)
 
 /** The audit log's name for an admin's move. */
 const auditAction = (to: OrderStatus) =>
-  to === 'cancelled' ? 'order.cancel' : to === 'refunded' ? 'order.refund' : 'order.status'
+  to === 'cancelled'
+    ? 'order.cancel'
+    : to === 'refunded'
+      ? 'order.refund'
+      : to === 'paid'
+        ? 'order.payment'
+        : 'order.status'
 
 /**
  * Applies one move of the order lifecycle (schemas/order-status.ts) in one D1 batch: the
@@ -202,7 +219,7 @@ const auditAction = (to: OrderStatus) =>
  * @throws 409 when the table has no such move for `move.actor` ({@link ruleFor}).
  */
 export async function applyMove(db: Db, order: OrderRow, move: Move, shop: ShopContext): Promise<boolean> {
-  return writeMove(db, order, move, ruleFor(order.status, move), shop)
+  return writeMove(db, order, move, ruleFor(order.status, move, order.paymentMethod), shop)
 }
 
 /** {@link applyMove} once the table's `rule` allowed it. */
@@ -217,6 +234,11 @@ async function writeMove(
   const sets = [sqlPart`status = ${move.to}`, sqlPart`updated_at = ${now}`]
   const stamp = STAMPS[move.to]
   if (stamp) sets.push(sqlPart`${sqlText(stamp)} = ${now}`)
+  if (rule.effects.includes('collect-cash')) {
+    // NOTE: the cash's transaction id is the order's own number, so it is unique as the number is.
+    const no = order.orderNo === null ? order.id : formatOrderNumber(order.orderNo)
+    sets.push(sqlPart`paid_at = ${now}`, sqlPart`transaction_id = ${`COD-${no}`}`)
+  }
   for (const [column, value] of Object.entries(move.set ?? {})) sets.push(sqlPart`${sqlText(column)} = ${value}`)
   const when = move.when ? sqlPart` and (${move.when})` : sqlText('')
   const update = sqlPart`update bookings set ${joinParts(sets, ', ')} where id = ${order.id} and status = ${order.status}${when}`
@@ -232,13 +254,15 @@ async function writeMove(
   })
   const statements: (SqlPart | D1PreparedStatement)[] = [update, event.statement]
   // The e-mails list every line.
-  const lines = rule.effects.some((e) => e === 'email' || e === 'notify-shop') ? await linesOf(db, order.id) : []
+  const lines = rule.effects.some((e) => e === 'email' || e === 'notify-shop' || e === 'collect-cash')
+    ? await linesOf(db, order.id)
+    : []
   let restockAt = -1
   for (const effect of rule.effects) {
     if (effect === 'restock') restockAt = statements.length
     statements.push(...effectStatements(db, effect, order, lines, move, shop, event.happened))
   }
-  statements.push(...documentStatements(order, move.to, event.happened))
+  statements.push(...documentStatements(order, move.to, rule, event.happened))
   if (move.actor === 'admin' && move.actorEmail) {
     statements.push(
       auditStatement(
@@ -286,7 +310,7 @@ export type OrderDeps = {
  * @throws 409 when the table has no such move for `move.actor` ({@link ruleFor}), before anything happens.
  */
 export async function transition({ db, provider, shop }: OrderDeps, order: OrderRow, move: Move): Promise<MoveOutcome> {
-  const rule = ruleFor(order.status, move)
+  const rule = ruleFor(order.status, move, order.paymentMethod)
   const releases = rule.effects.includes('release-intents')
   if (releases) {
     const live = await provider.releaseOpenIntents(order)
@@ -327,6 +351,14 @@ export async function transition({ db, provider, shop }: OrderDeps, order: Order
 export const linesOf = (db: Db, orderId: string): Promise<OrderLineRow[]> =>
   db.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.position)
 
+/**
+ * When an unpaid order's hold on its stock ends: its own `holdUntil` (a bank transfer's hold
+ * hours), else the deployment's hold from when it was placed; null for cash on delivery, which
+ * never expires.
+ */
+export const holdEnd = (row: Pick<OrderRow, 'createdAt' | 'holdUntil' | 'paymentMethod'>, holdMs: number) =>
+  row.paymentMethod === 'cod' ? null : (row.holdUntil ?? row.createdAt + holdMs)
+
 export async function getOrderRow(db: Db, id: string): Promise<OrderRow | undefined> {
   return db.select().from(orders).where(eq(orders.id, id)).get()
 }
@@ -355,7 +387,8 @@ export async function markOrderPaid(
   const { db, shop } = deps
   const order = await getOrderRow(db, orderId)
   if (!order) return { outcome: 'refused', reason: 'missing' }
-  if (order.status === 'unpaid' && order.createdAt + deps.holdMs <= Date.now()) {
+  const ends = holdEnd(order, deps.holdMs)
+  if (order.status === 'unpaid' && ends !== null && ends <= Date.now()) {
     // NOTE: no provider step: releasing intents would find this very payment.
     await applyMove(db, order, { to: 'cancelled', actor: 'expiry', note: 'expired' }, shop)
     return { outcome: 'refused', reason: 'cancelled' }

@@ -1,7 +1,8 @@
 import { html } from 'hono/html'
 import { formatBDT, toTaka } from '#schemas/bdt.ts'
 import { formatOrderNumber } from '#schemas/booking.ts'
-import type { OrderActor, OrderStatus } from '#schemas/order-status.ts'
+import type { BankDetails } from '#schemas/delivery.ts'
+import type { OrderActor, OrderStatus, PaymentMethod } from '#schemas/order-status.ts'
 import type { OrderLineRow, OrderRow } from '#worker/db/schema.ts'
 import { htmlText } from '#worker/lib/html.ts'
 import type { QueuedMail } from '../mail/mail.service'
@@ -19,6 +20,7 @@ export type OrderMailKind =
   | 'cancelled'
   | 'refunded'
   | 'shop-paid'
+  | 'shop-cod'
   | 'refunded-after-cancel'
 
 /** What the e-mails say about an order (the row as it is after the move) and its lines. */
@@ -36,7 +38,13 @@ export type OrderMailFacts = Pick<
   | 'address'
   | 'carrier'
   | 'trackingNumber'
-> & { lines: readonly Pick<OrderLineRow, 'name' | 'quantity' | 'unitPricePaisa' | 'pricePaisa'>[] }
+> & {
+  lines: readonly Pick<OrderLineRow, 'name' | 'quantity' | 'unitPricePaisa' | 'pricePaisa'>[]
+  /** How it is paid: the 'placed' e-mail says what happens next (a card order when absent). */
+  paymentMethod?: PaymentMethod
+  /** A refund's reference (a bank transfer sent back). */
+  refundId?: string | null
+}
 
 export type MailContext = {
   shopName: string
@@ -45,7 +53,19 @@ export type MailContext = {
   /** Who made the move and why, for the cancellation e-mail. */
   actor?: OrderActor
   note?: string
+  /** Where a bank-transfer order is paid to (the 'placed' e-mail of such an order). */
+  bank?: BankDetails
 }
+
+/** The shop's bank details as the customer copies them, with the order number to quote. */
+export const bankInstructions = (bank: BankDetails, orderNumber: string): [string, string][] => [
+  ['Bank', bank.bankName],
+  ...(bank.branch ? [['Branch', bank.branch] as [string, string]] : []),
+  ['Account name', bank.accountName],
+  ['Account number', bank.accountNumber],
+  ...(bank.routingNumber ? [['Routing number', bank.routingNumber] as [string, string]] : []),
+  ['Reference', orderNumber],
+]
 
 const CANCEL_REASONS: Partial<Record<OrderActor, string>> = {
   customer: 'You cancelled this order.',
@@ -56,7 +76,7 @@ const CANCEL_REASONS: Partial<Record<OrderActor, string>> = {
 
 type Template = {
   subject: (no: string) => string
-  lines: (o: OrderMailFacts, ctx: MailContext) => string[]
+  lines: (o: OrderMailFacts, ctx: MailContext, no: string) => string[]
   to: 'customer' | 'shop'
 }
 
@@ -64,7 +84,15 @@ const TEMPLATES: Record<OrderMailKind, Template> = {
   placed: {
     to: 'customer',
     subject: (no) => `Order ${no} placed`,
-    lines: () => ['Thank you for your order. We hold the items for you until it is paid; pay it from My Orders.'],
+    lines: (o, ctx, no) =>
+      o.paymentMethod === 'cod'
+        ? ['Thank you for your order. You pay in cash when it is delivered; we will tell you when it ships.']
+        : o.paymentMethod === 'bank' && ctx.bank
+          ? [
+              `Thank you for your order. Please pay ${formatBDT(toTaka(o.totalPaisa))} by bank transfer or deposit within ${ctx.bank.holdHours} hours, quoting ${no} as the reference; we hold the items for you until then.`,
+              ...bankInstructions(ctx.bank, no).map(([k, v]) => `${k}: ${v}`),
+            ]
+          : ['Thank you for your order. We hold the items for you until it is paid; pay it from My Orders.'],
   },
   paid: {
     to: 'customer',
@@ -100,7 +128,9 @@ const TEMPLATES: Record<OrderMailKind, Template> = {
     to: 'customer',
     subject: (no) => `Order ${no} refunded`,
     lines: (o, ctx) => [
-      `We have refunded ${formatBDT(toTaka(o.totalPaisa))} to your card. Depending on your bank it can take 5–10 days to appear.`,
+      o.paymentMethod === 'bank'
+        ? `We have sent ${formatBDT(toTaka(o.totalPaisa))} back to you by bank transfer${o.refundId ? ` (reference ${o.refundId})` : ''}.`
+        : `We have refunded ${formatBDT(toTaka(o.totalPaisa))} to your card. Depending on your bank it can take 5–10 days to appear.`,
       ...(ctx.note ? [`Reason: ${ctx.note}`] : []),
     ],
   },
@@ -117,6 +147,13 @@ const TEMPLATES: Record<OrderMailKind, Template> = {
     subject: (no) => `New paid order ${no}`,
     lines: (o) => [
       `${o.customerName} <${o.customer}> paid ${formatBDT(toTaka(o.totalPaisa))}. It is ready to be processed in the Orders desk.`,
+    ],
+  },
+  'shop-cod': {
+    to: 'shop',
+    subject: (no) => `New COD order ${no}`,
+    lines: (o) => [
+      `${o.customerName} <${o.customer}> ordered ${formatBDT(toTaka(o.totalPaisa))} to be paid in cash on delivery. It is ready to be processed in the Orders desk.`,
     ],
   },
 }
@@ -142,7 +179,7 @@ export function orderMail(kind: OrderMailKind, order: OrderMailFacts, ctx: MailC
   const recipient = to ?? order.customer
   const subject = `${template.subject(no)} — ${ctx.shopName}`
   const greeting = template.to === 'customer' ? `Hello ${order.customerName},` : 'Hello,'
-  const lines = template.lines(order, ctx)
+  const lines = template.lines(order, ctx, no)
   const details: [string, string][] = [
     ['Order', no],
     ...order.lines.map((l): [string, string] => [

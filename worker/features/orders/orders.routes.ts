@@ -1,11 +1,13 @@
 import { type Context, Hono } from 'hono'
 import type { Inserted, Modified } from '#schemas/ack.ts'
 import {
+  BankPaymentSchema,
   type Booking,
   BookingIdParamSchema,
   BookingInputSchema,
   BookingListQuerySchema,
   BookingPaymentSchema,
+  OrderCancelSchema,
   OrderRefundSchema,
   OrderStatusChangeSchema,
 } from '#schemas/booking.ts'
@@ -23,7 +25,7 @@ import {
   requireVerifiedUser,
 } from '#worker/lib/auth.ts'
 import { type Db, getDb } from '#worker/lib/db.ts'
-import { conflict, forbidden, notFound, unauthenticated } from '#worker/lib/errors.ts'
+import { badRequest, conflict, forbidden, notFound, unauthenticated } from '#worker/lib/errors.ts'
 import { validate } from '#worker/lib/validator.ts'
 import { deliverMail, depsOf } from './deps'
 import { renderCreditNote, renderInvoice } from './invoice'
@@ -34,10 +36,12 @@ import {
   createBooking,
   listBookingsQuery,
   listOrders,
+  recordBankPayment,
   refundOrder,
   withHistory,
 } from './orders.service'
-import { payBooking } from './payments.service'
+import { methodContext } from './payment-methods.service'
+import { assertPaidOnline, payBooking } from './payments.service'
 import { assertPaymentsAvailable } from './providers/configured'
 import { orderSummary } from './summary'
 import { taxDocumentOf } from './tax-documents'
@@ -54,6 +58,15 @@ async function ownBooking(c: Context<AppEnv>, db: Db, id: string): Promise<Order
   return row
 }
 
+/** JSON text as a value; text that is not JSON stays text (and fails the schema). */
+const safeJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}
+
 /** Routes under /api/booking. */
 export const bookingsRoutes = new Hono<AppEnv>()
   .use(deliverMail)
@@ -68,13 +81,14 @@ export const bookingsRoutes = new Hono<AppEnv>()
       depsOf(c),
       { ...input, customerName: input.customerName || user.name || user.email },
       { maxUnpaid: c.var.config.MAX_UNPAID_ORDERS, maxUnpaidPaisa: c.var.config.MAX_UNPAID_BDT * 100 },
+      await methodContext(c.var.config, getDb(c.env)),
     )
     return c.json<Inserted, 201>({ acknowledged: true, insertedId: id }, 201)
   })
   // The token is checked first (401), then the query (400), then the account and the bookings
   // are read together; so a removed user's token with a bad query gets the 400.
   .get('/', requireAccessToken, validate('query', BookingListQuerySchema), async (c) => {
-    const { customer, status, q, limit, offset } = c.req.valid('query')
+    const { customer, status, paymentMethod, q, limit, offset } = c.req.valid('query')
     const db = getDb(c.env)
     const holdMs = c.var.config.unpaidHoldMs
     c.header('Cache-Control', 'private, no-store')
@@ -85,7 +99,13 @@ export const bookingsRoutes = new Hono<AppEnv>()
         throw forbidden('Only an admin can list every order. Add ?customer=<your e-mail> for your own.')
       const page = await listOrders(
         db,
-        { ...(status ? { status } : {}), ...(q ? { q } : {}), limit: limit ?? PAGE_DEFAULT, offset: offset ?? 0 },
+        {
+          ...(status ? { status } : {}),
+          ...(paymentMethod ? { paymentMethod } : {}),
+          ...(q ? { q } : {}),
+          limit: limit ?? PAGE_DEFAULT,
+          offset: offset ?? 0,
+        },
         holdMs,
       )
       c.header('X-Total-Count', String(page.total))
@@ -112,7 +132,8 @@ export const bookingsRoutes = new Hono<AppEnv>()
   .get('/:id/invoice', requireUser, validate('param', BookingIdParamSchema), async (c) => {
     const db = getDb(c.env)
     const row = await ownBooking(c, db, c.req.valid('param').id)
-    if (!hasReceipt(row.status)) throw conflict(NO_RECEIPT)
+    if (!hasReceipt(row.status, { paymentMethod: row.paymentMethod, paid: row.paidAt !== null }))
+      throw conflict(NO_RECEIPT)
     const doc = await taxDocumentOf(db, row)
     c.header('Cache-Control', 'private, no-store')
     return c.html(renderInvoice(doc))
@@ -129,9 +150,32 @@ export const bookingsRoutes = new Hono<AppEnv>()
     const deps = depsOf(c)
     const row = await ownBooking(c, deps.db, c.req.valid('param').id)
     const user = c.var.user!
-    await cancelOrder(deps, row, { actor: user.email === row.customer ? 'customer' : 'admin', email: user.email })
+    // The body is optional (the spec's client sends none): `{note?}`.
+    const text = await c.req.text()
+    const parsed = OrderCancelSchema.safeParse(text.trim() === '' ? {} : safeJson(text))
+    if (!parsed.success) {
+      const message = parsed.error.issues[0]?.message ?? 'Send {note?} as JSON.'
+      throw badRequest(message, { note: message })
+    }
+    const note = parsed.data.note || undefined
+    // The shop cancels (an admin on someone else's order, or on a shipped one that came back); a customer their own.
+    const actor =
+      user.email === row.customer && !(user.role === 'admin' && row.status === 'shipped') ? 'customer' : 'admin'
+    await cancelOrder(deps, row, { actor, email: user.email, ...(note ? { reason: note } : {}) })
     return c.json<Modified>({ acknowledged: true, modifiedCount: 1 })
   })
+  .post(
+    '/:id/payment',
+    requireAdmin,
+    validate('param', BookingIdParamSchema),
+    validate('json', BankPaymentSchema),
+    async (c) => {
+      const deps = depsOf(c)
+      const row = await ownBooking(c, deps.db, c.req.valid('param').id)
+      const modifiedCount = await recordBankPayment(deps, row, c.req.valid('json'), c.var.user!.email)
+      return c.json<Modified>({ acknowledged: true, modifiedCount })
+    },
+  )
   .post(
     '/:id/status',
     requireAdmin,
@@ -152,7 +196,8 @@ export const bookingsRoutes = new Hono<AppEnv>()
     async (c) => {
       const deps = depsOf(c)
       const row = await ownBooking(c, deps.db, c.req.valid('param').id)
-      await refundOrder(deps, row, c.var.user!.email, c.req.valid('json').reason)
+      const { reason, reference } = c.req.valid('json')
+      await refundOrder(deps, row, c.var.user!.email, reason, reference)
       return c.json<Modified>({ acknowledged: true, modifiedCount: 1 })
     },
   )
@@ -164,6 +209,7 @@ export const bookingsRoutes = new Hono<AppEnv>()
     async (c) => {
       const deps = depsOf(c)
       const row = await ownBooking(c, deps.db, c.req.valid('param').id)
+      assertPaidOnline(row)
       assertPaymentsAvailable(c.var.config)
       const modifiedCount = await payBooking(deps, row, c.req.valid('json').transactionId)
       return c.json<Modified>({ acknowledged: true, modifiedCount })

@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, lte, or, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm'
 import { toPaisa, toTaka } from '#schemas/bdt.ts'
 import {
+  type BankPayment,
   type Booking,
   type BookingInput,
   formatOrderNumber,
@@ -11,15 +12,23 @@ import {
   orderLessThanMessage,
 } from '#schemas/booking.ts'
 import { zoneOf } from '#schemas/delivery.ts'
-import { type OrderStatus, PAID_STATUSES } from '#schemas/order-status.ts'
+import {
+  type MoveNeed,
+  type OrderStatus,
+  type OrderTransition,
+  PAID_STATUSES,
+  type PaymentMethod,
+} from '#schemas/order-status.ts'
 import { vatPercent } from '#schemas/vat.ts'
 import { nowMs } from '#worker/db/now.ts'
 import type { OrderRow } from '#worker/db/schema.ts'
 import { type OrderLineRow, orderEvents, orderLines, orders } from '#worker/db/schema.ts'
 import type { Config } from '#worker/env.ts'
 import { containsText, type Db } from '#worker/lib/db.ts'
-import { badRequest, conflict, notFound } from '#worker/lib/errors.ts'
-import { applyMove, type OrderDeps, shopContext, transition } from './lifecycle'
+import { ApiError, badRequest, conflict, notFound } from '#worker/lib/errors.ts'
+import { sqlPart } from '#worker/lib/guarded.ts'
+import { applyMove, holdEnd, type OrderDeps, ruleFor, shopContext, transition } from './lifecycle'
+import { assertMethodAllowed, type MethodContext } from './payment-methods.service'
 import {
   assertUnpaidRoom,
   checkQuantity,
@@ -41,8 +50,9 @@ export const orderDeps = (config: Config, db: Db, origin?: string): OrderDeps =>
   holdMs: config.unpaidHoldMs,
 })
 
-/** When an unpaid booking expires; the cron job cancels it at its first run after that. */
-export const expiresAtMs = (row: Pick<OrderRow, 'createdAt'>, holdMs: number) => row.createdAt + holdMs
+/** When an unpaid booking expires (null: never, cash on delivery); the cron job cancels it at its first run after that. */
+export const expiresAtMs = (row: Pick<OrderRow, 'createdAt' | 'holdUntil' | 'paymentMethod'>, holdMs: number) =>
+  holdEnd(row, holdMs)
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString())
 
@@ -86,10 +96,11 @@ export function toBookingDto(
     phone: row.phone,
     address: row.address,
     status: row.status,
-    paid: PAID_STATUSES.includes(row.status),
+    // A cash-on-delivery order is fulfilled unpaid: paid once its cash is collected (paidAt).
+    paid: PAID_STATUSES.includes(row.status) && (row.paymentMethod !== 'cod' || row.paidAt !== null),
     transactionId: row.transactionId,
     createdAt: new Date(row.createdAt).toISOString(),
-    expiresAt: row.status === 'unpaid' ? new Date(expiresAtMs(row, holdMs)).toISOString() : null,
+    expiresAt: row.status === 'unpaid' ? iso(expiresAtMs(row, holdMs)) : null,
     orderNumber: row.orderNo === null ? row.id : formatOrderNumber(row.orderNo),
     history: events.map(
       (e): OrderHistoryEntry => ({
@@ -172,9 +183,10 @@ const ftsPhrase = (q: string) => `"${q.replace(/"/g, '""')}"`
  * part, case-insensitive: the `order_search` trigram index; shorter than its 3 characters,
  * a scan).
  */
-function deskFilter(opts: { status?: OrderStatus; q?: string }): SQL | undefined {
+function deskFilter(opts: { status?: OrderStatus; paymentMethod?: PaymentMethod; q?: string }): SQL | undefined {
   const conditions: SQL[] = []
   if (opts.status) conditions.push(eq(orders.status, opts.status))
+  if (opts.paymentMethod) conditions.push(eq(orders.paymentMethod, opts.paymentMethod))
   if (opts.q) {
     const q = opts.q
     const number = new RegExp(`^(?:${ORDER_NUMBER_PREFIX})?(\\d{1,12})$`, 'i').exec(q)?.[1]
@@ -190,7 +202,7 @@ function deskFilter(opts: { status?: OrderStatus; q?: string }): SQL | undefined
 /** Every order, newest first, filtered and paged, with the total that matches (the order desk). */
 export async function listOrders(
   db: Db,
-  opts: { status?: OrderStatus; q?: string; limit: number; offset: number },
+  opts: { status?: OrderStatus; paymentMethod?: PaymentMethod; q?: string; limit: number; offset: number },
   holdMs: number,
 ): Promise<{ items: Booking[]; total: number }> {
   const where = deskFilter(opts)
@@ -219,6 +231,7 @@ export async function createBooking(
   deps: Pick<OrderDeps, 'db' | 'shop' | 'holdMs'>,
   input: BookingInput & { customerName: string },
   limits: OrderLimits,
+  methods: MethodContext,
 ): Promise<{ id: string }> {
   const { db } = deps
   const room = (pricePaisa: number) =>
@@ -237,13 +250,15 @@ export async function createBooking(
     const message = `The price must be quantity × unit price: ${input.quantity} × ${toTaka(tool.pricePaisa)} = ${toTaka(line.pricePaisa)} BDT`
     throw badRequest(message, { price: message })
   }
-  await room(line.pricePaisa)
   const delivery = { method: 'courier' as const, zone: zoneOf(input.district) }
+  const price = await priceOrder(db, [line], delivery)
+  assertMethodAllowed(methods, input.paymentMethod, price.totalPaisa)
+  await room(line.pricePaisa)
   const order: NewOrder = {
     customer: input.customer,
     customerName: input.customerName,
     lines: [line],
-    price: await priceOrder(db, [line], delivery),
+    price,
     delivery: {
       ...delivery,
       address: {
@@ -282,12 +297,21 @@ export async function createBooking(
   throw conflict('The tool changed while you were ordering. Please try again.')
 }
 
-/** Unpaid bookings created at or before `cutoffMs`, oldest first. */
-async function findExpiredUnpaid(db: Db, cutoffMs: number, limit: number): Promise<OrderRow[]> {
+/**
+ * Unpaid bookings whose hold ended by `nowMs` ({@link holdEnd}: the deployment's hold, a bank
+ * transfer's own; never cash on delivery), oldest first.
+ */
+async function findExpiredUnpaid(db: Db, nowMs: number, holdMs: number, limit: number): Promise<OrderRow[]> {
   return db
     .select()
     .from(orders)
-    .where(and(eq(orders.status, 'unpaid'), lte(orders.createdAt, cutoffMs)))
+    .where(
+      and(
+        eq(orders.status, 'unpaid'),
+        ne(orders.paymentMethod, 'cod'),
+        sql`coalesce(${orders.holdUntil}, ${orders.createdAt} + ${holdMs}) <= ${nowMs}`,
+      ),
+    )
     .orderBy(orders.createdAt, orders.id)
     .limit(limit)
 }
@@ -316,6 +340,8 @@ export async function cancelOrder(
   order: OrderRow,
   by: { actor: 'customer' | 'admin'; email: string; reason?: string },
 ): Promise<void> {
+  const rule = ruleFor(order.status, { to: 'cancelled', actor: by.actor, actorEmail: by.email }, order.paymentMethod)
+  assertNeeds(rule, { note: by.reason })
   const outcome = await transition(deps, order, {
     to: 'cancelled',
     actor: by.actor,
@@ -324,7 +350,25 @@ export async function cancelOrder(
   })
   if (outcome === 'paid-instead') throw conflict('This booking has just been paid; it can no longer be cancelled.')
   if (outcome === 'paying') throw conflict('A payment for this booking is in progress; it cannot be cancelled now.')
-  if (outcome === 'unchanged') throw conflict('This booking is no longer unpaid; reload to see its state.')
+  if (outcome === 'unchanged') throw conflict('This booking changed meanwhile; reload to see its state.')
+}
+
+const NEEDS: Record<MoveNeed, string> = {
+  note: 'Say why the order came back (note): it is required to cancel an order that was shipped.',
+  cashCollected:
+    'Confirm that the cash was collected (cashCollected: true) to mark a cash-on-delivery order delivered.',
+  reference: 'Enter the reference of the bank transfer that sent the money back (reference).',
+}
+
+/** @throws 400 naming the first thing the table's `rule` needs that the person did not give. */
+function assertNeeds(
+  rule: OrderTransition,
+  given: { note?: string | undefined; cashCollected?: boolean | undefined; reference?: string | undefined },
+) {
+  for (const need of rule.needs ?? []) {
+    const value = given[need]
+    if (value === undefined || value === '' || value === false) throw badRequest(NEEDS[need], { [need]: NEEDS[need] })
+  }
 }
 
 /**
@@ -342,6 +386,8 @@ export async function changeOrderStatus(
   admin: string,
 ): Promise<number> {
   if (order.status === change.status) return 0
+  const rule = ruleFor(order.status, { to: change.status, actor: 'admin', actorEmail: admin }, order.paymentMethod)
+  assertNeeds(rule, { cashCollected: change.cashCollected })
   const moved = await applyMove(
     deps.db,
     order,
@@ -366,12 +412,22 @@ export async function changeOrderStatus(
  * the customer told. A provider failure answers 502 with nothing changed.
  * @throws 409 INVALID_TRANSITION unless the table has the move (paid or processing).
  */
-export async function refundOrder(deps: OrderDeps, order: OrderRow, admin: string, reason?: string): Promise<void> {
+export async function refundOrder(
+  deps: OrderDeps,
+  order: OrderRow,
+  admin: string,
+  reason?: string,
+  reference?: string,
+): Promise<void> {
+  const rule = ruleFor(order.status, { to: 'refunded', actor: 'admin', actorEmail: admin }, order.paymentMethod)
+  assertNeeds(rule, { reference })
   const outcome = await transition(deps, order, {
     to: 'refunded',
     actor: 'admin',
     actorEmail: admin,
     ...(reason ? { note: reason } : {}),
+    // A bank transfer went back by hand: its reference stands where a provider's refund id would.
+    ...(rule.needs?.includes('reference') && reference ? { set: { refund_id: reference } } : {}),
   })
   if (outcome !== 'moved') {
     // Another refund of the same order won (the provider refunded once: one idempotency key);
@@ -381,6 +437,70 @@ export async function refundOrder(deps: OrderDeps, order: OrderRow, admin: strin
       console.error(`Order ${order.id} was refunded at the provider but changed meanwhile (${outcome}); check it.`)
     throw conflict('This order changed while it was being refunded. Reload it to see its state.')
   }
+}
+
+/**
+ * `POST /api/booking/{id}/payment`: an admin records the bank transfer that paid an order. The
+ * amount must be the order's total; the reference becomes its transaction id and pays one order
+ * only: the move requires that no order holds it, and the database's unique index on
+ * `transaction_id` refuses a second even when two records race.
+ * @returns 1 when this call paid it; 0 when it was already paid by this very reference.
+ * @throws 409 WRONG_PAYMENT_METHOD unless a bank order; 409 when paid, cancelled or the reference
+ *   paid another order; 400 a wrong amount.
+ */
+export async function recordBankPayment(
+  deps: OrderDeps,
+  order: OrderRow,
+  payment: BankPayment,
+  admin: string,
+): Promise<number> {
+  if (order.paymentMethod !== 'bank')
+    throw new ApiError(409, 'WRONG_PAYMENT_METHOD', 'Only a bank-transfer order is paid by recording a transfer.')
+  if (order.status !== 'unpaid' && order.transactionId === payment.reference) return 0
+  ruleFor(order.status, { to: 'paid', actor: 'admin', actorEmail: admin }, 'bank')
+  if (toPaisa(payment.amount) !== order.totalPaisa) {
+    const message = `The amount must be the order's total, ${toTaka(order.totalPaisa)} BDT.`
+    throw badRequest(message, { amount: message })
+  }
+  const usedBy = async () =>
+    deps.db
+      .select({ id: orders.id, orderNo: orders.orderNo })
+      .from(orders)
+      .where(and(eq(orders.transactionId, payment.reference), ne(orders.id, order.id)))
+      .get()
+  const referenceUsed = (other: { id: string; orderNo: number | null }) =>
+    new ApiError(
+      409,
+      'REFERENCE_USED',
+      `This reference already paid order ${other.orderNo === null ? other.id : formatOrderNumber(other.orderNo)}.`,
+      { reference: 'This reference already paid another order.' },
+    )
+  const other = await usedBy()
+  if (other) throw referenceUsed(other)
+  const moved = await applyMove(
+    deps.db,
+    order,
+    {
+      to: 'paid',
+      actor: 'admin',
+      actorEmail: admin,
+      note: `bank transfer ${payment.reference}`,
+      set: { transaction_id: payment.reference },
+      when: sqlPart`total_paisa = ${order.totalPaisa}
+                    and not exists (select 1 from bookings used where used.transaction_id = ${payment.reference})`,
+    },
+    deps.shop,
+  ).catch((err: unknown) => {
+    // Another record of the same reference won the race: the unique index refused this one.
+    if (!/UNIQUE/.test(`${String(err)} ${String((err as { cause?: unknown })?.cause ?? '')}`)) throw err
+    return false
+  })
+  if (moved) return 1
+  const raced = await usedBy()
+  if (raced) throw referenceUsed(raced)
+  const now = await deps.db.select().from(orders).where(eq(orders.id, order.id)).get()
+  if (now && now.status !== 'unpaid' && now.transactionId === payment.reference) return 0
+  throw conflict('This order changed while you were recording the payment. Reload it to see its state.')
 }
 
 export type ExpiryReport = { cancelled: number; paid: number; skipped: number }
@@ -393,7 +513,8 @@ export type ExpiryReport = { cancelled: number; paid: number; skipped: number }
  */
 export async function expireUnpaidOrders(deps: OrderDeps, cutoffMs: number, limit: number): Promise<ExpiryReport> {
   const report: ExpiryReport = { cancelled: 0, paid: 0, skipped: 0 }
-  for (const order of await findExpiredUnpaid(deps.db, cutoffMs, limit)) {
+  // The cutoff is the run's time less the deployment's hold; a bank transfer's own hold is read from the order.
+  for (const order of await findExpiredUnpaid(deps.db, cutoffMs + deps.holdMs, deps.holdMs, limit)) {
     try {
       const outcome = await transition(deps, order, { to: 'cancelled', actor: 'expiry', note: 'expired' })
       if (outcome === 'moved') report.cancelled += 1

@@ -1,7 +1,7 @@
 import { eq, lt } from 'drizzle-orm'
 import Stripe from 'stripe'
 import { toPaisa, toTaka } from '#schemas/bdt.ts'
-import { findTransition, ORDER_ACTIONS } from '#schemas/order-status.ts'
+import { findTransition, ORDER_ACTIONS, type PaymentMethod } from '#schemas/order-status.ts'
 import type { Card, PaymentIntentCreated, SimulatedConfirmed } from '#schemas/payment.ts'
 import type { OrderRow } from '#worker/db/schema.ts'
 import { orders, webhookEvents } from '#worker/db/schema.ts'
@@ -58,6 +58,18 @@ async function applyPayment(
   return { ...result, refunded: true }
 }
 
+/** Words for the methods that are not paid online. */
+const OFFLINE: Partial<Record<PaymentMethod, string>> = {
+  cod: 'This order is paid in cash on delivery, not online.',
+  bank: 'This order is paid by bank transfer, not online: see the bank details on the order.',
+}
+
+/** @throws 409 WRONG_PAYMENT_METHOD for an order paid in cash on delivery or by bank transfer. */
+export function assertPaidOnline(order: Pick<OrderRow, 'paymentMethod'>): void {
+  const words = OFFLINE[order.paymentMethod]
+  if (words) throw new ApiError(409, 'WRONG_PAYMENT_METHOD', words)
+}
+
 /**
  * `POST /api/create-payment-intent`: the booking's one open intent, with the amount from
  * the booking. Only the booking's customer may pay it.
@@ -73,9 +85,10 @@ export async function createIntentForBooking(
 ): Promise<PaymentIntentCreated> {
   const { db, provider } = deps
   if (!booking || booking.customer !== caller.email) throw notFound('No such booking.')
+  assertPaidOnline(booking)
   // The customer asks for a payment, which would make the order paid: the table must allow that.
   ruleFor(booking.status, { to: 'paid', actor: 'payment', actorEmail: caller.email })
-  if (expiresAtMs(booking, config.unpaidHoldMs) <= Date.now()) {
+  if ((expiresAtMs(booking, config.unpaidHoldMs) ?? Number.POSITIVE_INFINITY) <= Date.now()) {
     throw conflict('This booking has expired and its items went back to stock. Please order again.')
   }
   // A client of the spec sends the goods' price; ours the total with delivery. Either is this order's.
@@ -118,7 +131,7 @@ export async function createIntentForBooking(
  */
 export async function payBooking(deps: OrderDeps, booking: OrderRow, transactionId: string): Promise<number> {
   const { provider } = deps
-  if (!findTransition(booking.status, 'paid', 'payment')) {
+  if (!findTransition(booking.status, 'paid', 'payment', booking.paymentMethod)) {
     // No payment can pay it any more (the lifecycle table): it was cancelled, or paid already.
     if (booking.status === 'cancelled') {
       // A payment that still went through for a cancelled booking goes back to the customer.
@@ -186,7 +199,7 @@ export async function confirmSimulatedPayment(
     throw conflict('This payment was cancelled. Reload the payment page to start again.')
   // An intent still to be confirmed asks for a payment: the table must allow the order to become paid.
   if (intent.status !== 'succeeded') ruleFor(order.status, { to: 'paid', actor: 'payment', actorEmail: caller.email })
-  if (intent.status !== 'succeeded' && expiresAtMs(order, deps.holdMs) <= Date.now()) {
+  if (intent.status !== 'succeeded' && (expiresAtMs(order, deps.holdMs) ?? Number.POSITIVE_INFINITY) <= Date.now()) {
     throw conflict('This booking has expired and its items went back to stock. Please order again.')
   }
   // A cancel or expiry releases the intent before it moves the order, so an intent still
@@ -264,7 +277,7 @@ async function applyProviderRefund(deps: OrderDeps, charge: Stripe.Charge): Prom
   const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id
   if (!intentId || !charge.refunded) return
   const order = await deps.db.select().from(orders).where(eq(orders.transactionId, intentId)).get()
-  if (!order || !findTransition(order.status, 'refunded', 'payment')) return
+  if (!order || !findTransition(order.status, 'refunded', 'payment', order.paymentMethod)) return
   const refundId = charge.refunds?.data?.[0]?.id
   await applyMove(
     deps.db,

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { formatBDT, toTaka } from '#schemas/bdt.ts'
 import { ORDER_NUMBER_PREFIX, type PaymentMethod } from '#schemas/booking.ts'
 import { cartLineError } from '#schemas/cart.ts'
@@ -106,7 +106,14 @@ async function unpaidOf(db: Db, customer: string, holdMs: number) {
       goods: sql<number>`coalesce(sum(case when ${orders.paymentMethod} in ('card', 'gateway', 'bank') then ${orders.pricePaisa} end), 0)`,
     })
     .from(orders)
-    .where(and(eq(orders.customer, customer), eq(orders.status, 'unpaid'), gt(orders.createdAt, Date.now() - holdMs)))
+    .where(
+      and(
+        eq(orders.customer, customer),
+        eq(orders.status, 'unpaid'),
+        // Still holding its stock: cash on delivery always (until delivered or cancelled), the others until their hold ends.
+        sql`(${orders.paymentMethod} = 'cod' or coalesce(${orders.holdUntil}, ${orders.createdAt} + ${holdMs}) > ${Date.now()})`,
+      ),
+    )
     .get()
   return { n: row?.n ?? 0, goods: row?.goods ?? 0 }
 }
@@ -159,12 +166,16 @@ export async function insertOrder(
       w: l.weightHundredths / l.quantity,
     })),
   )
-  const since = Date.now() - deps.holdMs
+  const placedAt = Date.now()
+  const holding = sqlPart`(payment_method = 'cod' or coalesce(hold_until, created_at + ${deps.holdMs}) > ${placedAt})`
   const valueCap = cappedByValue(order.paymentMethod)
     ? sqlPart`and (select coalesce(sum(price_paisa), 0) from bookings
-           where customer = ${order.customer} and status = 'unpaid' and created_at > ${since}
+           where customer = ${order.customer} and status = 'unpaid' and ${holding}
              and payment_method in ('card', 'gateway', 'bank')) + ${price.pricePaisa} <= ${limits.maxUnpaidPaisa}`
     : sqlPart``
+  // A bank transfer holds its stock for the shop's hold hours; cash on delivery and the others need nothing stored.
+  const bank = order.paymentMethod === 'bank' ? (await loadSettings(db)).bank : undefined
+  const holdUntil = bank ? placedAt + bank.holdHours * 3_600_000 : null
   // NOTE: the count is an uncorrelated subquery, evaluated once before any row changes: every
   // line's tool passes, or the UPDATE changes no row at all.
   const takeStock = sqlPart`with wanted(id, q, p, v, w) as (
@@ -175,7 +186,7 @@ export async function insertOrder(
            where t.quantity >= wanted.q and t.minimum_quantity <= wanted.q and t.price_paisa = wanted.p
              and t.vat_rate_bp = wanted.v and t.weight_hundredths = wanted.w) = ${lines.length}
       and (select count(*) from bookings
-           where customer = ${order.customer} and status = 'unpaid' and created_at > ${since}) < ${limits.maxUnpaid}
+           where customer = ${order.customer} and status = 'unpaid' and ${holding}) < ${limits.maxUnpaid}
       ${valueCap}`
   const address = order.delivery.address
   // The order number is the highest so far plus one, allocated inside the INSERT (D1 runs one
@@ -183,12 +194,12 @@ export async function insertOrder(
   const insert = sqlPart`insert into bookings
       (id, service_id, service, unit_price_paisa, quantity, price_paisa, delivery_fee_paisa, total_paisa, vat_paisa,
        line_count, tool_names, customer, customer_name, phone, address, delivery_method, delivery_zone,
-       delivery_address, payment_method, company_name, company_bin, po_number, note, order_no)
+       delivery_address, payment_method, hold_until, company_name, company_bin, po_number, note, order_no)
     select ${id}, ${first.toolId}, ${first.name}, ${first.unitPricePaisa}, ${first.quantity}, ${price.pricePaisa},
       ${price.deliveryFeePaisa}, ${price.totalPaisa}, ${price.vatPaisa}, ${lines.length},
       ${lines.map((l) => l.name).join(' · ')}, ${order.customer}, ${order.customerName}, ${address.phone},
       ${oneLineAddress(address)}, ${order.delivery.method}, ${order.delivery.method === 'pickup' ? null : order.delivery.zone},
-      ${JSON.stringify(address)}, ${order.paymentMethod}, ${order.company?.name ?? null}, ${order.company?.bin ?? null},
+      ${JSON.stringify(address)}, ${order.paymentMethod}, ${holdUntil}, ${order.company?.name ?? null}, ${order.company?.bin ?? null},
       ${order.poNumber}, ${order.note}, (select coalesce(max(order_no), ${FIRST_ORDER_NO} - 1) + 1 from bookings)
     where changes() = ${lines.length}`
   const event = historyEntry({
@@ -203,25 +214,31 @@ export async function insertOrder(
     select ${id}, key, value ->> 'toolId', value ->> 'name', value ->> 'img', value ->> 'quantity',
       value ->> 'unitPricePaisa', value ->> 'pricePaisa', value ->> 'vatRateBp', value ->> 'vatPaisa', value ->> 'weightHundredths'
     from json_each(${JSON.stringify(lines)}) where ${event.happened}`
-  const placed = orderMail(
-    'placed',
-    {
-      id,
-      orderNo: null,
-      customer: order.customer,
-      customerName: order.customerName,
-      phone: address.phone,
-      address: oneLineAddress(address),
-      carrier: null,
-      trackingNumber: null,
-      pricePaisa: price.pricePaisa,
-      deliveryFeePaisa: price.deliveryFeePaisa,
-      vatPaisa: price.vatPaisa,
-      totalPaisa: price.totalPaisa,
-      lines,
-    },
-    { shopName: shop.shopName, ...(shop.shopUrl ? { shopUrl: shop.shopUrl } : {}) },
-  )
+  const facts = {
+    id,
+    orderNo: null,
+    customer: order.customer,
+    customerName: order.customerName,
+    phone: address.phone,
+    address: oneLineAddress(address),
+    carrier: null,
+    trackingNumber: null,
+    pricePaisa: price.pricePaisa,
+    deliveryFeePaisa: price.deliveryFeePaisa,
+    vatPaisa: price.vatPaisa,
+    totalPaisa: price.totalPaisa,
+    paymentMethod: order.paymentMethod,
+    lines,
+  }
+  const mailContext = {
+    shopName: shop.shopName,
+    ...(shop.shopUrl ? { shopUrl: shop.shopUrl } : {}),
+    ...(bank ? { bank } : {}),
+  }
+  const withNumber = {
+    token: ORDER_NUMBER_TOKEN,
+    ...sqlPart`select ${ORDER_NUMBER_PREFIX} || order_no from bookings where id = ${id}`,
+  }
   const results = await runBatch(db, [
     takeStock,
     insert,
@@ -230,10 +247,11 @@ export async function insertOrder(
     ...(order.fromCart
       ? [sqlPart`delete from cart_lines where customer = ${order.customer} and ${event.happened}`]
       : []),
-    queueMailStatement(db, placed, event.happened, {
-      token: ORDER_NUMBER_TOKEN,
-      ...sqlPart`select ${ORDER_NUMBER_PREFIX} || order_no from bookings where id = ${id}`,
-    }),
+    queueMailStatement(db, orderMail('placed', facts, mailContext), event.happened, withNumber),
+    // Cash on delivery is never paid online: the shop hears of it when it is placed.
+    ...(order.paymentMethod === 'cod' && shop.shopEmail
+      ? [queueMailStatement(db, orderMail('shop-cod', facts, mailContext, shop.shopEmail), event.happened, withNumber)]
+      : []),
   ])
   if (!returnedRow(results[2])) return null
   // The tools' stock went down: the public answers that show it are stale from now on.

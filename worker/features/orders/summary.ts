@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm'
 import { toTaka } from '#schemas/bdt.ts'
 import type { OrderSummary } from '#schemas/booking.ts'
 import { ORDER_STATUSES, type OrderStatus } from '#schemas/order-status.ts'
@@ -6,6 +6,8 @@ import { orderCounts, orders, revenueDays, tools } from '#worker/db/schema.ts'
 import type { Db } from '#worker/lib/db.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
+/** The statuses of a cash-on-delivery order whose cash is still to come. */
+const COD_OPEN: OrderStatus[] = ['unpaid', 'processing', 'shipped']
 /** At most this many low-stock tools are listed (the worst first). */
 const LOW_STOCK_LIMIT = 20
 
@@ -40,7 +42,7 @@ const revenueSince = (db: Db, fromMs: number) => {
  */
 export async function orderSummary(db: Db, nowMs: number): Promise<OrderSummary> {
   const midnight = Math.floor(nowMs / DAY_MS) * DAY_MS
-  const [counts, today, week, month, low] = await db.batch([
+  const [counts, today, week, month, low, cod] = await db.batch([
     db.select({ status: orderCounts.status, n: orderCounts.n }).from(orderCounts),
     revenueSince(db, midnight),
     revenueSince(db, nowMs - 7 * DAY_MS),
@@ -51,14 +53,20 @@ export async function orderSummary(db: Db, nowMs: number): Promise<OrderSummary>
       .where(lt(sql`(${tools.quantity} - ${tools.minimumQuantity})`, 0))
       .orderBy(sql`(${tools.quantity} - ${tools.minimumQuantity})`)
       .limit(LOW_STOCK_LIMIT),
+    // Cash on delivery still to collect: the open COD orders (the method's index; as many rows as are open).
+    db
+      .select({ n: sql<number>`count(*)`, total: sql<number>`coalesce(sum(${orders.totalPaisa}), 0)` })
+      .from(orders)
+      .where(and(eq(orders.paymentMethod, 'cod'), inArray(orders.status, COD_OPEN), isNull(orders.paidAt))),
   ])
-  const orders = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>
+  const perStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>
   for (const row of counts)
-    if ((ORDER_STATUSES as readonly string[]).includes(row.status)) orders[row.status as OrderStatus] = row.n
+    if ((ORDER_STATUSES as readonly string[]).includes(row.status)) perStatus[row.status as OrderStatus] = row.n
   const net = (r: { paid: number; refunded: number }[]) => toTaka((r[0]?.paid ?? 0) - (r[0]?.refunded ?? 0))
   return {
-    orders,
+    orders: perStatus,
     revenue: { today: net(today), last7Days: net(week), last30Days: net(month) },
+    codToCollect: { orders: cod[0]?.n ?? 0, total: toTaka(cod[0]?.total ?? 0) },
     lowStock: low.map((t) => ({ _id: t.id, name: t.name, quantity: t.quantity, Minimum_quantity: t.minimumQuantity })),
   }
 }
