@@ -75,7 +75,10 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
 export const OFFERED_PAYMENT_METHODS: readonly PaymentMethod[] = ['card']
 export const PaymentMethodSchema = z
   .enum(PAYMENT_METHODS, { error: `paymentMethod must be one of ${PAYMENT_METHODS.join(', ')}` })
-  .refine((m) => OFFERED_PAYMENT_METHODS.includes(m), { error: 'This payment method is not offered yet. Pay by card.' })
+  // `gateway` passes here and is checked against the deployment (features/orders/payment-methods.ts).
+  .refine((m) => OFFERED_PAYMENT_METHODS.includes(m) || m === 'gateway', {
+    error: 'This payment method is not offered yet. Pay by card.',
+  })
 
 const CustomerEmailSchema = emailField({
   required: 'customer is Required',

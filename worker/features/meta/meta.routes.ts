@@ -3,6 +3,7 @@ import type { PublicConfig } from '#schemas/config.ts'
 import type { AppEnv } from '#worker/env.ts'
 import { cachePublicRoute } from '#worker/lib/edge-cache.ts'
 import { usesLocalOutbox } from '../mail/mail.service'
+import { offeredPaymentMethods } from '../orders/payment-methods.service'
 
 export const metaRoutes = new Hono<AppEnv>()
   // Public and kept like the catalogue; no tags: it changes only with a deployment or a setting.
@@ -13,6 +14,7 @@ export const metaRoutes = new Hono<AppEnv>()
       currency: 'BDT',
       payments: config.payments,
       localOutbox: usesLocalOutbox(config),
+      paymentMethods: offeredPaymentMethods(config),
       ...(config.payments === 'stripe' ? { stripePublishableKey: config.STRIPE_PUBLISHABLE_KEY } : {}),
       firebase: {
         apiKey: config.FIREBASE_API_KEY || 'demo-api-key',

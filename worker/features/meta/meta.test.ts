@@ -18,6 +18,7 @@ describe('GET /api/config', () => {
       currency: 'BDT',
       payments: 'simulated',
       localOutbox: true,
+      paymentMethods: ['card'],
       firebase: {
         apiKey: 'demo-api-key',
         authDomain: 'demo-storefront.firebaseapp.com',

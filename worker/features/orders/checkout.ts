@@ -19,6 +19,7 @@ import { ApiError, badRequest } from '#worker/lib/errors.ts'
 import { validate } from '#worker/lib/validator.ts'
 import { deliverMail, depsOf } from './deps'
 import { getOrderRow } from './lifecycle'
+import { assertPaymentMethodOffered, offeredPaymentMethods } from './payment-methods.service'
 import {
   assertUnpaidRoom,
   cartOf,
@@ -155,10 +156,12 @@ export const checkoutRoutes = new Hono<AppEnv>()
   .use(deliverMail)
   .post('/preview', requireUser, validate('json', CheckoutPreviewSchema), async (c) => {
     c.header('Cache-Control', 'private, no-store')
-    return c.json<CheckoutPreview>(await previewCheckout(getDb(c.env), c.var.user!.email, c.req.valid('json')))
+    const preview = await previewCheckout(getDb(c.env), c.var.user!.email, c.req.valid('json'))
+    return c.json<CheckoutPreview>({ ...preview, paymentMethods: offeredPaymentMethods(c.var.config) })
   })
   .post('/', requireVerifiedUser(), validate('json', CheckoutSchema), async (c) => {
     const config = c.var.config
+    assertPaymentMethodOffered(config, c.req.valid('json').paymentMethod)
     const placed = await placeCheckout(c, c.var.user!, c.req.valid('json'), {
       maxUnpaid: config.MAX_UNPAID_ORDERS,
       maxUnpaidPaisa: config.MAX_UNPAID_BDT * 100,

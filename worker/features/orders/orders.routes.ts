@@ -37,6 +37,7 @@ import {
   refundOrder,
   withHistory,
 } from './orders.service'
+import { assertPaymentMethodOffered } from './payment-methods.service'
 import { payBooking } from './payments.service'
 import { assertPaymentsAvailable } from './providers/configured'
 import { orderSummary } from './summary'
@@ -64,6 +65,7 @@ export const bookingsRoutes = new Hono<AppEnv>()
       const message = 'You can only order for yourself: customer must be your own e-mail address.'
       throw forbidden(message)
     }
+    assertPaymentMethodOffered(c.var.config, input.paymentMethod)
     const { id } = await createBooking(
       depsOf(c),
       { ...input, customerName: input.customerName || user.name || user.email },
