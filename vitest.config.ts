@@ -27,6 +27,7 @@ export default defineConfig({
       './worker/test/fake-email.ts',
       './worker/test/fake-google.ts',
       './worker/test/fake-stripe.ts',
+      './worker/test/fake-sslcommerz.ts',
     ],
   },
 })

@@ -50,6 +50,13 @@ const ConfigSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().default(''),
     /** Only for tests: point the Stripe SDK at a local fake server (http://127.0.0.1:port). */
     STRIPE_API_BASE: z.string().default(''),
+    /** SSLCommerz (the `gateway` payment method): offered when both are set (wrangler secret put …). */
+    SSLCOMMERZ_STORE_ID: z.string().default(''),
+    SSLCOMMERZ_STORE_PASSWORD: z.string().default(''),
+    /** `true`: sandbox.sslcommerz.com (test stores); otherwise the live securepay.sslcommerz.com. */
+    SSLCOMMERZ_SANDBOX: z.enum(['true', 'false', '']).default(''),
+    /** Only for tests: point the SSLCommerz client at a local fake server (http://127.0.0.1:port). */
+    SSLCOMMERZ_API_BASE: z.string().default(''),
     EMAIL_API_URL: z.string().default(''),
     EMAIL_API_KEY: z.string().default(''),
     EMAIL_FROM: z.string().default(''),
@@ -95,6 +102,7 @@ const ConfigSchema = z
         need('EMAIL_API_URL', 'must be an https:// address in production: it receives EMAIL_API_KEY')
       if (c.FIREBASE_AUTH_EMULATOR_HOST) need('FIREBASE_AUTH_EMULATOR_HOST', 'must not be set in production')
       if (c.STRIPE_API_BASE) need('STRIPE_API_BASE', 'must not be set in production')
+      if (c.SSLCOMMERZ_API_BASE) need('SSLCOMMERZ_API_BASE', 'must not be set in production')
       if (c.FIREBASE_JWKS_URL) need('FIREBASE_JWKS_URL', 'must not be set in production')
       if (c.CACHE_PURGE_API_BASE) need('CACHE_PURGE_API_BASE', 'must not be set in production')
       if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET)
@@ -102,6 +110,11 @@ const ConfigSchema = z
     } else if (!c.ACCESS_TOKEN_SECRET) {
       need('ACCESS_TOKEN_SECRET', 'is required')
     }
+    if (Boolean(c.SSLCOMMERZ_STORE_ID) !== Boolean(c.SSLCOMMERZ_STORE_PASSWORD))
+      need(
+        c.SSLCOMMERZ_STORE_ID ? 'SSLCOMMERZ_STORE_PASSWORD' : 'SSLCOMMERZ_STORE_ID',
+        'is required when the other SSLCommerz credential is set (wrangler secret put SSLCOMMERZ_STORE_ID / SSLCOMMERZ_STORE_PASSWORD)',
+      )
     if (c.CACHE_PURGE_TOKEN && !c.CACHE_ZONE_ID) need('CACHE_ZONE_ID', 'is required when CACHE_PURGE_TOKEN is set')
     if (c.CACHE_ZONE_ID && !c.CACHE_PURGE_TOKEN)
       need('CACHE_PURGE_TOKEN', 'is required when CACHE_ZONE_ID is set (wrangler secret put CACHE_PURGE_TOKEN)')

@@ -385,6 +385,37 @@ export const paymentIntents = sqliteTable(
   ],
 )
 
+/**
+ * SSLCommerz sessions (the `gateway` method), one per attempt to pay: `tran_id` is ours, unique
+ * per attempt, and maps back to the order (docs/api-extensions.md). Only
+ * features/orders/providers/sslcommerz.ts reads or writes it. `status`: `open` (the customer was
+ * sent to the gateway), `validated` (the validation API confirmed the payment), `held` (confirmed
+ * but held for risk review, risk_level 1), `cancelled` (the order left `unpaid` first).
+ */
+export const gatewaySessions = sqliteTable(
+  'gateway_sessions',
+  {
+    tranId: text('tran_id').primaryKey(),
+    bookingId: text('booking_id').notNull(),
+    amountPaisa: integer('amount_paisa').notNull(),
+    status: text('status', { enum: ['open', 'validated', 'held', 'cancelled'] })
+      .notNull()
+      .default('open'),
+    sessionKey: text('session_key'),
+    redirectUrl: text('redirect_url'),
+    /** From the validation API, once a payment was confirmed. */
+    valId: text('val_id'),
+    bankTranId: text('bank_tran_id'),
+    paidPaisa: integer('paid_paisa'),
+    riskLevel: integer('risk_level'),
+    /** The refund API's `refund_ref_id` once the payment is refunded. */
+    refundRefId: text('refund_ref_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('gateway_sessions_booking_idx').on(t.bookingId, t.status)],
+)
+
 export const contactMessages = sqliteTable(
   'contact_messages',
   {

@@ -1,8 +1,10 @@
 import { z } from 'zod'
 import { TotalSchema } from './money'
 
-export const PAYMENT_PROVIDERS = ['stripe', 'simulated'] as const
+export const PAYMENT_PROVIDERS = ['stripe', 'simulated', 'sslcommerz'] as const
 export type PaymentProviderKind = (typeof PAYMENT_PROVIDERS)[number]
+/** The providers of the card form (`card` orders); SSLCommerz sends the customer to its own page. */
+type CardProviderKind = Exclude<PaymentProviderKind, 'sslcommerz'>
 
 /** Shown when a booking has been paid (spec section 4). */
 export const PAYMENT_SUCCESS_MESSAGE = 'Congrats ! Your payment is completed'
@@ -19,10 +21,13 @@ export const PaymentIntentRequestSchema = z.object({
 
 export type PaymentIntentCreated = {
   clientSecret: string
-  provider: PaymentProviderKind
+  provider: CardProviderKind
   /** Only with Stripe: the key for Stripe.js. */
   publishableKey?: string
 }
+
+/** `POST /api/create-payment-intent` for a `gateway` order: the gateway's page, a new session each time. */
+export type GatewaySessionCreated = { provider: 'sslcommerz'; redirectUrl: string }
 
 // ─── Simulated card payments ────────────────────────────────────────────────────────────
 

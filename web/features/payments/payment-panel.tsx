@@ -50,6 +50,8 @@ export function PaymentPanel(form: PaymentPanelProps) {
     )
   }
 
+  // A gateway order's page shows the gateway's panel; this is a card order's.
+  if (intent.data.provider === 'sslcommerz') return null
   const { provider, clientSecret, publishableKey } = intent.data
   if (provider === 'simulated') return <SimulatedCardForm {...form} clientSecret={clientSecret} />
   if (!publishableKey) {

@@ -45,7 +45,7 @@ import { paymentProvider } from './providers/configured'
 /** What moving orders needs, for this configuration: the database, the payment provider, whom to e-mail. */
 export const orderDeps = (config: Config, db: Db, origin?: string): OrderDeps => ({
   db,
-  provider: paymentProvider(config, db),
+  provider: paymentProvider(config, db, origin),
   shop: shopContext(config, origin),
   holdMs: config.unpaidHoldMs,
 })

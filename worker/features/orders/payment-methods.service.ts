@@ -5,6 +5,7 @@ import type { Config } from '#worker/env.ts'
 import type { Db } from '#worker/lib/db.ts'
 import { badRequest } from '#worker/lib/errors.ts'
 import { loadSettings } from '../settings/settings.service'
+import { gatewayConfigured } from './providers/sslcommerz'
 
 /** What decides the methods: the deployment's configuration and the shop's settings. */
 export type MethodContext = { config: Config; settings: Pick<ShopSettings, 'bank' | 'cod'> }
@@ -22,7 +23,7 @@ export const bankDetailsComplete = (bank: BankDetails) =>
 
 /**
  * The one place that says which payment methods an order may use (api.md "Payment methods").
- * A method missing here is never offered. NOTE: the gateway adds its row here.
+ * A method missing here is never offered.
  */
 const METHOD_RULES: Partial<Record<PaymentMethod, MethodRule>> = {
   card: { offered: () => true },
@@ -34,6 +35,8 @@ const METHOD_RULES: Partial<Record<PaymentMethod, MethodRule>> = {
         : null,
   },
   bank: { offered: ({ settings }) => bankDetailsComplete(settings.bank) },
+  // SSLCommerz's hosted checkout: offered once its store credentials are set.
+  gateway: { offered: ({ config }) => gatewayConfigured(config) },
 }
 
 /** The methods this deployment offers, in the contract's order. */

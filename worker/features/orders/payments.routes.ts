@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import {
+  type GatewaySessionCreated,
   type PaymentIntentCreated,
   PaymentIntentRequestSchema,
   type SimulatedConfirmed,
@@ -12,9 +13,15 @@ import { ApiError } from '#worker/lib/errors.ts'
 import { validate } from '#worker/lib/validator.ts'
 import { deliverMail, depsOf } from './deps'
 import { getOrderRow } from './lifecycle'
-import { confirmSimulatedPayment, createIntentForBooking, handleStripeWebhook } from './payments.service'
+import {
+  confirmSimulatedPayment,
+  createIntentForBooking,
+  handleSslcommerzIpn,
+  handleStripeWebhook,
+} from './payments.service'
 import { assertPaymentsAvailable } from './providers/configured'
 import { SimulatedProvider } from './providers/simulated'
+import { SslcommerzProvider } from './providers/sslcommerz'
 
 /** Simulated payments exist only without Stripe keys, and never in production. */
 const simulatedOnly = createMiddleware<AppEnv>(async (c, next) => {
@@ -32,18 +39,22 @@ const simulatedOnly = createMiddleware<AppEnv>(async (c, next) => {
   await next()
 })
 
-/** Payment routes, mounted at /api: /create-payment-intent, /payments/simulated/confirm, /stripe/webhook. */
+/**
+ * Payment routes, mounted at /api: /create-payment-intent, /payments/simulated/confirm,
+ * /sslcommerz/return/{id}, /sslcommerz/ipn, /stripe/webhook.
+ */
 export const paymentsRoutes = new Hono<AppEnv>()
   .use(deliverMail)
   .post('/create-payment-intent', requireUser, validate('json', PaymentIntentRequestSchema), async (c) => {
     const { bookingId, price } = c.req.valid('json')
     const config = c.var.config
-    assertPaymentsAvailable(config)
     const deps = depsOf(c)
     const booking = await getOrderRow(deps.db, bookingId)
+    // A gateway order pays through SSLCommerz, whatever the card provider is (payments.service.ts).
+    if (booking?.paymentMethod !== 'gateway') assertPaymentsAvailable(config)
     const created = await createIntentForBooking(deps, config, booking, c.var.user!, price)
     c.header('Cache-Control', 'private, no-store')
-    return c.json<PaymentIntentCreated>(created)
+    return c.json<PaymentIntentCreated | GatewaySessionCreated>(created)
   })
   .post(
     '/payments/simulated/confirm',
@@ -63,6 +74,26 @@ export const paymentsRoutes = new Hono<AppEnv>()
       return c.json<SimulatedConfirmed>(confirmed)
     },
   )
+  // ─── SSLCommerz (the `gateway` method) ─────────────────────────────────────────────────
+  // The gateway posts the customer's browser back here (success, fail or cancel): nothing is
+  // marked; the payment page shows the order as it is, and what the gateway said, for display.
+  .post('/sslcommerz/return/:id', (c) => {
+    const id = encodeURIComponent(c.req.param('id'))
+    const result = c.req.query('result')
+    const shown =
+      result === 'success' ? 'success' : result === 'fail' ? 'failed' : result === 'cancel' ? 'cancelled' : ''
+    return c.redirect(`/dashboard/payment/${id}${shown ? `?gateway=${shown}` : ''}`, 303)
+  })
+  // The gateway's IPN (form-encoded): applied only after its validation API confirms it.
+  .post('/sslcommerz/ipn', async (c) => {
+    const form = await c.req.parseBody()
+    const fields = Object.fromEntries(
+      Object.entries(form).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v] as const] : [])),
+    )
+    const deps = depsOf(c)
+    const gateway = new SslcommerzProvider(deps.db, c.var.config, new URL(c.req.url).origin)
+    return c.json(await handleSslcommerzIpn(deps, gateway, fields))
+  })
   .post('/stripe/webhook', async (c) => {
     // NOTE: the signature is over the exact bytes Stripe sent; read them before anything parses them.
     const rawBody = await c.req.text()

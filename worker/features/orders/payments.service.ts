@@ -2,7 +2,7 @@ import { eq, lt } from 'drizzle-orm'
 import Stripe from 'stripe'
 import { toPaisa, toTaka } from '#schemas/bdt.ts'
 import { findTransition, ORDER_ACTIONS, type PaymentMethod } from '#schemas/order-status.ts'
-import type { Card, PaymentIntentCreated, SimulatedConfirmed } from '#schemas/payment.ts'
+import type { Card, GatewaySessionCreated, PaymentIntentCreated, SimulatedConfirmed } from '#schemas/payment.ts'
 import type { OrderRow } from '#worker/db/schema.ts'
 import { orders, webhookEvents } from '#worker/db/schema.ts'
 import type { Config, SessionUser } from '#worker/env.ts'
@@ -20,8 +20,9 @@ import {
 } from './lifecycle'
 import { orderMail } from './order-emails'
 import { expiresAtMs, recordPaymentIntent } from './orders.service'
-import { type ProviderIntent, paysFor } from './providers/provider'
+import { BOOKING_CURRENCY, type ProviderIntent, paysFor } from './providers/provider'
 import type { SimulatedProvider } from './providers/simulated'
+import { gatewayConfigured, type SslcommerzProvider } from './providers/sslcommerz'
 
 /**
  * Marks the order paid by `payment`; a payment that took money but cannot pay the order (it
@@ -82,7 +83,7 @@ export async function createIntentForBooking(
   booking: OrderRow | undefined,
   caller: SessionUser,
   price: number | undefined,
-): Promise<PaymentIntentCreated> {
+): Promise<PaymentIntentCreated | GatewaySessionCreated> {
   const { db, provider } = deps
   if (!booking || booking.customer !== caller.email) throw notFound('No such booking.')
   assertPaidOnline(booking)
@@ -97,6 +98,7 @@ export async function createIntentForBooking(
     throw badRequest(message, { price: message })
   }
 
+  if (booking.paymentMethod === 'gateway') return openGatewaySession(deps, config, booking)
   const intent = await provider.createOrReuseIntent(booking)
   if (intent.status === 'succeeded') {
     // Paid already, but the PATCH (or webhook) has not been seen yet: apply it now.
@@ -105,7 +107,7 @@ export async function createIntentForBooking(
     }
     throw conflict('This booking is already paid.')
   }
-  if (!intent.clientSecret)
+  if (!intent.clientSecret || provider.kind === 'sslcommerz')
     throw new ApiError(502, 'PROVIDER_FAILED', 'The card payment service gave no client secret. Please try again.')
   if (booking.paymentIntentId !== intent.id && !(await recordPaymentIntent(db, booking.id, intent.id))) {
     // Cancelled or expired while the intent was being made: it must not be payable.
@@ -119,6 +121,24 @@ export async function createIntentForBooking(
       ? { publishableKey: config.STRIPE_PUBLISHABLE_KEY }
       : {}),
   }
+}
+
+/**
+ * A `gateway` order's payment: a new SSLCommerz session for each attempt (its own `tran_id`),
+ * recorded on the order as its open payment; the customer goes to the gateway's page.
+ * @throws 503 when SSLCommerz is not configured; 502 when it refuses the session; 409 when the
+ *   order was cancelled meanwhile.
+ */
+async function openGatewaySession(deps: OrderDeps, config: Config, booking: OrderRow): Promise<GatewaySessionCreated> {
+  if (!gatewayConfigured(config))
+    throw new ApiError(503, 'NOT_CONFIGURED', 'Payments through SSLCommerz are not set up on this shop yet.')
+  const session = await deps.provider.createOrReuseIntent(booking)
+  if (!session.redirectUrl) throw new ApiError(502, 'PROVIDER_FAILED', 'The payment gateway gave no page to pay on.')
+  if (!(await recordPaymentIntent(deps.db, booking.id, session.id))) {
+    await deps.provider.releaseOpenIntents(booking)
+    throw conflict('This booking was just cancelled; it can no longer be paid.')
+  }
+  return { provider: 'sslcommerz', redirectUrl: session.redirectUrl }
 }
 
 /**
@@ -295,4 +315,58 @@ async function applyProviderRefund(deps: OrderDeps, charge: Stripe.Charge): Prom
 /** Forgets webhook event ids older than `maxAgeMs` (Stripe retries for 3 days at most). */
 export async function pruneWebhookEvents(db: Db, olderThanMs: number): Promise<void> {
   await db.delete(webhookEvents).where(lt(webhookEvents.receivedAt, olderThanMs)).run()
+}
+
+// ─── SSLCommerz IPN ─────────────────────────────────────────────────────────────────────
+
+/** What the IPN route answers the gateway (always after the work is done or refused). */
+export type IpnOutcome = 'paid' | 'already-paid' | 'held' | 'refunded' | 'refused' | 'ignored'
+
+/** The gateway's statuses of a payment that did not go through: nothing to confirm, nothing changes. */
+const UNPAID_IPN_STATUSES = new Set(['FAILED', 'CANCELLED', 'UNATTEMPTED', 'EXPIRED'])
+
+/**
+ * `POST /api/sslcommerz/ipn`: the gateway says a payment happened. Nothing in the form is
+ * believed: the payment is asked of the validation API by `val_id`, and applied only when
+ * it answers VALID or VALIDATED for this very `tran_id` (a session of ours), in BDT. A risky
+ * payment (risk_level other than 0) is held: recorded on the session, told in the order's
+ * history, not paid. Otherwise it goes through the one paid move ({@link applyPayment}): the
+ * exact amount of a still-unpaid order pays it; a payment that cannot (another amount, a
+ * cancelled or expired order, an order already paid) is refunded through the refund API. The
+ * same IPN again changes nothing.
+ * @throws 400 a form without tran_id or val_id, an unknown tran_id, or a payment the validation
+ *   API does not confirm for it; 502 when the gateway does not answer.
+ */
+export async function handleSslcommerzIpn(
+  deps: OrderDeps,
+  gateway: SslcommerzProvider,
+  form: Record<string, string>,
+): Promise<{ received: true; outcome: IpnOutcome }> {
+  const tranId = form.tran_id?.trim() ?? ''
+  const valId = form.val_id?.trim() ?? ''
+  if (!valId && UNPAID_IPN_STATUSES.has(form.status ?? '')) return { received: true, outcome: 'ignored' }
+  if (!tranId || !valId) throw badRequest('An IPN needs tran_id and val_id.')
+  const session = await gateway.session(tranId)
+  if (!session) throw badRequest('No payment session of this shop has that tran_id.')
+
+  const v = await gateway.client.validate(valId)
+  if (v.status !== 'VALID' && v.status !== 'VALIDATED')
+    throw badRequest(`The payment gateway did not confirm this payment (${v.status || 'no status'}).`)
+  if (v.tranId !== tranId) throw badRequest('The payment gateway confirmed that payment for another tran_id.')
+  if (v.currency !== 'BDT' || v.amountPaisa === null)
+    throw badRequest('The payment gateway confirmed that payment in another currency than BDT.')
+
+  if (v.riskLevel !== 0) {
+    const order = await getOrderRow(deps.db, session.bookingId)
+    await gateway.recordHold(tranId, v, order?.status ?? 'unpaid')
+    return { received: true, outcome: 'held' }
+  }
+  await gateway.recordPayment(tranId, v)
+  const result = await applyPayment(deps, session.bookingId, {
+    id: tranId,
+    amountPaisa: v.amountPaisa,
+    currency: BOOKING_CURRENCY,
+  })
+  if (result.outcome === 'refused') return { received: true, outcome: result.refunded ? 'refunded' : 'refused' }
+  return { received: true, outcome: result.outcome }
 }

@@ -5,11 +5,17 @@ import { formatBDT } from '#schemas/bdt.ts'
 import { PAYMENT_SUCCESS_MESSAGE } from '#schemas/payment.ts'
 import { OrderLines } from '#web/features/orders/components/order-lines.tsx'
 import { bookingQueries } from '#web/features/orders/order-queries.ts'
+import { GatewayPanel, type GatewayReturn, gatewayReturnOf } from '#web/features/payments/gateway-panel.tsx'
 import { PaymentPanel } from '#web/features/payments/payment-panel.tsx'
 import { ApiRequestError } from '#web/lib/api.ts'
 import { formatCount } from '#web/lib/format.ts'
 
 export const Route = createFileRoute('/_auth/dashboard/payment/$id')({
+  // `?gateway=` is what SSLCommerz said when it sent the customer back (the return route): shown, never believed.
+  validateSearch: (search: Record<string, unknown>): { gateway?: GatewayReturn } => {
+    const gateway = gatewayReturnOf(search.gateway)
+    return gateway ? { gateway } : {}
+  },
   loader: async ({ context, params }) => {
     try {
       return await context.queryClient.ensureQueryData(bookingQueries.detail(params.id))
@@ -26,7 +32,9 @@ export const Route = createFileRoute('/_auth/dashboard/payment/$id')({
 
 function PaymentPage() {
   const { id } = Route.useParams()
+  const { gateway: returned } = Route.useSearch()
   const { data: booking } = useSuspenseQuery(bookingQueries.detail(id))
+  const viaGateway = booking.paymentMethod === 'gateway'
   // The payment made on this visit: the form stays with Pay disabled, and the message shows.
   const [paidNow, setPaidNow] = useState<string>()
 
@@ -64,10 +72,12 @@ function PaymentPage() {
         className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
       >
         <h2 id="card-payment-title" className="mb-5 text-lg font-bold">
-          Card payment
+          {viaGateway ? 'bKash, Nagad or card (SSLCommerz)' : 'Card payment'}
         </h2>
 
-        {paidNow !== undefined || booking.status === 'unpaid' ? (
+        {viaGateway && booking.status === 'unpaid' ? (
+          <GatewayPanel bookingId={booking._id} returned={returned} />
+        ) : paidNow !== undefined || booking.status === 'unpaid' ? (
           <PaymentPanel
             bookingId={booking._id}
             paid={paidNow !== undefined}

@@ -1,17 +1,59 @@
 import type { Config } from '#worker/env.ts'
 import type { Db } from '#worker/lib/db.ts'
 import { ApiError } from '#worker/lib/errors.ts'
-import type { PaymentProvider } from './provider'
+import type { PayableBooking, PaymentProvider, ProviderIntent, RefundRequest } from './provider'
 import { SimulatedProvider } from './simulated'
+import { SslcommerzProvider } from './sslcommerz'
 import { StripeProvider, stripeClient } from './stripe'
 
 /**
- * The configured provider: Stripe when STRIPE_SECRET_KEY is set, otherwise simulated.
- * Cancelling and expiry use it in every environment; taking a payment also goes through
+ * The configured provider: Stripe when STRIPE_SECRET_KEY is set, otherwise simulated, for
+ * `card` orders; SSLCommerz for `gateway` orders ({@link ByMethodProvider}). Cancelling and
+ * expiry use it in every environment; taking a payment also goes through
  * {@link assertPaymentsAvailable}.
  */
-export function paymentProvider(config: Config, db: Db): PaymentProvider {
-  return config.payments === 'stripe' ? new StripeProvider(stripeClient(config)) : new SimulatedProvider(db)
+export function paymentProvider(config: Config, db: Db, origin = config.SHOP_URL): PaymentProvider {
+  const card = config.payments === 'stripe' ? new StripeProvider(stripeClient(config)) : new SimulatedProvider(db)
+  return new ByMethodProvider(card, new SslcommerzProvider(db, config, origin))
+}
+
+/**
+ * Each order's payments go to the provider of its method: a booking by its `paymentMethod`, a
+ * payment by its id (a `tran_id` of gateway_sessions is SSLCommerz's; any other the card's).
+ * Its `kind` is the card provider's, what a `card` order's payment page is told.
+ */
+class ByMethodProvider implements PaymentProvider {
+  readonly kind: PaymentProvider['kind']
+  constructor(
+    private readonly card: PaymentProvider,
+    readonly gateway: SslcommerzProvider,
+  ) {
+    this.kind = card.kind
+  }
+
+  private forBooking(booking: PayableBooking): PaymentProvider {
+    return booking.paymentMethod === 'gateway' ? this.gateway : this.card
+  }
+
+  private async forPayment(id: string): Promise<PaymentProvider> {
+    return (await this.gateway.session(id)) ? this.gateway : this.card
+  }
+
+  createOrReuseIntent(booking: PayableBooking): Promise<ProviderIntent> {
+    return this.forBooking(booking).createOrReuseIntent(booking)
+  }
+
+  async retrieve(intentId: string): Promise<ProviderIntent | null> {
+    return (await this.forPayment(intentId)).retrieve(intentId)
+  }
+
+  releaseOpenIntents(booking: PayableBooking): Promise<ProviderIntent | null> {
+    return this.forBooking(booking).releaseOpenIntents(booking)
+  }
+
+  async refund(request: RefundRequest): Promise<{ id: string }> {
+    return (await this.forPayment(request.intentId)).refund(request)
+  }
 }
 
 /** @throws 503 when a production configuration has no Stripe keys (simulated payments are refused there). */

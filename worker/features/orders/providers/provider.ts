@@ -11,6 +11,8 @@ export type ProviderIntent = {
   /** The booking it was created for (`metadata.bookingId`), or null when it carries none. */
   bookingId: string | null
   clientSecret: string | null
+  /** A redirect provider's page for the customer (SSLCommerz's hosted checkout). */
+  redirectUrl?: string | null
 }
 
 /** What a provider needs to know about a booking to take its payment. */
@@ -22,6 +24,8 @@ export type PayableBooking = {
   quantity: number
   /** The open intent recorded for this booking, if any. */
   paymentIntentId: string | null
+  /** `gateway` orders pay through SSLCommerz, the others through the card provider. */
+  paymentMethod?: string
 }
 
 /**

@@ -1,0 +1,78 @@
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { bookingQueries } from '#web/features/orders/order-queries.ts'
+import { ApiRequestError, api, unwrap } from '#web/lib/api.ts'
+
+/** What the gateway said when it sent the customer back (`?gateway=` from the return route); display only. */
+export type GatewayReturn = 'success' | 'failed' | 'cancelled'
+
+export const gatewayReturnOf = (value: unknown): GatewayReturn | undefined =>
+  value === 'success' || value === 'failed' || value === 'cancelled' ? value : undefined
+
+/** How often the page asks for the order while it waits for the gateway's confirmation. */
+const WAIT_REFETCH_MS = 2_000
+
+/**
+ * A `gateway` order's payment, while it is unpaid: a button that opens a session at SSLCommerz
+ * and sends the whole page there (bKash, Nagad, cards are chosen on its page). Back from it,
+ * the page shows what the gateway said, and after a payment keeps asking for the order until
+ * the gateway's confirmation (its IPN, checked by the server) makes it paid; the page around
+ * this panel then shows it paid.
+ */
+export function GatewayPanel({ bookingId, returned }: { bookingId: string; returned: GatewayReturn | undefined }) {
+  const waiting = returned === 'success'
+  // The same query as the page's: each answer updates the whole page.
+  useQuery({ ...bookingQueries.detail(bookingId), refetchInterval: waiting ? WAIT_REFETCH_MS : false })
+  const start = useMutation({
+    mutationFn: async () => {
+      const created = await unwrap(api['create-payment-intent'].$post({ json: { bookingId } }))
+      if (created.provider !== 'sslcommerz') throw new Error('This order is not paid through SSLCommerz.')
+      return created.redirectUrl
+    },
+    // A full-page navigation: the gateway's page is not ours to frame.
+    onSuccess: (redirectUrl) => window.location.assign(redirectUrl),
+  })
+  const leaving = start.isPending || start.isSuccess
+
+  return (
+    <div className="space-y-4">
+      <div role="status" aria-live="polite" className="empty:hidden">
+        {waiting && (
+          <div className="rounded-xl bg-amber-50 p-4 text-amber-950 ring-1 ring-amber-600/20">
+            <p className="font-semibold">Waiting for the gateway’s confirmation…</p>
+            <p className="mt-1 text-sm">
+              SSLCommerz tells us when your payment has gone through. This page updates by itself; you can also leave it
+              and find the order in My Orders.
+            </p>
+          </div>
+        )}
+      </div>
+      {(returned === 'failed' || returned === 'cancelled') && (
+        <div className="rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-600/20" role="alert">
+          <p className="font-semibold">
+            {returned === 'failed' ? 'The payment failed.' : 'The payment was cancelled.'}
+          </p>
+          <p className="mt-1 text-sm">Nothing was charged. You can try again.</p>
+        </div>
+      )}
+      {/* While a payment waits for its confirmation, a second one would only be refunded. */}
+      {!waiting && (
+        <>
+          <p className="text-sm text-slate-700">
+            You pay on SSLCommerz’s secure page with bKash, Nagad, Rocket, a local or international card, or internet
+            banking, and come back here afterwards.
+          </p>
+          <button type="button" className="btn-primary w-full" onClick={() => start.mutate()} disabled={leaving}>
+            {leaving ? 'Opening SSLCommerz…' : 'Pay with bKash, Nagad or card'}
+          </button>
+        </>
+      )}
+      {start.isError && (
+        <p className="text-sm font-medium text-red-700" role="alert">
+          {start.error instanceof ApiRequestError
+            ? start.error.message
+            : 'We could not reach the shop. Check your connection.'}
+        </p>
+      )}
+    </div>
+  )
+}
