@@ -33,6 +33,9 @@ export const categories = sqliteTable(
 /** A specification row of a tool: `{name, value}` ("Power", "750 W"). */
 export type ToolSpecRow = { name: string; value: string }
 
+/** A volume price of a tool: from `minQuantity` units on, each costs `pricePaisa`. */
+export type PriceTierRow = { minQuantity: number; pricePaisa: number }
+
 /**
  * Tools. Triggers (hand-written in migration 0007, unknown to drizzle-kit) keep the search index
  * `tool_search` in step with the name, description, specifications and category of each tool, by
@@ -59,6 +62,11 @@ export const tools = sqliteTable(
     categoryId: text('category_id'),
     /** Specifications in the order shown, as a JSON array of `{name, value}` (at most 30). */
     specs: text('specs', { mode: 'json' }).$type<ToolSpecRow[]>().notNull().default(sql`'[]'`),
+    // ── Wholesale (api.md "Wholesale") ──
+    /** Volume prices, `minQuantity` rising and price falling (at most 5), as JSON; `[]` for none. */
+    priceTiers: text('price_tiers', { mode: 'json' }).$type<PriceTierRow[]>().notNull().default(sql`'[]'`),
+    /** Orders come in multiples of this many units (and so does the minimum order). */
+    packSize: integer('pack_size').notNull().default(1),
     createdBy: text('created_by'),
     createdAt: createdAt(),
   },
@@ -129,6 +137,10 @@ export const users = sqliteTable(
     /** Set while the account is removed (blocked): no session, no sign-in, until an admin restores it. */
     removedAt: integer('removed_at'),
     removedBy: text('removed_by'),
+    // ── Business buyers (api.md "Wholesale"): the company checkout starts from; both or neither ──
+    companyName: text('company_name'),
+    /** 13 digits. */
+    companyBin: text('company_bin'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -12,6 +12,7 @@ import {
 import { intParam, PAGE_MAX, searchParam } from './paging'
 import { phoneField } from './phone'
 import { hasVisibleText } from './text'
+import { isWholePacks, packSizeMessage } from './unit-price'
 
 /** The order form's limits, shared by the web form and the API. */
 export const BOOKING_LIMITS = { addressMin: 5, addressMax: 300, name: 80, maxQuantity: 1_000_000 } as const
@@ -49,13 +50,19 @@ const QuantitySchema = z.preprocess(
 
 /**
  * The quantity of an order for one tool, with the spec's messages: below the tool's
- * minimum 'Please Order Minimum : {min}', above what is available
- * 'Please Order Less Then : {available}'. The web form uses it while typing; the API
- * checks the same schema against the tool as it is in the database.
+ * minimum 'Please Order Minimum : {min}', not a whole number of packs 'Order in packs of {n}'
+ * (api.md "Wholesale"), above what is available 'Please Order Less Then : {available}' (the
+ * first that applies comes first). The web form uses it while typing; the API checks the same
+ * schema against the tool as it is in the database.
  */
-export function bookingQuantitySchema(tool: { min: number; available: number }) {
+export function bookingQuantitySchema(tool: { min: number; available: number; packSize?: number }) {
+  const pack = tool.packSize ?? 1
   return QuantitySchema.pipe(
-    z.number().min(tool.min, orderMinimumMessage(tool.min)).max(tool.available, orderLessThanMessage(tool.available)),
+    z
+      .number()
+      .min(tool.min, orderMinimumMessage(tool.min))
+      .refine((q) => isWholePacks(q, pack), packSizeMessage(pack))
+      .max(tool.available, orderLessThanMessage(tool.available)),
   )
 }
 
@@ -121,7 +128,7 @@ export const BookingInputSchema = z.object({
 export type BookingInput = z.infer<typeof BookingInputSchema>
 
 /** The order form for one tool: the quantity is checked against its minimum and stock. */
-export const bookingFormSchema = (tool: { min: number; available: number }) =>
+export const bookingFormSchema = (tool: { min: number; available: number; packSize?: number }) =>
   BookingInputSchema.extend({ quantity: bookingQuantitySchema(tool) })
 
 /**

@@ -1,20 +1,25 @@
 import { z } from 'zod'
-import { toPaisa, toTaka } from './bdt'
+import { toTaka } from './bdt'
 import { BOOKING_LIMITS, bookingQuantitySchema } from './booking'
 import { CART_MAX_LINES, TOOL_NOT_SOLD, WITHDRAWN_TOOL_NAME } from './cart-limits'
+import { tieredPriceOf, unitPriceOf } from './unit-price'
 
 export { CART_FULL_MESSAGE, CART_MAX_LINES, TOOL_NOT_SOLD, WITHDRAWN_TOOL_NAME } from './cart-limits'
 
 /**
  * Why a line of `quantity` of `tool` cannot be checked out as it is, or null: the tool was
- * withdrawn, or the spec's order messages (below the minimum, more than the stock).
+ * withdrawn, or the spec's order messages (below the minimum, not whole packs, more than the stock).
  */
 export function cartLineError(
-  tool: { quantity: number; minimumQuantity: number } | undefined,
+  tool: { quantity: number; minimumQuantity: number; packSize?: number } | undefined,
   quantity: number,
 ): string | null {
   if (!tool) return TOOL_NOT_SOLD
-  const parsed = bookingQuantitySchema({ min: tool.minimumQuantity, available: tool.quantity }).safeParse(quantity)
+  const parsed = bookingQuantitySchema({
+    min: tool.minimumQuantity,
+    available: tool.quantity,
+    packSize: tool.packSize ?? 1,
+  }).safeParse(quantity)
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Invalid quantity')
 }
 
@@ -27,8 +32,10 @@ export const CartLineSchema = z.object({
   service: z.string(),
   img: z.string(),
   quantity: z.number().int(),
-  /** BDT for one unit at this quantity (volume tiers come later: the tool's price). */
+  /** BDT for one unit at this quantity: the volume price when a tier applies, else the tool's price. */
   unitPrice: z.number(),
+  /** Extension (docs/api-extensions.md): the tool's list price, so the saving shows. */
+  listUnitPrice: z.number(),
   /** quantity × unitPrice, in BDT. */
   price: z.number(),
   /** The tool's stock now. */
@@ -51,7 +58,15 @@ export const CartSchema = z.object({
 export type Cart = z.infer<typeof CartSchema>
 
 /** What a cart line needs to know of its tool (a tool as the API answers it has these fields). */
-export type CartTool = { name: string; img: string; price: number; quantity: number; Minimum_quantity: number }
+export type CartTool = {
+  name: string
+  img: string
+  price: number
+  quantity: number
+  Minimum_quantity: number
+  priceTiers?: readonly { minQuantity: number; price: number }[]
+  packSize?: number
+}
 
 /**
  * The cart of `lines`, priced from each line's tool (undefined for a withdrawn one, which then
@@ -70,25 +85,29 @@ export function cartOf(
         img: '',
         quantity,
         unitPrice: 0,
+        listUnitPrice: 0,
         price: 0,
         available: 0,
         Minimum_quantity: 0,
         packSize: 1,
         error: TOOL_NOT_SOLD,
       }
-    const pricePaisa = toPaisa(tool.price) * quantity
+    const unitPaisa = unitPriceOf(tieredPriceOf(tool), quantity)
+    const pricePaisa = unitPaisa * quantity
     goodsPaisa += pricePaisa
+    const packSize = tool.packSize ?? 1
     return {
       serviceId,
       service: tool.name,
       img: tool.img,
       quantity,
-      unitPrice: tool.price,
+      unitPrice: toTaka(unitPaisa),
+      listUnitPrice: tool.price,
       price: toTaka(pricePaisa),
       available: tool.quantity,
       Minimum_quantity: tool.Minimum_quantity,
-      packSize: 1,
-      error: cartLineError({ quantity: tool.quantity, minimumQuantity: tool.Minimum_quantity }, quantity),
+      packSize,
+      error: cartLineError({ quantity: tool.quantity, minimumQuantity: tool.Minimum_quantity, packSize }, quantity),
     }
   })
   return { lines: priced, price: toTaka(goodsPaisa), count: priced.length }

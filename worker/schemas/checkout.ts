@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { binField } from './bin'
 import { AddressSchema, BOOKING_LIMITS, DistrictSchema, type PaymentMethod, PaymentMethodSchema } from './booking'
 import { DELIVERY_METHODS } from './delivery'
 import { phoneField } from './phone'
@@ -12,12 +13,6 @@ const optionalText = (label: string, max: number) =>
     .max(max, `${label} must be ${max} characters or fewer.`)
     .transform((v) => (v === '' ? undefined : v))
     .optional()
-
-/** A Bangladeshi Business Identification Number: 13 digits. */
-export const BinSchema = z
-  .string({ error: 'Enter the BIN.' })
-  .trim()
-  .regex(/^\d{13}$/, 'A BIN is 13 digits.')
 
 /** Where the order goes. For a pickup only the name and phone are needed. */
 export const CheckoutAddressSchema = z.object({
@@ -51,7 +46,7 @@ const checkoutFields = z.object({
   company: z
     .object({
       name: requiredText('Enter the company name.', 120, 'The company name must be 120 characters or fewer.'),
-      bin: BinSchema,
+      bin: binField(),
     })
     .optional(),
   poNumber: optionalText('PO number', 50),
@@ -94,6 +89,8 @@ export type CheckoutPreview = {
     img: string
     quantity: number
     unitPrice: number
+    /** Extension (docs/api-extensions.md): the tool's list price, so the volume saving shows. */
+    listUnitPrice: number
     price: number
     vatRate: number
     vat: number

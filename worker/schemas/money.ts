@@ -17,8 +17,8 @@ const moneySchema = (label: string) =>
     .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, `${label} can have at most 2 decimals`)
     .refine((n) => Math.round(n * 100) >= 1, `${label} must be at least 0.01`)
 
-/** A tool's unit price (capped: a typo of three zeros is caught). */
-export const TakaSchema = moneySchema('price').refine((n) => n <= 10_000_000, 'price is too large')
+/** A unit price (a tool's `price`, a volume price), its messages naming `label`; capped: a typo of three zeros is caught. */
+export const takaSchema = (label: string) => moneySchema(label).refine((n) => n <= 10_000_000, `${label} is too large`)
 
 /** An order's total: no cap but the tool's price times its stock. */
 export const TotalSchema = moneySchema('price')

@@ -1,10 +1,12 @@
 import { z } from 'zod'
+import { formatBDT } from './bdt'
 import { categoryParam } from './category'
 import { imageRefSchema } from './image'
-import { moneyFromFormText, TakaSchema } from './money'
+import { moneyFromFormText, takaSchema } from './money'
 import { intParam, PAGE_MAX } from './paging'
 import { requiredText } from './text'
 import { TOOL_SORTS } from './tool-sorts'
+import { PRICE_TIERS_MAX } from './unit-price'
 import { VAT_RATES } from './vat'
 
 /** A tool as the API answers it (the spec's `service`). */
@@ -24,8 +26,13 @@ export const ToolSchema = z.object({
   categoryId: z.string().nullable(),
   /** Specifications in the order the tool page shows them. */
   specs: z.array(z.object({ name: z.string(), value: z.string() })),
+  /** Volume prices (api.md "Wholesale"): from `minQuantity` units on, each costs `price` BDT. */
+  priceTiers: z.array(z.object({ minQuantity: z.number().int(), price: z.number() })),
+  /** Quantities are multiples of it. */
+  packSize: z.number().int(),
 })
 export type Tool = z.infer<typeof ToolSchema>
+export type PriceTier = Tool['priceTiers'][number]
 export type ToolSpec = Tool['specs'][number]
 
 export const SPECS_MAX = 30
@@ -105,11 +112,72 @@ const categoryIdSchema = z.preprocess(
 
 export const MINIMUM_ABOVE_QUANTITY = 'Minimum order quantity cannot be more than the quantity'
 
+// ─── Wholesale: volume prices and pack sizes (api.md "Wholesale") ──────────────────────────
+
+type Issue = { path: (string | number)[]; message: string }
+
 /**
- * The tool schemas for a given price field: the API takes the price as a JSON number only,
- * the forms as the text of an input (see {@link ToolFormSchema}); every other rule is the same.
+ * What is wrong with a tool's volume prices and pack size, given its price and minimum order:
+ * each tier starts above the minimum order and above the tier before it, and costs less than
+ * the price and than the tier before it; the minimum order is a whole number of packs. The
+ * schemas below check a whole tool with it; `PATCH /api/service/{id}` the tool as it would be.
  */
-function toolSchemas<P extends z.ZodType<number, unknown>>(price: P) {
+export function wholesaleIssues(tool: {
+  price: number
+  Minimum_quantity: number
+  packSize?: number | undefined
+  priceTiers?: readonly { minQuantity: number; price: number }[] | undefined
+}): Issue[] {
+  const issues: Issue[] = []
+  const pack = tool.packSize ?? 1
+  if (tool.Minimum_quantity % pack !== 0)
+    issues.push({
+      path: ['Minimum_quantity'],
+      message: `The minimum order quantity must be a whole number of packs of ${pack}.`,
+    })
+  ;(tool.priceTiers ?? []).forEach((tier, i, tiers) => {
+    const before = tiers[i - 1]
+    if (tier.minQuantity <= tool.Minimum_quantity)
+      issues.push({
+        path: ['priceTiers', i, 'minQuantity'],
+        message: `A volume price must start above the minimum order quantity (${tool.Minimum_quantity}).`,
+      })
+    else if (before && tier.minQuantity <= before.minQuantity)
+      issues.push({
+        path: ['priceTiers', i, 'minQuantity'],
+        message: `Start each volume price at a larger quantity than the one before (${before.minQuantity}).`,
+      })
+    if (tier.price >= tool.price)
+      issues.push({
+        path: ['priceTiers', i, 'price'],
+        message: `A volume price must be lower than the tool's price (${formatBDT(tool.price)}).`,
+      })
+    else if (before && tier.price >= before.price)
+      issues.push({
+        path: ['priceTiers', i, 'price'],
+        message: `Make each volume price lower than the one before (${formatBDT(before.price)}).`,
+      })
+  })
+  return issues
+}
+
+/** Adds {@link wholesaleIssues} to a schema's issues. */
+const checkWholesale = (tool: Parameters<typeof wholesaleIssues>[0], ctx: z.RefinementCtx) => {
+  for (const issue of wholesaleIssues(tool)) ctx.addIssue({ code: 'custom', ...issue })
+}
+
+/**
+ * The tool schemas for a given money field: the API takes prices as JSON numbers only, the
+ * forms as the text of an input (see {@link ToolFormSchema}); every other rule is the same.
+ */
+function toolSchemas(money: (label: string) => z.ZodType<number, unknown>) {
+  const price = money('price')
+  /** Volume prices: at most {@link PRICE_TIERS_MAX}; how they relate to the tool, {@link wholesaleIssues}. */
+  const priceTiers = z
+    .array(z.object({ minQuantity: count('From quantity', 2), price: money('Volume price') }), {
+      error: 'priceTiers must be a list of {minQuantity, price}',
+    })
+    .max(PRICE_TIERS_MAX, `A tool has at most ${PRICE_TIERS_MAX} volume prices.`)
   /** The tool's own fields, each with the spec's 'x is Required' message. */
   const fields = z.object({
     name: requiredText('name is Required', 120, 'name is too long'),
@@ -145,6 +213,9 @@ function toolSchemas<P extends z.ZodType<number, unknown>>(price: P) {
       .optional(),
     categoryId: categoryIdSchema.optional(),
     specs: SpecsSchema.optional(),
+    priceTiers: priceTiers.optional(),
+    /** Whole, at least 1; 1 when not given. */
+    packSize: count('Pack size').optional(),
   })
   const input = fields
     .extend({
@@ -154,11 +225,12 @@ function toolSchemas<P extends z.ZodType<number, unknown>>(price: P) {
       email: z.email('email must be an e-mail address').optional(),
     })
     .refine((t) => t.Minimum_quantity <= t.quantity, { path: ['Minimum_quantity'], message: MINIMUM_ABOVE_QUANTITY })
+    .superRefine(checkWholesale)
   return { fields, input }
 }
 
-const wire = toolSchemas(TakaSchema)
-const form = toolSchemas(z.preprocess(moneyFromFormText, TakaSchema))
+const wire = toolSchemas(takaSchema)
+const form = toolSchemas((label) => z.preprocess(moneyFromFormText, takaSchema(label)))
 
 export const ToolFieldsSchema = wire.fields
 export type ToolFields = z.infer<typeof ToolFieldsSchema>
@@ -169,8 +241,8 @@ export type ToolInput = z.infer<typeof ToolInputSchema>
 
 /** The add-tool form: the same rules, the price as the input's text. */
 export const ToolFormSchema = form.input
-/** The fields of the tool edit form, the price as the input's text. */
-export const ToolEditFormSchema = form.fields
+/** The fields of the tool edit form, the price as the input's text; the whole tool's wholesale rules. */
+export const ToolEditFormSchema = form.fields.superRefine((t, ctx) => checkWholesale(t, ctx))
 
 /**
  * PATCH /api/service/{id}: any of the tool's fields, at least one. When both quantities

@@ -1,8 +1,10 @@
 import { z } from 'zod'
+import { binField } from './bin'
 import { emailField } from './email'
 import { isImageRef } from './image'
 import { pageQuery, searchParam } from './paging'
 import { phoneField } from './phone'
+import { requiredText } from './text'
 
 export const ROLES = ['admin', 'user'] as const
 
@@ -33,10 +35,35 @@ export const UserProfileSchema = z.object({
   image: z.string(),
   /** ISO 8601 while the account is removed (blocked); null otherwise. */
   removedAt: z.string().nullable(),
+  /** The business the customer buys for (api.md "Wholesale"): checkout starts from it. */
+  company: z.object({ name: z.string(), bin: z.string() }).nullable(),
 })
 export type UserProfile = z.infer<typeof UserProfileSchema>
 
-export const PROFILE_LIMITS = { name: 80, education: 120, address: 300, url: 500 } as const
+export const PROFILE_LIMITS = { name: 80, education: 120, address: 300, url: 500, company: 120 } as const
+
+/**
+ * A business buyer's company: its name and 13-digit BIN (checkout's company takes the same).
+ * Both empty (a form's cleared fields) or null means none.
+ */
+export const CompanySchema = z.object(
+  {
+    name: requiredText(
+      'Enter the company name.',
+      PROFILE_LIMITS.company,
+      `The company name must be ${PROFILE_LIMITS.company} characters or fewer.`,
+    ),
+    bin: binField(),
+  },
+  { error: 'company must be {name, bin} or null' },
+)
+
+const noCompany = (v: unknown) => {
+  if (typeof v !== 'object' || v === null) return v
+  const { name, bin } = v as { name?: unknown; bin?: unknown }
+  const blank = (x: unknown) => x === undefined || (typeof x === 'string' && x.trim() === '')
+  return blank(name) && blank(bin) ? null : v
+}
 
 const isHttpUrl = (value: string, protocols: string[]) => {
   if (!URL.canParse(value)) return false
@@ -71,6 +98,8 @@ export const ProfileUpdateSchema = z.object({
       error: 'Upload a photo, or enter a link to one that starts with https://.',
     })
     .optional(),
+  /** null (or both fields empty) removes it. */
+  company: z.preprocess(noCompany, CompanySchema.nullable()).optional(),
 })
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>
 /** The form-side (input) type of the profile update. */

@@ -33,6 +33,8 @@ export const cartQuery = (db: Db, customer: string) =>
       // NOTE: aliased, as drizzle maps a D1 batch's rows by column name (quantity is the line's).
       stock: sql<number | null>`${tools.quantity}`.as('stock'),
       minimum: tools.minimumQuantity,
+      priceTiers: tools.priceTiers,
+      packSize: tools.packSize,
       withdrawnName: sql<string | null>`case when ${tools.id} is null then (
         select ${orderLines.name} from ${orderLines} where ${orderLines.toolId} = ${cartLines.toolId}
         order by ${orderLines}.rowid desc limit 1) end`.as('withdrawn_name'),
@@ -60,6 +62,11 @@ export const toCart = (rows: CartRow[]): Cart =>
               price: toTaka(r.pricePaisa ?? 0),
               quantity: r.stock ?? 0,
               Minimum_quantity: r.minimum ?? 1,
+              priceTiers: (r.priceTiers ?? []).map((t) => ({
+                minQuantity: t.minQuantity,
+                price: toTaka(t.pricePaisa),
+              })),
+              packSize: r.packSize ?? 1,
             },
     })),
   )
@@ -109,7 +116,7 @@ export async function setLineQuantity(
     return getCart(db, customer)
   }
   const tool = await db
-    .select({ quantity: tools.quantity, minimumQuantity: tools.minimumQuantity })
+    .select({ quantity: tools.quantity, minimumQuantity: tools.minimumQuantity, packSize: tools.packSize })
     .from(tools)
     .where(eq(tools.id, line.serviceId))
     .get()

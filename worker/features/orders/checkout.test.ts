@@ -91,6 +91,7 @@ describe('POST /api/checkout/preview', () => {
         img: '/api/images/test.png',
         quantity: 3,
         unitPrice: 2500,
+        listUnitPrice: 2500,
         price: 7500,
         vatRate: 15,
         vat: 978.26, // 7,500 × 15 ÷ 115 = 978.2608…
@@ -102,6 +103,7 @@ describe('POST /api/checkout/preview', () => {
         img: '/api/images/test.png',
         quantity: 2,
         unitPrice: 333.33,
+        listUnitPrice: 333.33,
         price: 666.66,
         vatRate: 7.5,
         vat: 46.51, // 666.66 × 7.5 ÷ 107.5 = 46.5107…
@@ -195,7 +197,7 @@ describe('POST /api/checkout/preview', () => {
         'delivery.address.phone',
         expect.stringMatching(/^Enter a phone number of 6 to 20 digits/),
       ],
-      [body({ company: { name: 'Karim Traders', bin: '12345' } }), 'company.bin', 'A BIN is 13 digits.'],
+      [body({ company: { name: 'Karim Traders', bin: '12345' } }), 'company.bin', 'Enter the 13-digit BIN.'],
       [body({ paymentMethod: 'cheque' }), 'paymentMethod', 'paymentMethod must be one of card, cod, bank, gateway'],
       [body({ poNumber: 'x'.repeat(51) }), 'poNumber', 'PO number must be 50 characters or fewer.'],
     ]

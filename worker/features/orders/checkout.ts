@@ -68,6 +68,7 @@ export async function previewCheckout(
         img: l.tool?.img ?? '',
         quantity: l.quantity,
         unitPrice: toTaka(p?.unitPricePaisa ?? 0),
+        listUnitPrice: toTaka(l.tool?.pricePaisa ?? 0),
         price: toTaka(p?.pricePaisa ?? 0),
         vatRate: vatPercent(p?.vatRateBp ?? 0),
         vat: toTaka(p?.vatPaisa ?? 0),

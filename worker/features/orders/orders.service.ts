@@ -19,6 +19,7 @@ import {
   PAID_STATUSES,
   type PaymentMethod,
 } from '#schemas/order-status.ts'
+import { unitPriceOf } from '#schemas/unit-price.ts'
 import { vatPercent } from '#schemas/vat.ts'
 import { nowMs } from '#worker/db/now.ts'
 import type { OrderRow } from '#worker/db/schema.ts'
@@ -247,7 +248,7 @@ export async function createBooking(
   checkQuantity(tool, input.quantity)
   const line = priceLine(tool, input.quantity)
   if (input.price !== undefined && toPaisa(input.price) !== line.pricePaisa) {
-    const message = `The price must be quantity × unit price: ${input.quantity} × ${toTaka(tool.pricePaisa)} = ${toTaka(line.pricePaisa)} BDT`
+    const message = `The price must be quantity × unit price: ${input.quantity} × ${toTaka(line.unitPricePaisa)} = ${toTaka(line.pricePaisa)} BDT`
     throw badRequest(message, { price: message })
   }
   const delivery = { method: 'courier' as const, zone: zoneOf(input.district) }
@@ -285,10 +286,9 @@ export async function createBooking(
   await room(line.pricePaisa)
   const now = (await toolsById(db, [tool.id])).get(tool.id)
   if (!now) throw notFound('No such tool. It has just been removed from the shop.')
-  if (now.pricePaisa !== tool.pricePaisa)
-    throw conflict(
-      `The price of ${now.name} has just changed to ${toTaka(now.pricePaisa)} BDT. Please review your order.`,
-    )
+  const unitNow = unitPriceOf(now, input.quantity)
+  if (unitNow !== line.unitPricePaisa)
+    throw conflict(`The price of ${now.name} has just changed to ${toTaka(unitNow)} BDT. Please review your order.`)
   if (now.quantity < input.quantity) {
     const message = orderLessThanMessage(now.quantity)
     throw conflict(`Not enough stock left: only ${now.quantity} available now. ${message}`, { quantity: message })

@@ -3,12 +3,13 @@ import { formatBDT, toTaka } from '#schemas/bdt.ts'
 import { ORDER_NUMBER_PREFIX, type PaymentMethod } from '#schemas/booking.ts'
 import { cartLineError } from '#schemas/cart.ts'
 import { type DeliveryMethod, type DeliveryZone, deliveryFeePaisa } from '#schemas/delivery.ts'
+import { unitPriceOf } from '#schemas/unit-price.ts'
 import { DELIVERY_VAT_BP, vatIncludedPaisa } from '#schemas/vat.ts'
 import { cartLines, type DeliveryAddressRow, orders, tools } from '#worker/db/schema.ts'
 import type { Db } from '#worker/lib/db.ts'
 import { newId } from '#worker/lib/db.ts'
 import { ApiError, badRequest, conflict } from '#worker/lib/errors.ts'
-import { returnedRow, runBatch, sqlPart } from '#worker/lib/guarded.ts'
+import { returnedRow, runBatch, sqlPart, sqlText } from '#worker/lib/guarded.ts'
 import { queueMailStatement } from '../mail/mail.service'
 import { loadSettings } from '../settings/settings.service'
 import { historyEntry, type OrderDeps } from './lifecycle'
@@ -42,14 +43,16 @@ export type OrderPrice = {
   weightHundredths: number
 }
 
+/** A line of `quantity` of `tool` at the quantity's unit price (volume prices included: {@link unitPriceOf}). */
 export const priceLine = (tool: ToolRow, quantity: number): PricedLine => {
-  const pricePaisa = tool.pricePaisa * quantity
+  const unitPricePaisa = unitPriceOf(tool, quantity)
+  const pricePaisa = unitPricePaisa * quantity
   return {
     toolId: tool.id,
     name: tool.name,
     img: tool.img,
     quantity,
-    unitPricePaisa: tool.pricePaisa,
+    unitPricePaisa,
     pricePaisa,
     vatRateBp: tool.vatRateBp,
     vatPaisa: vatIncludedPaisa(pricePaisa, tool.vatRateBp),
@@ -183,7 +186,8 @@ export async function insertOrder(
     update tools set quantity = quantity - (select q from wanted where wanted.id = tools.id)
     where id in (select id from wanted)
       and (select count(*) from tools t join wanted on t.id = wanted.id
-           where t.quantity >= wanted.q and t.minimum_quantity <= wanted.q and t.price_paisa = wanted.p
+           where t.quantity >= wanted.q and t.minimum_quantity <= wanted.q and wanted.q % t.pack_size = 0
+             and ${unitPriceSql} = wanted.p
              and t.vat_rate_bp = wanted.v and t.weight_hundredths = wanted.w) = ${lines.length}
       and (select count(*) from bookings
            where customer = ${order.customer} and status = 'unpaid' and ${holding}) < ${limits.maxUnpaid}
@@ -259,6 +263,14 @@ export async function insertOrder(
   return id
 }
 
+/**
+ * {@link unitPriceOf} in SQL, for the tool `t` and the quantity `wanted.q` of insertOrder's
+ * guard: the price of the last tier (they are stored with `minQuantity` rising) at or below the
+ * quantity, else the list price.
+ */
+const unitPriceSql = sqlText(`coalesce((select tier.value ->> 'pricePaisa' from json_each(t.price_tiers) tier
+    where tier.value ->> 'minQuantity' <= wanted.q order by tier.key desc limit 1), t.price_paisa)`)
+
 /** The delivery address on one line, as the spec's `address` field reads. */
 export const oneLineAddress = (a: DeliveryAddressRow) =>
   [a.line1, a.line2, a.city, a.district, a.postcode].filter((part) => part && part.trim() !== '').join(', ')
@@ -294,7 +306,7 @@ export async function explainRefusal(
   const changed = order.lines.find((l) => {
     const tool = now.get(l.toolId)!
     return (
-      tool.pricePaisa !== l.unitPricePaisa ||
+      unitPriceOf(tool, l.quantity) !== l.unitPricePaisa ||
       tool.vatRateBp !== l.vatRateBp ||
       tool.weightHundredths * l.quantity !== l.weightHundredths
     )
@@ -304,7 +316,7 @@ export async function explainRefusal(
     throw new ApiError(
       409,
       'TOTAL_CHANGED',
-      `The price of ${tool.name} has just changed to ${formatBDT(toTaka(tool.pricePaisa))}. Please review your order.`,
+      `The price of ${tool.name} has just changed to ${formatBDT(toTaka(unitPriceOf(tool, changed.quantity)))}. Please review your order.`,
     )
   }
   throw conflict('The tools changed while you were ordering. Please try again.')

@@ -1,10 +1,17 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, lte, type SQL, sql } from 'drizzle-orm'
 import { integer, sqliteTable } from 'drizzle-orm/sqlite-core'
 import { toPaisa, toTaka } from '#schemas/bdt.ts'
-import { MINIMUM_ABOVE_QUANTITY, type Tool, type ToolFields, type ToolPatch } from '#schemas/tool.ts'
+import {
+  MINIMUM_ABOVE_QUANTITY,
+  type PriceTier,
+  type Tool,
+  type ToolFields,
+  type ToolPatch,
+  wholesaleIssues,
+} from '#schemas/tool.ts'
 import type { ToolSort } from '#schemas/tool-sorts.ts'
 import { vatBp, vatPercent } from '#schemas/vat.ts'
-import { tools } from '#worker/db/schema.ts'
+import { type PriceTierRow, tools } from '#worker/db/schema.ts'
 import { type Db, newId } from '#worker/lib/db.ts'
 import { badRequest, conflict, notFound } from '#worker/lib/errors.ts'
 import { assertCategoryExists, categoryExists, inCategory } from '../categories/categories.service'
@@ -26,7 +33,13 @@ export const toToolDto = (row: ToolRow): Tool => ({
   vatRate: vatPercent(row.vatRateBp),
   categoryId: row.categoryId,
   specs: row.specs,
+  priceTiers: row.priceTiers.map((t) => ({ minQuantity: t.minQuantity, price: toTaka(t.pricePaisa) })),
+  packSize: row.packSize,
 })
+
+/** Volume prices as the database keeps them (paisa). */
+const tierRows = (tiers: readonly PriceTier[]): PriceTierRow[] =>
+  tiers.map((t) => ({ minQuantity: t.minQuantity, pricePaisa: toPaisa(t.price) }))
 
 /**
  * The search index (migration 0007: FTS5, kept in step by triggers), declared here for queries
@@ -119,6 +132,8 @@ export async function createTool(db: Db, input: ToolFields, createdBy: string): 
     ...(input.vatRate !== undefined ? { vatRateBp: vatBp(input.vatRate) } : {}),
     categoryId,
     specs: input.specs ?? [],
+    priceTiers: tierRows(input.priceTiers ?? []),
+    ...(input.packSize !== undefined ? { packSize: input.packSize } : {}),
     createdBy,
   })
   if (!categoryId) {
@@ -162,10 +177,13 @@ export async function updateTool(db: Db, id: string, patch: ToolPatch): Promise<
   if (patch.vatRate !== undefined) values.vatRateBp = vatBp(patch.vatRate)
   if (patch.categoryId !== undefined) values.categoryId = patch.categoryId
   if (patch.specs !== undefined) values.specs = patch.specs
+  if (patch.priceTiers !== undefined) values.priceTiers = tierRows(patch.priceTiers)
+  if (patch.packSize !== undefined) values.packSize = patch.packSize
   const changed = (Object.keys(values) as (keyof typeof values)[]).some((k) =>
-    k === 'specs' ? JSON.stringify(values.specs) !== JSON.stringify(row.specs) : values[k] !== row[k],
+    k === 'specs' || k === 'priceTiers' ? JSON.stringify(values[k]) !== JSON.stringify(row[k]) : values[k] !== row[k],
   )
   if (!changed) return 0
+  assertWholesale({ ...row, ...values })
   if (values.categoryId && values.categoryId !== row.categoryId) await assertCategoryExists(db, values.categoryId)
 
   let guard: SQL | undefined
@@ -200,6 +218,17 @@ export async function updateTool(db: Db, id: string, patch: ToolPatch): Promise<
 }
 
 const toolNotFound = () => notFound('No such tool.')
+
+/**
+ * @throws 400 when the tool as it would be breaks a wholesale rule (a price lowered to a
+ *   volume price, a minimum raised past one, a pack size the minimum is not a multiple of).
+ */
+function assertWholesale(row: ToolRow) {
+  const issues = wholesaleIssues(toToolDto(row))
+  const first = issues[0]
+  if (!first) return
+  throw badRequest(first.message, Object.fromEntries(issues.map((i) => [i.path.join('.'), i.message])))
+}
 
 function stockChanged(quantity: number) {
   const message = `The stock changed to ${quantity} while you were editing. Check it and save again.`

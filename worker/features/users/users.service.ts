@@ -21,16 +21,23 @@ export const toUserProfile = (row: UserRow): UserProfile => ({
   social: row.social,
   image: row.image,
   removedAt: row.removedAt === null ? null : new Date(row.removedAt).toISOString(),
+  company: row.companyName ? { name: row.companyName, bin: row.companyBin ?? '' } : null,
 })
 
 /** Only the fields that were sent: an absent field leaves the stored value alone. */
 function sentFields(fields: ProfileFields) {
-  const out: Partial<Record<keyof ProfileFields, string>> = {}
+  const out: Partial<Record<Exclude<keyof ProfileFields, 'company'>, string>> = {}
   for (const key of ['name', 'education', 'address', 'phone', 'social', 'image'] as const) {
     if (fields[key] !== undefined) out[key] = fields[key]
   }
   return out
 }
+
+/** The company columns for a sent `company` (null clears both); none when it was not sent. */
+const sentCompany = (fields: ProfileFields) =>
+  fields.company === undefined
+    ? {}
+    : { companyName: fields.company?.name ?? null, companyBin: fields.company?.bin ?? null }
 
 export async function getUserRow(db: Db, email: string): Promise<UserRow | undefined> {
   return db.select().from(users).where(eq(users.email, email)).get()
@@ -71,7 +78,7 @@ const noSuchUser = () => notFound('No user with that e-mail.')
 
 /** Updates the sent profile fields. @throws 404 when there is no such user. */
 export async function updateProfile(db: Db, email: string, fields: ProfileFields): Promise<UserProfile> {
-  const set = sentFields(fields)
+  const set = { ...sentFields(fields), ...sentCompany(fields) }
   const row =
     Object.keys(set).length === 0
       ? await getUserRow(db, email)
@@ -157,6 +164,7 @@ export async function signInUser(
       identityVerified: verified,
       unverifiedAuthTime: verified ? null : authTime,
       ...set,
+      ...sentCompany(fields),
     })
     .onConflictDoUpdate({
       target: users.email,
@@ -166,10 +174,17 @@ export async function signInUser(
           ? { name: sql`case when ${users.name} = '' then ${tokenName} else ${users.name} end` }
           : {}),
         ...set,
+        ...sentCompany(fields),
         ...(opts.makeAdmin ? { role: 'admin' as const } : {}),
         ...(verified
           ? {
               ...cleared,
+              ...(fields.company === undefined
+                ? {
+                    companyName: sql`case when ${users.identityVerified} then ${users.companyName} end`,
+                    companyBin: sql`case when ${users.identityVerified} then ${users.companyBin} end`,
+                  }
+                : {}),
               identityVerified: true,
               unverifiedAuthTime: null,
               // NOTE: the takeover: Firebase links the verified sign-in to the unverified account

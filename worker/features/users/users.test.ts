@@ -36,6 +36,7 @@ describe('PUT /api/user/{email} with a Firebase ID token (sign-in)', () => {
       social: '',
       image: '',
       removedAt: null,
+      company: null,
     })
     const claims = decodeJwt(accessToken)
     expect(claims.sub).toBe('first@example.com')
@@ -250,6 +251,7 @@ describe('GET /api/user', () => {
     expect(Object.keys(users[0]!).sort()).toEqual([
       '_id',
       'address',
+      'company',
       'education',
       'email',
       'image',
