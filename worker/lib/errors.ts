@@ -22,6 +22,8 @@ export type ErrorCode =
   | 'TOTAL_CHANGED'
   | 'STOCK_CHANGED'
   | 'CART_FULL'
+  | 'TOO_MANY_QUOTES'
+  | 'TOOL_WITHDRAWN'
   | 'INTERNAL'
 
 export type ErrorBody = { error: { code: ErrorCode; message: string; fields?: Record<string, string> } }

@@ -272,4 +272,6 @@ export type OrderSummary = {
   orders: Record<OrderStatus, number>
   revenue: { today: number; last7Days: number; last30Days: number }
   lowStock: { _id: string; name: string; quantity: number; Minimum_quantity: number }[]
+  /** Quotes waiting for an offer (docs/api-extensions.md). */
+  quotes: { requested: number }
 }

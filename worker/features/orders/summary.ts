@@ -1,8 +1,8 @@
-import { lt, sql } from 'drizzle-orm'
+import { eq, lt, sql } from 'drizzle-orm'
 import { toTaka } from '#schemas/bdt.ts'
 import type { OrderSummary } from '#schemas/booking.ts'
 import { ORDER_STATUSES, type OrderStatus } from '#schemas/order-status.ts'
-import { orderCounts, orders, revenueDays, tools } from '#worker/db/schema.ts'
+import { orderCounts, orders, quotes, revenueDays, tools } from '#worker/db/schema.ts'
 import type { Db } from '#worker/lib/db.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -40,7 +40,7 @@ const revenueSince = (db: Db, fromMs: number) => {
  */
 export async function orderSummary(db: Db, nowMs: number): Promise<OrderSummary> {
   const midnight = Math.floor(nowMs / DAY_MS) * DAY_MS
-  const [counts, today, week, month, low] = await db.batch([
+  const [counts, today, week, month, low, awaiting] = await db.batch([
     db.select({ status: orderCounts.status, n: orderCounts.n }).from(orderCounts),
     revenueSince(db, midnight),
     revenueSince(db, nowMs - 7 * DAY_MS),
@@ -51,6 +51,8 @@ export async function orderSummary(db: Db, nowMs: number): Promise<OrderSummary>
       .where(lt(sql`(${tools.quantity} - ${tools.minimumQuantity})`, 0))
       .orderBy(sql`(${tools.quantity} - ${tools.minimumQuantity})`)
       .limit(LOW_STOCK_LIMIT),
+    // Quotes waiting for an offer (an index range: quotes_status_idx).
+    db.select({ n: sql<number>`count(*)` }).from(quotes).where(eq(quotes.status, 'requested')),
   ])
   const orders = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>
   for (const row of counts)
@@ -60,5 +62,6 @@ export async function orderSummary(db: Db, nowMs: number): Promise<OrderSummary>
     orders,
     revenue: { today: net(today), last7Days: net(week), last30Days: net(month) },
     lowStock: low.map((t) => ({ _id: t.id, name: t.name, quantity: t.quantity, Minimum_quantity: t.minimumQuantity })),
+    quotes: { requested: awaiting[0]?.n ?? 0 },
   }
 }
