@@ -12,6 +12,7 @@ import { metaRoutes } from './features/meta/meta.routes'
 import { checkoutRoutes } from './features/orders/checkout'
 import { bookingsRoutes, orderDeskRoutes } from './features/orders/orders.routes'
 import { paymentsRoutes } from './features/orders/payments.routes'
+import { quotesRoutes } from './features/quotes/quotes.routes'
 import { reviewsRoutes } from './features/reviews/reviews.routes'
 import { settingsRoutes } from './features/settings/settings.routes'
 import { toolsRoutes } from './features/tools/tools.routes'
@@ -101,6 +102,7 @@ const routes = app
   .route('/booking', bookingsRoutes)
   .route('/cart', cartRoutes)
   .route('/checkout', checkoutRoutes)
+  .route('/quotes', quotesRoutes)
   .route('/settings', settingsRoutes)
   .route('/cart', cartRoutes)
   .route('/', paymentsRoutes)

@@ -2,6 +2,7 @@ import { getConfig } from './env'
 import { deliverQueuedMail } from './features/mail/mail.service'
 import { type ExpiryReport, expireUnpaidOrders, orderDeps } from './features/orders/orders.service'
 import { pruneWebhookEvents } from './features/orders/payments.service'
+import { expireQuotes } from './features/quotes/quotes.service'
 import { getDb } from './lib/db'
 
 const HOUR_MS = 60 * 60 * 1000
@@ -25,6 +26,8 @@ export async function runScheduled(env: Env, now: number): Promise<ExpiryReport>
   const db = getDb(env)
   const report = await expireUnpaidOrders(orderDeps(config, db), now - config.unpaidHoldMs, EXPIRY_BATCH)
   await pruneWebhookEvents(db, now - WEBHOOK_EVENT_RETENTION_MS)
+  // Offers past their validUntil read `expired` anyway; stored so, the desk's tabs stay exact.
+  await expireQuotes(db, now)
   // E-mails whose first delivery failed (or that the expiry just queued) go out now.
   const mail = await deliverQueuedMail(db, config, MAIL_BATCH)
   if (mail.failed) console.warn('E-mail delivery', mail)

@@ -25,6 +25,8 @@ export type ErrorCode =
   // Payment methods (api.md "Payment methods").
   | 'WRONG_PAYMENT_METHOD'
   | 'REFERENCE_USED'
+  | 'TOO_MANY_QUOTES'
+  | 'TOOL_WITHDRAWN'
   | 'INTERNAL'
 
 export type ErrorBody = { error: { code: ErrorCode; message: string; fields?: Record<string, string> } }

@@ -323,4 +323,6 @@ export type OrderSummary = {
   /** Extension (docs/api-extensions.md): open cash-on-delivery orders and the cash (BDT) they will bring. */
   codToCollect: { orders: number; total: number }
   lowStock: { _id: string; name: string; quantity: number; Minimum_quantity: number }[]
+  /** Quotes waiting for an offer (docs/api-extensions.md). */
+  quotes: { requested: number }
 }

@@ -179,6 +179,32 @@ const MATRIX: Row[] = [
       card: { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' },
     },
   ],
+  // Quotes: a verified user asks; the owner or an admin reads, writes and declines; an admin offers
+  // (the matrix's offer is invalid: past the guard, a 400); only the owner accepts (a requested
+  // quote: 409), an admin who is not the owner is refused.
+  [
+    'POST',
+    '/api/quotes',
+    [401, 401, 401, 401, 401, 401, 201, 201, 201, 401],
+    { lines: [{ serviceId: '{tool}', quantity: 1_000_000 }] },
+  ],
+  ['GET', '/api/quotes?customer={owner}', [401, 401, 401, 401, 401, 401, 403, 200, 200, 401]],
+  ['GET', '/api/quotes', [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
+  ['GET', '/api/quotes/{quote}', [401, 401, 401, 401, 401, 401, 404, 200, 200, 401]],
+  [
+    'POST',
+    '/api/quotes/{quote}/offer',
+    [401, 401, 401, 401, 401, 401, 403, 403, 400, 401],
+    { lines: [], deliveryFee: 0, validUntil: 'soon' },
+  ],
+  ['POST', '/api/quotes/{quote}/messages', [401, 401, 401, 401, 401, 401, 404, 200, 200, 401], { text: 'Matrix' }],
+  [
+    'POST',
+    '/api/quotes/{quote}/accept',
+    [401, 401, 401, 401, 401, 401, 404, 409, 403, 401],
+    { ...CHECKOUT, expectedTotal: 0 },
+  ],
+  ['POST', '/api/quotes/{quote}/decline', [401, 401, 401, 401, 401, 401, 404, 200, 200, 401], {}],
   // Authenticated by Stripe's signature, never a bearer token; without STRIPE_WEBHOOK_SECRET (tests) it is off.
   ['POST', '/api/stripe/webhook', [503, 503, 503, 503, 503, 503, 503, 503, 503, 503]],
 ]
@@ -282,6 +308,12 @@ async function placeholdersFor(owner: string, pathTemplate: string): Promise<Rec
     expect(res.status, 'placing the {booking} of the owner').toBe(201)
     values.booking = (await json<{ insertedId: string }>(res)).insertedId
   }
+  if (pathTemplate.includes('{quote}')) {
+    const lines = [{ serviceId: toolId, quantity: 1_000_000 }]
+    const res = await call('POST', '/api/quotes', { as: await accessTokenFor(owner), body: { lines } })
+    expect(res.status, 'asking for the {quote} of the owner').toBe(201)
+    values.quote = (await json<{ insertedId: string }>(res)).insertedId
+  }
   return values
 }
 
@@ -301,7 +333,11 @@ describe.each(MATRIX)('%s %s', (method, pathTemplate, expected, body) => {
       const token = await tokenOf(principal, owner)
       const res = await call(method, path, {
         as: token,
-        body,
+        // Placeholders in a body too (a tool's id).
+        body:
+          body === undefined
+            ? undefined
+            : JSON.parse(JSON.stringify(body).replace(/\{(\w+)\}/g, (m, key: string) => values[key] ?? m)),
         headers: { 'CF-Connecting-IP': `198.51.100.${n % 250}`, 'X-Matrix-Cell': String(n) },
       })
       expect(res.status, `${method} ${path} as ${principal}`).toBe(status)

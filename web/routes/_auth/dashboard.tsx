@@ -51,6 +51,12 @@ function DashboardLayout() {
             </>
           )}
           {!isAdmin && myOrder}
+          {/* Quotes (features/quotes): the customer's requests and offers. */}
+          {!isAdmin && (
+            <Link to="/dashboard/quotes" className={linkClass} activeProps={{ className: activeClass }}>
+              My Quotes
+            </Link>
+          )}
           {isAdmin && (
             <>
               <Link
@@ -65,6 +71,10 @@ function DashboardLayout() {
                 Orders
               </Link>
               {myOrder}
+              {/* Quotes (features/quotes): the quotes desk. */}
+              <Link to="/dashboard/quote-desk" className={linkClass} activeProps={{ className: activeClass }}>
+                Quotes
+              </Link>
               <Link to="/dashboard/users" className={linkClass} activeProps={{ className: activeClass }}>
                 All Users
               </Link>

@@ -1,9 +1,10 @@
 import { and, desc, eq, lte, sql } from 'drizzle-orm'
+import { createMiddleware } from 'hono/factory'
 import type { MailDelivery, MailStatus, OutboxMail } from '#schemas/mail.ts'
 import { NOW_MS_SQL, nowMs } from '#worker/db/now.ts'
 import { emailOutbox } from '#worker/db/schema.ts'
-import type { Config } from '#worker/env.ts'
-import { type Db, newId } from '#worker/lib/db.ts'
+import type { AppEnv, Config } from '#worker/env.ts'
+import { type Db, getDb, newId } from '#worker/lib/db.ts'
 
 export const DEFAULT_EMAIL_API_URL = 'https://api.resend.com/emails'
 /** Where the local outbox addresses mail when CONTACT_INBOX is not set. */
@@ -332,3 +333,17 @@ export function deliverAfterResponse(
   )
   if (waitUntil) waitUntil(delivery)
 }
+
+/** Middleware: after a change that went through, the e-mails it queued go out (after the response). */
+export const deliverMail = createMiddleware<AppEnv>(async (c, next) => {
+  await next()
+  if (c.req.method === 'GET' || c.res.status >= 400) return
+  let waitUntil: ((p: Promise<unknown>) => void) | undefined
+  try {
+    const ctx = c.executionCtx
+    waitUntil = (p) => ctx.waitUntil(p)
+  } catch {
+    waitUntil = undefined // app.request() without an execution context (some tests): it runs on its own
+  }
+  deliverAfterResponse(waitUntil, getDb(c.env), c.var.config)
+})

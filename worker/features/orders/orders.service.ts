@@ -580,3 +580,16 @@ async function cancelUnpaid(deps: OrderDeps, where: SQL, note: string): Promise<
   }
   return cancelled
 }
+
+// ─── For features/quotes: an accepted quote's order, the quote e-mails ─────────────────────
+export { QUOTE_NUMBER_TOKEN, type QuoteMailFacts, quoteMail } from './order-emails'
+export {
+  assertUnpaidRoom,
+  cartOf,
+  insertOrder,
+  type NewOrder,
+  type OrderPrice,
+  offeredLine,
+  toolsById,
+  tooManyUnpaid,
+} from './place-order'

@@ -9,7 +9,7 @@ import { cartLines, type DeliveryAddressRow, orders, tools } from '#worker/db/sc
 import type { Db } from '#worker/lib/db.ts'
 import { newId } from '#worker/lib/db.ts'
 import { ApiError, badRequest, conflict } from '#worker/lib/errors.ts'
-import { returnedRow, runBatch, sqlPart, sqlText } from '#worker/lib/guarded.ts'
+import { returnedRow, runBatch, type SqlPart, sqlPart, sqlText } from '#worker/lib/guarded.ts'
 import { queueMailStatement } from '../mail/mail.service'
 import { loadSettings } from '../settings/settings.service'
 import { historyEntry, type OrderDeps } from './lifecycle'
@@ -60,6 +60,19 @@ export const priceLine = (tool: ToolRow, quantity: number): PricedLine => {
   }
 }
 
+// ─── Quotes: a line at the offered price (features/quotes) ─────────────────────────────
+/** A line of an accepted quote: the tool as it is now (VAT rate, weight), at the offered unit price. */
+export const offeredLine = (tool: ToolRow, quantity: number, unitPricePaisa: number): PricedLine => {
+  const pricePaisa = unitPricePaisa * quantity
+  return {
+    ...priceLine(tool, quantity),
+    unitPricePaisa,
+    pricePaisa,
+    vatPaisa: vatIncludedPaisa(pricePaisa, tool.vatRateBp),
+  }
+}
+// ─── end quotes ──────────────────────────────────────────────────────────────────────────
+
 export type DeliveryChoice = { method: DeliveryMethod; zone: DeliveryZone }
 
 /** The price of an order of `lines`: the fee from the shop's zones, the VAT of every line and of the delivery. */
@@ -91,6 +104,12 @@ export type NewOrder = {
   note: string | null
   /** The order came from the customer's cart: the cart is emptied with it. */
   fromCart: boolean
+  /**
+   * An accepted quote (features/quotes): its lines carry the offered prices, so the tools'
+   * prices and minimums are not checked; `guard` must hold when the stock is taken (the quote
+   * still open), and `andThen`'s statements run with the order (the quote accepted).
+   */
+  fromQuote?: { id: string; guard: SqlPart; andThen: (orderId: string, happened: SqlPart) => SqlPart[] }
 }
 
 export type OrderLimits = { maxUnpaid: number; maxUnpaidPaisa: number }
@@ -164,7 +183,7 @@ export async function insertOrder(
     lines.map((l) => ({
       id: l.toolId,
       q: l.quantity,
-      p: l.unitPricePaisa,
+      p: order.fromQuote ? null : l.unitPricePaisa,
       v: l.vatRateBp,
       w: l.weightHundredths / l.quantity,
     })),
@@ -186,25 +205,27 @@ export async function insertOrder(
     update tools set quantity = quantity - (select q from wanted where wanted.id = tools.id)
     where id in (select id from wanted)
       and (select count(*) from tools t join wanted on t.id = wanted.id
-           where t.quantity >= wanted.q and t.minimum_quantity <= wanted.q and wanted.q % t.pack_size = 0
-             and ${unitPriceSql} = wanted.p
+           where t.quantity >= wanted.q
+             and (wanted.p is null or (t.minimum_quantity <= wanted.q and wanted.q % t.pack_size = 0
+               and ${unitPriceSql} = wanted.p))
              and t.vat_rate_bp = wanted.v and t.weight_hundredths = wanted.w) = ${lines.length}
       and (select count(*) from bookings
            where customer = ${order.customer} and status = 'unpaid' and ${holding}) < ${limits.maxUnpaid}
-      ${valueCap}`
+      ${valueCap}
+      ${order.fromQuote ? sqlPart`and ${order.fromQuote.guard}` : sqlPart``}`
   const address = order.delivery.address
   // The order number is the highest so far plus one, allocated inside the INSERT (D1 runs one
   // statement at a time, so two orders never take the same one).
   const insert = sqlPart`insert into bookings
       (id, service_id, service, unit_price_paisa, quantity, price_paisa, delivery_fee_paisa, total_paisa, vat_paisa,
        line_count, tool_names, customer, customer_name, phone, address, delivery_method, delivery_zone,
-       delivery_address, payment_method, hold_until, company_name, company_bin, po_number, note, order_no)
+       delivery_address, payment_method, hold_until, company_name, company_bin, po_number, note, quote_id, order_no)
     select ${id}, ${first.toolId}, ${first.name}, ${first.unitPricePaisa}, ${first.quantity}, ${price.pricePaisa},
       ${price.deliveryFeePaisa}, ${price.totalPaisa}, ${price.vatPaisa}, ${lines.length},
       ${lines.map((l) => l.name).join(' · ')}, ${order.customer}, ${order.customerName}, ${address.phone},
       ${oneLineAddress(address)}, ${order.delivery.method}, ${order.delivery.method === 'pickup' ? null : order.delivery.zone},
       ${JSON.stringify(address)}, ${order.paymentMethod}, ${holdUntil}, ${order.company?.name ?? null}, ${order.company?.bin ?? null},
-      ${order.poNumber}, ${order.note}, (select coalesce(max(order_no), ${FIRST_ORDER_NO} - 1) + 1 from bookings)
+      ${order.poNumber}, ${order.note}, ${order.fromQuote?.id ?? null}, (select coalesce(max(order_no), ${FIRST_ORDER_NO} - 1) + 1 from bookings)
     where changes() = ${lines.length}`
   const event = historyEntry({
     id: newId(),
@@ -251,6 +272,7 @@ export async function insertOrder(
     ...(order.fromCart
       ? [sqlPart`delete from cart_lines where customer = ${order.customer} and ${event.happened}`]
       : []),
+    ...(order.fromQuote?.andThen(id, event.happened) ?? []),
     queueMailStatement(db, orderMail('placed', facts, mailContext), event.happened, withNumber),
     // Cash on delivery is never paid online: the shop hears of it when it is placed.
     ...(order.paymentMethod === 'cod' && shop.shopEmail

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm'
 import { toTaka } from '#schemas/bdt.ts'
 import type { OrderSummary } from '#schemas/booking.ts'
 import { ORDER_STATUSES, type OrderStatus } from '#schemas/order-status.ts'
-import { orderCounts, orders, revenueDays, tools } from '#worker/db/schema.ts'
+import { orderCounts, orders, quotes, revenueDays, tools } from '#worker/db/schema.ts'
 import type { Db } from '#worker/lib/db.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
@@ -42,7 +42,7 @@ const revenueSince = (db: Db, fromMs: number) => {
  */
 export async function orderSummary(db: Db, nowMs: number): Promise<OrderSummary> {
   const midnight = Math.floor(nowMs / DAY_MS) * DAY_MS
-  const [counts, today, week, month, low, cod] = await db.batch([
+  const [counts, today, week, month, low, cod, awaiting] = await db.batch([
     db.select({ status: orderCounts.status, n: orderCounts.n }).from(orderCounts),
     revenueSince(db, midnight),
     revenueSince(db, nowMs - 7 * DAY_MS),
@@ -58,6 +58,8 @@ export async function orderSummary(db: Db, nowMs: number): Promise<OrderSummary>
       .select({ n: sql<number>`count(*)`, total: sql<number>`coalesce(sum(${orders.totalPaisa}), 0)` })
       .from(orders)
       .where(and(eq(orders.paymentMethod, 'cod'), inArray(orders.status, COD_OPEN), isNull(orders.paidAt))),
+    // Quotes waiting for an offer (an index range: quotes_status_idx).
+    db.select({ n: sql<number>`count(*)` }).from(quotes).where(eq(quotes.status, 'requested')),
   ])
   const perStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>
   for (const row of counts)
@@ -68,5 +70,6 @@ export async function orderSummary(db: Db, nowMs: number): Promise<OrderSummary>
     revenue: { today: net(today), last7Days: net(week), last30Days: net(month) },
     codToCollect: { orders: cod[0]?.n ?? 0, total: toTaka(cod[0]?.total ?? 0) },
     lowStock: low.map((t) => ({ _id: t.id, name: t.name, quantity: t.quantity, Minimum_quantity: t.minimumQuantity })),
+    quotes: { requested: awaiting[0]?.n ?? 0 },
   }
 }

@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useId, useRef, useState, useSyncExternalStor
 import { formatBDT } from '#schemas/bdt.ts'
 import { type Cart, type CartLine, cartLineError, cartOf, TOOL_NOT_SOLD } from '#schemas/cart.ts'
 import { EmptyState } from '#web/components/empty-state.tsx'
+import { RequestQuote } from '#web/features/quotes/components/request-quote.tsx'
 import { toolQueries } from '#web/features/tools/tools-queries.ts'
 import { ApiRequestError } from '#web/lib/api-error.ts'
 import { formatCount } from '#web/lib/format.ts'
@@ -160,6 +161,10 @@ function CartBody({ cart, signedIn }: { cart: Cart; signedIn: boolean }) {
             </p>
           </>
         )}
+        {/* Quotes (features/quotes): a price for a large order. */}
+        <div className="mt-3">
+          <RequestQuote what={{ fromCart: true }} returnTo="/cart" />
+        </div>
       </section>
     </div>
   )

@@ -41,6 +41,19 @@ export function Overview() {
         {stat('Revenue today', data && formatBDT(data.revenue.today))}
         {stat('Last 7 days', data && formatBDT(data.revenue.last7Days))}
       </div>
+      {/* Quotes (features/quotes): requests waiting for an offer. */}
+      {data && data.quotes.requested > 0 && (
+        <p className="mt-3 text-sm">
+          <Link
+            to="/dashboard/quote-desk"
+            search={{ status: 'requested' }}
+            className="font-semibold text-brand-700 underline underline-offset-4"
+          >
+            {formatCount(data.quotes.requested)} {data.quotes.requested === 1 ? 'quote waits' : 'quotes wait'} for an
+            offer
+          </Link>
+        </p>
+      )}
       <p className="mt-3 text-sm text-slate-600">
         {data ? `Last 30 days: ${formatBDT(data.revenue.last30Days)} (paid, less refunds).` : ' '}
       </p>

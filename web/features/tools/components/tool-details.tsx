@@ -1,6 +1,7 @@
 import { formatBDT } from '#schemas/bdt.ts'
 import type { Tool } from '#schemas/tool.ts'
 import { AddToCartButton } from '#web/features/cart/components/add-to-cart-button.tsx'
+import { RequestQuote } from '#web/features/quotes/components/request-quote.tsx'
 import { formatCount } from '#web/lib/format.ts'
 import { responsiveImage } from '#web/lib/image-variants.ts'
 import { inStock, TOOL_PHOTO_SIZES } from '../tool-page'
@@ -73,6 +74,12 @@ export function ToolDetails({ tool, signedOut, onPurchase }: ToolDetailsProps) {
           </form>
           {/* The tool's minimum order goes into the cart; its quantity is changed there. */}
           {canOrder && <AddToCartButton tool={tool} className="btn-ghost w-full py-3 text-base sm:w-auto sm:px-8" />}
+          {/* Quotes (features/quotes): a price for a large order, whatever the stock. */}
+          <RequestQuote
+            what={{ serviceId: tool._id, name: tool.name, minimum: tool.Minimum_quantity }}
+            returnTo={`/service/${tool._id}`}
+            className="btn-ghost w-full py-3 text-base sm:w-auto sm:px-8"
+          />
         </div>
         {signedOut && canOrder && (
           <p className="mt-2 text-sm text-slate-600">You will be asked to log in or create an account first.</p>

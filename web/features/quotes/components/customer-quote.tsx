@@ -1,0 +1,88 @@
+import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
+import { toast } from 'sonner'
+import type { Quote } from '#schemas/quote.ts'
+import { Modal } from '#web/components/modal.tsx'
+import { ApiRequestError } from '#web/lib/api-error.ts'
+import { formatDateTime } from '#web/lib/format.ts'
+import { useDeclineQuote } from '../quote-mutations'
+import { QuoteLines, QuoteMessages, QuoteStatusBadge } from './quote-view'
+
+/** One of the customer's quotes: its tools and offer, Accept (the checkout form) and Decline, messages. */
+export function CustomerQuote({ quote }: { quote: Quote }) {
+  const [declining, setDeclining] = useState(false)
+  const decline = useDeclineQuote(quote._id)
+  const open = quote.status === 'requested' || quote.status === 'offered'
+  return (
+    <article
+      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
+      aria-labelledby={`quote-${quote._id}`}
+      data-testid="quote"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h2 id={`quote-${quote._id}`} className="font-mono text-lg font-semibold text-ink">
+            {quote.quoteNumber}
+          </h2>
+          <p className="text-sm text-slate-600">Asked {formatDateTime(quote.createdAt)}</p>
+        </div>
+        <QuoteStatusBadge status={quote.status} />
+      </div>
+      <QuoteLines quote={quote} />
+      {quote.status === 'requested' && (
+        <p className="mt-2 text-sm text-slate-600">
+          We are pricing it: you will get an e-mail when our offer is ready.
+        </p>
+      )}
+      <div className="mt-3 flex flex-wrap gap-2">
+        {quote.status === 'offered' && (
+          <Link to="/quote-checkout/$id" params={{ id: quote._id }} className="btn-primary">
+            Accept offer
+          </Link>
+        )}
+        {open && (
+          <button type="button" className="btn-ghost" onClick={() => setDeclining(true)}>
+            Decline
+          </button>
+        )}
+        {quote.orderId && (
+          <Link to="/dashboard/order/$id" params={{ id: quote.orderId }} className="btn-ghost">
+            See the order
+          </Link>
+        )}
+      </div>
+      <QuoteMessages quote={quote} me="customer" />
+      <Modal
+        open={declining}
+        onClose={() => setDeclining(false)}
+        busy={decline.isPending}
+        size="sm"
+        title={`Decline ${quote.quoteNumber}?`}
+        description="The shop is told; you can ask for a new quote any time."
+      >
+        <div className="mt-4 flex flex-wrap justify-end gap-2">
+          <button type="button" className="btn-ghost" onClick={() => setDeclining(false)} data-autofocus>
+            Keep it
+          </button>
+          <button
+            type="button"
+            className="btn-primary"
+            disabled={decline.isPending}
+            onClick={() =>
+              decline.mutate(undefined, {
+                onSuccess: () => {
+                  toast.success(`Quote ${quote.quoteNumber} declined`)
+                  setDeclining(false)
+                },
+                onError: (err) =>
+                  toast.error(err instanceof ApiRequestError ? err.message : 'We could not reach the shop.'),
+              })
+            }
+          >
+            Decline quote
+          </button>
+        </div>
+      </Modal>
+    </article>
+  )
+}

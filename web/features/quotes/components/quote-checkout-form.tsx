@@ -1,0 +1,130 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useQueries } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { FormProvider, useForm, useWatch } from 'react-hook-form'
+import { toast } from 'sonner'
+import { toPaisa, toTaka } from '#schemas/bdt.ts'
+import { OFFERED_PAYMENT_METHODS } from '#schemas/booking.ts'
+import type { CheckoutPreviewInput } from '#schemas/checkout.ts'
+import type { PickupDetails } from '#schemas/delivery.ts'
+import type { Quote } from '#schemas/quote.ts'
+import type { UserProfile } from '#schemas/user.ts'
+import { DELIVERY_VAT_BP, vatBp, vatIncludedPaisa } from '#schemas/vat.ts'
+import { CheckoutFormSchema, type CheckoutFormValues, checkoutDefaults } from '#web/features/checkout/checkout-body.ts'
+import { type Refusal, RefusalNotice, refusalOf } from '#web/features/checkout/components/checkout-refusal.tsx'
+import { DeliveryFields } from '#web/features/checkout/components/delivery-fields.tsx'
+import { OrderSummary, type PricedPreview } from '#web/features/checkout/components/order-summary.tsx'
+import { BusinessFields, PaymentFields } from '#web/features/checkout/components/payment-fields.tsx'
+import { toolQueries } from '#web/features/tools/tools-queries.ts'
+import { useAcceptQuote } from '../quote-mutations'
+
+/** Methods paid on the payment page; the others' orders open on their own page (as the checkout's). */
+const PAID_ON_PAYMENT_PAGE: readonly string[] = ['card', 'gateway']
+
+type QuoteCheckoutFormProps = {
+  quote: Quote
+  profile: UserProfile
+  displayName: string
+  email: string
+  pickup: PickupDetails
+}
+
+/**
+ * Accepting an offer: the checkout's delivery, payment and business fields, and its order summary
+ * at the offered prices (the offer's courier fee anywhere, nothing for a pickup; the VAT at each
+ * tool's rate now). Accepting places the order; a card order goes on to its payment page.
+ */
+export function QuoteCheckoutForm({ quote, profile, displayName, email, pickup }: QuoteCheckoutFormProps) {
+  const form = useForm<CheckoutFormValues, unknown, CheckoutPreviewInput>({
+    resolver: zodResolver(CheckoutFormSchema),
+    mode: 'onTouched',
+    defaultValues: checkoutDefaults(profile, displayName),
+  })
+  const { control, handleSubmit } = form
+  const method = useWatch({ control, name: 'delivery.method' })
+  const paymentMethod = useWatch({ control, name: 'paymentMethod' })
+  // Each tool's VAT rate now (the order's VAT is worked out at acceptance).
+  const tools = useQueries({ queries: quote.lines.map((l) => ({ ...toolQueries.detail(l.serviceId), retry: false })) })
+  const accept = useAcceptQuote(quote._id)
+  const navigate = useNavigate()
+  const [refusal, setRefusal] = useState<Refusal>()
+
+  const lines = quote.lines.map((line, i) => {
+    const rate = tools[i]?.data?.vatRate ?? 0
+    const price = line.price ?? 0
+    return {
+      serviceId: line.serviceId,
+      service: line.service,
+      img: '',
+      quantity: line.quantity,
+      unitPrice: line.unitPrice ?? 0,
+      price,
+      vatRate: rate,
+      vat: toTaka(vatIncludedPaisa(toPaisa(price), vatBp(rate))),
+      error: null,
+    }
+  })
+  const goods = lines.reduce((sum, l) => sum + toPaisa(l.price), 0)
+  const fee = method === 'pickup' ? 0 : toPaisa(quote.deliveryFee ?? 0)
+  const preview: PricedPreview = {
+    lines,
+    price: toTaka(goods),
+    deliveryFee: toTaka(fee),
+    vat: toTaka(lines.reduce((sum, l) => sum + toPaisa(l.vat), 0) + vatIncludedPaisa(fee, DELIVERY_VAT_BP)),
+    total: toTaka(goods + fee),
+    paymentMethods: [...OFFERED_PAYMENT_METHODS],
+    priced: true,
+  }
+
+  const submit = (body: CheckoutPreviewInput) => {
+    setRefusal(undefined)
+    accept.mutate(
+      { ...body, expectedTotal: preview.total },
+      {
+        onSuccess: (placed) => {
+          toast.success(`Order ${placed.orderNumber} placed from quote ${quote.quoteNumber}`)
+          const id = placed.insertedId
+          void (PAID_ON_PAYMENT_PAGE.includes(body.paymentMethod)
+            ? navigate({ to: '/dashboard/payment/$id', params: { id } })
+            : navigate({ to: '/dashboard/order/$id', params: { id } }))
+        },
+        onError: (error) => setRefusal(refusalOf(error, preview.total)),
+      },
+    )
+  }
+  const busy = accept.isPending || accept.isSuccess
+
+  return (
+    <FormProvider {...form}>
+      <form
+        noValidate
+        onSubmit={handleSubmit(submit)}
+        className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start"
+      >
+        <fieldset disabled={busy} className="min-w-0 space-y-6">
+          <legend className="sr-only">Delivery and payment</legend>
+          <DeliveryFields pickup={pickup} />
+          <PaymentFields offered={preview.paymentMethods} />
+          <BusinessFields />
+        </fieldset>
+        <div className="min-w-0 lg:sticky lg:top-20">
+          <OrderSummary
+            preview={preview}
+            updating={false}
+            deliveryLabel={method === 'pickup' ? 'pickup at the factory' : 'courier, anywhere'}
+            lineErrors={refusal?.kind === 'lines' ? refusal.lineErrors : {}}
+          >
+            {refusal && <RefusalNotice refusal={refusal} email={email} />}
+            <button type="submit" className="btn-primary w-full py-3 text-base" disabled={busy}>
+              {busy ? 'Placing order…' : 'Accept and place order'}
+            </button>
+            {PAID_ON_PAYMENT_PAGE.includes(paymentMethod) && (
+              <p className="text-center text-sm text-slate-600">You pay on the next page.</p>
+            )}
+          </OrderSummary>
+        </div>
+      </form>
+    </FormProvider>
+  )
+}

@@ -1,0 +1,53 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { CheckoutInput } from '#schemas/checkout.ts'
+import type { QuoteOfferInput } from '#schemas/quote.ts'
+import { deskQueries } from '#web/features/desk/desk-queries.ts'
+import { useOrderRefresh } from '#web/features/orders/order-mutations.ts'
+import { api, unwrap } from '#web/lib/api.ts'
+import { quoteQueries } from './quote-queries'
+
+/** After any change to a quote: every list and detail of quotes (and the overview's count) reads again. */
+function useQuotesChanged() {
+  const queryClient = useQueryClient()
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: quoteQueries.all() }),
+      queryClient.invalidateQueries({ queryKey: deskQueries.summary().queryKey }),
+    ])
+}
+
+export function useOfferQuote(id: string) {
+  const changed = useQuotesChanged()
+  return useMutation({
+    mutationFn: (body: QuoteOfferInput) => unwrap(api.quotes[':id'].offer.$post({ param: { id }, json: body })),
+    onSuccess: () => changed(),
+  })
+}
+
+export function usePostQuoteMessage(id: string) {
+  const changed = useQuotesChanged()
+  return useMutation({
+    mutationFn: (text: string) => unwrap(api.quotes[':id'].messages.$post({ param: { id }, json: { text } })),
+    onSuccess: () => changed(),
+  })
+}
+
+export function useDeclineQuote(id: string) {
+  const changed = useQuotesChanged()
+  return useMutation({
+    mutationFn: (reason?: string) =>
+      unwrap(api.quotes[':id'].decline.$post({ param: { id }, json: reason ? { reason } : {} })),
+    onSuccess: () => changed(),
+  })
+}
+
+/** Accepts the offer at the total the customer saw: an order, paid like any other. */
+export function useAcceptQuote(id: string) {
+  const changed = useQuotesChanged()
+  const refreshOrders = useOrderRefresh()
+  return useMutation({
+    mutationFn: (body: CheckoutInput) => unwrap(api.quotes[':id'].accept.$post({ param: { id }, json: body })),
+    onSuccess: () => Promise.all([changed(), refreshOrders(true)]),
+    onError: () => changed(),
+  })
+}

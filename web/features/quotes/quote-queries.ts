@@ -1,0 +1,40 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import type { QuoteStatus } from '#schemas/quote.ts'
+import { DESK_PAGE_SIZE } from '#web/features/desk/desk-queries.ts'
+import { api, unwrap, unwrapPage } from '#web/lib/api.ts'
+import { QUOTES_KEY } from './quote-keys'
+
+const paging = (page = 1) => ({ limit: String(DESK_PAGE_SIZE), offset: String((page - 1) * DESK_PAGE_SIZE) })
+
+/** Quotes: the customer's own, the admin's desk, one quote. */
+export const quoteQueries = {
+  all: () => QUOTES_KEY,
+  mine: (email: string) =>
+    queryOptions({
+      queryKey: [...quoteQueries.all(), 'mine', email] as const,
+      queryFn: () => unwrapPage(api.quotes.$get({ query: { customer: email, limit: '100' } })),
+      staleTime: 0,
+    }),
+  desk: (filter: { status?: QuoteStatus; q?: string; page?: number }) =>
+    queryOptions({
+      queryKey: [...quoteQueries.all(), 'desk', filter] as const,
+      queryFn: () =>
+        unwrapPage(
+          api.quotes.$get({
+            query: {
+              ...paging(filter.page),
+              ...(filter.status ? { status: filter.status } : {}),
+              ...(filter.q ? { q: filter.q } : {}),
+            },
+          }),
+        ),
+      placeholderData: keepPreviousData,
+      staleTime: 0,
+    }),
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: [...quoteQueries.all(), 'detail', id] as const,
+      queryFn: () => unwrap(api.quotes[':id'].$get({ param: { id } })),
+      staleTime: 0,
+    }),
+}

@@ -1,0 +1,60 @@
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { EmptyState } from '#web/components/empty-state.tsx'
+import { QuoteCheckoutForm } from '#web/features/quotes/components/quote-checkout-form.tsx'
+import { QUOTE_STATUS_LABELS } from '#web/features/quotes/components/quote-view.tsx'
+import { quoteQueries } from '#web/features/quotes/quote-queries.ts'
+import { settingsQueries } from '#web/features/settings/settings-queries.ts'
+import { userQueries } from '#web/features/users/users-queries.ts'
+import { formatDateTime } from '#web/lib/format.ts'
+
+/** /quote-checkout/{id}: accepting an offer through the checkout's form, at the offered prices. */
+export const Route = createFileRoute('/_auth/quote-checkout/$id')({
+  loader: ({ context, params }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(quoteQueries.detail(params.id)),
+      context.queryClient.ensureQueryData(userQueries.profile(context.session.user.email)),
+      context.queryClient.ensureQueryData(settingsQueries.detail()),
+    ]),
+  head: () => ({ meta: [{ title: 'Accept an offer · Toolhaus' }] }),
+  component: QuoteCheckoutPage,
+})
+
+function QuoteCheckoutPage() {
+  const { id } = Route.useParams()
+  const { session } = Route.useRouteContext()
+  const { data: quote } = useSuspenseQuery(quoteQueries.detail(id))
+  const { data: profile } = useSuspenseQuery(userQueries.profile(session.user.email))
+  const { data: settings } = useSuspenseQuery(settingsQueries.detail())
+  return (
+    <div className="container-page py-8">
+      <h1 className="text-2xl font-bold text-ink sm:text-3xl">Accept quote {quote.quoteNumber}</h1>
+      {quote.status === 'offered' ? (
+        <>
+          <p className="mt-1 text-sm text-slate-600">
+            The offered prices hold until {quote.validUntil ? formatDateTime(quote.validUntil) : 'the offer ends'}.
+            Prices include VAT.
+          </p>
+          <QuoteCheckoutForm
+            quote={quote}
+            profile={profile}
+            displayName={session.user.displayName ?? ''}
+            email={session.user.email}
+            pickup={settings.delivery.pickup}
+          />
+        </>
+      ) : (
+        <EmptyState
+          title={`This quote is ${QUOTE_STATUS_LABELS[quote.status].toLowerCase()}`}
+          action={
+            <Link to="/dashboard/quotes" className="btn-primary">
+              Back to your quotes
+            </Link>
+          }
+        >
+          Only an offer that is still valid can be accepted.
+        </EmptyState>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,133 @@
+import { type Context, Hono } from 'hono'
+import type { Inserted, Modified } from '#schemas/ack.ts'
+import { CheckoutSchema } from '#schemas/checkout.ts'
+import { PAGE_DEFAULT } from '#schemas/paging.ts'
+import {
+  type Quote,
+  type QuoteAccepted,
+  type QuoteCreated,
+  QuoteDeclineSchema,
+  QuoteIdParamSchema,
+  QuoteListQuerySchema,
+  QuoteMessageSchema,
+  QuoteOfferSchema,
+  QuoteRequestSchema,
+} from '#schemas/quote.ts'
+import type { AppEnv } from '#worker/env.ts'
+import { assertSelfOrAdmin, requireAdmin, requireUser, requireVerifiedUser } from '#worker/lib/auth.ts'
+import { getDb } from '#worker/lib/db.ts'
+import { forbidden, notFound, unauthenticated } from '#worker/lib/errors.ts'
+import { validate } from '#worker/lib/validator.ts'
+import { deliverMail } from '../mail/mail.service'
+import { orderDeps } from '../orders/orders.service'
+import {
+  acceptQuote,
+  declineQuote,
+  getQuoteRow,
+  listQuotes,
+  offerQuote,
+  postQuoteMessage,
+  type QuoteRow,
+  requestQuote,
+  toQuotes,
+} from './quotes.service'
+
+/** What the quote routes need; links in e-mails point at the request's origin. */
+const depsOf = (c: Context<AppEnv>) => orderDeps(c.var.config, getDb(c.env), new URL(c.req.url).origin)
+
+/**
+ * The quote of `id` when the caller is its customer or an admin.
+ * @throws 404 otherwise: someone else's quote answers like one that does not exist.
+ */
+async function ownQuote(c: Context<AppEnv>, id: string): Promise<QuoteRow> {
+  const user = c.var.user
+  if (!user) throw unauthenticated()
+  const row = await getQuoteRow(getDb(c.env), id)
+  if (!row || (row.customer !== user.email && user.role !== 'admin')) throw notFound('No such quote.')
+  return row
+}
+
+/** Routes under /api/quotes (api.md "Wholesale"). */
+export const quotesRoutes = new Hono<AppEnv>()
+  .use(deliverMail)
+  .post('/', requireVerifiedUser(), validate('json', QuoteRequestSchema), async (c) => {
+    const created = await requestQuote(depsOf(c), c.var.user!, c.req.valid('json'))
+    return c.json<QuoteCreated, 201>(created, 201)
+  })
+  .get('/', requireUser, validate('query', QuoteListQuerySchema), async (c) => {
+    const { customer, status, q, limit, offset } = c.req.valid('query')
+    const user = c.var.user!
+    if (customer) assertSelfOrAdmin(c, customer)
+    else if (user.role !== 'admin')
+      throw forbidden('Only an admin can list every quote. Add ?customer=<your e-mail> for your own.')
+    const page = await listQuotes(
+      getDb(c.env),
+      {
+        ...(customer ? { customer } : {}),
+        ...(status ? { status } : {}),
+        ...(q ? { q } : {}),
+        limit: limit ?? PAGE_DEFAULT,
+        offset: offset ?? 0,
+      },
+      Date.now(),
+    )
+    c.header('X-Total-Count', String(page.total))
+    return c.json<Quote[]>(page.items)
+  })
+  .get('/:id', requireUser, validate('param', QuoteIdParamSchema), async (c) => {
+    const row = await ownQuote(c, c.req.valid('param').id)
+    const [quote] = await toQuotes(getDb(c.env), [row], Date.now())
+    return c.json<Quote>(quote!)
+  })
+  .post(
+    '/:id/offer',
+    requireAdmin,
+    validate('param', QuoteIdParamSchema),
+    validate('json', QuoteOfferSchema),
+    async (c) => {
+      const row = await ownQuote(c, c.req.valid('param').id)
+      const modifiedCount = await offerQuote(depsOf(c), c.var.user!.email, row, c.req.valid('json'), Date.now())
+      return c.json<Modified>({ acknowledged: true, modifiedCount })
+    },
+  )
+  .post(
+    '/:id/messages',
+    requireUser,
+    validate('param', QuoteIdParamSchema),
+    validate('json', QuoteMessageSchema),
+    async (c) => {
+      const row = await ownQuote(c, c.req.valid('param').id)
+      const id = await postQuoteMessage(depsOf(c), c.var.user!, row, c.req.valid('json').text)
+      return c.json<Inserted>({ acknowledged: true, insertedId: id })
+    },
+  )
+  .post(
+    '/:id/accept',
+    requireVerifiedUser(),
+    validate('param', QuoteIdParamSchema),
+    validate('json', CheckoutSchema),
+    async (c) => {
+      const row = await ownQuote(c, c.req.valid('param').id)
+      if (row.customer !== c.var.user!.email)
+        throw forbidden('Only the customer who asked for this quote can accept it.')
+      const accepted = await acceptQuote(
+        depsOf(c),
+        row,
+        c.req.valid('json'),
+        c.var.config.MAX_UNPAID_ORDERS,
+        Date.now(),
+      )
+      return c.json<QuoteAccepted, 201>(accepted, 201)
+    },
+  )
+  .post(
+    '/:id/decline',
+    requireUser,
+    validate('param', QuoteIdParamSchema),
+    validate('json', QuoteDeclineSchema),
+    async (c) => {
+      const row = await ownQuote(c, c.req.valid('param').id)
+      const modifiedCount = await declineQuote(getDb(c.env), c.var.user!, row, c.req.valid('json').reason, Date.now())
+      return c.json<Modified>({ acknowledged: true, modifiedCount })
+    },
+  )

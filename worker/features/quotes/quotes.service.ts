@@ -1,0 +1,558 @@
+import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
+import { toPaisa, toTaka } from '#schemas/bdt.ts'
+import { formatOrderNumber, orderLessThanMessage, orderMinimumMessage } from '#schemas/booking.ts'
+import type { CheckoutInput } from '#schemas/checkout.ts'
+import { zoneOf } from '#schemas/delivery.ts'
+import {
+  formatQuoteNumber,
+  QUOTE_MAX_OPEN,
+  QUOTE_MAX_VALID_DAYS,
+  type Quote,
+  type QuoteAccepted,
+  type QuoteCreated,
+  type QuoteOfferInput,
+  type QuoteRequestInput,
+  type QuoteStatus,
+  TOO_MANY_QUOTES_MESSAGE,
+} from '#schemas/quote.ts'
+import { DELIVERY_VAT_BP, vatIncludedPaisa } from '#schemas/vat.ts'
+import { NOW_MS_SQL } from '#worker/db/now.ts'
+import { orders, quoteLines, quoteMessages, quotes, type tools } from '#worker/db/schema.ts'
+import { containsText, type Db, newId } from '#worker/lib/db.ts'
+import { ApiError, badRequest, conflict } from '#worker/lib/errors.ts'
+import {
+  CHANGED_ONE_ROW,
+  happened,
+  insertIfChanged,
+  insertWhere,
+  returnedRow,
+  runBatch,
+  type SqlPart,
+  sqlPart,
+  sqlText,
+} from '#worker/lib/guarded.ts'
+import { auditStatement } from '../audit/audit.service'
+import { queueMailStatement } from '../mail/mail.service'
+import {
+  assertUnpaidRoom,
+  cartOf,
+  insertOrder,
+  type NewOrder,
+  type OrderPrice,
+  offeredLine,
+  type orderDeps,
+  QUOTE_NUMBER_TOKEN,
+  type QuoteMailFacts,
+  quoteMail,
+  toolsById,
+} from '../orders/orders.service'
+
+// Quotes (api.md "Wholesale"): requested → offered → accepted | declined, offered → offered (a
+// revised offer), and `expired` once an offer's validUntil has passed (computed when read; the
+// scheduled job also stores it). Every change is one guarded D1 batch (docs/decisions/007).
+
+type ToolRow = typeof tools.$inferSelect
+export type QuoteRow = typeof quotes.$inferSelect
+type Deps = Pick<ReturnType<typeof orderDeps>, 'db' | 'shop' | 'holdMs'>
+
+/** The first quote number (`Q-1001`); each quote gets the highest so far plus one. */
+const FIRST_QUOTE_NO = 1001
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * The unit price of `quantity` of `tool` when a quote is requested: `listUnitPrice`.
+ * NOTE: volume tiers replace this with their unit-price function.
+ */
+const listUnitPriceOf = (tool: ToolRow, _quantity: number): number => tool.pricePaisa
+
+/** A quote's status as it reads now: an offer past its validUntil is `expired`. */
+export const statusOf = (row: Pick<QuoteRow, 'status' | 'validUntil'>, now: number): QuoteStatus =>
+  row.status === 'offered' && (row.validUntil ?? 0) <= now ? 'expired' : row.status
+
+/** SQL: the quote of this row is open (requested, or offered and not expired) now. */
+const isOpen = (now: SqlPart = sqlText(`(${NOW_MS_SQL})`)) =>
+  sqlPart`(status = 'requested' or (status = 'offered' and valid_until > ${now}))`
+
+const mailContext = (deps: Deps) => ({
+  shopName: deps.shop.shopName,
+  ...(deps.shop.shopUrl ? { shopUrl: deps.shop.shopUrl } : {}),
+})
+
+// ─── Reading ──────────────────────────────────────────────────────────────────────────────
+
+export const getQuoteRow = (db: Db, id: string) => db.select().from(quotes).where(eq(quotes.id, id)).get()
+
+const linesQuery = (db: Db, ids: string[]) =>
+  db.select().from(quoteLines).where(inArray(quoteLines.quoteId, ids)).orderBy(quoteLines.quoteId, quoteLines.position)
+const messagesQuery = (db: Db, ids: string[]) =>
+  db
+    .select()
+    .from(quoteMessages)
+    .where(inArray(quoteMessages.quoteId, ids))
+    .orderBy(quoteMessages.at, sql`${quoteMessages}.rowid`)
+
+type QuoteLineRow = typeof quoteLines.$inferSelect
+
+const totalOf = (row: QuoteRow, lines: QuoteLineRow[]) =>
+  row.deliveryFeePaisa === null
+    ? null
+    : lines.reduce((sum, l) => sum + (l.unitPricePaisa ?? 0) * l.quantity, 0) + row.deliveryFeePaisa
+
+/** The answers for `rows`, with their lines and messages (two queries for the lot). */
+export async function toQuotes(db: Db, rows: QuoteRow[], now: number): Promise<Quote[]> {
+  if (rows.length === 0) return []
+  const ids = rows.map((r) => r.id)
+  const [lines, messages] = await db.batch([linesQuery(db, ids), messagesQuery(db, ids)])
+  return rows.map((row) => {
+    const own = lines.filter((l) => l.quoteId === row.id)
+    const total = totalOf(row, own)
+    return {
+      _id: row.id,
+      quoteNumber: formatQuoteNumber(row.quoteNo),
+      customer: row.customer,
+      customerName: row.customerName,
+      status: statusOf(row, now),
+      lines: own.map((l) => ({
+        serviceId: l.toolId,
+        service: l.name,
+        quantity: l.quantity,
+        listUnitPrice: toTaka(l.listUnitPricePaisa),
+        unitPrice: l.unitPricePaisa === null ? null : toTaka(l.unitPricePaisa),
+        price: l.unitPricePaisa === null ? null : toTaka(l.unitPricePaisa * l.quantity),
+      })),
+      deliveryFee: row.deliveryFeePaisa === null ? null : toTaka(row.deliveryFeePaisa),
+      total: total === null ? null : toTaka(total),
+      validUntil: row.validUntil === null ? null : new Date(row.validUntil).toISOString(),
+      messages: messages
+        .filter((m) => m.quoteId === row.id)
+        .map((m) => ({ from: m.from, text: m.text, at: new Date(m.at).toISOString() })),
+      orderId: row.orderId,
+      createdAt: new Date(row.createdAt).toISOString(),
+    }
+  })
+}
+
+/** The filter of a status tab, `expired` and `offered` as they read now. */
+function statusFilter(status: QuoteStatus, now: number): SQL {
+  if (status === 'offered') return sql`${quotes.status} = 'offered' and ${quotes.validUntil} > ${now}`
+  if (status === 'expired')
+    return sql`(${quotes.status} = 'expired' or (${quotes.status} = 'offered' and ${quotes.validUntil} <= ${now}))`
+  return eq(quotes.status, status)
+}
+
+/** A customer's quotes, or (admin, no customer) every quote; newest first, with the total count. */
+export async function listQuotes(
+  db: Db,
+  filter: { customer?: string; status?: QuoteStatus; q?: string; limit: number; offset: number },
+  now: number,
+): Promise<{ items: Quote[]; total: number }> {
+  const conditions: SQL[] = []
+  if (filter.customer) conditions.push(eq(quotes.customer, filter.customer))
+  if (filter.status) conditions.push(statusFilter(filter.status, now))
+  if (filter.q) {
+    const number = /^(?:q-?)?(\d{1,9})$/i.exec(filter.q.trim())
+    conditions.push(
+      or(
+        ...(number ? [eq(quotes.quoteNo, Number(number[1]))] : []),
+        containsText(quotes.customer, filter.q),
+        containsText(quotes.customerName, filter.q),
+        containsText(quotes.toolNames, filter.q),
+      )!,
+    )
+  }
+  const where = conditions.length > 0 ? and(...conditions) : undefined
+  const [rows, [count]] = await db.batch([
+    db
+      .select()
+      .from(quotes)
+      .where(where)
+      .orderBy(desc(quotes.createdAt), desc(quotes.id))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db.select({ n: sql<number>`count(*)` }).from(quotes).where(where),
+  ])
+  return { items: await toQuotes(db, rows, now), total: count?.n ?? 0 }
+}
+
+/** The facts the e-mails of `row` tell. */
+async function mailFacts(db: Db, row: QuoteRow, quoteNumber = formatQuoteNumber(row.quoteNo)): Promise<QuoteMailFacts> {
+  const lines = await linesQuery(db, [row.id])
+  return {
+    quoteNumber,
+    customer: row.customer,
+    customerName: row.customerName,
+    lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, unitPricePaisa: l.unitPricePaisa })),
+    deliveryFeePaisa: row.deliveryFeePaisa,
+    totalPaisa: totalOf(row, lines),
+    validUntil: row.validUntil,
+  }
+}
+
+// ─── Requesting ──────────────────────────────────────────────────────────────────────────
+
+/**
+ * `POST /api/quotes`: the lines (or the cart) become a request, each quantity at least the
+ * tool's minimum (stock is not asked). At most {@link QUOTE_MAX_OPEN} open quotes: the count is
+ * checked inside the INSERT, so racing requests never pass it. The shop is e-mailed.
+ */
+export async function requestQuote(
+  deps: Deps,
+  user: { email: string; name: string },
+  input: QuoteRequestInput,
+): Promise<QuoteCreated> {
+  const { db } = deps
+  const asked =
+    input.lines ?? (await cartOf(db, user.email)).map((l) => ({ serviceId: l.toolId, quantity: l.quantity }))
+  if (asked.length === 0) throw badRequest('Your cart is empty. Add tools to it before asking for a quote.')
+  const found = await toolsById(
+    db,
+    asked.map((l) => l.serviceId),
+  )
+  const fields: Record<string, string> = {}
+  asked.forEach((l, i) => {
+    const tool = found.get(l.serviceId)
+    if (!tool) fields[`lines.${i}.serviceId`] = 'No such tool.'
+    else if (l.quantity < tool.minimumQuantity)
+      fields[`lines.${i}.quantity`] = orderMinimumMessage(tool.minimumQuantity)
+  })
+  if (Object.keys(fields).length > 0)
+    throw badRequest('Some lines of the quote cannot be asked for as they are.', fields)
+  const lines = asked.map((l, position) => {
+    const tool = found.get(l.serviceId)!
+    return { position, toolId: tool.id, name: tool.name, quantity: l.quantity, list: listUnitPriceOf(tool, l.quantity) }
+  })
+  const id = newId()
+  const customerName = user.name || user.email
+  const insert = sqlPart`insert into quotes (id, quote_no, customer, customer_name, status, tool_names)
+    select ${id}, (select coalesce(max(quote_no), ${FIRST_QUOTE_NO - 1}) + 1 from quotes), ${user.email},
+      ${customerName}, 'requested', ${lines.map((l) => l.name).join(' · ')}
+    where (select count(*) from quotes where customer = ${user.email} and ${isOpen()}) < ${QUOTE_MAX_OPEN}
+    returning id`
+  const made = happened('quotes', id)
+  const facts: QuoteMailFacts = {
+    quoteNumber: QUOTE_NUMBER_TOKEN,
+    customer: user.email,
+    customerName,
+    lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, unitPricePaisa: null })),
+    deliveryFeePaisa: null,
+    totalPaisa: null,
+    validUntil: null,
+  }
+  const mail = quoteMail('requested', facts, {
+    ...mailContext(deps),
+    to: deps.shop.shopEmail,
+    forShop: true,
+    ...(input.message ? { text: input.message } : {}),
+    dedupeKey: `quote:${id}:requested`,
+  })
+  const results = await runBatch(db, [
+    insert,
+    sqlPart`insert into quote_lines (quote_id, position, tool_id, name, quantity, list_unit_price_paisa)
+      select ${id}, value ->> 'position', value ->> 'toolId', value ->> 'name', value ->> 'quantity', value ->> 'list'
+      from json_each(${JSON.stringify(lines)}) where ${made}`,
+    ...(input.message ? [messageInsert(id, 'customer', user.email, input.message, made)] : []),
+    queueMailStatement(db, mail, made, {
+      token: QUOTE_NUMBER_TOKEN,
+      ...sqlPart`select ${'Q-'} || quote_no from quotes where id = ${id}`,
+    }),
+  ])
+  if (!returnedRow(results[0])) throw new ApiError(409, 'TOO_MANY_QUOTES', TOO_MANY_QUOTES_MESSAGE)
+  const row = await getQuoteRow(db, id)
+  return { acknowledged: true, insertedId: id, quoteNumber: formatQuoteNumber(row!.quoteNo) }
+}
+
+const messageInsert = (quoteId: string, from: 'customer' | 'shop', author: string, text: string, guard?: SqlPart) =>
+  insertWhere('quote_messages', { id: newId(), quote_id: quoteId, sender: from, author, text }, guard)
+
+// ─── Moves ───────────────────────────────────────────────────────────────────────────────
+
+const invalidMove = (row: QuoteRow, now: number, what: string) =>
+  new ApiError(409, 'INVALID_TRANSITION', `This quote is ${statusOf(row, now)}: it cannot be ${what}.`)
+
+/**
+ * `POST /api/quotes/{id}/offer`: prices exactly the quote's tools (quantities may change), a
+ * courier fee and a validity; from requested or offered (a revised offer). Audited; the
+ * customer is e-mailed.
+ * @returns how many quotes changed (1).
+ */
+export async function offerQuote(deps: Deps, admin: string, row: QuoteRow, input: QuoteOfferInput, now: number) {
+  const { db } = deps
+  if (!['requested', 'offered'].includes(statusOf(row, now))) throw invalidMove(row, now, 'offered')
+  const lines = await linesQuery(db, [row.id])
+  const byTool = new Map(lines.map((l) => [l.toolId, l]))
+  const fields: Record<string, string> = {}
+  input.lines.forEach((l, i) => {
+    if (!byTool.has(l.serviceId)) fields[`lines.${i}.serviceId`] = 'This tool is not on the quote.'
+  })
+  const priced = new Set(input.lines.map((l) => l.serviceId))
+  if (priced.size !== input.lines.length) fields.lines = 'Price each tool once.'
+  const missing = lines.filter((l) => !priced.has(l.toolId))
+  if (missing.length > 0) fields.lines = `Price every tool of the quote: ${missing.map((l) => l.name).join(', ')}.`
+  const validUntil = Date.parse(input.validUntil)
+  if (validUntil <= now) fields.validUntil = 'validUntil must be in the future.'
+  else if (validUntil > now + QUOTE_MAX_VALID_DAYS * DAY_MS)
+    fields.validUntil = `An offer holds at most ${QUOTE_MAX_VALID_DAYS} days.`
+  if (Object.keys(fields).length > 0) throw badRequest('The offer must price exactly the tools of the quote.', fields)
+  const feePaisa = toPaisa(input.deliveryFee)
+  const offered = input.lines.map((l) => ({
+    toolId: l.serviceId,
+    unitPricePaisa: toPaisa(l.unitPrice),
+    quantity: l.quantity ?? byTool.get(l.serviceId)!.quantity,
+  }))
+  const update = sqlPart`update quotes set status = 'offered', delivery_fee_paisa = ${feePaisa}, valid_until = ${validUntil},
+      updated_at = ${sqlText(`(${NOW_MS_SQL})`)}
+    where id = ${row.id} and updated_at = ${row.updatedAt} and ${isOpen()}`
+  const revised = row.status === 'offered'
+  const auditId = newId()
+  const marker = insertIfChanged('audit_log', {
+    id: auditId,
+    actor: admin,
+    action: 'quote.offer',
+    target: row.id,
+    detail: `${revised ? 'Revised offer' : 'Offer'} ${formatQuoteNumber(row.quoteNo)}: ${offered
+      .map((l) => `${l.quantity} × ${byTool.get(l.toolId)!.name} at ${toTaka(l.unitPricePaisa)}`)
+      .join('; ')}; delivery ${input.deliveryFee}; valid until ${input.validUntil}`,
+  })
+  const after: QuoteRow = { ...row, status: 'offered', deliveryFeePaisa: feePaisa, validUntil }
+  const facts = await mailFacts(db, after)
+  const offeredBy = new Map(offered.map((l) => [l.toolId, l]))
+  facts.lines = lines.map((l) => {
+    const o = offeredBy.get(l.toolId)!
+    return { name: l.name, quantity: o.quantity, unitPricePaisa: o.unitPricePaisa }
+  })
+  facts.totalPaisa = offered.reduce((sum, l) => sum + l.unitPricePaisa * l.quantity, 0) + feePaisa
+  const mail = quoteMail('offered', facts, {
+    ...mailContext(deps),
+    to: row.customer,
+    forShop: false,
+    ...(input.message ? { text: input.message } : {}),
+    dedupeKey: `quote:${row.id}:offer:${auditId}`,
+  })
+  const results = await runBatch(db, [
+    update,
+    marker.statement,
+    sqlPart`update quote_lines set
+        unit_price_paisa = (select value ->> 'unitPricePaisa' from json_each(${JSON.stringify(offered)}) where value ->> 'toolId' = quote_lines.tool_id),
+        quantity = (select value ->> 'quantity' from json_each(${JSON.stringify(offered)}) where value ->> 'toolId' = quote_lines.tool_id)
+      where quote_id = ${row.id} and ${marker.happened}`,
+    ...(input.message ? [messageInsert(row.id, 'shop', admin, input.message, marker.happened)] : []),
+    queueMailStatement(db, mail, marker.happened),
+  ])
+  if (!returnedRow(results[1])) {
+    const now2 = await getQuoteRow(db, row.id)
+    throw now2 && now2.updatedAt === row.updatedAt
+      ? invalidMove(now2, Date.now(), 'offered')
+      : conflict('The quote changed while you were writing the offer. Reload it and try again.')
+  }
+  return 1
+}
+
+/**
+ * `POST /api/quotes/{id}/decline`: by its customer or an admin, from requested or offered.
+ * An admin's decline is audited.
+ */
+export async function declineQuote(
+  db: Db,
+  user: { email: string; role: string },
+  row: QuoteRow,
+  reason: string | undefined,
+  now: number,
+) {
+  if (!['requested', 'offered'].includes(statusOf(row, now))) throw invalidMove(row, now, 'declined')
+  const update = sqlPart`update quotes set status = 'declined', decline_reason = ${reason ?? null},
+      updated_at = ${sqlText(`(${NOW_MS_SQL})`)}
+    where id = ${row.id} and ${isOpen()} returning id`
+  const byShop = user.email !== row.customer
+  const results = await runBatch(db, [
+    update,
+    ...(byShop
+      ? [
+          auditStatement(
+            db,
+            { actor: user.email, action: 'quote.decline', target: row.id, detail: reason ?? '' },
+            CHANGED_ONE_ROW,
+          ),
+        ]
+      : []),
+  ])
+  if (!returnedRow(results[0])) {
+    const after = await getQuoteRow(db, row.id)
+    throw invalidMove(after ?? row, Date.now(), 'declined')
+  }
+  return 1
+}
+
+/**
+ * `POST /api/quotes/{id}/messages`: the customer's or the shop's message, e-mailed to the
+ * other side (an admin's is audited).
+ */
+export async function postQuoteMessage(deps: Deps, user: { email: string }, row: QuoteRow, text: string) {
+  const { db } = deps
+  const fromShop = user.email !== row.customer
+  const messageId = newId()
+  const facts = await mailFacts(db, row)
+  const mail = quoteMail('message', facts, {
+    ...mailContext(deps),
+    to: fromShop ? row.customer : deps.shop.shopEmail,
+    forShop: !fromShop,
+    text,
+    dedupeKey: `quote-message:${messageId}`,
+  })
+  const statements = [
+    insertWhere('quote_messages', {
+      id: messageId,
+      quote_id: row.id,
+      sender: fromShop ? 'shop' : 'customer',
+      author: user.email,
+      text,
+    }),
+    queueMailStatement(db, mail),
+    ...(fromShop
+      ? [auditStatement(db, { actor: user.email, action: 'quote.message', target: row.id, detail: text.slice(0, 200) })]
+      : []),
+  ]
+  await runBatch(db, statements)
+  return messageId
+}
+
+/** Marks the offers past their validUntil `expired` (the scheduled job; reads compute it anyway). */
+export async function expireQuotes(db: Db, now: number): Promise<number> {
+  const res = await db
+    .update(quotes)
+    .set({ status: 'expired', updatedAt: now })
+    .where(and(eq(quotes.status, 'offered'), sql`${quotes.validUntil} <= ${now}`))
+    .run()
+  return res.meta.changes ?? 0
+}
+
+// ─── Accepting ───────────────────────────────────────────────────────────────────────────
+
+const stockChanged = (fields: Record<string, string>) =>
+  new ApiError(
+    409,
+    'STOCK_CHANGED',
+    'Some tools have less stock than the offer asks for: nothing was taken. Ask us about a new offer.',
+    fields,
+  )
+
+/**
+ * `POST /api/quotes/{id}/accept`: the offer becomes an order at the offered prices and
+ * delivery fee (the courier's fee anywhere, nothing for a pickup), VAT at each tool's rate now.
+ * Checked in the checkout's order: 409 unless offered and valid, TOOL_WITHDRAWN, TOO_MANY_UNPAID
+ * (exempt from the value cap), TOTAL_CHANGED, STOCK_CHANGED; then placed all or nothing with
+ * the quote accepted in the same batch (the quote still open and unchanged), so racing accepts
+ * make one order.
+ */
+export async function acceptQuote(
+  deps: Deps,
+  row: QuoteRow,
+  input: CheckoutInput,
+  maxUnpaid: number,
+  now: number,
+): Promise<QuoteAccepted> {
+  const { db } = deps
+  if (statusOf(row, now) !== 'offered') throw invalidMove(row, now, 'accepted')
+  const lines = await linesQuery(db, [row.id])
+  const found = await toolsById(
+    db,
+    lines.map((l) => l.toolId),
+  )
+  const gone = lines.find((l) => !found.has(l.toolId))
+  if (gone)
+    throw new ApiError(
+      409,
+      'TOOL_WITHDRAWN',
+      `${gone.name} is no longer sold, so this offer cannot be accepted. Ask us for a new quote.`,
+    )
+  const priced = lines.map((l) => offeredLine(found.get(l.toolId)!, l.quantity, l.unitPricePaisa ?? 0))
+  const method = input.delivery.method
+  const feePaisa = method === 'pickup' ? 0 : (row.deliveryFeePaisa ?? 0)
+  const pricePaisa = priced.reduce((sum, l) => sum + l.pricePaisa, 0)
+  const price: OrderPrice = {
+    lines: priced,
+    pricePaisa,
+    deliveryFeePaisa: feePaisa,
+    vatPaisa: priced.reduce((sum, l) => sum + l.vatPaisa, 0) + vatIncludedPaisa(feePaisa, DELIVERY_VAT_BP),
+    totalPaisa: pricePaisa + feePaisa,
+    weightHundredths: priced.reduce((sum, l) => sum + l.weightHundredths, 0),
+  }
+  const address = input.delivery.address
+  const order: NewOrder = {
+    customer: row.customer,
+    customerName: address.name || row.customerName,
+    lines: priced,
+    price,
+    delivery: {
+      method,
+      zone: zoneOf(address.district),
+      address: {
+        name: address.name,
+        phone: address.phone,
+        line1: address.line1 ?? '',
+        line2: address.line2 ?? null,
+        city: address.city ?? null,
+        district: address.district ?? null,
+        postcode: address.postcode ?? null,
+      },
+    },
+    paymentMethod: input.paymentMethod,
+    company: input.company ?? null,
+    poNumber: input.poNumber ?? null,
+    note: input.note ?? null,
+    fromCart: false,
+    fromQuote: {
+      id: row.id,
+      guard: sqlPart`exists (select 1 from quotes where id = ${row.id} and updated_at = ${row.updatedAt}
+        and status = 'offered' and valid_until > ${sqlText(`(${NOW_MS_SQL})`)})`,
+      andThen: (orderId, placed) => [
+        sqlPart`update quotes set status = 'accepted', order_id = ${orderId}, updated_at = ${sqlText(`(${NOW_MS_SQL})`)}
+          where id = ${row.id} and ${placed}`,
+      ],
+    },
+  }
+  // An accepted quote's order is exempt from the value cap (api.md), not from the count.
+  const limits = { maxUnpaid, maxUnpaidPaisa: Number.MAX_SAFE_INTEGER }
+  await assertUnpaidRoom(db, { ...order, pricePaisa }, limits, deps.holdMs)
+  if (toPaisa(input.expectedTotal) !== price.totalPaisa)
+    throw new ApiError(
+      409,
+      'TOTAL_CHANGED',
+      `The total is now ${toTaka(price.totalPaisa)} BDT, not ${input.expectedTotal}: the offer or the delivery changed. Please review it.`,
+      { expectedTotal: String(toTaka(price.totalPaisa)) },
+    )
+  const short = shortLines(priced, found)
+  if (Object.keys(short).length > 0) throw stockChanged(short)
+  const id = await insertOrder(deps, order, limits)
+  if (!id) {
+    // Why nothing was taken, from the database as it is now.
+    const after = await getQuoteRow(db, row.id)
+    if (!after || statusOf(after, Date.now()) !== 'offered') throw invalidMove(after ?? row, Date.now(), 'accepted')
+    if (after.updatedAt !== row.updatedAt)
+      throw conflict('The offer was revised while you were accepting it. Please review it.')
+    const nowTools = await toolsById(
+      db,
+      priced.map((l) => l.toolId),
+    )
+    const shortNow = shortLines(priced, nowTools)
+    if (Object.keys(shortNow).length > 0) throw stockChanged(shortNow)
+    await assertUnpaidRoom(db, { ...order, pricePaisa }, limits, deps.holdMs)
+    throw conflict('The tools changed while you were accepting the offer. Please try again.')
+  }
+  const placed = await db.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, id)).get()
+  return {
+    acknowledged: true,
+    insertedId: id,
+    orderNumber: placed?.orderNo ? formatOrderNumber(placed.orderNo) : id,
+  }
+}
+
+/** The lines whose tool has less stock than they take, as an error's `fields`. */
+function shortLines(lines: { toolId: string; quantity: number }[], found: Map<string, ToolRow>) {
+  return Object.fromEntries(
+    lines.flatMap((l, i) => {
+      const tool = found.get(l.toolId)
+      if (!tool) return [[`lines.${i}.quantity`, 'This tool is no longer sold.']]
+      return tool.quantity < l.quantity ? [[`lines.${i}.quantity`, orderLessThanMessage(tool.quantity)]] : []
+    }),
+  ) as Record<string, string>
+}

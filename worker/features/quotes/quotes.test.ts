@@ -1,0 +1,458 @@
+/**
+ * Quotes (api.md "Wholesale"): requested → offered → accepted | declined, a revised offer,
+ * expiry, and acceptance as an order at the offered prices (stock taken then, all or nothing).
+ */
+import { env } from 'cloudflare:workers'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { OrderSummary } from '#schemas/booking.ts'
+import type { Quote, QuoteAccepted, QuoteCreated } from '#schemas/quote.ts'
+import { getConfig } from '#worker/env.ts'
+import { runScheduled } from '#worker/scheduled.ts'
+import { call, errorOf, json } from '#worker/test/helpers.ts'
+import { auditOf, mailsTo, makeTool, readOrder, stockOf, type ToolFixture } from '#worker/test/order-fixtures.ts'
+import { signIn } from '#worker/test/tokens.ts'
+
+const ADMIN = 'admin@example.com'
+let admin: string
+const SHOP_EMAIL = getConfig(env).shopEmail
+
+beforeAll(async () => {
+  admin = await signIn(ADMIN)
+})
+
+async function customer(verified = true) {
+  const email = `quotes-${crypto.randomUUID().slice(0, 8)}@example.com`
+  return { email, token: await signIn(email, { emailVerified: verified }) }
+}
+
+const DAY = 24 * 60 * 60 * 1000
+const inDays = (days: number) => new Date(Date.now() + days * DAY).toISOString()
+const ADDRESS = { name: 'Karim Traders', phone: '01712345678', line1: 'Shop 4, Bangshal Road', district: 'Chattogram' }
+const acceptBody = (expectedTotal: number, overrides: Record<string, unknown> = {}) => ({
+  delivery: { method: 'courier', address: ADDRESS },
+  paymentMethod: 'card',
+  expectedTotal,
+  ...overrides,
+})
+
+const request = (token: string, body: unknown) => call('POST', '/api/quotes', { as: token, body })
+const offer = (token: string, id: string, body: unknown) => call('POST', `/api/quotes/${id}/offer`, { as: token, body })
+const accept = (token: string, id: string, body: unknown) =>
+  call('POST', `/api/quotes/${id}/accept`, { as: token, body })
+const decline = (token: string, id: string, body: unknown = {}) =>
+  call('POST', `/api/quotes/${id}/decline`, { as: token, body })
+const read = async (token: string, id: string) => json<Quote>(await call('GET', `/api/quotes/${id}`, { as: token }))
+
+async function requested(token: string, lines: [ToolFixture, number][], message?: string) {
+  const res = await request(token, {
+    lines: lines.map(([t, quantity]) => ({ serviceId: t.id, quantity })),
+    ...(message ? { message } : {}),
+  })
+  expect(res.status, JSON.stringify(await res.clone().json())).toBe(201)
+  return json<QuoteCreated>(res)
+}
+
+/** Offers each line at `unitPrice` BDT (the same for all), courier 300 BDT, valid 14 days. */
+async function offered(id: string, lines: [ToolFixture, number][], extra: Record<string, unknown> = {}) {
+  const res = await offer(admin, id, {
+    lines: lines.map(([t, unitPrice]) => ({ serviceId: t.id, unitPrice })),
+    deliveryFee: 300,
+    validUntil: inDays(14),
+    ...extra,
+  })
+  expect(res.status, JSON.stringify(await res.clone().json())).toBe(200)
+}
+
+const expectRefused = async (res: Response, status: number, code: string) => {
+  expect(res.status).toBe(status)
+  const error = await errorOf(res)
+  expect(error.code).toBe(code)
+  return error
+}
+
+describe('POST /api/quotes', () => {
+  it('stores a request with a Q- number, list prices and the message, and e-mails the shop', async () => {
+    const { email, token } = await customer()
+    const drill = await makeTool({ name: 'Quote Drill', pricePaisa: 250_000, quantity: 10, min: 5 })
+    // Not bounded by stock: 400 of a tool with 10 in stock.
+    const created = await requested(token, [[drill, 400]], 'We need these for a factory fit-out.')
+    expect(created.quoteNumber).toMatch(/^Q-\d{4,}$/)
+    const quote = await read(token, created.insertedId)
+    expect(quote).toMatchObject({
+      _id: created.insertedId,
+      quoteNumber: created.quoteNumber,
+      customer: email,
+      status: 'requested',
+      lines: [
+        {
+          serviceId: drill.id,
+          service: 'Quote Drill',
+          quantity: 400,
+          listUnitPrice: 2500,
+          unitPrice: null,
+          price: null,
+        },
+      ],
+      deliveryFee: null,
+      total: null,
+      validUntil: null,
+      orderId: null,
+      messages: [{ from: 'customer', text: 'We need these for a factory fit-out.' }],
+    })
+    const mail = (await mailsTo(SHOP_EMAIL)).find((m) =>
+      m.subject.startsWith(`New quote request ${created.quoteNumber}`),
+    )
+    expect(mail?.body).toContain('We need these for a factory fit-out.')
+    expect(mail?.html).toContain('Quote Drill')
+    expect(await stockOf(drill.id)).toBe(10)
+  })
+
+  it('takes the cart with fromCart', async () => {
+    const { email, token } = await customer()
+    const saw = await makeTool({ name: 'Cart Saw', min: 2 })
+    await env.DB.prepare('insert into cart_lines (customer, tool_id, quantity) values (?, ?, ?)')
+      .bind(email, saw.id, 30)
+      .run()
+    const res = await request(token, { fromCart: true })
+    expect(res.status).toBe(201)
+    const quote = await read(token, (await json<QuoteCreated>(res)).insertedId)
+    expect(quote.lines).toMatchObject([{ serviceId: saw.id, quantity: 30 }])
+  })
+
+  it('refuses a quantity below the minimum, an unknown tool, 51 lines, an empty cart, an unverified e-mail', async () => {
+    const { token } = await customer()
+    const tool = await makeTool({ min: 10 })
+    const low = await expectRefused(
+      await request(token, { lines: [{ serviceId: tool.id, quantity: 9 }] }),
+      400,
+      'VALIDATION_FAILED',
+    )
+    expect(low.fields).toEqual({ 'lines.0.quantity': 'Please Order Minimum : 10' })
+    const unknown = await expectRefused(
+      await request(token, { lines: [{ serviceId: 'nope', quantity: 9 }] }),
+      400,
+      'VALIDATION_FAILED',
+    )
+    expect(unknown.fields).toEqual({ 'lines.0.serviceId': 'No such tool.' })
+    const lines = Array.from({ length: 51 }, (_, i) => ({ serviceId: `tool-${i}`, quantity: 10 }))
+    const many = await expectRefused(await request(token, { lines }), 400, 'VALIDATION_FAILED')
+    expect(Object.values(many.fields ?? {})).toContain('A quote holds at most 50 tools.')
+    await expectRefused(await request(token, { fromCart: true }), 400, 'VALIDATION_FAILED')
+    await expectRefused(await request(token, {}), 400, 'VALIDATION_FAILED')
+    const unverified = await customer(false)
+    await expectRefused(
+      await request(unverified.token, { lines: [{ serviceId: tool.id, quantity: 10 }] }),
+      403,
+      'EMAIL_NOT_VERIFIED',
+    )
+  })
+
+  it('allows 3 open quotes; a 4th is 409 TOO_MANY_QUOTES until one closes; racing requests never pass it', async () => {
+    const { token } = await customer()
+    const tool = await makeTool({ min: 1 })
+    const lines = { lines: [{ serviceId: tool.id, quantity: 5 }] }
+    const results = await Promise.all(Array.from({ length: 5 }, () => request(token, lines)))
+    expect(results.map((r) => r.status).sort()).toEqual([201, 201, 201, 409, 409])
+    const refused = results.find((r) => r.status === 409)!
+    const error = await errorOf(refused)
+    expect(error.code).toBe('TOO_MANY_QUOTES')
+    const first = await json<QuoteCreated>(results.find((r) => r.status === 201)!)
+    expect((await decline(token, first.insertedId)).status).toBe(200)
+    expect((await request(token, lines)).status).toBe(201)
+  })
+})
+
+describe('GET /api/quotes', () => {
+  it('lists the own quotes with customer=, every quote for an admin with status, q and paging', async () => {
+    const a = await customer()
+    const b = await customer()
+    const tool = await makeTool({ name: 'Listing Clamp', min: 1 })
+    const qa = await requested(a.token, [[tool, 5]])
+    const qb = await requested(b.token, [[tool, 6]])
+    const own = await call('GET', `/api/quotes?customer=${a.email}`, { as: a.token })
+    expect(own.status).toBe(200)
+    expect(own.headers.get('X-Total-Count')).toBe('1')
+    expect((await json<Quote[]>(own)).map((q) => q._id)).toEqual([qa.insertedId])
+    expect((await call('GET', `/api/quotes?customer=${b.email}`, { as: a.token })).status).toBe(403)
+    expect((await call('GET', '/api/quotes', { as: a.token })).status).toBe(403)
+    const byNumber = await call('GET', `/api/quotes?q=${qb.quoteNumber}`, { as: admin })
+    expect((await json<Quote[]>(byNumber)).map((q) => q._id)).toEqual([qb.insertedId])
+    const byEmail = await json<Quote[]>(await call('GET', `/api/quotes?q=${b.email}&status=requested`, { as: admin }))
+    expect(byEmail.map((q) => q._id)).toEqual([qb.insertedId])
+    const page = await call('GET', '/api/quotes?q=Listing%20Clamp&limit=1&offset=1', { as: admin })
+    expect(page.headers.get('X-Total-Count')).toBe('2')
+    expect((await json<Quote[]>(page)).map((q) => q._id)).toEqual([qa.insertedId]) // newest first
+    expect((await call('GET', '/api/quotes?status=nope', { as: admin })).status).toBe(400)
+  })
+
+  it('hides another customer’s quote (404) and shows it to an admin', async () => {
+    const a = await customer()
+    const b = await customer()
+    const tool = await makeTool({ min: 1 })
+    const q = await requested(a.token, [[tool, 5]])
+    expect((await call('GET', `/api/quotes/${q.insertedId}`, { as: b.token })).status).toBe(404)
+    expect((await call('GET', `/api/quotes/${q.insertedId}`, { as: admin })).status).toBe(200)
+    await expectRefused(await decline(b.token, q.insertedId), 404, 'NOT_FOUND')
+    await expectRefused(await accept(b.token, q.insertedId, acceptBody(1)), 404, 'NOT_FOUND')
+  })
+})
+
+describe('POST /api/quotes/{id}/offer', () => {
+  it('prices the tools, may change quantities, e-mails the customer, audits; a revised offer replaces it', async () => {
+    const { email, token } = await customer()
+    const a = await makeTool({ name: 'Offer Drill', pricePaisa: 250_000, min: 1 })
+    const b = await makeTool({ name: 'Offer Bits', pricePaisa: 10_000, min: 1 })
+    const q = await requested(token, [
+      [a, 100],
+      [b, 200],
+    ])
+    const res = await offer(admin, q.insertedId, {
+      lines: [
+        { serviceId: a.id, unitPrice: 2200 },
+        { serviceId: b.id, unitPrice: 85.5, quantity: 250 },
+      ],
+      deliveryFee: 450,
+      validUntil: inDays(10),
+      message: 'Our best price for this volume.',
+    })
+    expect(res.status).toBe(200)
+    expect(await json(res)).toEqual({ acknowledged: true, modifiedCount: 1 })
+    const quote = await read(token, q.insertedId)
+    expect(quote).toMatchObject({
+      status: 'offered',
+      lines: [
+        { serviceId: a.id, quantity: 100, listUnitPrice: 2500, unitPrice: 2200, price: 220_000 },
+        { serviceId: b.id, quantity: 250, listUnitPrice: 100, unitPrice: 85.5, price: 21_375 },
+      ],
+      deliveryFee: 450,
+      total: 220_000 + 21_375 + 450,
+      messages: [{ from: 'shop', text: 'Our best price for this volume.' }],
+    })
+    const mails = (await mailsTo(email)).filter((m) => m.subject.startsWith(`Quote ${q.quoteNumber} is ready`))
+    expect(mails).toHaveLength(1)
+    expect(mails[0]!.body).toContain('Our best price for this volume.')
+    expect((await auditOf(q.insertedId, admin)).map((e) => e.action)).toEqual(['quote.offer'])
+    await offered(q.insertedId, [
+      [a, 2100],
+      [b, 80],
+    ])
+    const revised = await read(token, q.insertedId)
+    expect(revised.lines.map((l) => l.unitPrice)).toEqual([2100, 80])
+    expect(revised.status).toBe('offered')
+    expect((await mailsTo(email)).filter((m) => m.subject.startsWith(`Quote ${q.quoteNumber} is ready`))).toHaveLength(
+      2,
+    )
+  })
+
+  it('refuses a customer (403), another tool or a missing one (400), validUntil past or past 90 days (400)', async () => {
+    const { token } = await customer()
+    const a = await makeTool({ min: 1 })
+    const b = await makeTool({ min: 1 })
+    const other = await makeTool({ min: 1 })
+    const q = await requested(token, [
+      [a, 5],
+      [b, 5],
+    ])
+    const body = (lines: unknown, validUntil = inDays(5)) => ({ lines, deliveryFee: 0, validUntil })
+    const both = [
+      { serviceId: a.id, unitPrice: 10 },
+      { serviceId: b.id, unitPrice: 10 },
+    ]
+    await expectRefused(await offer(token, q.insertedId, body(both)), 403, 'FORBIDDEN')
+    const extra = await expectRefused(
+      await offer(admin, q.insertedId, body([...both, { serviceId: other.id, unitPrice: 10 }])),
+      400,
+      'VALIDATION_FAILED',
+    )
+    expect(extra.fields).toMatchObject({ 'lines.2.serviceId': 'This tool is not on the quote.' })
+    const missing = await expectRefused(await offer(admin, q.insertedId, body([both[0]])), 400, 'VALIDATION_FAILED')
+    expect(missing.fields?.lines).toMatch(/^Price every tool of the quote/)
+    const past = await expectRefused(await offer(admin, q.insertedId, body(both, inDays(-1))), 400, 'VALIDATION_FAILED')
+    expect(past.fields).toEqual({ validUntil: 'validUntil must be in the future.' })
+    const far = await expectRefused(await offer(admin, q.insertedId, body(both, inDays(91))), 400, 'VALIDATION_FAILED')
+    expect(far.fields).toEqual({ validUntil: 'An offer holds at most 90 days.' })
+    expect((await offer(admin, q.insertedId, body(both, inDays(89)))).status).toBe(200)
+    expect((await read(token, q.insertedId)).status).toBe('offered')
+  })
+
+  it('cannot offer a declined or accepted quote (409)', async () => {
+    const { token } = await customer()
+    const a = await makeTool({ min: 1 })
+    const q = await requested(token, [[a, 5]])
+    expect((await decline(token, q.insertedId, { reason: 'Found it elsewhere' })).status).toBe(200)
+    const body = { lines: [{ serviceId: a.id, unitPrice: 10 }], deliveryFee: 0, validUntil: inDays(5) }
+    await expectRefused(await offer(admin, q.insertedId, body), 409, 'INVALID_TRANSITION')
+  })
+})
+
+describe('messages', () => {
+  it('e-mail the other side; an outsider gets a 404', async () => {
+    const { email, token } = await customer()
+    const a = await makeTool({ min: 1 })
+    const q = await requested(token, [[a, 5]])
+    const mine = await call('POST', `/api/quotes/${q.insertedId}/messages`, {
+      as: token,
+      body: { text: 'Can you deliver by Friday?' },
+    })
+    expect(mine.status).toBe(200)
+    const shop = await call('POST', `/api/quotes/${q.insertedId}/messages`, {
+      as: admin,
+      body: { text: 'Yes, we can.' },
+    })
+    expect(shop.status).toBe(200)
+    expect((await read(token, q.insertedId)).messages.map((m) => [m.from, m.text])).toEqual([
+      ['customer', 'Can you deliver by Friday?'],
+      ['shop', 'Yes, we can.'],
+    ])
+    const toShop = (await mailsTo(SHOP_EMAIL)).filter((m) =>
+      m.subject.startsWith(`New message on quote ${q.quoteNumber}`),
+    )
+    expect(toShop.map((m) => m.body.includes('Can you deliver by Friday?'))).toEqual([true])
+    const toCustomer = (await mailsTo(email)).filter((m) =>
+      m.subject.startsWith(`New message on quote ${q.quoteNumber}`),
+    )
+    expect(toCustomer.map((m) => m.body.includes('Yes, we can.'))).toEqual([true])
+    const outsider = await customer()
+    const res = await call('POST', `/api/quotes/${q.insertedId}/messages`, { as: outsider.token, body: { text: 'Hi' } })
+    expect(res.status).toBe(404)
+    const empty = await call('POST', `/api/quotes/${q.insertedId}/messages`, { as: token, body: { text: '  ' } })
+    expect(empty.status).toBe(400)
+  })
+})
+
+describe('POST /api/quotes/{id}/accept', () => {
+  async function offeredQuote(opts: { stock?: number; quantity?: number } = {}) {
+    const who = await customer()
+    const tool = await makeTool({
+      name: 'Accept Grinder',
+      pricePaisa: 300_000,
+      quantity: opts.stock ?? 500,
+      min: 10,
+      vatBp: 1000,
+    })
+    const q = await requested(who.token, [[tool, opts.quantity ?? 100]])
+    await offered(q.insertedId, [[tool, 2400]])
+    return { ...who, tool, q }
+  }
+
+  it('makes an order at the offered prices and courier fee, VAT at the tool’s rate, stock taken; the quote is accepted', async () => {
+    const { email, token, tool, q } = await offeredQuote()
+    // The tool's price and VAT change after the offer: the offered price holds, VAT is the rate now.
+    await env.DB.prepare('update tools set price_paisa = 999_999, vat_rate_bp = 1500 where id = ?').bind(tool.id).run()
+    const res = await accept(token, q.insertedId, acceptBody(240_000 + 300))
+    expect(res.status, JSON.stringify(await res.clone().json())).toBe(201)
+    const placed = await json<QuoteAccepted>(res)
+    expect(placed.orderNumber).toMatch(/^TH-\d+$/)
+    const order = await readOrder(placed.insertedId, token)
+    expect(order).toMatchObject({
+      customer: email,
+      price: 240_000,
+      deliveryFee: 300,
+      total: 240_300,
+      quoteId: q.insertedId,
+      status: 'unpaid',
+      lines: [{ serviceId: tool.id, quantity: 100, unitPrice: 2400, price: 240_000, vatRate: 15 }],
+    })
+    expect(await stockOf(tool.id)).toBe(400)
+    const quote = await read(token, q.insertedId)
+    expect(quote).toMatchObject({ status: 'accepted', orderId: placed.insertedId })
+    // Accepting twice: 409, nothing more taken.
+    await expectRefused(await accept(token, q.insertedId, acceptBody(240_300)), 409, 'INVALID_TRANSITION')
+    await expectRefused(await decline(token, q.insertedId), 409, 'INVALID_TRANSITION')
+    expect(await stockOf(tool.id)).toBe(400)
+  })
+
+  it('charges no delivery for a pickup, and is exempt from the value cap on unpaid orders', async () => {
+    const { token, tool, q } = await offeredQuote({ quantity: 300 })
+    // 300 × 2,400 = 720,000 BDT: past MAX_UNPAID_BDT (500,000) — exempt when placed.
+    const body = acceptBody(720_000, {
+      delivery: { method: 'pickup', address: { name: 'Karim', phone: '01712345678' } },
+    })
+    const res = await accept(token, q.insertedId, body)
+    expect(res.status, JSON.stringify(await res.clone().json())).toBe(201)
+    const order = await readOrder((await json<QuoteAccepted>(res)).insertedId, token)
+    expect(order).toMatchObject({ deliveryFee: 0, total: 720_000 })
+    expect(await stockOf(tool.id)).toBe(200)
+  })
+
+  it('refuses an expectedTotal that differs (409 TOTAL_CHANGED), short stock (409 STOCK_CHANGED), nothing taken', async () => {
+    const { token, tool, q } = await offeredQuote({ stock: 50 })
+    const changed = await expectRefused(await accept(token, q.insertedId, acceptBody(240_000)), 409, 'TOTAL_CHANGED')
+    expect(changed.fields).toEqual({ expectedTotal: '240300' })
+    const short = await expectRefused(await accept(token, q.insertedId, acceptBody(240_300)), 409, 'STOCK_CHANGED')
+    expect(short.fields).toEqual({ 'lines.0.quantity': 'Please Order Less Then : 50' })
+    expect(await stockOf(tool.id)).toBe(50)
+    expect((await read(token, q.insertedId)).status).toBe('offered')
+    // Restocked: it goes through.
+    await env.DB.prepare('update tools set quantity = 100 where id = ?').bind(tool.id).run()
+    expect((await accept(token, q.insertedId, acceptBody(240_300))).status).toBe(201)
+    expect(await stockOf(tool.id)).toBe(0)
+  })
+
+  it('refuses a withdrawn tool (409 TOOL_WITHDRAWN)', async () => {
+    const { token, tool, q } = await offeredQuote()
+    await env.DB.prepare('delete from tools where id = ?').bind(tool.id).run()
+    const error = await expectRefused(await accept(token, q.insertedId, acceptBody(240_300)), 409, 'TOOL_WITHDRAWN')
+    expect(error.message).toContain('Accept Grinder')
+  })
+
+  it('refuses an expired offer (it reads expired, the scheduled job stores it), a declined quote and a requested one', async () => {
+    const { email, token, q } = await offeredQuote()
+    await env.DB.prepare('update quotes set valid_until = ? where id = ?')
+      .bind(Date.now() - 1000, q.insertedId)
+      .run()
+    expect((await read(token, q.insertedId)).status).toBe('expired')
+    const expiredTab = await json<Quote[]>(
+      await call('GET', `/api/quotes?customer=${email}&status=expired`, { as: token }),
+    )
+    expect(expiredTab.map((x) => x._id)).toEqual([q.insertedId])
+    await expectRefused(await accept(token, q.insertedId, acceptBody(240_300)), 409, 'INVALID_TRANSITION')
+    await expectRefused(await decline(token, q.insertedId), 409, 'INVALID_TRANSITION')
+    await runScheduled(env, Date.now())
+    const row = await env.DB.prepare('select status from quotes where id = ?')
+      .bind(q.insertedId)
+      .first<{ status: string }>()
+    expect(row?.status).toBe('expired')
+
+    const declined = await offeredQuote()
+    expect((await decline(admin, declined.q.insertedId, { reason: 'Out of production' })).status).toBe(200)
+    expect((await auditOf(declined.q.insertedId, admin)).map((e) => e.action)).toContain('quote.decline')
+    await expectRefused(
+      await accept(declined.token, declined.q.insertedId, acceptBody(240_300)),
+      409,
+      'INVALID_TRANSITION',
+    )
+
+    const waiting = await customer()
+    const tool = await makeTool({ min: 1 })
+    const pending = await requested(waiting.token, [[tool, 5]])
+    await expectRefused(await accept(waiting.token, pending.insertedId, acceptBody(1)), 409, 'INVALID_TRANSITION')
+  })
+
+  it('is for its customer only, with a verified e-mail', async () => {
+    const { q } = await offeredQuote()
+    await expectRefused(await accept(admin, q.insertedId, acceptBody(240_300)), 403, 'FORBIDDEN')
+  })
+
+  it('racing accepts make one order and take the stock once', async () => {
+    const { email, token, tool, q } = await offeredQuote()
+    const results = await Promise.all(Array.from({ length: 4 }, () => accept(token, q.insertedId, acceptBody(240_300))))
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409])
+    const n = await env.DB.prepare('select count(*) as n from bookings where customer = ?')
+      .bind(email)
+      .first<{ n: number }>()
+    expect(n?.n).toBe(1)
+    expect(await stockOf(tool.id)).toBe(400)
+  })
+})
+
+describe('the overview', () => {
+  it('counts the quotes waiting for an offer', async () => {
+    const before = await json<OrderSummary>(await call('GET', '/api/admin/summary', { as: admin }))
+    const { token } = await customer()
+    const tool = await makeTool({ min: 1 })
+    await requested(token, [[tool, 5]])
+    const after = await json<OrderSummary>(await call('GET', '/api/admin/summary', { as: admin }))
+    expect(after.quotes.requested).toBe(before.quotes.requested + 1)
+  })
+})

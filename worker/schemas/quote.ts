@@ -1,0 +1,149 @@
+import { z } from 'zod'
+import { BOOKING_LIMITS } from './booking'
+import { emailField } from './email'
+import { intParam, PAGE_MAX, searchParam } from './paging'
+import { requiredText } from './text'
+
+// Quotes (api.md "Wholesale"): a buyer asks for a price on a large order, the shop offers one,
+// the buyer accepts it (an order at those prices) or declines it.
+
+export const QUOTE_NUMBER_PREFIX = 'Q-'
+export const formatQuoteNumber = (quoteNo: number) => `${QUOTE_NUMBER_PREFIX}${quoteNo}`
+
+/** Every status a quote reads as; `expired` is an offer past its `validUntil`. */
+export const QUOTE_STATUS_NAMES = ['requested', 'offered', 'accepted', 'declined', 'expired'] as const
+export type QuoteStatus = (typeof QUOTE_STATUS_NAMES)[number]
+
+/** How many tools a quote holds. */
+export const QUOTE_MAX_LINES = 50
+/** How many open (requested, or offered and not expired) quotes a customer may have. */
+export const QUOTE_MAX_OPEN = 3
+/** An offer holds at most this many days. */
+export const QUOTE_MAX_VALID_DAYS = 90
+const MESSAGE_MAX = 2000
+
+export const TOO_MANY_QUOTES_MESSAGE = `You have ${QUOTE_MAX_OPEN} open quotes. Wait for our answer, or accept or decline one, before asking for another.`
+export const TOO_MANY_LINES_MESSAGE = `A quote holds at most ${QUOTE_MAX_LINES} tools.`
+
+const quantityField = z
+  .number({ error: (iss) => (iss.input === undefined ? 'quantity is Required' : 'quantity must be a number') })
+  .int('Enter a whole number.')
+  .min(1, 'quantity must be at least 1')
+  .max(BOOKING_LIMITS.maxQuantity, `One order can hold at most ${BOOKING_LIMITS.maxQuantity.toLocaleString('en-US')}.`)
+
+const serviceIdField = z
+  .string({ error: 'serviceId is Required' })
+  .min(1, 'serviceId is Required')
+  .max(64, 'No such tool.')
+
+const messageField = z
+  .string({ error: 'message must be text.' })
+  .trim()
+  .max(MESSAGE_MAX, `A message must be ${MESSAGE_MAX} characters or fewer.`)
+  .transform((v) => (v === '' ? undefined : v))
+  .optional()
+
+/** Money of the offer: a number of BDT with at most 2 decimals, at least `min`. */
+const offerMoney = (label: string, min: number) =>
+  z
+    .number({ error: (iss) => (iss.input === undefined ? `${label} is Required` : `${label} must be a number`) })
+    .min(min, `${label} must be at least ${min}`)
+    .max(10_000_000, `${label} is too large`)
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, `${label} can have at most 2 decimals`)
+
+/** `POST /api/quotes`: the lines, or the caller's cart. */
+export const QuoteRequestSchema = z
+  .object({
+    lines: z
+      .array(z.object({ serviceId: serviceIdField, quantity: quantityField }), {
+        error: 'lines must be a list of {serviceId, quantity}',
+      })
+      .min(1, 'Add at least one tool to the quote.')
+      .max(QUOTE_MAX_LINES, TOO_MANY_LINES_MESSAGE)
+      .optional(),
+    fromCart: z.literal(true, { error: 'fromCart must be true' }).optional(),
+    message: messageField,
+  })
+  .refine((b) => (b.lines === undefined) !== (b.fromCart === undefined), {
+    error: 'Send lines, or fromCart: true (not both).',
+    path: ['lines'],
+  })
+  .refine((b) => new Set(b.lines?.map((l) => l.serviceId)).size === (b.lines?.length ?? 0), {
+    error: 'Each tool can be on a quote once.',
+    path: ['lines'],
+  })
+export type QuoteRequestInput = z.infer<typeof QuoteRequestSchema>
+
+/** `POST /api/quotes/{id}/offer`. */
+export const QuoteOfferSchema = z.object({
+  lines: z
+    .array(
+      z.object({
+        serviceId: serviceIdField,
+        unitPrice: offerMoney('unitPrice', 0.01),
+        quantity: quantityField.optional(),
+      }),
+      { error: 'lines must be a list of {serviceId, unitPrice, quantity?}' },
+    )
+    .min(1, 'Price every tool of the quote.')
+    .max(QUOTE_MAX_LINES, TOO_MANY_LINES_MESSAGE),
+  deliveryFee: offerMoney('deliveryFee', 0),
+  validUntil: z.iso.datetime({ error: 'validUntil must be a date and time (ISO 8601).', offset: true }),
+  message: messageField,
+})
+export type QuoteOfferInput = z.infer<typeof QuoteOfferSchema>
+
+export const QuoteMessageSchema = z.object({
+  text: requiredText('Write a message.', MESSAGE_MAX, `A message must be ${MESSAGE_MAX} characters or fewer.`),
+})
+
+export const QuoteDeclineSchema = z.object({
+  reason: z
+    .string({ error: 'reason must be text.' })
+    .trim()
+    .max(500, 'The reason must be 500 characters or fewer.')
+    .transform((v) => (v === '' ? undefined : v))
+    .optional(),
+})
+
+export const QuoteListQuerySchema = z.object({
+  customer: emailField({ required: 'customer is Required', invalid: 'customer must be an e-mail address' })
+    .transform((email) => email.toLowerCase())
+    .optional(),
+  status: z.enum(QUOTE_STATUS_NAMES, { error: `status must be one of ${QUOTE_STATUS_NAMES.join(', ')}` }).optional(),
+  q: searchParam,
+  limit: intParam('limit', 1, PAGE_MAX).optional(),
+  offset: intParam('offset', 0, 1_000_000).optional(),
+})
+
+export const QuoteIdParamSchema = z.object({ id: z.string().min(1).max(64) })
+
+// ─── Answers ────────────────────────────────────────────────────────────────────────────
+
+/** A quote as the API answers it; money in BDT, offer fields null until offered. */
+export type Quote = {
+  _id: string
+  quoteNumber: string
+  customer: string
+  customerName: string
+  status: QuoteStatus
+  lines: {
+    serviceId: string
+    service: string
+    quantity: number
+    listUnitPrice: number
+    unitPrice: number | null
+    price: number | null
+  }[]
+  deliveryFee: number | null
+  total: number | null
+  validUntil: string | null
+  messages: { from: 'customer' | 'shop'; text: string; at: string }[]
+  orderId: string | null
+  createdAt: string
+}
+
+/** `POST /api/quotes`'s answer. */
+export type QuoteCreated = { acknowledged: true; insertedId: string; quoteNumber: string }
+/** `POST /api/quotes/{id}/accept`'s answer. */
+export type QuoteAccepted = { acknowledged: true; insertedId: string; orderNumber: string }
