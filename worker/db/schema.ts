@@ -59,6 +59,11 @@ export const tools = sqliteTable(
     categoryId: text('category_id'),
     /** Specifications in the order shown, as a JSON array of `{name, value}` (at most 30). */
     specs: text('specs', { mode: 'json' }).$type<ToolSpecRow[]>().notNull().default(sql`'[]'`),
+    /**
+     * The gallery: 1 to 8 photo addresses, the first the main one (`img` holds it too, for the code
+     * that reads one photo). '[]' only in rows written without it; they show `[img]`.
+     */
+    images: text('images', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
     createdBy: text('created_by'),
     createdAt: createdAt(),
   },

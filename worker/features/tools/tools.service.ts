@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, gte, lte, type SQL, sql } from 'drizzle-orm'
 import { integer, sqliteTable } from 'drizzle-orm/sqlite-core'
 import { toPaisa, toTaka } from '#schemas/bdt.ts'
-import { MINIMUM_ABOVE_QUANTITY, type Tool, type ToolFields, type ToolPatch } from '#schemas/tool.ts'
+import { galleryOf, MINIMUM_ABOVE_QUANTITY, type Tool, type ToolFields, type ToolPatch } from '#schemas/tool.ts'
 import type { ToolSort } from '#schemas/tool-sorts.ts'
 import { vatBp, vatPercent } from '#schemas/vat.ts'
 import { tools } from '#worker/db/schema.ts'
@@ -19,6 +19,8 @@ export const toToolDto = (row: ToolRow): Tool => ({
   name: row.name,
   description: row.description,
   img: row.img,
+  // A row written without a gallery (before migration 0008, or by hand) shows its one photo.
+  images: row.images.length ? row.images : [row.img],
   price: toTaka(row.pricePaisa),
   quantity: row.quantity,
   Minimum_quantity: row.minimumQuantity,
@@ -106,6 +108,8 @@ export async function getTool(db: Db, id: string): Promise<Tool | undefined> {
 export async function createTool(db: Db, input: ToolFields, createdBy: string): Promise<string> {
   const categoryId = input.categoryId ?? null
   if (categoryId) await assertCategoryExists(db, categoryId)
+  const images = galleryOf(input)
+  if (!images?.[0]) throw badRequest('Photo is Required', { img: 'Photo is Required' })
   const id = newId()
   const insert = db.insert(tools).values({
     id,
@@ -114,7 +118,8 @@ export async function createTool(db: Db, input: ToolFields, createdBy: string): 
     pricePaisa: toPaisa(input.price),
     quantity: input.quantity,
     minimumQuantity: input.Minimum_quantity,
-    img: input.img,
+    img: images[0],
+    images,
     ...(input.weight !== undefined ? { weightHundredths: toHundredths(input.weight) } : {}),
     ...(input.vatRate !== undefined ? { vatRateBp: vatBp(input.vatRate) } : {}),
     categoryId,
@@ -157,13 +162,17 @@ export async function updateTool(db: Db, id: string, patch: ToolPatch): Promise<
   if (patch.price !== undefined) values.pricePaisa = toPaisa(patch.price)
   if (patch.quantity !== undefined) values.quantity = patch.quantity
   if (patch.Minimum_quantity !== undefined) values.minimumQuantity = patch.Minimum_quantity
-  if (patch.img !== undefined) values.img = patch.img
+  const images = galleryOf(patch)
+  if (images?.[0]) {
+    values.img = images[0]
+    values.images = images
+  }
   if (patch.weight !== undefined) values.weightHundredths = toHundredths(patch.weight)
   if (patch.vatRate !== undefined) values.vatRateBp = vatBp(patch.vatRate)
   if (patch.categoryId !== undefined) values.categoryId = patch.categoryId
   if (patch.specs !== undefined) values.specs = patch.specs
   const changed = (Object.keys(values) as (keyof typeof values)[]).some((k) =>
-    k === 'specs' ? JSON.stringify(values.specs) !== JSON.stringify(row.specs) : values[k] !== row[k],
+    k === 'specs' || k === 'images' ? JSON.stringify(values[k]) !== JSON.stringify(row[k]) : values[k] !== row[k],
   )
   if (!changed) return 0
   if (values.categoryId && values.categoryId !== row.categoryId) await assertCategoryExists(db, values.categoryId)
