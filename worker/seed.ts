@@ -15,7 +15,8 @@ export type Catalogue = {
     weightHundredths: number
     /** Basis points (15% = 1500). */
     vatRateBp: number
-    image: string
+    /** The gallery's files in seed/images, the main photo first (2 to 4 in the demo catalogue). */
+    images: string[]
     categoryId?: string | null
     specs?: { name: string; value: string }[]
   }[]
@@ -38,7 +39,7 @@ export async function seedShop(
   readImage: (file: string) => Promise<Uint8Array>,
 ): Promise<{ tools: number; reviews: number }> {
   const urls = new Map<string, string>()
-  for (const file of new Set([...catalogue.tools.map((t) => t.image), ...catalogue.reviews.map((r) => r.image)])) {
+  for (const file of new Set([...catalogue.tools.flatMap((t) => t.images), ...catalogue.reviews.map((r) => r.image)])) {
     const bytes = await readImage(file)
     const ext = sniffImage(bytes)
     if (!ext) throw new Error(`Seed image ${file} is not an accepted image type`)
@@ -48,6 +49,7 @@ export async function seedShop(
     }
     urls.set(file, imageUrl(key))
   }
+  const gallery = (t: Catalogue['tools'][number]) => t.images.map((file) => urls.get(file)!)
   const statements = [
     // The categories, then (in the statement right after, while changes() still counts the
     // categories this run added) the category and specifications of demo tools that a shop
@@ -67,12 +69,20 @@ export async function seedShop(
         catalogue.tools.map((t) => ({ id: t.id, categoryId: t.categoryId ?? null, specs: t.specs ?? [] })),
       ),
     ),
+    // A demo tool seeded before galleries, whose one photo is still the seed's main one, gets the
+    // seed's other photos; a photo an admin chose stays.
+    bindings.DB.prepare(
+      `update tools set images = json(t.value -> 'images')
+       from json_each(?) t
+       where tools.id = t.value ->> 'id' and tools.img = t.value -> 'images' ->> 0
+         and tools.images = json_array(tools.img)`,
+    ).bind(JSON.stringify(catalogue.tools.map((t) => ({ id: t.id, images: gallery(t) })))),
     ...catalogue.tools.map((t, i) =>
       bindings.DB.prepare(
         `insert or ignore into tools
-           (id, name, description, price_paisa, quantity, minimum_quantity, img, weight_hundredths, vat_rate_bp,
-            category_id, specs, created_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           (id, name, description, price_paisa, quantity, minimum_quantity, img, images, weight_hundredths,
+            vat_rate_bp, category_id, specs, created_at)
+         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).bind(
         t.id,
         t.name,
@@ -80,7 +90,8 @@ export async function seedShop(
         t.pricePaisa,
         t.quantity,
         t.minimumQuantity,
-        urls.get(t.image)!,
+        gallery(t)[0]!,
+        JSON.stringify(gallery(t)),
         t.weightHundredths,
         t.vatRateBp,
         t.categoryId ?? null,

@@ -68,6 +68,11 @@ export const tools = sqliteTable(
     priceTiers: text('price_tiers', { mode: 'json' }).$type<PriceTierRow[]>().notNull().default(sql`'[]'`),
     /** Orders come in multiples of this many units (and so does the minimum order). */
     packSize: integer('pack_size').notNull().default(1),
+    /**
+     * The gallery: 1 to 8 photo addresses, the first the main one (`img` holds it too, for the code
+     * that reads one photo). '[]' only in rows written without it; they show `[img]`.
+     */
+    images: text('images', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
     createdBy: text('created_by'),
     createdAt: createdAt(),
   },

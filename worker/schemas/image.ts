@@ -66,6 +66,15 @@ export const imageRefSchema = (requiredMessage: string) =>
     .max(1000, 'Photo address is too long')
     .refine(isImageRef, IMAGE_REF_MESSAGE)
 
+/** The photos of a tool's gallery: only images uploaded to the shop. */
+export const OWN_IMAGE_MESSAGE = 'Photos must be images uploaded to the shop (/api/images/…)'
+
+/** An image uploaded to the shop (`/api/images/<key>`), nothing else (no outside address). */
+export const ownImageSchema = z
+  .string({ error: OWN_IMAGE_MESSAGE })
+  .trim()
+  .refine((v) => uploadedImageKey(v) !== undefined, OWN_IMAGE_MESSAGE)
+
 // ─── Variants (GET /api/images/{key}?w=N; the widths are in image-urls.ts) ────────────────
 
 export const IMAGE_WIDTH_MESSAGE = `w must be one of ${IMAGE_WIDTHS.join(', ')}`

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { formatBDT } from './bdt'
 import { categoryParam } from './category'
-import { imageRefSchema } from './image'
+import { imageRefSchema, ownImageSchema } from './image'
 import { moneyFromFormText, takaSchema } from './money'
 import { intParam, PAGE_MAX } from './paging'
 import { requiredText } from './text'
@@ -14,7 +14,10 @@ export const ToolSchema = z.object({
   _id: z.string(),
   name: z.string(),
   description: z.string(),
+  /** The main photo: `images[0]`. */
   img: z.string(),
+  /** The gallery, 1 to {@link IMAGES_MAX} photos, the main one first. */
+  images: z.array(z.string()),
   price: z.number(),
   quantity: z.number().int(),
   Minimum_quantity: z.number().int(),
@@ -104,6 +107,41 @@ export const SpecsSchema = z
     })
   })
 
+export const IMAGES_MAX = 8
+
+/**
+ * A tool's gallery: 1 to {@link IMAGES_MAX} images uploaded to the shop, each once, the main photo
+ * first. (A lone `img` keeps accepting an https address too: see {@link galleryOf}.)
+ */
+export const ImagesSchema = z
+  .array(ownImageSchema, { error: 'images must be a list of photo addresses' })
+  .min(1, 'A tool needs at least one photo')
+  .max(IMAGES_MAX, `A tool has at most ${IMAGES_MAX} photos`)
+  .superRefine((images, ctx) => {
+    images.forEach((img, i) => {
+      if (images.indexOf(img) !== i)
+        ctx.addIssue({
+          code: 'custom',
+          path: [i],
+          message: `Photo ${i + 1} is the same as photo ${images.indexOf(img) + 1}`,
+        })
+    })
+  })
+
+/**
+ * The gallery a write sets: `images` as sent, or `[img]` when only `img` is (the spec's forms and
+ * clients send one photo); undefined when it sends neither.
+ */
+export const galleryOf = (t: { img?: string | undefined; images?: string[] | undefined }) =>
+  t.images ?? (t.img !== undefined ? [t.img] : undefined)
+
+/** Sent together, `img` must be the first of `images` (it is the main photo). */
+const imgIsFirst = {
+  check: (t: { img?: string | undefined; images?: string[] | undefined }) =>
+    t.img === undefined || t.images === undefined || t.images[0] === t.img,
+  params: { path: ['img'], message: 'img must be the first of images (the main photo)' },
+}
+
 /** A tool's category: a category's id, or null (none); '' from a form's select means none. */
 const categoryIdSchema = z.preprocess(
   (v) => (v === '' ? null : v),
@@ -187,7 +225,9 @@ function toolSchemas(money: (label: string) => z.ZodType<number, unknown>) {
     quantity: count('quantity', 0),
     // NOTE: the wire name stays `Minimum_quantity` (spec); the form labels it 'Minimum order quantity'.
     Minimum_quantity: count('Minimum order quantity'),
-    img: imageRefSchema('Photo is Required'),
+    /** The main photo alone; `images` sets the whole gallery. A tool needs one or the other. */
+    img: imageRefSchema('Photo is Required').optional(),
+    images: ImagesSchema.optional(),
     /** kg, 0 to 1000, at most 2 decimals; 1 when not given. */
     weight: z
       .preprocess(
@@ -226,6 +266,13 @@ function toolSchemas(money: (label: string) => z.ZodType<number, unknown>) {
     })
     .refine((t) => t.Minimum_quantity <= t.quantity, { path: ['Minimum_quantity'], message: MINIMUM_ABOVE_QUANTITY })
     .superRefine(checkWholesale)
+    // Checked even when other fields failed, so an empty form hears about every missing field at once.
+    .refine((t) => galleryOf(t) !== undefined, {
+      path: ['img'],
+      message: 'Photo is Required',
+      when: ({ value }) => typeof value === 'object' && value !== null && !('img' in value) && !('images' in value),
+    })
+    .refine(imgIsFirst.check, imgIsFirst.params)
   return { fields, input }
 }
 
@@ -268,6 +315,7 @@ export const ToolPatchSchema = ToolFieldsSchema.partial()
     path: ['Minimum_quantity'],
     message: MINIMUM_ABOVE_QUANTITY,
   })
+  .refine(imgIsFirst.check, imgIsFirst.params)
 export type ToolPatch = z.infer<typeof ToolPatchSchema>
 
 /** `GET /api/service/{id}/orders` (admins): what deleting the tool would touch. */

@@ -334,6 +334,15 @@ describe('migrations on a database with orders in it', () => {
     })
   })
 
+  it('makes every old tool’s photo its gallery of one (0008), which the API shows', async () => {
+    for (const tool of TOOLS) {
+      const row = await rowOf<{ img: string; images: string }>('tools', tool.id)
+      expect(row).toMatchObject({ img: tool.img, images: JSON.stringify([tool.img]) })
+      const res = await call('GET', `/api/service/${tool.id}`, { env: { DB: db } })
+      expect(await json(res)).toMatchObject({ img: tool.img, images: [tool.img] })
+    }
+  })
+
   it('counts the old orders per status and sums their revenue per UTC day (0005); the summary reads them', async () => {
     const counts = await db
       .prepare('select status, n from order_counts order by status')

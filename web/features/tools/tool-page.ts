@@ -34,7 +34,8 @@ export function toolHead(tool: Tool, origin: string, categories: Category[] = []
         '@type': 'Product',
         name: tool.name,
         description: tool.description,
-        image: absoluteUrl(origin, tool.img),
+        // Every photo of the gallery, the main one first.
+        image: tool.images.map((src) => absoluteUrl(origin, src)),
         sku: tool._id,
         brand: { '@type': 'Brand', name: SHOP_NAME },
         ...(categories.length ? { category: categories.map((c) => c.name).join(' > ') } : {}),

@@ -69,17 +69,18 @@ describe('GET /api/category', () => {
       'hammer-drills',
       'rotary-hammers',
       'sanding-heat',
+      'workshop-site',
     ])
     expect(categories.find((c) => c.slug === 'drilling')).toEqual({
       _id: 'cat-drilling',
       name: 'Drilling',
       slug: 'drilling',
       parentId: null,
-      count: 2,
+      count: 5,
     })
-    expect(categories.find((c) => c.slug === 'hammer-drills')).toMatchObject({ parentId: 'cat-drilling', count: 1 })
+    expect(categories.find((c) => c.slug === 'hammer-drills')).toMatchObject({ parentId: 'cat-drilling', count: 3 })
     // A top-level category with tools of its own and no children.
-    expect(categories.find((c) => c.slug === 'sanding-heat')).toMatchObject({ count: 2 })
+    expect(categories.find((c) => c.slug === 'sanding-heat')).toMatchObject({ count: 5 })
     const top = categories.filter((c) => c.parentId === null)
     expect(top.reduce((n, c) => n + c.count, 0)).toBe(catalogue.tools.length)
   })
@@ -245,7 +246,7 @@ describe('DELETE /api/category/{id}', () => {
     expect(withTools.status).toBe(409)
     expect(await errorOf(withTools)).toEqual({
       code: 'CONFLICT',
-      message: 'Saws still holds 1 tool: move or delete them first.',
+      message: 'Saws still holds 3 tools: move or delete them first.',
     })
     const withChildren = await remove('cat-cutting-grinding')
     expect(withChildren.status).toBe(409)
@@ -325,13 +326,37 @@ describe('tools and their category', () => {
   })
 })
 
+/** The demo tools in Drilling and its children, in creation order. */
+const DRILLING = [
+  'Drill Machine',
+  'Rotary Hammer',
+  'Cordless Hammer Drill 18 V',
+  'Compact Hammer Drill 550 W',
+  'SDS-max Demolition Hammer',
+]
+
 describe('GET /api/service?category=', () => {
   it('lists a category with its children, a child alone, with the total, paging and sorting', async () => {
     const drilling = await toolsIn('drilling')
-    expect(drilling).toEqual({ names: ['Drill Machine', 'Rotary Hammer'], total: 2 })
-    expect(await toolsIn('rotary-hammers')).toEqual({ names: ['Rotary Hammer'], total: 1 })
-    expect(await toolsIn('drilling', '&sort=-price&limit=1')).toEqual({ names: ['Rotary Hammer'], total: 2 })
-    expect(await toolsIn('sanding-heat', '&sort=name')).toEqual({ names: ['Heat Gun', 'Orbital Sander'], total: 2 })
+    expect(drilling).toEqual({ names: DRILLING, total: 5 })
+    expect(await toolsIn('rotary-hammers')).toEqual({
+      names: ['Rotary Hammer', 'SDS-max Demolition Hammer'],
+      total: 2,
+    })
+    expect(await toolsIn('drilling', '&sort=-price&limit=1')).toEqual({
+      names: ['SDS-max Demolition Hammer'],
+      total: 5,
+    })
+    expect(await toolsIn('sanding-heat', '&sort=name')).toEqual({
+      names: [
+        'Digital Heat Gun 2,000 W',
+        'Heat Gun',
+        'Orbital Sander',
+        'Palm Sander 1/4 Sheet',
+        'Random Orbit Sander 125 mm',
+      ],
+      total: 5,
+    })
   })
 
   it('lists nothing for an unknown slug, whatever its form', async () => {
@@ -348,7 +373,10 @@ describe('GET /api/service?category=', () => {
   })
 
   it('searches within a category', async () => {
-    expect(await toolsIn('cutting-grinding', '&q=disc')).toEqual({ names: ['Angle Grinder'], total: 1 })
+    expect(await toolsIn('cutting-grinding', '&q=disc')).toEqual({
+      names: ['Mini Angle Grinder 115 mm', 'Large Angle Grinder 230 mm', 'Angle Grinder'],
+      total: 3,
+    })
     expect(await toolsIn('drilling', '&q=disc')).toEqual({ names: [], total: 0 })
   })
 })
@@ -367,7 +395,7 @@ describe('the demo seed', () => {
     const drill = await json<Tool>(await call('GET', '/api/service/drill-machine'))
     expect(drill.categoryId).toBe('cat-hammer-drills')
     expect(drill.specs[0]).toEqual({ name: 'Power', value: '750 W' })
-    expect(await toolsIn('drilling')).toEqual({ names: ['Drill Machine', 'Rotary Hammer'], total: 2 })
+    expect(await toolsIn('drilling')).toEqual({ names: DRILLING, total: 5 })
 
     // Once the categories exist, an admin's choice stays: the seed does not put it back.
     await call('PATCH', '/api/service/drill-machine', { as: admin, body: { categoryId: null, specs: [] } })

@@ -56,8 +56,30 @@ export async function storeImage(bucket: R2Bucket, bytes: Uint8Array): Promise<S
  */
 export async function assertImageStored(bucket: R2Bucket, img: string | undefined): Promise<void> {
   const key = img === undefined ? undefined : uploadedImageKey(img)
-  if (key && !(await bucket.head(key))) {
-    const message = 'No uploaded image has that address. Upload the photo first.'
-    throw badRequest(message, { img: message })
-  }
+  if (key && !(await bucket.head(key))) throw notStored('img')
+}
+
+/**
+ * Each photo of a tool's gallery (`images`, or `[img]` when only `img` was sent) that names an
+ * uploaded image must name one that is stored.
+ * @throws 400 on the first that is not (field `images.N`, or `img` when only `img` was sent).
+ */
+export async function assertImagesStored(
+  bucket: R2Bucket,
+  sent: { img?: string | undefined; images?: string[] | undefined },
+): Promise<void> {
+  const images = sent.images ?? (sent.img === undefined ? [] : [sent.img])
+  const stored = await Promise.all(
+    images.map(async (img) => {
+      const key = uploadedImageKey(img)
+      return !key || (await bucket.head(key)) !== null
+    }),
+  )
+  const missing = stored.indexOf(false)
+  if (missing >= 0) throw notStored(sent.images ? `images.${missing}` : 'img')
+}
+
+function notStored(field: string) {
+  const message = 'No uploaded image has that address. Upload the photo first.'
+  return badRequest(message, { [field]: message })
 }

@@ -61,12 +61,10 @@ describe('GET /api/images/{key}', () => {
 
   it('keeps one object per distinct image', async () => {
     const listed = await env.IMAGES.list()
-    const urls = new Set(
-      [
-        ...(await json<any[]>(await call('GET', '/api/service'))),
-        ...(await json<any[]>(await call('GET', '/api/review'))),
-      ].map((x) => x.img),
-    )
+    const urls = new Set([
+      ...(await json<any[]>(await call('GET', '/api/service'))).flatMap((t) => t.images),
+      ...(await json<any[]>(await call('GET', '/api/review'))).map((r) => r.img),
+    ])
     expect(listed.objects.length).toBe(urls.size)
   })
 })

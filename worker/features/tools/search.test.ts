@@ -38,10 +38,12 @@ async function addTool(body: Record<string, unknown>) {
 
 describe('search (GET /api/service?q=)', () => {
   it('matches every word as a prefix, in any order', async () => {
-    expect(await names('cordless screwdriver')).toEqual(['Cordless Screwdriver'])
-    expect(await names('cord scr')).toEqual(['Cordless Screwdriver'])
-    expect(await names('SCR CORD')).toEqual(['Cordless Screwdriver'])
-    expect(await names('rot ham')).toEqual(['Rotary Hammer'])
+    expect(await names('cordless screwdriver')).toEqual(['Cordless Screwdriver', 'Drywall Screwdriver 520 W'])
+    // "cord" starts the drywall screwdriver's "cord" too, "scr" the impact driver's "screws".
+    const cordScr = ['Drywall Screwdriver 520 W', 'Cordless Screwdriver', 'Cordless Impact Driver 18 V']
+    expect(await names('cord scr')).toEqual(cordScr)
+    expect(await names('SCR CORD')).toEqual(cordScr)
+    expect(await names('rot ham')).toEqual(['Rotary Hammer', 'SDS-max Demolition Hammer'])
     // Every word must match: "saw" is no drill's.
     expect(await names('drill saw')).toEqual([])
     // A prefix, not any substring: "rill" starts no word.
@@ -50,11 +52,11 @@ describe('search (GET /api/service?q=)', () => {
 
   it('searches specifications and the category path too', async () => {
     // Specifications: the impact wrench's "Square drive 1/2"" and the sander's "Micro-filter box".
-    expect(await names('square drive')).toEqual(['Impact Wrench'])
+    expect(await names('square drive')).toEqual(['Heavy-Duty Impact Wrench 3/4"', 'Impact Wrench'])
     expect(await names('micro filt')).toEqual(['Orbital Sander'])
     // Its category ("Impact wrenches") and the parent's ("Cordless fastening").
     expect(await names('fastening')).toEqual(expect.arrayContaining(['Impact Wrench', 'Cordless Screwdriver']))
-    expect((await search('fastening')).total).toBe(2)
+    expect((await search('fastening')).total).toBe(5)
     expect(await names('sanding heat')).toEqual(expect.arrayContaining(['Heat Gun', 'Orbital Sander']))
   })
 
@@ -77,7 +79,15 @@ describe('search (GET /api/service?q=)', () => {
     expect(await names('ইস্পা')).toEqual(['Établi Pliant'])
   })
 
-  const DRILLS = ['Drill Machine', 'Rotary Hammer']
+  // Best match first: "drill" in the name, then in the category ("Drilling"), then in the description.
+  const DRILLS = [
+    'Compact Hammer Drill 550 W',
+    'Cordless Hammer Drill 18 V',
+    'Drill Machine',
+    'Rotary Hammer',
+    'SDS-max Demolition Hammer',
+    'Cordless Impact Driver 18 V',
+  ]
   it.each([
     ['"', []],
     ['""', []],
@@ -96,7 +106,16 @@ describe('search (GET /api/service?q=)', () => {
     ['drill*', DRILLS],
     ['dr*ll', []],
     ['*', []],
-    ['drill +hammer', ['Rotary Hammer', 'Drill Machine']],
+    [
+      'drill +hammer',
+      [
+        'Compact Hammer Drill 550 W',
+        'Cordless Hammer Drill 18 V',
+        'Rotary Hammer',
+        'SDS-max Demolition Hammer',
+        'Drill Machine',
+      ],
+    ],
     ["'; drop table tools; --", []],
     ['\\', []],
     ['%', []],
@@ -107,7 +126,7 @@ describe('search (GET /api/service?q=)', () => {
   })
 
   it('keeps the existing answers: substrings of a word’s start, with the total', async () => {
-    expect(await search('drill')).toEqual({ names: ['Drill Machine', 'Rotary Hammer'], total: 2 })
+    expect(await search('drill')).toEqual({ names: DRILLS, total: DRILLS.length })
     expect(await names('keyed chuck')).toEqual(['Drill Machine'])
     expect(await search('')).toMatchObject({ total: expect.any(Number) })
     expect((await search('   ')).names.length).toBeGreaterThan(2)

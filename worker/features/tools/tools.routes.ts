@@ -11,7 +11,7 @@ import { cachePublicRoute, invalidatePublic } from '#worker/lib/edge-cache.ts'
 import { ApiError, badRequest, notFound } from '#worker/lib/errors.ts'
 import { validate } from '#worker/lib/validator.ts'
 import { recordAudit } from '../audit/audit.service'
-import { assertImageStored } from '../images/images.service'
+import { assertImagesStored } from '../images/images.service'
 import { cancelOrdersOfWithdrawnTool, openOrdersOfTool, orderDeps } from '../orders/orders.service'
 import { createTool, deleteTool, getTool, listTools, updateTool } from './tools.service'
 
@@ -57,7 +57,7 @@ export const toolsRoutes = new Hono<AppEnv>()
       const message = 'email must be your own e-mail address'
       throw badRequest(message, { email: message })
     }
-    await assertImageStored(c.env.IMAGES, fields.img)
+    await assertImagesStored(c.env.IMAGES, fields)
     const db = getDb(c.env)
     const insertedId = await createTool(db, fields, admin.email)
     await invalidatePublic(c.var.config, ['catalogue'])
@@ -71,7 +71,7 @@ export const toolsRoutes = new Hono<AppEnv>()
   })
   .patch('/:id', requireAdmin, validate('param', IdParam), jsonLimit, validate('json', ToolPatchSchema), async (c) => {
     const patch = c.req.valid('json')
-    await assertImageStored(c.env.IMAGES, patch.img)
+    await assertImagesStored(c.env.IMAGES, patch)
     const db = getDb(c.env)
     const { id } = c.req.valid('param')
     const modifiedCount = await updateTool(db, id, patch)
@@ -80,7 +80,9 @@ export const toolsRoutes = new Hono<AppEnv>()
       const { previousQuantity: _, ...fields } = patch
       const detail = Object.entries(fields)
         .filter(([, v]) => v !== undefined)
-        .map(([k, v]) => (k === 'description' || k === 'img' || k === 'specs' ? `${k} changed` : `${k} → ${v}`))
+        .map(([k, v]) =>
+          k === 'description' || k === 'img' || k === 'images' || k === 'specs' ? `${k} changed` : `${k} → ${v}`,
+        )
         .join(', ')
       await recordAudit(db, { actor: c.var.user!.email, action: 'tool.update', target: id, detail })
     }

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, gte, lte, type SQL, sql } f
 import { integer, sqliteTable } from 'drizzle-orm/sqlite-core'
 import { toPaisa, toTaka } from '#schemas/bdt.ts'
 import {
+  galleryOf,
   MINIMUM_ABOVE_QUANTITY,
   type PriceTier,
   type Tool,
@@ -26,6 +27,8 @@ export const toToolDto = (row: ToolRow): Tool => ({
   name: row.name,
   description: row.description,
   img: row.img,
+  // A row written without a gallery (before migration 0008, or by hand) shows its one photo.
+  images: row.images.length ? row.images : [row.img],
   price: toTaka(row.pricePaisa),
   quantity: row.quantity,
   Minimum_quantity: row.minimumQuantity,
@@ -119,6 +122,8 @@ export async function getTool(db: Db, id: string): Promise<Tool | undefined> {
 export async function createTool(db: Db, input: ToolFields, createdBy: string): Promise<string> {
   const categoryId = input.categoryId ?? null
   if (categoryId) await assertCategoryExists(db, categoryId)
+  const images = galleryOf(input)
+  if (!images?.[0]) throw badRequest('Photo is Required', { img: 'Photo is Required' })
   const id = newId()
   const insert = db.insert(tools).values({
     id,
@@ -127,7 +132,8 @@ export async function createTool(db: Db, input: ToolFields, createdBy: string): 
     pricePaisa: toPaisa(input.price),
     quantity: input.quantity,
     minimumQuantity: input.Minimum_quantity,
-    img: input.img,
+    img: images[0],
+    images,
     ...(input.weight !== undefined ? { weightHundredths: toHundredths(input.weight) } : {}),
     ...(input.vatRate !== undefined ? { vatRateBp: vatBp(input.vatRate) } : {}),
     categoryId,
@@ -172,7 +178,11 @@ export async function updateTool(db: Db, id: string, patch: ToolPatch): Promise<
   if (patch.price !== undefined) values.pricePaisa = toPaisa(patch.price)
   if (patch.quantity !== undefined) values.quantity = patch.quantity
   if (patch.Minimum_quantity !== undefined) values.minimumQuantity = patch.Minimum_quantity
-  if (patch.img !== undefined) values.img = patch.img
+  const images = galleryOf(patch)
+  if (images?.[0]) {
+    values.img = images[0]
+    values.images = images
+  }
   if (patch.weight !== undefined) values.weightHundredths = toHundredths(patch.weight)
   if (patch.vatRate !== undefined) values.vatRateBp = vatBp(patch.vatRate)
   if (patch.categoryId !== undefined) values.categoryId = patch.categoryId
@@ -180,7 +190,9 @@ export async function updateTool(db: Db, id: string, patch: ToolPatch): Promise<
   if (patch.priceTiers !== undefined) values.priceTiers = tierRows(patch.priceTiers)
   if (patch.packSize !== undefined) values.packSize = patch.packSize
   const changed = (Object.keys(values) as (keyof typeof values)[]).some((k) =>
-    k === 'specs' || k === 'priceTiers' ? JSON.stringify(values[k]) !== JSON.stringify(row[k]) : values[k] !== row[k],
+    k === 'specs' || k === 'priceTiers' || k === 'images'
+      ? JSON.stringify(values[k]) !== JSON.stringify(row[k])
+      : values[k] !== row[k],
   )
   if (!changed) return 0
   assertWholesale({ ...row, ...values })

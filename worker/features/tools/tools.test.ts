@@ -24,7 +24,8 @@ describe('GET /api/service', () => {
       _id: seeded.id,
       name: 'Electric Saw',
       description: seeded.description,
-      img: expect.stringMatching(/^\/api\/images\/[0-9a-f]{64}\.png$/),
+      img: saw.images[0],
+      images: seeded.images.map(() => expect.stringMatching(/^\/api\/images\/[0-9a-f]{64}\.png$/)),
       price: seeded.pricePaisa / 100,
       quantity: seeded.quantity,
       Minimum_quantity: seeded.minimumQuantity,
@@ -47,15 +48,24 @@ describe('GET /api/service', () => {
   })
 
   it('searches names and descriptions by words, case-insensitively, with wildcards taken literally', async () => {
+    // Best match first: the word in the name, then in the category, then in the description.
+    const drills = [
+      'Compact Hammer Drill 550 W',
+      'Cordless Hammer Drill 18 V',
+      'Drill Machine',
+      'Rotary Hammer',
+      'SDS-max Demolition Hammer',
+      'Cordless Impact Driver 18 V',
+    ]
     const res = await call('GET', '/api/service?q=drill')
-    expect((await json<Tool[]>(res)).map((t) => t.name)).toEqual(['Drill Machine', 'Rotary Hammer'])
-    expect(res.headers.get('X-Total-Count')).toBe('2')
+    expect((await json<Tool[]>(res)).map((t) => t.name)).toEqual(drills)
+    expect(res.headers.get('X-Total-Count')).toBe(String(drills.length))
     const byDescription = await json<Tool[]>(await call('GET', '/api/service?q=KEYED%20CHUCK'))
     expect(byDescription.map((t) => t.name)).toEqual(['Drill Machine'])
     // Long searches are fine: every word must match, the same word many times over too.
     const long = await call('GET', `/api/service?q=${'drill '.repeat(16)}`)
     expect(long.status).toBe(200)
-    expect((await json<Tool[]>(long)).map((t) => t.name)).toEqual(['Drill Machine', 'Rotary Hammer'])
+    expect((await json<Tool[]>(long)).map((t) => t.name)).toEqual(drills)
     const longer = await call('GET', `/api/service?q=${'drill '.repeat(15)}saw`)
     expect(await json(longer)).toEqual([])
     const none = await call('GET', '/api/service?q=%25')
@@ -165,6 +175,7 @@ describe('tool writes', () => {
         name: NEW_TOOL.name,
         description: NEW_TOOL.description,
         img: NEW_TOOL.img,
+        images: [NEW_TOOL.img],
         price: 1250.5,
         quantity: 300,
         Minimum_quantity: 20,
@@ -328,6 +339,7 @@ describe('tool writes', () => {
         name: 'Bench Vice XL',
         description: 'Bigger.',
         img: uploadedImg,
+        images: [uploadedImg],
         price: NEW_TOOL.price,
         quantity: NEW_TOOL.quantity,
         Minimum_quantity: 25,
