@@ -22,6 +22,8 @@ export type ErrorCode =
   | 'TOTAL_CHANGED'
   | 'STOCK_CHANGED'
   | 'CART_FULL'
+  | 'NOT_A_BUYER'
+  | 'ALREADY_REVIEWED'
   | 'INTERNAL'
 
 export type ErrorBody = { error: { code: ErrorCode; message: string; fields?: Record<string, string> } }

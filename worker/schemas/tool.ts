@@ -24,6 +24,8 @@ export const ToolSchema = z.object({
   categoryId: z.string().nullable(),
   /** Specifications in the order the tool page shows them. */
   specs: z.array(z.object({ name: z.string(), value: z.string() })),
+  /** Buyers' reviews: the average to one decimal (null without reviews) and how many. */
+  rating: z.object({ average: z.number().nullable(), count: z.number().int() }),
 })
 export type Tool = z.infer<typeof ToolSchema>
 export type ToolSpec = Tool['specs'][number]
