@@ -58,6 +58,8 @@ type Template = {
   subject: (no: string) => string
   lines: (o: OrderMailFacts, ctx: MailContext) => string[]
   to: 'customer' | 'shop'
+  /** The words of the link to the order page ("See your order" unless given). */
+  linkLabel?: string
 }
 
 const TEMPLATES: Record<OrderMailKind, Template> = {
@@ -85,7 +87,11 @@ const TEMPLATES: Record<OrderMailKind, Template> = {
   delivered: {
     to: 'customer',
     subject: (no) => `Order ${no} delivered`,
-    lines: () => ['Your order has been delivered. Thank you for buying from us.'],
+    lines: () => [
+      'Your order has been delivered. Thank you for buying from us.',
+      'How are your tools? Review them from your order page: other workshops read what buyers say, marked Verified buyer.',
+    ],
+    linkLabel: 'Review your tools',
   },
   cancelled: {
     to: 'customer',
@@ -163,7 +169,7 @@ export function orderMail(kind: OrderMailKind, order: OrderMailFacts, ctx: MailC
     ...lines,
     '',
     ...details.map(([k, v]) => `${k}: ${v}`),
-    ...(link ? ['', `Your order: ${link}`] : []),
+    ...(link ? ['', `${template.linkLabel ?? 'Your order'}: ${link}`] : []),
     '',
     ctx.shopName,
     '',
@@ -175,7 +181,7 @@ ${lines.map((line) => html`<p>${line}</p>\n`)}<table style="border-collapse:coll
     ([k, v]) =>
       html`<tr><th style="text-align:left;padding:4px 12px 4px 0;font-weight:600">${k}</th><td style="padding:4px 0">${v}</td></tr>`,
   )}</table>
-${link ? html`<p><a href="${link}">See your order</a></p>` : ''}
+${link ? html`<p><a href="${link}">${template.linkLabel ?? 'See your order'}</a></p>` : ''}
 <p>${ctx.shopName}</p>
 </body></html>`
   return { to: recipient, subject, text, html: htmlText(page), dedupeKey: `order:${order.id}:${kind}:${recipient}` }

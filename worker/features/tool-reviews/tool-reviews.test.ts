@@ -4,7 +4,15 @@ import type { Inserted } from '#schemas/ack.ts'
 import type { Tool } from '#schemas/tool.ts'
 import { type ToolReview, type ToolReviewAdminRow, toolRating } from '#schemas/tool-review.ts'
 import { call, errorOf, json, seedDemo } from '#worker/test/helpers.ts'
-import { auditOf, makeTool, paidOrder, placeOrder, type ToolFixture } from '#worker/test/order-fixtures.ts'
+import {
+  auditOf,
+  mailsAbout,
+  makeTool,
+  paidOrder,
+  placeOrder,
+  readOrder,
+  type ToolFixture,
+} from '#worker/test/order-fixtures.ts'
 import { signIn } from '#worker/test/tokens.ts'
 import { reviewerName } from './tool-reviews.service'
 
@@ -246,11 +254,14 @@ describe('the edge cache', () => {
     // Read (and so kept) before the review…
     expect(await ratingOf(own.id)).toEqual({ average: null, count: 0 })
     expect((await reviewsOf(own.id)).total).toBe(0)
+    const kept = await call('GET', `/service/${own.id}`)
+    expect(await kept.text()).not.toContain('Verified buyer')
     const res = await post(token, { rating: 3, body: 'Fine.' }, own.id)
     const { insertedId } = await json<Inserted>(res)
     // …and seen by the very next request, without anyone dropping them by hand.
     expect(await ratingOf(own.id)).toEqual({ average: 3, count: 1 })
     expect((await reviewsOf(own.id)).total).toBe(1)
+    expect(await (await call('GET', `/service/${own.id}`)).text()).toContain('Verified buyer')
     await call('DELETE', `/api/service/${own.id}/reviews/${insertedId}`, { as: admin })
     expect(await ratingOf(own.id)).toEqual({ average: null, count: 0 })
     expect((await reviewsOf(own.id)).total).toBe(0)
@@ -263,6 +274,20 @@ describe('the name a review shows', () => {
     expect(reviewerName('  rahim  ')).toBe('rahim')
     expect(reviewerName('')).toBe('Customer')
     expect(reviewerName('মোঃ রহিম উদ্দিন')).toBe('মোঃ উ.')
+  })
+})
+
+describe('the "delivered" e-mail', () => {
+  it('invites the buyer to review the tools, with a link to the order page', async () => {
+    const email = 'mail-buyer@example.com'
+    const token = await signIn(email)
+    const id = await paidOrder(token, tool, email, { quantity: 1 })
+    await deliver(id)
+    const { orderNumber } = await readOrder(id, token)
+    const [mail] = await mailsAbout(email, orderNumber, 'delivered')
+    expect(mail!.body).toContain('Review them from your order page')
+    expect(mail!.body).toContain(`Review your tools: http://shop.test/dashboard/order/${id}`)
+    expect(mail!.html).toContain(`<a href="http://shop.test/dashboard/order/${id}">Review your tools</a>`)
   })
 })
 
