@@ -15,6 +15,7 @@ import { paymentsRoutes } from './features/orders/payments.routes'
 import { quotesRoutes } from './features/quotes/quotes.routes'
 import { reviewsRoutes } from './features/reviews/reviews.routes'
 import { settingsRoutes } from './features/settings/settings.routes'
+import { toolReviewsRoutes } from './features/tool-reviews/tool-reviews.routes'
 import { toolsRoutes } from './features/tools/tools.routes'
 import { adminRoutes, usersRoutes } from './features/users/users.routes'
 import { vatRoutes } from './features/vat/vat.routes'
@@ -88,6 +89,8 @@ app.use(async (c, next) => {
 
 const routes = app
   .route('/service', toolsRoutes)
+  // A tool's reviews by its buyers (/service/{id}/reviews) and the admins' list (/tool-reviews).
+  .route('/', toolReviewsRoutes)
   .route('/category', categoriesRoutes)
   .route('/review', reviewsRoutes)
   .route('/images', imagesRoutes)

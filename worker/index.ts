@@ -1,5 +1,7 @@
 import app from './app'
 import { getConfig } from './env'
+import { googleFeed } from './features/feed/google-feed'
+import { getDb } from './lib/db'
 import { cachePublic } from './lib/edge-cache'
 import { applySecurityHeaders } from './lib/security-headers'
 import { renderPage, robots, sitemap } from './pages'
@@ -13,6 +15,15 @@ export default {
     if (url.pathname === '/sitemap.xml')
       return withPageHeaders(
         await cachePublic(request, env, ctx, () => sitemap(env, url.origin), { tags: ['catalogue'] }),
+        env,
+      )
+    // The merchant feed (every tool, for Google Merchant Center): kept like the sitemap, larger.
+    if (url.pathname === '/feeds/google.xml')
+      return withPageHeaders(
+        await cachePublic(request, env, ctx, () => googleFeed(getDb(env), url.origin, getConfig(env).SHOP_NAME), {
+          tags: ['catalogue'],
+          maxBytes: 32 * 1024 * 1024,
+        }),
         env,
       )
     if (url.pathname === '/robots.txt') return withPageHeaders(robots(url.origin), env)

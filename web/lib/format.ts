@@ -9,3 +9,10 @@ export const formatCount = (n: number) => count.format(n)
 
 /** "24 Nov 2026, 14:05" in the reader's locale. */
 export const formatDateTime = (iso: string | number) => dateTime.format(new Date(iso))
+
+// A day on a server-rendered page: one locale and the shop's time zone, so the server's HTML and
+// the browser's first render agree (the reader's own would differ and fail hydration).
+const shopDay = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'Asia/Dhaka' })
+
+/** "12 Mar 2026", the day in Bangladesh: for dates on public pages. */
+export const formatShopDay = (ms: number) => shopDay.format(new Date(ms))

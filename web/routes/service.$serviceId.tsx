@@ -1,12 +1,15 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
+import { type QueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { categoryPath } from '#schemas/category-tree.ts'
+import { hydrateOnSight } from '#web/components/hydrate-on-sight.tsx'
 import { categoryQueries } from '#web/features/categories/categories-queries.ts'
 import { ToolBreadcrumbs } from '#web/features/categories/components/tool-breadcrumbs.tsx'
+import { toolReviewQueries } from '#web/features/tool-reviews/tool-reviews-queries.ts'
 import { ToolDetails } from '#web/features/tools/components/tool-details.tsx'
 import { ToolNotFound, ToolPending } from '#web/features/tools/components/tool-page-states.tsx'
 import { ToolSpecs } from '#web/features/tools/components/tool-specs.tsx'
+import { relatedToolsQuery } from '#web/features/tools/related-queries.ts'
 import { toolQueries } from '#web/features/tools/tools-queries.ts'
 import { ApiRequestError } from '#web/lib/api-error.ts'
 import { useSession } from '#web/lib/session.ts'
@@ -22,6 +25,7 @@ export const Route = createFileRoute('/service/$serviceId')({
       const [tool] = await Promise.all([
         context.queryClient.ensureQueryData(toolQueries.detail(params.serviceId)),
         context.queryClient.ensureQueryData(categoryQueries.list()),
+        ...belowTheFold(context.queryClient, params.serviceId),
       ])
       return tool
     } catch (error) {
@@ -37,12 +41,29 @@ export const Route = createFileRoute('/service/$serviceId')({
           tool,
           match.context.origin,
           categoryPath(match.context.queryClient.getQueryData(categoryQueries.list().queryKey) ?? [], tool.categoryId),
+          match.context.queryClient.getQueryData(toolReviewQueries.list(tool._id).queryKey)?.pages[0]?.items,
         )
       : { meta: [{ title: 'Tool not found · Toolhaus' }] },
   notFoundComponent: ToolNotFound,
   pendingComponent: ToolPending,
   component: ToolPage,
 })
+
+// Customer reviews and related tools: in the server's HTML, their code run when the visitor nears them.
+const ReviewsSection = hydrateOnSight(() =>
+  import('#web/features/tool-reviews/components/customer-reviews.tsx').then((m) => m.CustomerReviews),
+)
+const RelatedSection = hydrateOnSight(() =>
+  import('#web/features/tools/components/related-tools.tsx').then((m) => m.RelatedTools),
+)
+
+/** The data and code of the sections below the tool (reviews, related tools), for the loader. */
+const belowTheFold = (queryClient: QueryClient, id: string) => [
+  queryClient.ensureInfiniteQueryData(toolReviewQueries.list(id)),
+  queryClient.ensureQueryData(relatedToolsQuery(id)),
+  ReviewsSection.preload(),
+  RelatedSection.preload(),
+]
 
 // The order form (its validation, the form library) loads when a signed-in customer opens it,
 // not with the page every visitor reads.
@@ -83,6 +104,8 @@ function ToolPage() {
 
       <ToolDetails tool={tool} signedOut={session.status === 'signedOut'} onPurchase={purchase} />
       <ToolSpecs specs={tool.specs} />
+      <ReviewsSection id="island-tool-reviews" toolId={tool._id} rating={tool.rating} />
+      <RelatedSection id="island-related-tools" toolId={tool._id} />
 
       {session.status === 'signedIn' && (ordering || dialogWanted) && (
         <Suspense fallback={null}>

@@ -103,6 +103,8 @@ let generation = 0
  *   none: it changes only with a deployment or a setting.
  * @param options.key a further part of the cache key, for an answer that depends on more than
  *   its URL, the deployed code and the settings.
+ * @param options.maxBytes the largest answer kept (1 MB unless given): the merchant feed of a
+ *   large catalogue is several MB, and worth keeping.
  * @example A server-rendered page (worker/index.ts):
  *   return cachePublic(request, env, ctx, () => renderPage(request, env, ctx), { tags: ['catalogue', 'reviews'] })
  */
@@ -111,7 +113,7 @@ export async function cachePublic(
   env: Env,
   ctx: Background,
   produce: () => Response | Promise<Response>,
-  options: { tags?: readonly CacheTag[]; key?: string } = {},
+  options: { tags?: readonly CacheTag[]; key?: string; maxBytes?: number } = {},
 ): Promise<Response> {
   const tags = options.tags ?? []
   const config = getConfig(bindingsOf(env))
@@ -128,14 +130,14 @@ export async function cachePublic(
     rememberPath(key)
     if (Date.now() - copy.storedAt > FRESH_SECONDS * 1000 && !refreshing.has(key)) {
       refreshing.add(key)
-      const refresh = refill(env, mode, key, tags, produce, undefined)
+      const refresh = refill(env, mode, key, tags, produce, undefined, options.maxBytes)
         .catch((err: unknown) => console.error('Refreshing a cached answer failed', key, err))
         .finally(() => refreshing.delete(key))
       if (ctx) ctx.waitUntil(refresh)
     }
     return answer(request, copy)
   }
-  const { response, entry } = await refill(env, mode, key, tags, produce, ctx)
+  const { response, entry } = await refill(env, mode, key, tags, produce, ctx, options.maxBytes)
   return entry ? answer(request, entry) : response
 }
 
@@ -206,12 +208,13 @@ async function refill(
   tags: readonly CacheTag[],
   produce: () => Response | Promise<Response>,
   ctx: Background,
+  maxBytes = MAX_KEPT_BYTES,
 ): Promise<{ response: Response; entry: Entry | undefined }> {
   const since = generation
   readFromPrimary(env)
   const response = await produce()
   const entry = await entryOf(response, tags)
-  if (entry && since === generation && entry.body.byteLength <= MAX_KEPT_BYTES) {
+  if (entry && since === generation && entry.body.byteLength <= maxBytes) {
     rememberPath(key)
     if (mode === 'memory') toMemory(key, entry)
     else {

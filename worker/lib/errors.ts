@@ -27,6 +27,8 @@ export type ErrorCode =
   | 'REFERENCE_USED'
   | 'TOO_MANY_QUOTES'
   | 'TOOL_WITHDRAWN'
+  | 'NOT_A_BUYER'
+  | 'ALREADY_REVIEWED'
   | 'INTERNAL'
 
 export type ErrorBody = { error: { code: ErrorCode; message: string; fields?: Record<string, string> } }

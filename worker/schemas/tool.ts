@@ -33,6 +33,8 @@ export const ToolSchema = z.object({
   priceTiers: z.array(z.object({ minQuantity: z.number().int(), price: z.number() })),
   /** Quantities are multiples of it. */
   packSize: z.number().int(),
+  /** Buyers' reviews: the average to one decimal (null without reviews) and how many. */
+  rating: z.object({ average: z.number().nullable(), count: z.number().int() }),
 })
 export type Tool = z.infer<typeof ToolSchema>
 export type PriceTier = Tool['priceTiers'][number]

@@ -1,6 +1,7 @@
 import { formatBDT } from '#schemas/bdt.ts'
 import type { Category } from '#schemas/category-tree.ts'
 import type { Tool } from '#schemas/tool.ts'
+import type { ToolReview } from '#schemas/tool-review.ts'
 import { imagePreload } from '#web/lib/image-variants.ts'
 import { absoluteUrl, breadcrumbs, publicPage, SHOP_NAME } from '#web/lib/page-head.ts'
 
@@ -14,7 +15,7 @@ export const inStock = (tool: Tool) => tool.quantity >= tool.Minimum_quantity &&
  * A tool's page as a search engine or a link preview reads it: Product (price, BDT, availability,
  * category, specifications) and where it sits (`categories`: its category's path, parent first).
  */
-export function toolHead(tool: Tool, origin: string, categories: Category[] = []) {
+export function toolHead(tool: Tool, origin: string, categories: Category[] = [], reviews: ToolReview[] = []) {
   const path = `/service/${encodeURIComponent(tool._id)}`
   const price = formatBDT(tool.price)
   return publicPage({
@@ -48,6 +49,7 @@ export function toolHead(tool: Tool, origin: string, categories: Category[] = []
               })),
             }
           : {}),
+        ...reviewsJsonLd(tool, reviews),
         offers: {
           '@type': 'Offer',
           url: absoluteUrl(origin, path),
@@ -64,4 +66,29 @@ export function toolHead(tool: Tool, origin: string, categories: Category[] = []
       ]),
     ],
   })
+}
+
+/** How many of the latest reviews the Product data carries. */
+const JSON_LD_REVIEWS = 5
+
+/** Product data of the buyers' reviews: `aggregateRating` and the latest reviews; nothing without reviews. */
+function reviewsJsonLd(tool: Tool, reviews: ToolReview[]) {
+  if (tool.rating.count === 0 || tool.rating.average === null) return {}
+  const scale = { bestRating: 5, worstRating: 1 }
+  return {
+    aggregateRating: {
+      '@type': 'AggregateRating',
+      ratingValue: tool.rating.average,
+      reviewCount: tool.rating.count,
+      ...scale,
+    },
+    review: reviews.slice(0, JSON_LD_REVIEWS).map((review) => ({
+      '@type': 'Review',
+      ...(review.title ? { name: review.title } : {}),
+      reviewBody: review.body,
+      reviewRating: { '@type': 'Rating', ratingValue: review.rating, ...scale },
+      author: { '@type': 'Person', name: review.name },
+      datePublished: new Date(review.createdAt).toISOString().slice(0, 10),
+    })),
+  }
 }

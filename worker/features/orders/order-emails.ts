@@ -78,6 +78,8 @@ type Template = {
   subject: (no: string) => string
   lines: (o: OrderMailFacts, ctx: MailContext, no: string) => string[]
   to: 'customer' | 'shop'
+  /** The words of the link to the order page ("See your order" unless given). */
+  linkLabel?: string
 }
 
 const TEMPLATES: Record<OrderMailKind, Template> = {
@@ -113,7 +115,11 @@ const TEMPLATES: Record<OrderMailKind, Template> = {
   delivered: {
     to: 'customer',
     subject: (no) => `Order ${no} delivered`,
-    lines: () => ['Your order has been delivered. Thank you for buying from us.'],
+    lines: () => [
+      'Your order has been delivered. Thank you for buying from us.',
+      'How are your tools? Review them from your order page: other workshops read what buyers say, marked Verified buyer.',
+    ],
+    linkLabel: 'Review your tools',
   },
   cancelled: {
     to: 'customer',
@@ -200,7 +206,7 @@ export function orderMail(kind: OrderMailKind, order: OrderMailFacts, ctx: MailC
     details,
     shopName: ctx.shopName,
     link,
-    linkText: ['Your order', 'See your order'],
+    linkText: [template.linkLabel ?? 'Your order', template.linkLabel ?? 'See your order'],
   })
   return { to: recipient, subject, ...body, dedupeKey: `order:${order.id}:${kind}:${recipient}` }
 }

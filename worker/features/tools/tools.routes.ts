@@ -13,7 +13,7 @@ import { validate } from '#worker/lib/validator.ts'
 import { recordAudit } from '../audit/audit.service'
 import { assertImagesStored } from '../images/images.service'
 import { cancelOrdersOfWithdrawnTool, openOrdersOfTool, orderDeps } from '../orders/orders.service'
-import { createTool, deleteTool, getTool, listTools, updateTool } from './tools.service'
+import { createTool, deleteTool, getTool, listTools, relatedTools, updateTool } from './tools.service'
 
 const IdParam = z.object({ id: z.string().min(1).max(64) })
 
@@ -45,6 +45,18 @@ export const toolsRoutes = new Hono<AppEnv>()
         const tool = await getTool(getDb(c.env), c.req.valid('param').id)
         if (!tool) throw notFound('No such tool.')
         return c.json(tool)
+      },
+      { tags: ['catalogue'] },
+    ),
+  )
+  // Up to 4 tools of the same category family, orderable first (the tool page's "Related tools").
+  .get('/:id/related', validate('param', IdParam), (c) =>
+    cachePublicRoute(
+      c,
+      async () => {
+        const related = await relatedTools(getDb(c.env), c.req.valid('param').id)
+        if (!related) throw notFound('No such tool.')
+        return c.json(related)
       },
       { tags: ['catalogue'] },
     ),

@@ -10,9 +10,10 @@ import {
   type ToolPatch,
   wholesaleIssues,
 } from '#schemas/tool.ts'
+import { toolRating } from '#schemas/tool-review.ts'
 import type { ToolSort } from '#schemas/tool-sorts.ts'
 import { vatBp, vatPercent } from '#schemas/vat.ts'
-import { type PriceTierRow, tools } from '#worker/db/schema.ts'
+import { categories, type PriceTierRow, tools } from '#worker/db/schema.ts'
 import { type Db, newId } from '#worker/lib/db.ts'
 import { badRequest, conflict, notFound } from '#worker/lib/errors.ts'
 import { assertCategoryExists, categoryExists, inCategory } from '../categories/categories.service'
@@ -38,6 +39,7 @@ export const toToolDto = (row: ToolRow): Tool => ({
   specs: row.specs,
   priceTiers: row.priceTiers.map((t) => ({ minQuantity: t.minQuantity, price: toTaka(t.pricePaisa) })),
   packSize: row.packSize,
+  rating: toolRating(row.ratingCount, row.ratingSum),
 })
 
 /** Volume prices as the database keeps them (paisa). */
@@ -266,4 +268,42 @@ function assertMinimum(minimum: number, quantity: number, field: 'quantity' | 'M
 export async function deleteTool(db: Db, id: string): Promise<void> {
   const result = await db.delete(tools).where(eq(tools.id, id)).run()
   if (result.meta.changes === 0) throw toolNotFound()
+}
+
+/** How many related tools a tool page shows. */
+export const RELATED_MAX = 4
+
+/**
+ * Up to {@link RELATED_MAX} tools related to a tool: those of its category's family (the top-level
+ * category and its children), orderable ones first (at least the minimum in stock), then those of
+ * its very category, then in catalogue order. None for a tool without a category.
+ * @returns undefined when there is no such tool.
+ */
+export async function relatedTools(db: Db, id: string): Promise<Tool[] | undefined> {
+  const me = await db
+    .select({ categoryId: tools.categoryId, parentId: categories.parentId })
+    .from(tools)
+    .leftJoin(categories, eq(categories.id, tools.categoryId))
+    .where(eq(tools.id, id))
+    .get()
+  if (!me) return undefined
+  if (!me.categoryId) return []
+  const top = me.parentId ?? me.categoryId
+  const rows = await db
+    .select()
+    .from(tools)
+    .where(
+      and(
+        sql`${tools.id} <> ${id}`,
+        sql`${tools.categoryId} in (select ${categories.id} from ${categories}
+          where ${categories.id} = ${top} or ${categories.parentId} = ${top})`,
+      ),
+    )
+    .orderBy(
+      sql`(${tools.quantity} >= ${tools.minimumQuantity} and ${tools.quantity} > 0) desc`,
+      sql`(${tools.categoryId} = ${me.categoryId}) desc`,
+      ...ORDER.created,
+    )
+    .limit(RELATED_MAX)
+  return rows.map(toToolDto)
 }

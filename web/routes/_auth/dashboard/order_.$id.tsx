@@ -4,6 +4,7 @@ import { OrderActions } from '#web/features/orders/components/order-actions.tsx'
 import { OrderDetails } from '#web/features/orders/components/order-details.tsx'
 import { StatusBadge } from '#web/features/orders/components/status-badge.tsx'
 import { bookingQueries } from '#web/features/orders/order-queries.ts'
+import { ReviewInvites } from '#web/features/tool-reviews/components/review-invites.tsx'
 import { ApiRequestError } from '#web/lib/api.ts'
 import { formatDateTime } from '#web/lib/format.ts'
 import { useSession } from '#web/lib/session.ts'
@@ -47,6 +48,8 @@ function OrderPage() {
       </div>
       <p className="mt-1 text-sm text-slate-600">Placed {formatDateTime(order.createdAt)}</p>
       <OrderActions order={order} viewer={{ email: session.user.email, isAdmin }} />
+      {/* The customer's own delivered order invites a review of each tool. */}
+      {order.customer === session.user.email && <ReviewInvites order={order} />}
       <OrderDetails order={order} />
     </div>
   )

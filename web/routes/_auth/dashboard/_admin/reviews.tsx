@@ -8,6 +8,7 @@ import { Modal } from '#web/components/modal.tsx'
 import { Pager } from '#web/components/pager.tsx'
 import { DESK_PAGE_SIZE, deskQueries } from '#web/features/desk/desk-queries.ts'
 import { useDeleteReview } from '#web/features/reviews/reviews-mutations.ts'
+import { ToolReviewsDesk } from '#web/features/tool-reviews/components/tool-reviews-desk.tsx'
 import { formatCount, formatDateTime } from '#web/lib/format.ts'
 import { pageNumber } from '#web/lib/search-params.ts'
 
@@ -69,6 +70,7 @@ function ReviewsPage() {
         </ul>
       )}
       <Pager page={page} pageSize={DESK_PAGE_SIZE} total={data.total} noun="reviews" />
+      <ToolReviewsDesk />
 
       <Modal
         open={Boolean(deleting)}
