@@ -1,11 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useQueries } from '@tanstack/react-query'
+import { useQueries, useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { FormProvider, useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import { toPaisa, toTaka } from '#schemas/bdt.ts'
-import { OFFERED_PAYMENT_METHODS } from '#schemas/booking.ts'
 import type { CheckoutPreviewInput } from '#schemas/checkout.ts'
 import type { PickupDetails } from '#schemas/delivery.ts'
 import type { Quote } from '#schemas/quote.ts'
@@ -17,6 +16,7 @@ import { DeliveryFields } from '#web/features/checkout/components/delivery-field
 import { OrderSummary, type PricedPreview } from '#web/features/checkout/components/order-summary.tsx'
 import { BusinessFields, PaymentFields } from '#web/features/checkout/components/payment-fields.tsx'
 import { toolQueries } from '#web/features/tools/tools-queries.ts'
+import { configQuery } from '#web/lib/config.ts'
 import { useAcceptQuote } from '../quote-mutations'
 
 /** Methods paid on the payment page; the others' orders open on their own page (as the checkout's). */
@@ -47,6 +47,8 @@ export function QuoteCheckoutForm({ quote, profile, displayName, email, pickup }
   // Each tool's VAT rate now (the order's VAT is worked out at acceptance).
   const tools = useQueries({ queries: quote.lines.map((l) => ({ ...toolQueries.detail(l.serviceId), retry: false })) })
   const accept = useAcceptQuote(quote._id)
+  // The methods this deployment offers; the server checks the order's own limits (cash on delivery) at acceptance.
+  const offered = useQuery(configQuery).data?.paymentMethods ?? ['card']
   const navigate = useNavigate()
   const [refusal, setRefusal] = useState<Refusal>()
 
@@ -59,6 +61,7 @@ export function QuoteCheckoutForm({ quote, profile, displayName, email, pickup }
       img: '',
       quantity: line.quantity,
       unitPrice: line.unitPrice ?? 0,
+      listUnitPrice: line.listUnitPrice,
       price,
       vatRate: rate,
       vat: toTaka(vatIncludedPaisa(toPaisa(price), vatBp(rate))),
@@ -73,7 +76,7 @@ export function QuoteCheckoutForm({ quote, profile, displayName, email, pickup }
     deliveryFee: toTaka(fee),
     vat: toTaka(lines.reduce((sum, l) => sum + toPaisa(l.vat), 0) + vatIncludedPaisa(fee, DELIVERY_VAT_BP)),
     total: toTaka(goods + fee),
-    paymentMethods: [...OFFERED_PAYMENT_METHODS],
+    paymentMethods: offered,
     priced: true,
   }
 
