@@ -306,6 +306,7 @@ describe('bank transfer', () => {
     const invoice = await (await call('GET', `/api/booking/${id}/invoice`, { as: token })).text()
     expect(invoice).toContain('Bank transfer')
     expect(invoice).toContain('FT-100 ABC')
+    expect(invoice).toContain('Dutch-Bangla Bank, Motijheel, Toolhaus Ltd., 1011100012345')
 
     // The same record again changes nothing.
     expect(await json(await recordPayment(id, { reference: 'FT-100 ABC', amount: total }))).toEqual({
