@@ -7,13 +7,9 @@
  * Browser-safe: imports nothing but the statuses themselves (order-statuses.ts).
  */
 
-import { ORDER_STATUSES, type OrderStatus } from './order-statuses'
+import { ORDER_STATUSES, type OrderStatus, PAYMENT_METHODS, type PaymentMethod } from './order-statuses'
 
-/** How an order is paid (api.md "Payment methods"); kept here so the table needs nothing else. */
-export const PAYMENT_METHODS = ['card', 'cod', 'bank', 'gateway'] as const
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number]
-
-export { ORDER_STATUSES, type OrderStatus }
+export { ORDER_STATUSES, type OrderStatus, PAYMENT_METHODS, type PaymentMethod }
 
 /**
  * Who moves an order: its customer, an admin, the payment provider (a payment, or a refund

@@ -5,3 +5,7 @@
  */
 export const ORDER_STATUSES = ['unpaid', 'paid', 'processing', 'shipped', 'delivered', 'cancelled', 'refunded'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
+
+/** How an order is paid (api.md "Payment methods"). */
+export const PAYMENT_METHODS = ['card', 'cod', 'bank', 'gateway'] as const
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number]

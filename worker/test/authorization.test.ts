@@ -151,6 +151,13 @@ const MATRIX: Row[] = [
     { status: 'processing' },
   ],
   ['POST', '/api/booking/{booking}/refund', [401, 401, 401, 401, 401, 401, 403, 403, 409, 401], { reason: 'Matrix' }],
+  // Recording a bank transfer: admins only; {booking} is a card order, so the admin gets 409 WRONG_PAYMENT_METHOD.
+  [
+    'POST',
+    '/api/booking/{booking}/payment',
+    [401, 401, 401, 401, 401, 401, 403, 403, 409, 401],
+    { reference: 'FT-MATRIX', amount: 1 },
+  ],
   // The receipt: owner or admin; an unpaid booking has none yet (409).
   ['GET', '/api/booking/{booking}/invoice', [401, 401, 401, 401, 401, 401, 404, 409, 409, 401]],
   // The cart: any signed-in user's own (no verified e-mail needed). Quantity 0 of a real tool takes it out.

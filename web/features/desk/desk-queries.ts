@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import type { OrderStatus } from '#schemas/order-status.ts'
+import type { OrderStatus, PaymentMethod } from '#schemas/order-statuses.ts'
 import { api, unwrap, unwrapPage } from '#web/lib/api.ts'
 
 /** Rows per page in the admin lists. */
@@ -10,7 +10,7 @@ const paging = (page = 1) => ({ limit: String(DESK_PAGE_SIZE), offset: String((p
 /** The admin's views: the order desk, the overview, the audit log, the outbox, reviews, users, messages and VAT. */
 export const deskQueries = {
   all: () => ['desk'] as const,
-  orders: (filter: { status?: OrderStatus; q?: string; page?: number }) =>
+  orders: (filter: { status?: OrderStatus; paymentMethod?: PaymentMethod; q?: string; page?: number }) =>
     queryOptions({
       queryKey: [...deskQueries.all(), 'orders', filter] as const,
       queryFn: () =>
@@ -19,6 +19,7 @@ export const deskQueries = {
             query: {
               ...paging(filter.page),
               ...(filter.status ? { status: filter.status } : {}),
+              ...(filter.paymentMethod ? { paymentMethod: filter.paymentMethod } : {}),
               ...(filter.q ? { q: filter.q } : {}),
             },
           }),

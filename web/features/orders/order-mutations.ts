@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
-import type { BookingInput, OrderStatusChange } from '#schemas/booking.ts'
+import type { BankPayment, BookingInput, OrderStatusChange } from '#schemas/booking.ts'
 import { deskQueries } from '#web/features/desk/desk-queries.ts'
 import { toolQueries } from '#web/features/tools/tools-queries.ts'
 import { api, unwrap } from '#web/lib/api.ts'
@@ -44,11 +44,17 @@ export function usePlaceOrder(tool: { _id: string; name: string; price: number }
   })
 }
 
-/** The customer or an admin cancels an unpaid order (its stock goes back). */
+/**
+ * The customer or an admin cancels an unpaid order, or a cash-on-delivery order before it is
+ * delivered (from shipped: an admin, saying why); its stock goes back.
+ */
 export function useCancelOrder() {
   const refresh = useOrderRefresh()
   return useMutation({
-    mutationFn: (id: string) => unwrap(api.booking[':id'].cancel.$post({ param: { id } })),
+    mutationFn: (order: string | { id: string; note?: string }) => {
+      const { id, note } = typeof order === 'string' ? { id: order, note: undefined } : order
+      return unwrap(api.booking[':id'].cancel.$post({ param: { id }, json: note ? { note } : {} }))
+    },
     // A 409 means the order changed meanwhile (paid, expired): show it as it is now.
     onSettled: () => refresh(true),
   })
@@ -63,13 +69,30 @@ export function useChangeOrderStatus(id: string) {
   })
 }
 
-/** An admin refunds a paid or processing order in full (its stock goes back). */
+/**
+ * An admin refunds a paid or processing order in full (its stock goes back); a bank transfer
+ * with the reference of the transfer that sent the money back.
+ */
 export function useRefundOrder(id: string) {
   const refresh = useOrderRefresh()
   return useMutation({
-    mutationFn: (reason: string) =>
-      unwrap(api.booking[':id'].refund.$post({ param: { id }, json: reason ? { reason } : {} })),
+    mutationFn: ({ reason, reference }: { reason?: string | undefined; reference?: string | undefined }) =>
+      unwrap(
+        api.booking[':id'].refund.$post({
+          param: { id },
+          json: { ...(reason ? { reason } : {}), ...(reference ? { reference } : {}) },
+        }),
+      ),
     onSettled: () => refresh(true),
+  })
+}
+
+/** An admin records the bank transfer that paid an order (its reference and amount). */
+export function useRecordPayment(id: string) {
+  const refresh = useOrderRefresh()
+  return useMutation({
+    mutationFn: (payment: BankPayment) => unwrap(api.booking[':id'].payment.$post({ param: { id }, json: payment })),
+    onSettled: () => refresh(false),
   })
 }
 

@@ -155,6 +155,7 @@ ${rowsTable(doc, 'Prices include VAT')}
 <dl>
   <dt>Payment method</dt><dd>${PAYMENT_METHOD_NAMES[doc.payment.method]}</dd>
   <dt>Payment reference</dt><dd>${doc.payment.reference ?? '—'}</dd>
+  ${doc.payment.paidTo ? html`<dt>Paid to</dt><dd>${doc.payment.paidTo}</dd>` : ''}
   <dt>Paid</dt><dd>${dayAndTime(doc.payment.paidAt)}</dd>
 </dl>
 </section>

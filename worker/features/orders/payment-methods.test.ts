@@ -199,10 +199,12 @@ describe('cash on delivery', () => {
     const first = await placeOrder(token, tool, email, { paymentMethod: 'cod' }, few)
     await placeOrder(token, tool, email, { paymentMethod: 'cod' }, few)
     await ageBooking(first, 24 * 30)
+    // On its way, still unpaid: it counts.
+    expect((await setStatus(first, { status: 'shipped', trackingNumber: 'PT-9' })).status).toBe(200)
     const third = await postBooking(token, orderBody(tool, email, { paymentMethod: 'cod' }), few)
     expect(third.status).toBe(409)
     expect((await errorOf(third)).code).toBe('TOO_MANY_UNPAID')
-    expect((await cancel(first, token)).status).toBe(200)
+    expect((await setStatus(first, { status: 'delivered', cashCollected: true })).status).toBe(200)
     expect((await postBooking(token, orderBody(tool, email, { paymentMethod: 'cod' }), few)).status).toBe(201)
   })
 
@@ -304,6 +306,7 @@ describe('bank transfer', () => {
     const invoice = await (await call('GET', `/api/booking/${id}/invoice`, { as: token })).text()
     expect(invoice).toContain('Bank transfer')
     expect(invoice).toContain('FT-100 ABC')
+    expect(invoice).toContain('Dutch-Bangla Bank, Motijheel, Toolhaus Ltd., 1011100012345')
 
     // The same record again changes nothing.
     expect(await json(await recordPayment(id, { reference: 'FT-100 ABC', amount: total }))).toEqual({

@@ -131,9 +131,11 @@ async function unpaidOf(db: Db, customer: string, holdMs: number) {
     .where(
       and(
         eq(orders.customer, customer),
-        eq(orders.status, 'unpaid'),
-        // Still holding its stock: cash on delivery always (until delivered or cancelled), the others until their hold ends.
-        sql`(${orders.paymentMethod} = 'cod' or coalesce(${orders.holdUntil}, ${orders.createdAt} + ${holdMs}) > ${Date.now()})`,
+        // Still unpaid and holding its stock: cash on delivery until delivered or cancelled (it is
+        // fulfilled unpaid), the others while unpaid and until their hold ends.
+        sql`((${orders.status} = 'unpaid' and (${orders.paymentMethod} = 'cod'
+               or coalesce(${orders.holdUntil}, ${orders.createdAt} + ${holdMs}) > ${Date.now()}))
+             or (${orders.paymentMethod} = 'cod' and ${orders.status} in ('processing', 'shipped')))`,
       ),
     )
     .get()
@@ -210,7 +212,8 @@ export async function insertOrder(
                and ${unitPriceSql} = wanted.p))
              and t.vat_rate_bp = wanted.v and t.weight_hundredths = wanted.w) = ${lines.length}
       and (select count(*) from bookings
-           where customer = ${order.customer} and status = 'unpaid' and ${holding}) < ${limits.maxUnpaid}
+           where customer = ${order.customer}
+             and ((status = 'unpaid' and ${holding}) or (payment_method = 'cod' and status in ('processing', 'shipped')))) < ${limits.maxUnpaid}
       ${valueCap}
       ${order.fromQuote ? sqlPart`and ${order.fromQuote.guard}` : sqlPart``}`
   const address = order.delivery.address

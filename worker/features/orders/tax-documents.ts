@@ -47,7 +47,13 @@ export type TaxDocument = {
   /** The lines in the order the customer added them, then the delivery. */
   rows: DocumentRow[]
   totals: { exVat: number; vat: number; incVat: number }
-  payment: { method: PaymentMethod; reference: string | null; paidAt: number | null }
+  payment: {
+    method: PaymentMethod
+    reference: string | null
+    paidAt: number | null
+    /** A bank transfer's: the shop's account it was paid to ("Bank, account name, account number"). */
+    paidTo?: string
+  }
   refund: { at: number | null; reference: string | null } | null
 }
 
@@ -125,7 +131,23 @@ export async function taxDocumentOf(db: Db, order: OrderRow): Promise<TaxDocumen
       : null,
     rows,
     totals: { exVat: order.totalPaisa - order.vatPaisa, vat: order.vatPaisa, incVat: order.totalPaisa },
-    payment: { method: order.paymentMethod, reference: order.transactionId, paidAt: order.paidAt },
+    payment: {
+      method: order.paymentMethod,
+      reference: order.transactionId,
+      paidAt: order.paidAt,
+      ...(order.paymentMethod === 'bank' && settings.bank.accountNumber
+        ? {
+            paidTo: [
+              settings.bank.bankName,
+              settings.bank.branch,
+              settings.bank.accountName,
+              settings.bank.accountNumber,
+            ]
+              .filter(Boolean)
+              .join(', '),
+          }
+        : {}),
+    },
     refund: refunded ? { at: order.refundedAt, reference: order.refundId } : null,
   }
 }

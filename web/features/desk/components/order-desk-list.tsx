@@ -1,8 +1,28 @@
 import { Link } from '@tanstack/react-router'
 import { formatBDT } from '#schemas/bdt.ts'
 import type { Booking } from '#schemas/booking.ts'
+import { PAYMENT_METHOD_LABELS } from '#web/features/orders/components/order-lines.tsx'
 import { StatusBadge } from '#web/features/orders/components/status-badge.tsx'
 import { formatCount, formatDateTime } from '#web/lib/format.ts'
+
+/** What an order waits for before it is paid, in the words of its method; null once nothing is awaited. */
+function awaiting(order: Booking): string | null {
+  if (order.paid || order.status === 'cancelled' || order.status === 'refunded') return null
+  if (order.paymentMethod === 'cod') return 'Cash to collect'
+  if (order.status !== 'unpaid') return null
+  return order.paymentMethod === 'bank' ? 'Waiting for transfer' : 'Waiting for payment'
+}
+
+/** The method and what the order waits for, as one line. */
+function PaymentLine({ order }: { order: Booking }) {
+  const waits = awaiting(order)
+  return (
+    <span data-testid="desk-payment">
+      {PAYMENT_METHOD_LABELS[order.paymentMethod]}
+      {waits && <span className="block font-medium text-amber-800">{waits}</span>}
+    </span>
+  )
+}
 
 /** The order desk's orders, each linking to its page: a card each on phones, a table on wider screens. */
 export function OrderDeskList({ orders }: { orders: Booking[] }) {
@@ -27,6 +47,9 @@ export function OrderDeskList({ orders }: { orders: Booking[] }) {
               </p>
               <p className="text-sm text-slate-600 break-words">
                 {order.customerName} · {order.customer}
+              </p>
+              <p className="mt-1 text-sm text-slate-700">
+                <PaymentLine order={order} />
               </p>
               <p className="mt-2 flex justify-between text-sm">
                 <span className="text-slate-600">{formatDateTime(order.createdAt)}</span>
@@ -59,6 +82,9 @@ export function OrderDeskList({ orders }: { orders: Booking[] }) {
                 Total
               </th>
               <th scope="col" className="px-4 py-3">
+                Payment
+              </th>
+              <th scope="col" className="px-4 py-3">
                 Status
               </th>
             </tr>
@@ -84,6 +110,9 @@ export function OrderDeskList({ orders }: { orders: Booking[] }) {
                   {formatCount(order.quantity)} × {order.service}
                 </td>
                 <td className="px-4 py-3 text-right font-semibold whitespace-nowrap">{formatBDT(order.price)}</td>
+                <td className="px-4 py-3">
+                  <PaymentLine order={order} />
+                </td>
                 <td className="px-4 py-3">
                   <StatusBadge status={order.status} />
                 </td>

@@ -11,7 +11,11 @@ export function Overview() {
     return <p className="rounded-2xl bg-red-50 p-4 text-red-800">The overview could not be loaded: {error.message}</p>
   const toShip = data ? data.orders.paid + data.orders.processing : undefined
 
-  const stat = (label: string, value: string | undefined, to?: { status: 'paid' | 'unpaid' | 'processing' }) => (
+  const stat = (
+    label: string,
+    value: string | undefined,
+    to?: { status: 'paid' | 'unpaid' | 'processing' } | { paymentMethod: 'cod' },
+  ) => (
     <div className="min-w-0 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5">
       <p className="text-sm text-slate-600">{label}</p>
       {value === undefined ? (
@@ -40,6 +44,12 @@ export function Overview() {
         {stat('Unpaid orders', data && formatCount(data.orders.unpaid), { status: 'unpaid' })}
         {stat('Revenue today', data && formatBDT(data.revenue.today))}
         {stat('Last 7 days', data && formatBDT(data.revenue.last7Days))}
+        {stat(
+          'COD cash to collect',
+          data &&
+            `${formatBDT(data.codToCollect.total)} · ${formatCount(data.codToCollect.orders)} ${data.codToCollect.orders === 1 ? 'order' : 'orders'}`,
+          { paymentMethod: 'cod' },
+        )}
       </div>
       {/* Quotes (features/quotes): requests waiting for an offer. */}
       {data && data.quotes.requested > 0 && (

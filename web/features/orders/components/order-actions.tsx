@@ -4,7 +4,7 @@ import { toast } from 'sonner'
 import type { Booking } from '#schemas/booking.ts'
 import { actionsFor, hasCreditNote, type OrderViewer } from '#schemas/order-status.ts'
 import { useChangeOrderStatus } from '../order-mutations'
-import { CancelOrderDialog, RefundOrderDialog, ShipOrderDialog } from './order-dialogs'
+import { CancelOrderDialog, RecordPaymentDialog, RefundOrderDialog, ShipOrderDialog } from './order-dialogs'
 import { ReceiptDialog } from './receipt-dialog'
 
 /**
@@ -19,6 +19,7 @@ function orderActions(order: Booking, viewer: OrderViewer) {
     deliver: offers.includes('deliver'),
     refund: offers.includes('refund'),
     pay: offers.includes('pay'),
+    recordPayment: offers.includes('record-payment'),
     cancel: offers.includes('cancel'),
     receipt: offers.includes('receipt'),
     creditNote: offers.includes('receipt') && hasCreditNote(order.status),
@@ -26,20 +27,23 @@ function orderActions(order: Booking, viewer: OrderViewer) {
   }
 }
 
-type Dialog = 'ship' | 'refund' | 'cancel' | 'receipt' | 'credit-note' | undefined
+type Dialog = 'ship' | 'refund' | 'cancel' | 'receipt' | 'credit-note' | 'record-payment' | undefined
 
 /** The order page's actions (moves, payment, cancel, tax invoice, credit note) with the dialogs they open. */
 export function OrderActions({ order, viewer }: { order: Booking; viewer: OrderViewer }) {
   const can = orderActions(order, viewer)
   // "Order again" goes with other actions, never alone.
-  const shown = can.process || can.ship || can.deliver || can.refund || can.pay || can.cancel || can.receipt
+  const shown =
+    can.process || can.ship || can.deliver || can.refund || can.pay || can.recordPayment || can.cancel || can.receipt
+  // Cash on delivery is delivered and paid in one move: the courier brought the cash.
+  const cod = order.paymentMethod === 'cod'
   const [dialog, setDialog] = useState<Dialog>()
   const close = () => setDialog(undefined)
   const status = useChangeOrderStatus(order._id)
 
   const move = (to: 'processing' | 'delivered', label: string) =>
     status.mutate(
-      { status: to },
+      { status: to, ...(to === 'delivered' && cod ? { cashCollected: true } : {}) },
       {
         onSuccess: () => toast.success(`Order ${order.orderNumber} ${label}`),
         onError: (error) => toast.error(error.message),
@@ -70,9 +74,9 @@ export function OrderActions({ order, viewer }: { order: Booking; viewer: OrderV
               type="button"
               className="btn-dark"
               disabled={status.isPending}
-              onClick={() => move('delivered', 'delivered')}
+              onClick={() => move('delivered', cod ? 'delivered and paid' : 'delivered')}
             >
-              Mark delivered
+              {cod ? 'Delivered, cash collected' : 'Mark delivered'}
             </button>
           )}
           {can.refund && (
@@ -85,9 +89,14 @@ export function OrderActions({ order, viewer }: { order: Booking; viewer: OrderV
               Pay now
             </Link>
           )}
+          {can.recordPayment && (
+            <button type="button" className="btn-primary" onClick={() => setDialog('record-payment')}>
+              Record payment
+            </button>
+          )}
           {can.cancel && (
             <button type="button" className="btn-ghost text-red-700" onClick={() => setDialog('cancel')}>
-              Cancel order
+              {order.status === 'shipped' ? 'Cancel: refused at the door' : 'Cancel order'}
             </button>
           )}
           {can.receipt && (
@@ -111,6 +120,7 @@ export function OrderActions({ order, viewer }: { order: Booking; viewer: OrderV
       <ShipOrderDialog order={order} open={dialog === 'ship'} onClose={close} />
       <RefundOrderDialog order={order} open={dialog === 'refund'} onClose={close} />
       <CancelOrderDialog order={order} open={dialog === 'cancel'} onClose={close} />
+      <RecordPaymentDialog order={order} open={dialog === 'record-payment'} onClose={close} />
       <ReceiptDialog order={order} open={dialog === 'receipt'} onClose={close} />
       <ReceiptDialog order={order} kind="credit-note" open={dialog === 'credit-note'} onClose={close} />
     </>

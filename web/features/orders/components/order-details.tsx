@@ -1,5 +1,8 @@
+import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
+import { formatBDT } from '#schemas/bdt.ts'
 import type { Booking } from '#schemas/booking.ts'
+import { settingsQueries } from '#web/features/settings/settings-queries.ts'
 import { formatDateTime } from '#web/lib/format.ts'
 import { DELIVERY_METHOD_LABELS, OrderLines, OrderTotals, PAYMENT_METHOD_LABELS, useZoneName } from './order-lines'
 import { OrderTimeline } from './order-timeline'
@@ -39,14 +42,7 @@ export function OrderDetails({ order }: { order: Booking }) {
         <Panel title="Payment">
           <Facts
             rows={[
-              [
-                'Status',
-                order.paidAt
-                  ? `Paid ${formatDateTime(order.paidAt)}`
-                  : order.status === 'unpaid' && order.expiresAt
-                    ? `Unpaid: pay by ${formatDateTime(order.expiresAt)}`
-                    : 'Not paid',
-              ],
+              ['Status', order.paidAt ? `Paid ${formatDateTime(order.paidAt)}` : unpaidStatus(order)],
               ['Method', PAYMENT_METHOD_LABELS[order.paymentMethod]],
               [
                 'Transaction id',
@@ -60,6 +56,11 @@ export function OrderDetails({ order }: { order: Booking }) {
             ]}
           />
         </Panel>
+        {order.paymentMethod === 'bank' && order.status === 'unpaid' && (
+          <Panel title="Pay by bank transfer" className="lg:col-span-2">
+            <BankInstructions order={order} />
+          </Panel>
+        )}
         <Panel title="Shipping">
           {shipped ? (
             <Facts
@@ -91,6 +92,56 @@ export function OrderDetails({ order }: { order: Booking }) {
         <OrderTimeline order={order} />
       </Panel>
     </>
+  )
+}
+
+/** What an unpaid order waits for, in the words of its method. */
+function unpaidStatus(order: Booking): string {
+  if (order.status === 'cancelled' || order.status === 'refunded') return 'Not paid'
+  if (order.paymentMethod === 'cod') return 'Cash on delivery: paid to the courier when it is delivered'
+  if (order.status === 'unpaid' && order.expiresAt)
+    return order.paymentMethod === 'bank'
+      ? `Waiting for your transfer: send it by ${formatDateTime(order.expiresAt)}`
+      : `Unpaid: pay by ${formatDateTime(order.expiresAt)}`
+  return 'Not paid'
+}
+
+/** The shop's account and the reference to quote (the order number), from the shop's settings. */
+function BankInstructions({ order }: { order: Booking }) {
+  const { data: settings } = useQuery(settingsQueries.detail())
+  const bank = settings?.bank
+  return (
+    <div data-testid="bank-instructions">
+      <p className="mb-3 text-sm text-slate-700">
+        Transfer or deposit <strong>{formatBDT(order.total)}</strong> to this account and quote the order number as the
+        reference. We hold the tools for you until
+        {order.expiresAt ? ` ${formatDateTime(order.expiresAt)}` : ' the transfer arrives'}.
+      </p>
+      {bank ? (
+        <Facts
+          rows={[
+            ['Bank', bank.bankName],
+            ['Branch', bank.branch || null],
+            ['Account name', bank.accountName],
+            [
+              'Account number',
+              <span key="acct" className="font-mono">
+                {bank.accountNumber}
+              </span>,
+            ],
+            ['Routing number', bank.routingNumber || null],
+            [
+              'Reference',
+              <span key="ref" className="font-mono font-semibold">
+                {order.orderNumber}
+              </span>,
+            ],
+          ]}
+        />
+      ) : (
+        <div className="h-24 animate-pulse rounded-xl bg-slate-100" aria-hidden="true" />
+      )}
+    </div>
   )
 }
 

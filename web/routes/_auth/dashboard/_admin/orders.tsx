@@ -1,20 +1,22 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { ORDER_STATUSES, type OrderStatus } from '#schemas/order-statuses.ts'
+import { ORDER_STATUSES, type OrderStatus, PAYMENT_METHODS, type PaymentMethod } from '#schemas/order-statuses.ts'
 import { EmptyState } from '#web/components/empty-state.tsx'
 import { Pager } from '#web/components/pager.tsx'
 import { SearchBox } from '#web/components/search-box.tsx'
 import { OrderDeskList } from '#web/features/desk/components/order-desk-list.tsx'
 import { DESK_PAGE_SIZE, deskQueries } from '#web/features/desk/desk-queries.ts'
+import { PAYMENT_METHOD_LABELS } from '#web/features/orders/components/order-lines.tsx'
 import { STATUS_LABELS } from '#web/features/orders/components/status-badge.tsx'
 import { formatCount } from '#web/lib/format.ts'
 import { oneOf, pageNumber, searchText } from '#web/lib/search-params.ts'
 
-type OrdersSearch = { status?: OrderStatus; q?: string; page?: number }
+type OrdersSearch = { status?: OrderStatus; paymentMethod?: PaymentMethod; q?: string; page?: number }
 
 export const Route = createFileRoute('/_auth/dashboard/_admin/orders')({
   validateSearch: (search: Record<string, unknown>): OrdersSearch => ({
     status: oneOf(ORDER_STATUSES, search.status),
+    paymentMethod: oneOf(PAYMENT_METHODS, search.paymentMethod),
     q: searchText(search.q),
     page: pageNumber(search.page),
   }),
@@ -25,19 +27,18 @@ export const Route = createFileRoute('/_auth/dashboard/_admin/orders')({
 })
 
 function OrdersDesk() {
-  const { status, q, page = 1 } = Route.useSearch()
+  const { status, paymentMethod, q, page = 1 } = Route.useSearch()
   const navigate = Route.useNavigate()
-  const { data } = useSuspenseQuery(deskQueries.orders({ status, q, page }))
+  const { data } = useSuspenseQuery(deskQueries.orders({ status, paymentMethod, q, page }))
   const { data: summary } = useQuery(deskQueries.summary())
   const all = summary ? Object.values(summary.orders).reduce((a, b) => a + b, 0) : undefined
 
-  const tab = (value: OrderStatus | undefined, label: string, n: number | undefined) => {
-    const active = value === status
+  const chip = (active: boolean, search: OrdersSearch, label: string, n?: number) => {
     return (
       <Link
         key={label}
         to="."
-        search={{ ...(value ? { status: value } : {}), ...(q ? { q } : {}) }}
+        search={search}
         aria-current={active ? 'page' : undefined}
         className={`whitespace-nowrap rounded-full px-3 py-1.5 text-sm font-medium ring-1 ${
           active ? 'bg-ink text-white ring-ink' : 'bg-white text-slate-700 ring-slate-200 hover:bg-slate-50'
@@ -48,6 +49,19 @@ function OrdersDesk() {
       </Link>
     )
   }
+  const tab = (value: OrderStatus | undefined, label: string, n: number | undefined) =>
+    chip(
+      value === status,
+      { ...(value ? { status: value } : {}), ...(paymentMethod ? { paymentMethod } : {}), ...(q ? { q } : {}) },
+      label,
+      n,
+    )
+  const methodTab = (value: PaymentMethod | undefined, label: string) =>
+    chip(
+      value === paymentMethod,
+      { ...(status ? { status } : {}), ...(value ? { paymentMethod: value } : {}), ...(q ? { q } : {}) },
+      label,
+    )
 
   return (
     <div>
@@ -57,12 +71,16 @@ function OrdersDesk() {
           ? q
             ? `No orders match “${q}”.`
             : 'No orders here yet.'
-          : `${formatCount(data.total)} ${data.total === 1 ? 'order' : 'orders'}${status ? ` ${STATUS_LABELS[status].toLowerCase()}` : ''}, newest first.`}
+          : `${formatCount(data.total)} ${data.total === 1 ? 'order' : 'orders'}${status ? ` ${STATUS_LABELS[status].toLowerCase()}` : ''}${paymentMethod ? ` paid by ${PAYMENT_METHOD_LABELS[paymentMethod].toLowerCase()}` : ''}, newest first.`}
       </p>
 
       <nav aria-label="Order status" className="mt-4 flex flex-wrap gap-2">
         {tab(undefined, 'All', all)}
         {ORDER_STATUSES.map((s) => tab(s, STATUS_LABELS[s], summary?.orders[s]))}
+      </nav>
+      <nav aria-label="Payment method" className="mt-2 flex flex-wrap gap-2">
+        {methodTab(undefined, 'Every method')}
+        {PAYMENT_METHODS.map((m) => methodTab(m, PAYMENT_METHOD_LABELS[m]))}
       </nav>
 
       <SearchBox
