@@ -54,7 +54,7 @@ const ConfigSchema = z
     SSLCOMMERZ_STORE_ID: z.string().default(''),
     SSLCOMMERZ_STORE_PASSWORD: z.string().default(''),
     /** `true`: sandbox.sslcommerz.com (test stores); otherwise the live securepay.sslcommerz.com. */
-    SSLCOMMERZ_SANDBOX: z.enum(['true', 'false', '']).default(''),
+    SSLCOMMERZ_SANDBOX: z.string().default(''),
     /** Only for tests: point the SSLCommerz client at a local fake server (http://127.0.0.1:port). */
     SSLCOMMERZ_API_BASE: z.string().default(''),
     EMAIL_API_URL: z.string().default(''),
@@ -110,6 +110,8 @@ const ConfigSchema = z
     } else if (!c.ACCESS_TOKEN_SECRET) {
       need('ACCESS_TOKEN_SECRET', 'is required')
     }
+    if (!['', 'true', 'false'].includes(c.SSLCOMMERZ_SANDBOX))
+      need('SSLCOMMERZ_SANDBOX', 'must be true (the sandbox) or false (the live gateway)')
     if (Boolean(c.SSLCOMMERZ_STORE_ID) !== Boolean(c.SSLCOMMERZ_STORE_PASSWORD))
       need(
         c.SSLCOMMERZ_STORE_ID ? 'SSLCOMMERZ_STORE_PASSWORD' : 'SSLCOMMERZ_STORE_ID',

@@ -227,6 +227,10 @@ const MATRIX: Row[] = [
   ['POST', '/api/quotes/{quote}/decline', [401, 401, 401, 401, 401, 401, 404, 200, 200, 401], {}],
   // Authenticated by Stripe's signature, never a bearer token; without STRIPE_WEBHOOK_SECRET (tests) it is off.
   ['POST', '/api/stripe/webhook', [503, 503, 503, 503, 503, 503, 503, 503, 503, 503]],
+  // SSLCommerz posts these, never with a bearer token: the return route marks nothing (a 303 for anyone),
+  // and the IPN believes only the gateway's validation API (an empty one is a 400 for anyone).
+  ['POST', '/api/sslcommerz/return/{booking}', [303, 303, 303, 303, 303, 303, 303, 303, 303, 303]],
+  ['POST', '/api/sslcommerz/ipn', [400, 400, 400, 400, 400, 400, 400, 400, 400, 400], {}],
 ]
 
 /** A route's path as the app registers it (`/api/user/:email`) as a pattern for concrete paths. */

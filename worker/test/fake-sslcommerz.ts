@@ -275,6 +275,11 @@ ${Object.entries(fields)
       const params = { ...Object.fromEntries(url.searchParams), ...(body as Record<string, string>) }
       const path = url.pathname
       if (path === '/__requests') return send(res, 200, received)
+      // The browser asks the gateway's origin for its icon: none, and no error in the console.
+      if (path === '/favicon.ico') {
+        res.writeHead(204)
+        return res.end()
+      }
       if (path === '/__refunds') return send(res, 200, refunds)
       if (path === '/__pay' && req.method === 'POST') {
         const session = byTran.get(String(body.tran_id ?? ''))

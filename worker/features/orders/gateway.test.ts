@@ -114,6 +114,8 @@ describe('offering the gateway', () => {
     const half = await call('GET', '/api/config', { env: { SSLCOMMERZ_STORE_ID: 'store' } })
     expect(half.status).toBe(503)
     expect((await errorOf(half)).message).toContain('SSLCOMMERZ_STORE_PASSWORD is required')
+    const sandbox = await call('GET', '/api/config', { env: gatewayMode({ SSLCOMMERZ_SANDBOX: 'yes' }) })
+    expect((await errorOf(sandbox)).message).toContain('SSLCOMMERZ_SANDBOX must be true (the sandbox) or false')
     const prod = await call('GET', '/api/config', { env: { ...PRODUCTION, ...gatewayMode() } })
     expect(prod.status).toBe(503)
     expect((await errorOf(prod)).message).toContain('SSLCOMMERZ_API_BASE must not be set in production')
