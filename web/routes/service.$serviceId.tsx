@@ -7,6 +7,7 @@ import { ToolBreadcrumbs } from '#web/features/categories/components/tool-breadc
 import { ToolDetails } from '#web/features/tools/components/tool-details.tsx'
 import { ToolNotFound, ToolPending } from '#web/features/tools/components/tool-page-states.tsx'
 import { ToolSpecs } from '#web/features/tools/components/tool-specs.tsx'
+import { VolumePricing } from '#web/features/tools/components/volume-pricing.tsx'
 import { toolQueries } from '#web/features/tools/tools-queries.ts'
 import { ApiRequestError } from '#web/lib/api-error.ts'
 import { useSession } from '#web/lib/session.ts'
@@ -82,6 +83,7 @@ function ToolPage() {
       <ToolBreadcrumbs path={categoryPath(categories, tool.categoryId)} name={tool.name} />
 
       <ToolDetails tool={tool} signedOut={session.status === 'signedOut'} onPurchase={purchase} />
+      <VolumePricing tool={tool} />
       <ToolSpecs specs={tool.specs} />
 
       {session.status === 'signedIn' && (ordering || dialogWanted) && (
