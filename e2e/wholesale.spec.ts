@@ -177,3 +177,25 @@ test('the admin edits the volume prices and the pack size; the rules show by the
     ],
   })
 })
+
+test('a business buyer keeps the company on the profile, and checkout starts from it', async ({ page, api }) => {
+  await signUp(page, 'Nasrin Akter', 'company')
+  await page.goto('/dashboard')
+  const form = page.getByRole('group', { name: 'Company (for business purchases)' })
+  await form.getByLabel('Company name').fill('Akter Hardware')
+  await form.getByLabel('BIN').fill('12345')
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(form.getByText('Enter the 13-digit BIN.')).toBeVisible()
+  await form.getByLabel('BIN').fill('000123456-0101')
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(page.getByText('Akter Hardware · BIN 0001234560101')).toBeVisible()
+  await expectNoAxeViolations(page)
+
+  // With a tool in the cart, checkout's company fields start from the profile.
+  const [tool] = (await (await api.get('/service?limit=1')).json()) as Tool[]
+  const put = await api.put(`/cart/${tool!._id}`, { data: { quantity: tool!.Minimum_quantity } })
+  expect(put.status(), await put.text()).toBe(200)
+  await page.goto('/checkout')
+  await expect(page.getByLabel('Company name')).toHaveValue('Akter Hardware')
+  await expect(page.getByLabel('BIN')).toHaveValue('0001234560101')
+})
