@@ -10,6 +10,7 @@ import { ToolDetails } from '#web/features/tools/components/tool-details.tsx'
 import { ToolNotFound, ToolPending } from '#web/features/tools/components/tool-page-states.tsx'
 import { ToolSpecs } from '#web/features/tools/components/tool-specs.tsx'
 import { relatedToolsQuery } from '#web/features/tools/related-queries.ts'
+import { VolumePricing } from '#web/features/tools/components/volume-pricing.tsx'
 import { toolQueries } from '#web/features/tools/tools-queries.ts'
 import { ApiRequestError } from '#web/lib/api-error.ts'
 import { useSession } from '#web/lib/session.ts'
@@ -103,6 +104,7 @@ function ToolPage() {
       <ToolBreadcrumbs path={categoryPath(categories, tool.categoryId)} name={tool.name} />
 
       <ToolDetails tool={tool} signedOut={session.status === 'signedOut'} onPurchase={purchase} />
+      <VolumePricing tool={tool} />
       <ToolSpecs specs={tool.specs} />
       <ReviewsSection id="island-tool-reviews" toolId={tool._id} rating={tool.rating} />
       <RelatedSection id="island-related-tools" toolId={tool._id} />

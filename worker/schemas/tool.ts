@@ -170,7 +170,8 @@ export function wholesaleIssues(tool: {
 }): Issue[] {
   const issues: Issue[] = []
   const pack = tool.packSize ?? 1
-  if (tool.Minimum_quantity % pack !== 0)
+  // NOTE: a pack size that is not a whole number ≥ 1 has its own message already.
+  if (Number.isInteger(pack) && pack >= 1 && tool.Minimum_quantity % pack !== 0)
     issues.push({
       path: ['Minimum_quantity'],
       message: `The minimum order quantity must be a whole number of packs of ${pack}.`,
@@ -214,9 +215,15 @@ function toolSchemas(money: (label: string) => z.ZodType<number, unknown>) {
   const price = money('price')
   /** Volume prices: at most {@link PRICE_TIERS_MAX}; how they relate to the tool, {@link wholesaleIssues}. */
   const priceTiers = z
-    .array(z.object({ minQuantity: count('From quantity', 2), price: money('Volume price') }), {
-      error: 'priceTiers must be a list of {minQuantity, price}',
-    })
+    .array(
+      z.object(
+        { minQuantity: count('From quantity', 2), price: money('Volume price') },
+        { error: 'Each volume price is {minQuantity, price}' },
+      ),
+      {
+        error: 'priceTiers must be a list of {minQuantity, price}',
+      },
+    )
     .max(PRICE_TIERS_MAX, `A tool has at most ${PRICE_TIERS_MAX} volume prices.`)
   /** The tool's own fields, each with the spec's 'x is Required' message. */
   const fields = z.object({

@@ -10,8 +10,8 @@ import { setVisitorLine } from './visitor-cart-writes'
 // Every change of a cart: a signed-in user's on the server (each answer is the whole cart, which
 // replaces the cached one), a visitor's in this browser. Routes and components call these hooks.
 
-/** What Add to cart needs of a tool. */
-export type CartToolRef = { _id: string; Minimum_quantity: number }
+/** What Add to cart needs of a tool; `addQuantity` (the tool page's quantity) instead of its minimum order. */
+export type CartToolRef = { _id: string; Minimum_quantity: number; addQuantity?: number }
 
 /** Add to cart's outcome: the tool went in at `quantity`, or it was already there (nothing changed). */
 export type Added = { added: true; quantity: number } | { added: false }
@@ -48,7 +48,7 @@ export function useAddToCart() {
   const { signedIn, queryClient, put } = useCartWrites()
   return useMutation({
     mutationFn: async (tool: CartToolRef): Promise<Added> => {
-      const quantity = tool.Minimum_quantity
+      const quantity = tool.addQuantity ?? tool.Minimum_quantity
       if (!signedIn) {
         const lines = visitorLines()
         if (lines.some((l) => l.serviceId === tool._id)) return { added: false }

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMemo, useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { type Path, useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import type { z } from 'zod'
 import { formatBDT } from '#schemas/bdt.ts'
@@ -10,6 +10,7 @@ import { ImageFormField } from '#web/components/image-field.tsx'
 import { Modal } from '#web/components/modal.tsx'
 import { CategorySelectField } from '#web/features/catalogue/components/category-select.tsx'
 import { SpecsField } from '#web/features/catalogue/components/specs-field.tsx'
+import { WholesaleFields, wholesaleFieldOf } from '#web/features/catalogue/components/wholesale-fields.tsx'
 import { useUpdateTool } from '#web/features/tools/tools-mutations.ts'
 import { showServerFieldErrors } from '#web/lib/form-errors.ts'
 import { formatCount } from '#web/lib/format.ts'
@@ -38,10 +39,17 @@ const EDIT_FIELDS = [
   'Minimum_quantity',
   'categoryId',
   'specs',
+  'priceTiers',
+  'packSize',
 ] as const
-/** Whether the form's value of `key` differs from the tool's (specifications by their content). */
+/** Whether the form's value of `key` differs from the tool's (specifications and volume prices by their content). */
 const differs = (values: EditTool, tool: Tool, key: (typeof EDIT_FIELDS)[number]) =>
-  key === 'specs' ? JSON.stringify(values.specs ?? []) !== JSON.stringify(tool.specs) : values[key] !== tool[key]
+  key === 'specs' || key === 'priceTiers'
+    ? JSON.stringify(values[key] ?? []) !== JSON.stringify(tool[key])
+    : values[key] !== tool[key]
+/** The form's field for a server error's key. */
+const fieldOf = (key: string) =>
+  (EDIT_FIELDS.find((f) => f === key) ?? wholesaleFieldOf(key)) as Path<EditToolValues> | undefined
 
 /** The Edit dialog of the admin's tool list: open while `tool` is set. */
 export function EditToolDialog({ tool, onClose }: { tool: Tool | null; onClose: () => void }) {
@@ -71,6 +79,8 @@ function EditToolForm({ tool, onDone }: { tool: Tool; onDone: () => void }) {
       Minimum_quantity: String(tool.Minimum_quantity),
       categoryId: tool.categoryId ?? '',
       specs: tool.specs,
+      packSize: String(tool.packSize),
+      priceTiers: tool.priceTiers.map((t) => ({ minQuantity: String(t.minQuantity), price: String(t.price) })),
     },
   })
   const { errors } = formState
@@ -91,7 +101,7 @@ function EditToolForm({ tool, onDone }: { tool: Tool; onDone: () => void }) {
         onDone()
       },
       onError: (error) => {
-        showServerFieldErrors(error, setError, EDIT_FIELDS)
+        showServerFieldErrors(error, setError, fieldOf)
         toast.error(error.message)
       },
     })
@@ -137,6 +147,7 @@ function EditToolForm({ tool, onDone }: { tool: Tool; onDone: () => void }) {
       </div>
       <ImageFormField control={control} name="img" label="Photo" onBusyChange={setUploading} />
       <CategorySelectField control={control} name="categoryId" />
+      <WholesaleFields control={control} register={register} errors={errors} />
       <SpecsField control={control} register={register} errors={errors} />
       <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <button type="button" className="btn-ghost" onClick={onDone} disabled={save.isPending}>

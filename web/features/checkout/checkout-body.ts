@@ -66,7 +66,7 @@ export const CheckoutFormSchema = z.preprocess(
   CheckoutPreviewSchema,
 ) as unknown as z.ZodType<CheckoutPreviewInput, CheckoutFormValues>
 
-/** Where the form starts: the profile's name, phone and address, a courier delivery, the first method offered. */
+/** Where the form starts: the profile's name, phone, address and company, a courier delivery, the first method offered. */
 export function checkoutDefaults(profile: UserProfile, displayName: string): CheckoutFormValues {
   return {
     delivery: {
@@ -82,7 +82,7 @@ export function checkoutDefaults(profile: UserProfile, displayName: string): Che
       },
     },
     paymentMethod: 'card',
-    company: { name: '', bin: '' },
+    company: { name: profile.company?.name ?? '', bin: profile.company?.bin ?? '' },
     poNumber: '',
     note: '',
   }

@@ -1,6 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
+import { toTaka } from '#schemas/bdt.ts'
 import type { BankPayment, BookingInput, OrderStatusChange } from '#schemas/booking.ts'
+import type { Tool } from '#schemas/tool.ts'
+import { tieredPriceOf, unitPriceOf } from '#schemas/unit-price.ts'
 import { deskQueries } from '#web/features/desk/desk-queries.ts'
 import { toolQueries } from '#web/features/tools/tools-queries.ts'
 import { api, unwrap } from '#web/lib/api.ts'
@@ -22,14 +25,18 @@ export function useOrderRefresh() {
 }
 
 /** A customer orders a tool: the price sent is quantity × unit price (the server checks it); stock is taken. */
-export function usePlaceOrder(tool: { _id: string; name: string; price: number }) {
+export function usePlaceOrder(tool: Pick<Tool, '_id' | 'name' | 'price' | 'priceTiers'>) {
   const queryClient = useQueryClient()
   const refresh = useOrderRefresh()
   return useMutation({
     mutationFn: (values: BookingInput) =>
       unwrap(
         api.booking.$post({
-          json: { ...values, service: tool.name, price: Math.round(values.quantity * tool.price * 100) / 100 },
+          json: {
+            ...values,
+            service: tool.name,
+            price: toTaka(values.quantity * unitPriceOf(tieredPriceOf(tool), values.quantity)),
+          },
         }),
       ),
     onSuccess: (_created, values) => {

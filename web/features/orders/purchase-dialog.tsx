@@ -4,9 +4,10 @@ import { useId, useMemo, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import type { z } from 'zod'
-import { formatBDT } from '#schemas/bdt.ts'
+import { formatBDT, toTaka } from '#schemas/bdt.ts'
 import { type BookingInput, bookingFormSchema } from '#schemas/booking.ts'
 import type { Tool } from '#schemas/tool.ts'
+import { tieredPriceOf, unitPriceOf } from '#schemas/unit-price.ts'
 import { DistrictOptions } from '#web/components/district-options.tsx'
 import { FormField } from '#web/components/form-field.tsx'
 import { Modal } from '#web/components/modal.tsx'
@@ -62,7 +63,8 @@ function BookingForm({
 }: Omit<BookingDialogProps, 'open' | 'onClose'> & { onBusyChange: (busy: boolean) => void; onCancel: () => void }) {
   const min = tool.Minimum_quantity
   const available = tool.quantity
-  const schema = useMemo(() => bookingFormSchema({ min, available }), [min, available])
+  const packSize = tool.packSize
+  const schema = useMemo(() => bookingFormSchema({ min, available, packSize }), [min, available, packSize])
   const [formError, setFormError] = useState<string>()
   /** The API's 403 EMAIL_NOT_VERIFIED: its message, shown with the way to verify. */
   const [unverified, setUnverified] = useState<string>()
@@ -86,7 +88,9 @@ function BookingForm({
   const quantity = Number(String(quantityText ?? '').trim() || NaN)
   // No total for a quantity the order would refuse: the spec's message shows instead.
   const total =
-    Number.isInteger(quantity) && quantity >= min && quantity <= available ? formatBDT(quantity * tool.price) : '—'
+    Number.isInteger(quantity) && quantity >= min && quantity <= available && quantity % packSize === 0
+      ? formatBDT(toTaka(quantity * unitPriceOf(tieredPriceOf(tool), quantity)))
+      : '—'
 
   const order = usePlaceOrder(tool)
   const submit = (values: BookingInput) => {
@@ -152,7 +156,7 @@ function BookingForm({
         <FormField
           label="Quantity"
           error={formState.errors.quantity?.message}
-          hint={`Between ${formatCount(min)} and ${formatCount(available)}.`}
+          hint={`Between ${formatCount(min)} and ${formatCount(available)}${packSize > 1 ? `, in packs of ${formatCount(packSize)}` : ''}.`}
         >
           <input
             className="field"
@@ -160,7 +164,7 @@ function BookingForm({
             inputMode="numeric"
             min={min}
             max={available}
-            step={1}
+            step={packSize}
             data-autofocus
             {...quantityField}
           />

@@ -57,6 +57,17 @@ export function toolHead(tool: Tool, origin: string, categories: Category[] = []
           priceCurrency: 'BDT',
           availability: inStock(tool) ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
           eligibleQuantity: { '@type': 'QuantitativeValue', minValue: tool.Minimum_quantity },
+          // Volume prices (api.md "Wholesale"): each tier's unit price from its quantity on.
+          ...(tool.priceTiers.length
+            ? {
+                priceSpecification: tool.priceTiers.map((tier) => ({
+                  '@type': 'UnitPriceSpecification',
+                  price: tier.price.toFixed(2),
+                  priceCurrency: 'BDT',
+                  eligibleQuantity: { '@type': 'QuantitativeValue', minValue: tier.minQuantity },
+                })),
+              }
+            : {}),
         },
       },
       breadcrumbs(origin, [

@@ -135,6 +135,12 @@ describe('a tool’s volume prices and pack size', () => {
       'priceTiers',
       'priceTiers must be a list of {minQuantity, price}',
     ],
+    [
+      'a tier that is not an object',
+      { priceTiers: [null] },
+      'priceTiers.0',
+      'Each volume price is {minQuantity, price}',
+    ],
     ['a pack size of 0', { packSize: 0 }, 'packSize', 'Pack size must be at least 1'],
     ['a pack size of 2.5', { packSize: 2.5 }, 'packSize', 'Pack size must be a whole number'],
     [
@@ -149,6 +155,8 @@ describe('a tool’s volume prices and pack size', () => {
     const error = await errorOf(res)
     expect(error.code).toBe('VALIDATION_FAILED')
     expect(error.fields?.[field]).toBe(message)
+    // One message a problem: a pack size that is no number of units says nothing of the minimum.
+    if (field === 'packSize') expect(error.fields?.Minimum_quantity).toBeUndefined()
   })
 
   it('PATCH checks the tool as it would be: a price lowered to a tier, a minimum raised past one, a pack size', async () => {
@@ -330,5 +338,50 @@ describe('pack sizes at the cart, checkout and buy now', () => {
     expect(await stockOf(screws.id)).toBe(500)
     expect((await postBooking(token, orderBody(screws, email, { quantity: 40 }))).status).toBe(201)
     expect(await stockOf(screws.id)).toBe(460)
+  })
+})
+
+describe('the tool page (server-rendered)', () => {
+  it('shows the Volume pricing table and gives each tier in the Product data', async () => {
+    const saw = await makeTool({ name: 'Page Tier Saw', pricePaisa: 10_000, quantity: 500, min: 12 })
+    await setWholesale(
+      saw,
+      [
+        [48, 9_000],
+        [120, 8_000],
+      ],
+      12,
+    )
+    const res = await call('GET', `/service/${saw.id}`)
+    expect(res.status).toBe(200)
+    const html = await res.text()
+    expect(html).toContain('Volume pricing')
+    expect(html).toMatch(/12–47[\s\S]*48–119[\s\S]*120 or more/)
+    const product = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)]
+      .map((m) => JSON.parse(m[1]!) as Record<string, any>)
+      .find((d) => d['@type'] === 'Product')
+    expect(product?.offers.priceSpecification).toEqual([
+      {
+        '@type': 'UnitPriceSpecification',
+        price: '90.00',
+        priceCurrency: 'BDT',
+        eligibleQuantity: { '@type': 'QuantitativeValue', minValue: 48 },
+      },
+      {
+        '@type': 'UnitPriceSpecification',
+        price: '80.00',
+        priceCurrency: 'BDT',
+        eligibleQuantity: { '@type': 'QuantitativeValue', minValue: 120 },
+      },
+    ])
+    // The quantity starts at the minimum order and steps by the pack.
+    expect(html).toMatch(/<input[^>]*min="12"[^>]*step="12"[^>]*value="12"|<input[^>]*step="12"[^>]*value="12"/)
+  })
+
+  it('has no Volume pricing table for a tool without tiers', async () => {
+    const plain = await makeTool({ name: 'Page Plain Saw', pricePaisa: 10_000, quantity: 500, min: 1 })
+    const html = await (await call('GET', `/service/${plain.id}`)).text()
+    expect(html).not.toContain('Volume pricing')
+    expect(html).not.toContain('priceSpecification')
   })
 })

@@ -6,6 +6,8 @@ type AddToCartButtonProps = {
   tool: CartToolRef & { name: string }
   /** The button's own classes (its size and colour where it sits). */
   className?: string
+  /** How many go in (the tool page's quantity); the tool's minimum order without it. */
+  quantity?: number
 }
 
 /**
@@ -13,7 +15,7 @@ type AddToCartButtonProps = {
  * JavaScript is not lost: it opens /cart?add={id}&quantity={minimum}, which adds the tool there.
  * Above a tool card's stretched link (`relative z-10`), so it is a control of its own.
  */
-export function AddToCartButton({ tool, className = 'btn-ghost w-full' }: AddToCartButtonProps) {
+export function AddToCartButton({ tool, className = 'btn-ghost w-full', quantity }: AddToCartButtonProps) {
   const add = useAddToCart()
   const navigate = useNavigate()
   const viewCart = () => void navigate({ to: '/cart' })
@@ -25,14 +27,14 @@ export function AddToCartButton({ tool, className = 'btn-ghost w-full' }: AddToC
       onSubmit={(e) => {
         e.preventDefault()
         if (add.isPending) return
-        add.mutate(tool, {
+        add.mutate(quantity === undefined ? tool : { ...tool, addQuantity: quantity }, {
           onSuccess: (result) => toastAdded(result, { name: tool.name, viewCart }),
           onError: toastNotAdded,
         })
       }}
     >
       <input type="hidden" name="add" value={tool._id} />
-      <input type="hidden" name="quantity" value={tool.Minimum_quantity} />
+      <input type="hidden" name="quantity" value={quantity ?? tool.Minimum_quantity} />
       <button type="submit" className={className} aria-busy={add.isPending || undefined}>
         Add to cart
       </button>

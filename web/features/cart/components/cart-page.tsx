@@ -1,7 +1,7 @@
 import { useQueries, useQuery } from '@tanstack/react-query'
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
 import { type FormEvent, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
-import { formatBDT } from '#schemas/bdt.ts'
+import { formatBDT, toPaisa, toTaka } from '#schemas/bdt.ts'
 import { type Cart, type CartLine, cartLineError, cartOf, TOOL_NOT_SOLD } from '#schemas/cart.ts'
 import { EmptyState } from '#web/components/empty-state.tsx'
 import { RequestQuote } from '#web/features/quotes/components/request-quote.tsx'
@@ -106,6 +106,7 @@ function CartBody({ cart, signedIn }: { cart: Cart; signedIn: boolean }) {
     )
 
   const withErrors = cart.lines.filter((l) => l.error).length
+  const saving = toTaka(cart.lines.reduce((sum, l) => sum + toPaisa(lineSaving(l)), 0))
   return (
     <div className="mt-6 grid items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
       <ul className="space-y-4" aria-label="Tools in your cart">
@@ -131,6 +132,11 @@ function CartBody({ cart, signedIn }: { cart: Cart; signedIn: boolean }) {
             {formatBDT(cart.price)}
           </dd>
         </dl>
+        {saving > 0 && (
+          <p className="mt-1 text-sm font-medium text-emerald-800" data-testid="cart-saving">
+            Volume prices save you {formatBDT(saving)}.
+          </p>
+        )}
         <p className="mt-2 text-sm text-slate-600">Prices include VAT. Delivery is added at checkout.</p>
         {withErrors > 0 && (
           <p className="mt-3 rounded-lg bg-red-50 p-3 text-sm text-red-800">
@@ -170,6 +176,9 @@ function CartBody({ cart, signedIn }: { cart: Cart; signedIn: boolean }) {
   )
 }
 
+/** What a line's volume price saves against the list price, in BDT. */
+const lineSaving = (line: CartLine) => toTaka((toPaisa(line.listUnitPrice) - toPaisa(line.unitPrice)) * line.quantity)
+
 /** A new quantity typed in a line: the number, or why it cannot be. 0 takes the tool out. */
 function checkQuantity(line: CartLine, text: string): { quantity: number } | { error: string } {
   const value = text.trim()
@@ -178,7 +187,10 @@ function checkQuantity(line: CartLine, text: string): { quantity: number } | { e
     return { error: 'Enter a whole number (0 takes the tool out).' }
   if (quantity === 0) return { quantity }
   // The order form's check, with the spec's messages: the API makes the same one.
-  const error = cartLineError({ quantity: line.available, minimumQuantity: line.Minimum_quantity }, quantity)
+  const error = cartLineError(
+    { quantity: line.available, minimumQuantity: line.Minimum_quantity, packSize: line.packSize },
+    quantity,
+  )
   return error ? { error } : { quantity }
 }
 
@@ -254,8 +266,15 @@ function CartLineItem({ line }: { line: CartLine }) {
         </div>
         {!withdrawn && (
           <p className="mt-0.5 text-sm text-slate-600">
-            {formatBDT(line.unitPrice)} per unit · minimum {formatCount(line.Minimum_quantity)} ·{' '}
-            {formatCount(line.available)} in stock
+            <span data-testid="line-unit-price">{formatBDT(line.unitPrice)}</span> per unit
+            {line.unitPrice < line.listUnitPrice && (
+              <span className="text-emerald-800" data-testid="line-saving">
+                {' '}
+                (volume price, list {formatBDT(line.listUnitPrice)}: you save {formatBDT(lineSaving(line))})
+              </span>
+            )}{' '}
+            · minimum {formatCount(line.Minimum_quantity)}
+            {line.packSize > 1 && ` · packs of ${formatCount(line.packSize)}`} · {formatCount(line.available)} in stock
           </p>
         )}
         <div className="mt-3 flex flex-wrap items-end gap-3">
@@ -272,7 +291,7 @@ function CartLineItem({ line }: { line: CartLine }) {
                   inputMode="numeric"
                   min={0}
                   max={line.available}
-                  step={1}
+                  step={line.packSize}
                   value={text}
                   aria-invalid={error ? true : undefined}
                   aria-describedby={error ? `${id}-error` : undefined}

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { formatBDT } from '#schemas/bdt.ts'
+import { formatBDT, toPaisa, toTaka } from '#schemas/bdt.ts'
 import type { CheckoutPreview } from '#schemas/checkout.ts'
 import { formatCount } from '#web/lib/format.ts'
 
@@ -57,6 +57,12 @@ export function OrderSummary({ preview, updating, deliveryLabel, lineErrors, chi
                         {formatCount(line.quantity)} × {formatBDT(line.unitPrice)}
                         <span className="text-slate-500"> · VAT {line.vatRate}%</span>
                       </p>
+                      {line.unitPrice < line.listUnitPrice && (
+                        <p className="text-sm text-emerald-800" data-testid="checkout-saving">
+                          Volume price (list {formatBDT(line.listUnitPrice)}): you save{' '}
+                          {formatBDT(toTaka((toPaisa(line.listUnitPrice) - toPaisa(line.unitPrice)) * line.quantity))}
+                        </p>
+                      )}
                     </div>
                     <p className="shrink-0 font-semibold text-ink">{formatBDT(line.price)}</p>
                   </div>

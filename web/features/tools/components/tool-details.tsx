@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { formatBDT } from '#schemas/bdt.ts'
 import type { Tool } from '#schemas/tool.ts'
 import { AddToCartButton } from '#web/features/cart/components/add-to-cart-button.tsx'
@@ -5,6 +6,7 @@ import { RequestQuote } from '#web/features/quotes/components/request-quote.tsx'
 import { formatCount } from '#web/lib/format.ts'
 import { responsiveImage } from '#web/lib/image-variants.ts'
 import { inStock, TOOL_PHOTO_SIZES } from '../tool-page'
+import { OrderQuantity } from './volume-pricing'
 
 type ToolDetailsProps = {
   tool: Tool
@@ -17,6 +19,10 @@ type ToolDetailsProps = {
 /** A tool's page body: its photo, price, description, stock and minimum order, Purchase and Add to cart. */
 export function ToolDetails({ tool, signedOut, onPurchase }: ToolDetailsProps) {
   const canOrder = inStock(tool)
+  // The quantity the buyer has in mind: its unit price shows, and Add to cart puts it in.
+  const [quantityText, setQuantityText] = useState(String(tool.Minimum_quantity))
+  const wanted = Number(quantityText)
+  const addQuantity = Number.isInteger(wanted) && wanted >= tool.Minimum_quantity ? wanted : undefined
   return (
     <article className="mt-6 grid items-start gap-8 md:grid-cols-2 lg:gap-12">
       <div className="overflow-hidden rounded-2xl bg-slate-100 shadow-sm ring-1 ring-slate-200">
@@ -55,6 +61,8 @@ export function ToolDetails({ tool, signedOut, onPurchase }: ToolDetailsProps) {
           </div>
         </dl>
 
+        {canOrder && <OrderQuantity tool={tool} value={quantityText} onChange={setQuantityText} />}
+
         {/* A GET form, so a click before (or without) JavaScript is not lost: it goes to /login, which
             sends a signed-in customer straight back to this page with the order dialog open
             (`?order=1`). Once the app runs, it handles the click itself. */}
@@ -72,8 +80,14 @@ export function ToolDetails({ tool, signedOut, onPurchase }: ToolDetailsProps) {
               Purchase
             </button>
           </form>
-          {/* The tool's minimum order goes into the cart; its quantity is changed there. */}
-          {canOrder && <AddToCartButton tool={tool} className="btn-ghost w-full py-3 text-base sm:w-auto sm:px-8" />}
+          {/* The quantity above goes into the cart (the minimum order before the app runs). */}
+          {canOrder && (
+            <AddToCartButton
+              tool={tool}
+              quantity={addQuantity}
+              className="btn-ghost w-full py-3 text-base sm:w-auto sm:px-8"
+            />
+          )}
           {/* Quotes (features/quotes): a price for a large order, whatever the stock. */}
           <RequestQuote
             what={{ serviceId: tool._id, name: tool.name, minimum: tool.Minimum_quantity }}

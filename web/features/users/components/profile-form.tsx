@@ -2,19 +2,34 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
+import type { z } from 'zod'
 import { type ProfileUpdateInput, ProfileUpdateSchema, type UserProfile } from '#schemas/user.ts'
 import { FormField } from '#web/components/form-field.tsx'
 import { ImageFormField } from '#web/components/image-field.tsx'
 import { showServerFieldErrors } from '#web/lib/form-errors.ts'
 import { useUpdateProfile } from '../users-mutations'
 
-const PROFILE_FIELDS = ['name', 'education', 'address', 'phone', 'social', 'image'] as const
+const PROFILE_FIELDS = [
+  'name',
+  'education',
+  'address',
+  'phone',
+  'social',
+  'image',
+  'company.name',
+  'company.bin',
+] as const
+
+/** The form's values: the profile's, the company as its two fields (both empty: none). */
+type ProfileFormValues = Omit<ProfileUpdateInput, 'company'> & { company: { name: string; bin: string } }
+// NOTE: the values it answers are the schema's (company null when both fields are empty), which the API takes.
+const profileFormSchema = ProfileUpdateSchema as unknown as z.ZodType<ProfileFormValues, ProfileFormValues>
 
 /** The signed-in person's own details: name, education, phone, social link, address and photo. */
 export function ProfileForm({ profile, displayName }: { profile: UserProfile; displayName: string }) {
   const [uploading, setUploading] = useState(false)
-  const { register, control, handleSubmit, formState, setError } = useForm<ProfileUpdateInput>({
-    resolver: zodResolver(ProfileUpdateSchema),
+  const { register, control, handleSubmit, formState, setError } = useForm<ProfileFormValues>({
+    resolver: zodResolver(profileFormSchema),
     values: {
       name: displayName || profile.name,
       education: profile.education,
@@ -22,8 +37,14 @@ export function ProfileForm({ profile, displayName }: { profile: UserProfile; di
       phone: profile.phone,
       social: profile.social,
       image: profile.image,
+      company: { name: profile.company?.name ?? '', bin: profile.company?.bin ?? '' },
     },
   })
+  const companyErrors = (formState.errors.company ?? {}) as {
+    name?: { message?: string }
+    bin?: { message?: string }
+    message?: string
+  }
   const save = useUpdateProfile(profile, displayName)
   const submit = (values: ProfileUpdateInput) =>
     save.mutate(values, {
@@ -63,6 +84,19 @@ export function ProfileForm({ profile, displayName }: { profile: UserProfile; di
             <textarea className="field" rows={2} autoComplete="street-address" {...register('address')} />
           </FormField>
         </div>
+        <fieldset className="grid gap-4 sm:col-span-2 sm:grid-cols-2">
+          <legend className="label sm:col-span-2">Company (for business purchases)</legend>
+          <FormField
+            label="Company name"
+            error={companyErrors.name?.message ?? companyErrors.message}
+            hint="Checkout starts from it; it prints on your tax invoices. Leave both empty if you buy for yourself."
+          >
+            <input className="field" autoComplete="organization" {...register('company.name')} />
+          </FormField>
+          <FormField label="BIN" error={companyErrors.bin?.message} hint="The 13-digit Business Identification Number.">
+            <input className="field" inputMode="numeric" autoComplete="off" {...register('company.bin')} />
+          </FormField>
+        </fieldset>
         <div className="sm:col-span-2">
           <ImageFormField control={control} name="image" label="Photo" shape="round" onBusyChange={setUploading} />
         </div>

@@ -54,6 +54,7 @@ function ProfilePage() {
         <Detail label="Education" value={profile.education} />
         <Detail label="Address" value={profile.address} />
         <Detail label="Phone" value={profile.phone} />
+        <Detail label="Company" value={profile.company && `${profile.company.name} · BIN ${profile.company.bin}`} />
         <Detail
           label="Social link"
           value={

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { type Path, useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import type { z } from 'zod'
 import { ToolFormSchema, type ToolInput } from '#schemas/tool.ts'
@@ -9,6 +9,7 @@ import { FormField } from '#web/components/form-field.tsx'
 import { ImageFormField } from '#web/components/image-field.tsx'
 import { CategorySelectField } from '#web/features/catalogue/components/category-select.tsx'
 import { SpecsField } from '#web/features/catalogue/components/specs-field.tsx'
+import { WholesaleFields, wholesaleFieldOf } from '#web/features/catalogue/components/wholesale-fields.tsx'
 import { useAddTool } from '#web/features/tools/tools-mutations.ts'
 import { showServerFieldErrors } from '#web/lib/form-errors.ts'
 
@@ -27,8 +28,13 @@ const EMPTY: ToolFormValues = {
   img: '',
   categoryId: '',
   specs: [],
+  packSize: '1',
+  priceTiers: [],
 }
 const FIELDS = ['name', 'description', 'price', 'quantity', 'Minimum_quantity', 'img', 'categoryId'] as const
+/** The form's field for a server error's key. */
+const fieldOf = (key: string) =>
+  (FIELDS.find((f) => f === key) ?? wholesaleFieldOf(key)) as Path<ToolFormValues> | undefined
 
 function AddToolPage() {
   const { session } = Route.useRouteContext()
@@ -54,7 +60,7 @@ function AddToolPage() {
           reset(EMPTY)
         },
         onError: (error) => {
-          showServerFieldErrors(error, setError, FIELDS)
+          showServerFieldErrors(error, setError, fieldOf)
           toast.error('Failed to add Tools', { description: error.message })
         },
       },
@@ -110,6 +116,7 @@ function AddToolPage() {
           </div>
           <ImageFormField control={control} name="img" label="Photo" onBusyChange={setUploading} />
           <CategorySelectField control={control} name="categoryId" />
+          <WholesaleFields control={control} register={register} errors={errors} />
           <SpecsField control={control} register={register} errors={errors} />
         </div>
         <p className="mt-5 text-sm text-slate-600">
