@@ -375,6 +375,26 @@ async function main() {
           info: true,
         },
         { name: 'GET /api/admin/summary', path: () => () => '/api/admin/summary', headers: admin, info: true },
+        // The quotes desk (admin; issue 24: within 1.5× of small data at 10,000 quotes): the first
+        // page, a status tab, a search.
+        {
+          name: 'GET /api/quotes (quotes desk, first page)',
+          path: () => () => '/api/quotes?limit=20',
+          headers: admin,
+          info: true,
+        },
+        {
+          name: 'GET /api/quotes?status=requested (quotes desk tab)',
+          path: () => () => '/api/quotes?status=requested&limit=20',
+          headers: admin,
+          info: true,
+        },
+        {
+          name: 'GET /api/quotes?q=<customer> (quotes desk search)',
+          path: () => () => '/api/quotes?q=customer7%40bench&limit=20',
+          headers: admin,
+          info: true,
+        },
       ]
       // Check each request answers 200 before loading it; for the cached ones, that the answer is
       // public with an ETag and a 304 for it (else the cache is not in play).

@@ -28,6 +28,7 @@ import {
   benchToolId,
   cartToolId,
   MAX_LINES_PER_ORDER,
+  QUOTES,
   SCALE,
   SMALL_BOOKINGS_PER_BENCH_USER,
 } from './lib/data.mjs'
@@ -385,12 +386,78 @@ try {
   note('bookings inserted')
   await insertRows('order_lines', lineColumns, lineRows, 200)
   note('order lines inserted')
+  // The quotes desk: quotes of 1 to 3 lines spread over the other customers, most waiting or offered.
+  const QUOTE_STATUS_MIX = ['requested', 'offered', 'accepted', 'requested', 'declined', 'offered', 'expired']
+  const quoteRows: string[][] = []
+  const quoteLineRows: string[][] = []
+  const quoteRandom = rng(99)
+  const quotePool = scale ? scaleTools : demoTools
+  for (let i = 0; i < (scale ? QUOTES.scale : QUOTES.small); i++) {
+    const id = `bq${String(i).padStart(22, '0')}`
+    const status = QUOTE_STATUS_MIX[i % QUOTE_STATUS_MIX.length]!
+    const lineCount = Math.min(quotePool.length, 1 + Math.floor(quoteRandom() * 3))
+    const start = Math.floor(quoteRandom() * quotePool.length)
+    const names: string[] = []
+    for (let k = 0; k < lineCount; k++) {
+      const tool = quotePool[(start + k * 3) % quotePool.length]!
+      const quantity = 50 + Math.floor(quoteRandom() * 500)
+      names.push(tool.name)
+      quoteLineRows.push([
+        q(id),
+        String(k),
+        q(tool.id),
+        q(tool.name),
+        String(quantity),
+        String(tool.pricePaisa),
+        status === 'requested' ? 'null' : String(Math.round(tool.pricePaisa * 0.9)),
+      ])
+    }
+    const created = now - Math.floor(quoteRandom() * 30 * 86_400_000)
+    const offered = status !== 'requested'
+    quoteRows.push([
+      q(id),
+      String(1001 + i),
+      q(`customer${i % SCALE.otherCustomers}@bench.example`),
+      q(`Customer ${i % SCALE.otherCustomers}`),
+      q(status),
+      q(names.join(' · ')),
+      offered ? '30000' : 'null',
+      offered ? String(status === 'expired' ? created + 86_400_000 : now + 14 * 86_400_000) : 'null',
+      String(created),
+      String(created),
+    ])
+  }
+  await insertRows(
+    'quotes',
+    [
+      'id',
+      'quote_no',
+      'customer',
+      'customer_name',
+      'status',
+      'tool_names',
+      'delivery_fee_paisa',
+      'valid_until',
+      'created_at',
+      'updated_at',
+    ],
+    quoteRows,
+    100,
+  )
+  await insertRows(
+    'quote_lines',
+    ['quote_id', 'position', 'tool_id', 'name', 'quantity', 'list_unit_price_paisa', 'unit_price_paisa'],
+    quoteLineRows,
+    200,
+  )
+  note('quotes inserted')
   out.seconds = (Date.now() - started) / 1000
   out.counts = {
     tools: await count('tools'),
     reviews: await count('reviews'),
     bookings: await count('bookings'),
     orderLines: await count('order_lines'),
+    quotes: await count('quotes'),
     benchUserBookings: SMALL_BOOKINGS_PER_BENCH_USER,
     cartLines: await count('cart_lines'),
   }

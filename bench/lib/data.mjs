@@ -9,6 +9,9 @@ export const SMALL_BOOKINGS_PER_BENCH_USER = 50
 /** Totals of the scale phase (demo rows and the cart's tools included). */
 export const SCALE = { tools: 10_000, bookings: 50_000, reviews: 5_000, otherCustomers: 2_000 }
 
+/** Quotes seeded for the quotes desk (1 to 3 lines each): the scale figure compares 10,000 with a few. */
+export const QUOTES = { small: 20, scale: 10_000 }
+
 /** Lines per seeded order: 1 to this many, evenly (about 3 on average: ~150,000 lines at scale). */
 export const MAX_LINES_PER_ORDER = 5
 

@@ -41,13 +41,21 @@ export function useDeclineQuote(id: string) {
   })
 }
 
-/** Accepts the offer at the total the customer saw: an order, paid like any other. */
+/**
+ * Accepts the offer at the total the customer saw: an order, paid like any other. The quotes are
+ * only marked stale (the page moves on to the payment; reading the quote now would swap the form
+ * for "accepted" before it does), as the checkout does with its preview.
+ */
 export function useAcceptQuote(id: string) {
+  const queryClient = useQueryClient()
   const changed = useQuotesChanged()
   const refreshOrders = useOrderRefresh()
   return useMutation({
     mutationFn: (body: CheckoutInput) => unwrap(api.quotes[':id'].accept.$post({ param: { id }, json: body })),
-    onSuccess: () => Promise.all([changed(), refreshOrders(true)]),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: quoteQueries.all(), refetchType: 'none' })
+      return refreshOrders(true)
+    },
     onError: () => changed(),
   })
 }

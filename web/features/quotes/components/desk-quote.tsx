@@ -19,7 +19,7 @@ export function DeskQuote({ quote }: { quote: Quote }) {
     <details className="group rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" data-testid="desk-quote">
       <summary className="flex cursor-pointer list-none flex-wrap items-start justify-between gap-2 p-4">
         <div className="min-w-0">
-          <p className="font-mono font-semibold text-ink">{quote.quoteNumber}</p>
+          <h2 className="font-mono font-semibold text-ink">{quote.quoteNumber}</h2>
           <p className="break-words text-sm text-slate-700">
             {quote.customerName} · <span className="break-all">{quote.customer}</span>
           </p>

@@ -170,7 +170,8 @@ function OfferForm({
               type="date"
               className="field"
               min={dateOf(Date.now())}
-              max={dateOf(Date.now() + QUOTE_MAX_VALID_DAYS * DAY_MS)}
+              // The end of the last day must stay within the 90 days.
+              max={dateOf(Date.now() + (QUOTE_MAX_VALID_DAYS - 1) * DAY_MS)}
               value={validUntil}
               onChange={(e) => setValidUntil(e.target.value)}
               {...ariaFor('validUntil')}

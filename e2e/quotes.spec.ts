@@ -1,0 +1,115 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import type { Booking } from '../worker/schemas/booking'
+import type { Quote } from '../worker/schemas/quote'
+import { signUp } from './auth'
+import { API, expect, sidewaysOverflow, test } from './fixtures'
+
+// Signing up, asking for a quote, the shop's offer, accepting and paying on a busy machine.
+test.describe.configure({ timeout: 150_000 })
+
+type Tool = { _id: string; name: string; price: number; quantity: number; Minimum_quantity: number }
+
+/** The tool in stock whose minimum order costs least. */
+async function cheapTool(request: APIRequestContext): Promise<Tool> {
+  const tools = (await (await request.get(`${API}/service?limit=100`)).json()) as Tool[]
+  const orderable = tools
+    .filter((t) => t.Minimum_quantity > 0 && t.quantity >= t.Minimum_quantity && t.price >= 2)
+    .sort((a, b) => a.price * a.Minimum_quantity - b.price * b.Minimum_quantity)
+  expect(orderable.length).toBeGreaterThanOrEqual(1)
+  return orderable[0]!
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+  ).toEqual([])
+}
+
+/** A BDT amount on screen, compared by its digits (the currency symbol depends on the browser). */
+async function expectPaisa(locator: Locator, paisa: number) {
+  await expect(locator).toHaveText(/৳|BDT|Tk/)
+  await expect.poll(async () => (await locator.textContent())?.replace(/\D/g, '')).toBe(String(paisa))
+}
+
+test('a buyer asks for a quote from the cart, the shop offers, the buyer accepts and pays by card', {
+  tag: '@phone',
+}, async ({ page, request, api, asAdmin }) => {
+  const tool = await cheapTool(request)
+  const account = await signUp(page, 'Rahim Traders', 'quotes')
+  const put = await api.put(`/cart/${tool._id}`, { data: { quantity: tool.Minimum_quantity } })
+  expect(put.status(), await put.text()).toBe(200)
+
+  // The cart: Request a quote, with a message.
+  await page.goto('/cart')
+  await page.getByRole('button', { name: 'Request a quote' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Request a quote' })
+  await dialog.getByLabel('Message for the shop (optional)').fill('We restock every month: your best price, please.')
+  await expectNoAxeViolations(page)
+  await dialog.getByRole('button', { name: 'Send request' }).click()
+  await expect(page).toHaveURL(/\/dashboard\/quotes$/)
+  const [asked] = (await (await api.get(`/quotes?customer=${encodeURIComponent(account.email)}`)).json()) as Quote[]
+  expect(asked).toBeTruthy()
+  const card = page.getByTestId('quote').filter({ hasText: asked!.quoteNumber })
+  await expect(card.getByTestId('quote-status')).toHaveText('Waiting for an offer')
+  await expect(card).toContainText(tool.name)
+  await expect(card).toContainText('We restock every month')
+  expect(await sidewaysOverflow(page)).toBe(0)
+  await expectNoAxeViolations(page)
+
+  // The shop's desk: find it, offer 1 BDT off the list price, courier 150 BDT.
+  const desk = asAdmin.page
+  await desk.goto(`/dashboard/quote-desk?q=${encodeURIComponent(asked!.quoteNumber)}`)
+  await expect(desk.getByRole('heading', { level: 1, name: 'Quotes' })).toBeVisible()
+  const row = desk.getByTestId('desk-quote').filter({ hasText: asked!.quoteNumber })
+  await row.locator('summary').click()
+  await expect(row).toContainText('We restock every month')
+  expect(await sidewaysOverflow(desk)).toBe(0)
+  await expectNoAxeViolations(desk)
+  await row.getByRole('button', { name: 'Make an offer' }).click()
+  const offer = desk.getByRole('dialog', { name: /Make an offer/ })
+  const unitPrice = offer.getByLabel('Unit price (BDT)')
+  await expect(unitPrice).toHaveValue(String(tool.price))
+  const offered = Math.round((tool.price - 1) * 100)
+  await unitPrice.fill(String(offered / 100))
+  await offer.getByLabel('Courier delivery, anywhere (BDT)').fill('150')
+  await offer.getByLabel('Message to the customer (optional)').fill('Our monthly-restock price.')
+  await expectNoAxeViolations(desk)
+  await offer.getByRole('button', { name: 'Send offer' }).click()
+  await expect(offer).toBeHidden()
+  await expect(row.getByTestId('quote-status')).toHaveText('Offer ready')
+
+  // The buyer sees the offer and accepts it through the checkout's form.
+  const goods = offered * tool.Minimum_quantity
+  await page.reload()
+  await expect(card.getByTestId('quote-status')).toHaveText('Offer ready')
+  await expectPaisa(card.getByTestId('quote-total'), goods + 15_000)
+  await expect(card).toContainText('Our monthly-restock price.')
+  await card.getByRole('link', { name: 'Accept offer' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: `Accept quote ${asked!.quoteNumber}` })).toBeVisible()
+  const summary = page.getByRole('region', { name: 'Your order' })
+  await expectPaisa(summary.getByTestId('goods'), goods)
+  await expectPaisa(summary.getByTestId('delivery-fee'), 15_000)
+  await page.getByLabel('Phone').fill('01712 345678')
+  await page.getByLabel('Address', { exact: true }).fill('House 7, Road 3, Dhanmondi')
+  await page.getByLabel('District', { exact: true }).selectOption('Sylhet')
+  await expectPaisa(summary.getByTestId('total'), goods + 15_000)
+  expect(await sidewaysOverflow(page)).toBe(0)
+  await expectNoAxeViolations(page)
+  await page.getByRole('button', { name: 'Accept and place order' }).click()
+
+  // Paid by card (simulated without Stripe keys).
+  await expect(page).toHaveURL(/\/dashboard\/payment\/[^/]+$/)
+  const id = page.url().split('/').pop()!
+  await expectPaisa(page.getByTestId('amount'), goods + 15_000)
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242')
+  await page.getByLabel('Expiry date').fill('12 / 34')
+  await page.getByLabel('CVC').fill('123')
+  await page.getByRole('button', { name: 'Pay' }).click()
+  await expect(page.getByText('Congrats ! Your payment is completed')).toBeVisible()
+  const order = (await (await api.get(`/booking/${id}`)).json()) as Booking
+  expect(order).toMatchObject({ status: 'paid', quoteId: asked!._id, total: (goods + 15_000) / 100 })
+  const after = (await (await api.get(`/quotes/${asked!._id}`)).json()) as Quote
+  expect(after).toMatchObject({ status: 'accepted', orderId: id })
+})
