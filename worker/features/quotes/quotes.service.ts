@@ -15,6 +15,7 @@ import {
   type QuoteStatus,
   TOO_MANY_QUOTES_MESSAGE,
 } from '#schemas/quote.ts'
+import { unitPriceOf } from '#schemas/unit-price.ts'
 import { DELIVERY_VAT_BP, vatIncludedPaisa } from '#schemas/vat.ts'
 import { NOW_MS_SQL } from '#worker/db/now.ts'
 import { orders, quoteLines, quoteMessages, quotes, type tools } from '#worker/db/schema.ts'
@@ -58,12 +59,6 @@ type Deps = Pick<ReturnType<typeof orderDeps>, 'db' | 'shop' | 'holdMs'>
 /** The first quote number (`Q-1001`); each quote gets the highest so far plus one. */
 const FIRST_QUOTE_NO = 1001
 const DAY_MS = 24 * 60 * 60 * 1000
-
-/**
- * The unit price of `quantity` of `tool` when a quote is requested: `listUnitPrice`.
- * NOTE: volume tiers replace this with their unit-price function.
- */
-const listUnitPriceOf = (tool: ToolRow, _quantity: number): number => tool.pricePaisa
 
 /** A quote's status as it reads now: an offer past its validUntil is `expired`. */
 export const statusOf = (row: Pick<QuoteRow, 'status' | 'validUntil'>, now: number): QuoteStatus =>
@@ -219,7 +214,7 @@ export async function requestQuote(
     throw badRequest('Some lines of the quote cannot be asked for as they are.', fields)
   const lines = asked.map((l, position) => {
     const tool = found.get(l.serviceId)!
-    return { position, toolId: tool.id, name: tool.name, quantity: l.quantity, list: listUnitPriceOf(tool, l.quantity) }
+    return { position, toolId: tool.id, name: tool.name, quantity: l.quantity, list: unitPriceOf(tool, l.quantity) }
   })
   const id = newId()
   const customerName = user.name || user.email
