@@ -8,7 +8,7 @@
 // median is kept), BENCH_LH_CPU (also run Lighthouse at this CPU slowdown, reported beside the
 // default 4× run, which is the budget), BENCH_PORT / BENCH_AUTH_PORT (8808 / 9309; the scale
 // stack uses both + 10), BENCH_CHECKOUTS (timed 10-line checkouts per stack, default 30),
-// BENCH_STRICT=1 (exit 1 when a budget fails), BENCH_TIMEOUT_MIN (stop everything after this
+// BENCH_ROWS (a pattern of the API rows to measure), BENCH_STRICT=1 (exit 1 when a budget fails), BENCH_TIMEOUT_MIN (stop everything after this
 // many minutes, default 40).
 
 import { execFileSync } from 'node:child_process'
@@ -45,6 +45,8 @@ const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 32)
 const PHASES = ['api', 'scale', 'ssr', 'weight', 'lighthouse', 'images', 'bundle']
 const ONLY = new Set((env.BENCH_ONLY ?? PHASES.join(',')).split(',').map((s) => s.trim()))
 const BUILD = env.BENCH_BUILD !== '0'
+/** BENCH_ROWS: a pattern of API row names to measure (the baselines always run), e.g. `search|feeds`. */
+const ROWS = env.BENCH_ROWS ? new RegExp(env.BENCH_ROWS, 'i') : undefined
 const LH_RUNS = Math.max(1, Number(env.BENCH_LH_RUNS ?? 3))
 const LH_CPU = env.BENCH_LH_CPU ? Number(env.BENCH_LH_CPU) : undefined
 const PORT = Number(env.BENCH_PORT ?? 8808)
@@ -284,9 +286,9 @@ async function main() {
         `/api/booking?status=paid&limit=50&offset=${Math.floor((Math.random() * Math.max(1, total / 10)) / 50) * 50}`
       const page = (total) => () =>
         `/api/service?limit=${PAGE_SIZE}&offset=${Math.floor((Math.random() * total) / PAGE_SIZE) * PAGE_SIZE}&${miss()}`
-      /** @typedef {{ name: string, path: (data: any) => () => string, method?: string, body?: string, headers?: Record<string, string>, baseline?: boolean, cached?: boolean, smallOnly?: boolean, floor?: boolean, info?: boolean, cache?: object }} Endpoint */
+      /** @typedef {{ name: string, path: (data: any) => () => string, method?: string, body?: string, headers?: Record<string, string>, baseline?: boolean, cached?: boolean, smallOnly?: boolean, floor?: boolean, info?: boolean, grows?: boolean, cache?: object }} Endpoint */
       /** @type {Endpoint[]} */
-      const endpoints = [
+      const allEndpoints = [
         { name: 'GET /api/bench/baseline', path: () => () => '/api/bench/baseline', baseline: true },
         // Budgeted: the same few public URLs again and again, as shoppers ask for them, so the edge
         // cache (worker/lib/edge-cache.ts) answers.
@@ -395,7 +397,36 @@ async function main() {
           headers: admin,
           info: true,
         },
+        // The catalogue's search and category filter (issue 25; their plans: worker/query-plans.ts), as
+        // misses: the FTS5 index and tools_category_idx read each time. Two prefixes that name one
+        // tool at either size, a common word (hundreds of matches ranked at scale), a category with
+        // its children (the scale tools are spread over the demo's categories).
+        {
+          name: `GET /api/service?q=angle grind&limit=${PAGE_SIZE} (search, two prefixes, miss)`,
+          path: () => () => `/api/service?q=angle%20grind&limit=${PAGE_SIZE}&${miss()}`,
+          info: true,
+        },
+        {
+          name: `GET /api/service?q=drill&limit=${PAGE_SIZE} (search, a common word, miss)`,
+          path: () => () => `/api/service?q=drill&limit=${PAGE_SIZE}&${miss()}`,
+          info: true,
+        },
+        {
+          name: `GET /api/service?category=drilling&limit=${PAGE_SIZE} (category with its children, miss)`,
+          path: () => () => `/api/service?category=drilling&limit=${PAGE_SIZE}&${miss()}`,
+          info: true,
+        },
+        // The merchant feed: every tool, so it grows with the catalogue (no scale budget); kept at the
+        // edge like the pages, so the cached row is what Google's fetches mostly get.
+        {
+          name: 'GET /feeds/google.xml (every tool, miss)',
+          path: () => () => `/feeds/google.xml?${miss()}`,
+          info: true,
+          grows: true,
+        },
+        { name: 'GET /feeds/google.xml (cached)', path: () => () => '/feeds/google.xml', info: true, grows: true },
       ]
+      const endpoints = allEndpoints.filter((e) => !ROWS || e.baseline || e.floor || ROWS.test(e.name))
       // Check each request answers 200 before loading it; for the cached ones, that the answer is
       // public with an ETag and a 304 for it (else the cache is not in play).
       for (const [stack, data] of [
@@ -438,6 +469,7 @@ async function main() {
           cached: Boolean(e.cached),
           floor: Boolean(e.floor),
           info: Boolean(e.info),
+          grows: Boolean(e.grows),
           cache: e.cache,
         }
         for (const [key, stack, data] of [

@@ -190,6 +190,7 @@ try {
   const toolTarget = scale ? SCALE.tools : 0
   const benchTools = Math.max(0, toolTarget - catalogue.tools.length - BENCH_CART.lines)
   const toolRows: string[][] = []
+  const benchCategories = (catalogue.categories ?? []).map((c) => c.id)
   /** The scale tools, as the other customers' order lines name them (weight and VAT: the defaults). */
   const scaleTools: LineTool[] = []
   for (let i = 0; i < benchTools; i++) {
@@ -206,12 +207,14 @@ try {
       String(1 + Math.floor(random() * 100)),
       q(img),
       String(EPOCH + i * 1000),
+      // Spread over the demo's categories, so the category filter reads thousands of tools at scale.
+      q(benchCategories[i % benchCategories.length]!),
     ])
     scaleTools.push({ id: benchToolId(i), name, img, pricePaisa, weight: 100, vatBp: 1500 })
   }
   await insertRows(
     'tools',
-    ['id', 'name', 'description', 'price_paisa', 'quantity', 'minimum_quantity', 'img', 'created_at'],
+    ['id', 'name', 'description', 'price_paisa', 'quantity', 'minimum_quantity', 'img', 'created_at', 'category_id'],
     toolRows,
   )
 

@@ -8,11 +8,13 @@ import type { CheckoutPreviewInput } from '#schemas/checkout.ts'
 import type { Config } from './env'
 import { cartQuery } from './features/cart/cart.service'
 import { listCategories } from './features/categories/categories.service'
+import { googleFeed } from './features/feed/google-feed'
 import { previewCheckout } from './features/orders/checkout'
 import { listBookingsQuery, listOrders } from './features/orders/orders.service'
 import { orderSummary } from './features/orders/summary'
 import { listReviews } from './features/reviews/reviews.service'
-import { getTool, listTools } from './features/tools/tools.service'
+import { listToolReviews } from './features/tool-reviews/tool-reviews.service'
+import { getTool, listTools, relatedTools } from './features/tools/tools.service'
 import { vatRegister } from './features/vat/vat.service'
 import { sessionUserQuery } from './lib/auth'
 import type { Db } from './lib/db'
@@ -51,7 +53,18 @@ export function hotReads(
       'GET /api/service?category=…&limit=20 (a category with its children: tools_category_idx)',
       () => listTools(db, { category: ids.category ?? 'drilling', limit: 20, offset: 0 }),
     ],
+    [
+      'GET /api/service?q=angle grind&limit=20 (search: two prefixes, every one required)',
+      () => listTools(db, { q: 'angle grind', limit: 20, offset: 0 }),
+    ],
     ['GET /api/category (every category with its count)', () => listCategories(db)],
+    // The tool page's sections and the merchant feed (issue 25).
+    [
+      'GET /api/service/{id}/reviews (tool_reviews_tool_idx)',
+      () => listToolReviews(db, ids.tool, { limit: 5, offset: 0 }),
+    ],
+    ['GET /api/service/{id}/related (its category family)', () => relatedTools(db, ids.tool)],
+    ['GET /feeds/google.xml (every tool in catalogue order)', () => googleFeed(db, 'http://bench.test', 'Toolhaus')],
     ['GET /api/service/{id}', () => getTool(db, ids.tool)],
     ['GET /api/review', () => listReviews(db, { limit: 50, offset: 0 })],
     ['access token → user (every authenticated request)', () => sessionUserQuery(db, ids.customer).get()],

@@ -1,6 +1,6 @@
 import { type QueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, memo, Suspense, useEffect, useState } from 'react'
 import { categoryPath } from '#schemas/category-tree.ts'
 import { hydrateOnSight } from '#web/components/hydrate-on-sight.tsx'
 import { categoryQueries } from '#web/features/categories/categories-queries.ts'
@@ -51,19 +51,23 @@ export const Route = createFileRoute('/service/$serviceId')({
 })
 
 // Customer reviews and related tools: in the server's HTML, their code run when the visitor nears them.
-const ReviewsSection = hydrateOnSight(() =>
+// NOTE: memo, with props of plain values: the page re-renders (the session, a refetch of the tool), and
+// an update reaching a section still waiting to hydrate would make React drop its server HTML.
+const ReviewsIsland = hydrateOnSight(() =>
   import('#web/features/tool-reviews/components/customer-reviews.tsx').then((m) => m.CustomerReviews),
 )
-const RelatedSection = hydrateOnSight(() =>
+const RelatedIsland = hydrateOnSight(() =>
   import('#web/features/tools/components/related-tools.tsx').then((m) => m.RelatedTools),
 )
+const ReviewsSection = memo(ReviewsIsland)
+const RelatedSection = memo(RelatedIsland)
 
 /** The data and code of the sections below the tool (reviews, related tools), for the loader. */
 const belowTheFold = (queryClient: QueryClient, id: string) => [
   queryClient.ensureInfiniteQueryData(toolReviewQueries.list(id)),
   queryClient.ensureQueryData(relatedToolsQuery(id)),
-  ReviewsSection.preload(),
-  RelatedSection.preload(),
+  ReviewsIsland.preload(),
+  RelatedIsland.preload(),
 ]
 
 // The order form (its validation, the form library) loads when a signed-in customer opens it,
@@ -106,7 +110,12 @@ function ToolPage() {
       <ToolDetails tool={tool} signedOut={session.status === 'signedOut'} onPurchase={purchase} />
       <VolumePricing tool={tool} />
       <ToolSpecs specs={tool.specs} />
-      <ReviewsSection id="island-tool-reviews" toolId={tool._id} rating={tool.rating} />
+      <ReviewsSection
+        id="island-tool-reviews"
+        toolId={tool._id}
+        average={tool.rating.average}
+        count={tool.rating.count}
+      />
       <RelatedSection id="island-related-tools" toolId={tool._id} />
 
       {session.status === 'signedIn' && (ordering || dialogWanted) && (

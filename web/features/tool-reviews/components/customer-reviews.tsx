@@ -8,7 +8,8 @@ import { Stars } from './stars'
  * A tool page's **Customer reviews**: the average with stars and the count, then the reviews by
  * buyers, newest first, a page at a time, each marked **Verified buyer**.
  */
-export function CustomerReviews({ toolId, rating }: { toolId: string; rating: ToolRating }) {
+export function CustomerReviews({ toolId, average, count }: { toolId: string } & ToolRating) {
+  const rating = { average, count }
   const { data, fetchNextPage, hasNextPage, isFetchingNextPage } = useSuspenseInfiniteQuery(
     toolReviewQueries.list(toolId),
   )
