@@ -59,6 +59,21 @@ describe('GET /feeds/google.xml', () => {
     expect(item).not.toContain('g:additional_image_link')
   })
 
+  it('gives a gallery’s other photos as additional images, the main one as the image', async () => {
+    const tool = await makeTool({ name: 'Feed Gallery Drill' })
+    const photos = ['/api/images/main.png', '/api/images/side.png', '/api/images/box.png']
+    await env.DB.prepare('update tools set img = ?, images = ? where id = ?')
+      .bind(photos[0], JSON.stringify(photos), tool.id)
+      .run()
+    await forgetPublicAnswers()
+    const item = itemOf((await feed()).xml, tool.id)!
+    expect(field(item, 'g:image_link')).toBe('http://shop.test/api/images/main.png')
+    expect([...item.matchAll(/<g:additional_image_link>([^<]*)</g)].map((m) => m[1])).toEqual([
+      'http://shop.test/api/images/side.png',
+      'http://shop.test/api/images/box.png',
+    ])
+  })
+
   it('escapes &, <, > and quotes in names and descriptions, and drops characters XML cannot carry', async () => {
     const tool = await makeTool({ name: `Bosch & "Makita" <Pro> 'Saw'\u0001` })
     await env.DB.prepare('update tools set description = ? where id = ?')

@@ -14,11 +14,8 @@ type FeedTool = typeof tools.$inferSelect
 /** Google reads at most 10 additional images of a product. */
 const ADDITIONAL_IMAGES_MAX = 10
 
-/**
- * A tool's photos, the main one first.
- * NOTE: the one place that knows which photos a tool has: with a gallery (`images`) it answers those.
- */
-const photosOf = (tool: FeedTool): string[] => [tool.img]
+/** A tool's photos, the main one first: its gallery (rows written before it have `[]`: the one photo). */
+const photosOf = (tool: FeedTool): string[] => (tool.images.length > 0 ? tool.images : [tool.img])
 
 /** Characters XML 1.0 does not allow (C0 controls but tab and newlines, U+FFFE/U+FFFF, lone surrogates). */
 const NOT_XML =
