@@ -6,9 +6,9 @@ import type { z } from 'zod'
 import { formatBDT } from '#schemas/bdt.ts'
 import { MINIMUM_ABOVE_QUANTITY, type Tool, ToolEditFormSchema } from '#schemas/tool.ts'
 import { FormField } from '#web/components/form-field.tsx'
-import { ImageFormField } from '#web/components/image-field.tsx'
 import { Modal } from '#web/components/modal.tsx'
 import { CategorySelectField } from '#web/features/catalogue/components/category-select.tsx'
+import { GalleryFormField } from '#web/features/catalogue/components/gallery-field.tsx'
 import { SpecsField } from '#web/features/catalogue/components/specs-field.tsx'
 import { useUpdateTool } from '#web/features/tools/tools-mutations.ts'
 import { showServerFieldErrors } from '#web/lib/form-errors.ts'
@@ -32,16 +32,18 @@ type EditTool = z.infer<ReturnType<typeof editToolSchema>>
 const EDIT_FIELDS = [
   'name',
   'description',
-  'img',
+  'images',
   'price',
   'quantity',
   'Minimum_quantity',
   'categoryId',
   'specs',
 ] as const
-/** Whether the form's value of `key` differs from the tool's (specifications by their content). */
+/** Whether the form's value of `key` differs from the tool's (specifications and photos by their content). */
 const differs = (values: EditTool, tool: Tool, key: (typeof EDIT_FIELDS)[number]) =>
-  key === 'specs' ? JSON.stringify(values.specs ?? []) !== JSON.stringify(tool.specs) : values[key] !== tool[key]
+  key === 'specs' || key === 'images'
+    ? JSON.stringify(values[key] ?? []) !== JSON.stringify(tool[key])
+    : values[key] !== tool[key]
 
 /** The Edit dialog of the admin's tool list: open while `tool` is set. */
 export function EditToolDialog({ tool, onClose }: { tool: Tool | null; onClose: () => void }) {
@@ -65,7 +67,7 @@ function EditToolForm({ tool, onDone }: { tool: Tool; onDone: () => void }) {
     defaultValues: {
       name: tool.name,
       description: tool.description,
-      img: tool.img,
+      images: tool.images,
       price: String(tool.price),
       quantity: String(tool.quantity),
       Minimum_quantity: String(tool.Minimum_quantity),
@@ -135,7 +137,7 @@ function EditToolForm({ tool, onDone }: { tool: Tool; onDone: () => void }) {
           />
         </FormField>
       </div>
-      <ImageFormField control={control} name="img" label="Photo" onBusyChange={setUploading} />
+      <GalleryFormField control={control} name="images" onBusyChange={setUploading} />
       <CategorySelectField control={control} name="categoryId" />
       <SpecsField control={control} register={register} errors={errors} />
       <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -2,8 +2,8 @@ import { formatBDT } from '#schemas/bdt.ts'
 import type { Tool } from '#schemas/tool.ts'
 import { AddToCartButton } from '#web/features/cart/components/add-to-cart-button.tsx'
 import { formatCount } from '#web/lib/format.ts'
-import { responsiveImage } from '#web/lib/image-variants.ts'
-import { inStock, TOOL_PHOTO_SIZES } from '../tool-page'
+import { inStock } from '../tool-page'
+import { ToolGallery } from './tool-gallery'
 
 type ToolDetailsProps = {
   tool: Tool
@@ -13,21 +13,12 @@ type ToolDetailsProps = {
   onPurchase: () => void
 }
 
-/** A tool's page body: its photo, price, description, stock and minimum order, Purchase and Add to cart. */
+/** A tool's page body: its photos, price, description, stock and minimum order, Purchase and Add to cart. */
 export function ToolDetails({ tool, signedOut, onPurchase }: ToolDetailsProps) {
   const canOrder = inStock(tool)
   return (
     <article className="mt-6 grid items-start gap-8 md:grid-cols-2 lg:gap-12">
-      <div className="overflow-hidden rounded-2xl bg-slate-100 shadow-sm ring-1 ring-slate-200">
-        <img
-          {...responsiveImage(tool.img, TOOL_PHOTO_SIZES)}
-          alt={tool.name}
-          width={800}
-          height={600}
-          fetchPriority="high"
-          className="aspect-[4/3] h-auto w-full object-cover"
-        />
-      </div>
+      <ToolGallery images={tool.images} name={tool.name} />
 
       <div className="min-w-0">
         <h1 className="text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">{tool.name}</h1>

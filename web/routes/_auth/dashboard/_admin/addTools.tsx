@@ -6,8 +6,8 @@ import { toast } from 'sonner'
 import type { z } from 'zod'
 import { ToolFormSchema, type ToolInput } from '#schemas/tool.ts'
 import { FormField } from '#web/components/form-field.tsx'
-import { ImageFormField } from '#web/components/image-field.tsx'
 import { CategorySelectField } from '#web/features/catalogue/components/category-select.tsx'
+import { GalleryFormField } from '#web/features/catalogue/components/gallery-field.tsx'
 import { SpecsField } from '#web/features/catalogue/components/specs-field.tsx'
 import { useAddTool } from '#web/features/tools/tools-mutations.ts'
 import { showServerFieldErrors } from '#web/lib/form-errors.ts'
@@ -24,11 +24,11 @@ const EMPTY: ToolFormValues = {
   price: '',
   quantity: '',
   Minimum_quantity: '',
-  img: '',
+  images: [],
   categoryId: '',
   specs: [],
 }
-const FIELDS = ['name', 'description', 'price', 'quantity', 'Minimum_quantity', 'img', 'categoryId'] as const
+const FIELDS = ['name', 'description', 'price', 'quantity', 'Minimum_quantity', 'images', 'categoryId'] as const
 
 function AddToolPage() {
   const { session } = Route.useRouteContext()
@@ -108,7 +108,7 @@ function AddToolPage() {
               />
             </FormField>
           </div>
-          <ImageFormField control={control} name="img" label="Photo" onBusyChange={setUploading} />
+          <GalleryFormField control={control} name="images" onBusyChange={setUploading} />
           <CategorySelectField control={control} name="categoryId" />
           <SpecsField control={control} register={register} errors={errors} />
         </div>
