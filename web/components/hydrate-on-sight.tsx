@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, type ReactNode, Suspense, use, useLayoutEffect, useState } from 'react'
+import { type ComponentType, lazy, memo, type ReactNode, Suspense, use, useLayoutEffect, useState } from 'react'
 
 /**
  * A below-the-fold section that arrives in the server's HTML but whose code the browser fetches
@@ -13,6 +13,19 @@ import { type ComponentType, lazy, type ReactNode, Suspense, use, useLayoutEffec
  * @returns a component taking the section's props and an `id` for its wrapper element.
  */
 export function hydrateOnSight<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return island(load, onSight)
+}
+
+/**
+ * Like {@link hydrateOnSight}, for a control always in sight (the navbar's search): the browser
+ * fetches and runs its code when the visitor first points at, touches or focuses it. React keeps
+ * the server's elements, so the focus and what was typed meanwhile stay.
+ */
+export function hydrateOnInteraction<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return island(load, onInteraction)
+}
+
+function island<P extends object>(load: () => Promise<ComponentType<P>>, wake: (element: Element) => Promise<void>) {
   let loaded: ComponentType<P> | undefined
   const Lazy = lazy(async () => ({ default: (loaded ??= await load()) }))
   // biome-ignore lint/correctness/noComponentHookFactories: a factory by design, called once per section at module level
@@ -27,7 +40,7 @@ export function hydrateOnSight<P extends object>(load: () => Promise<ComponentTy
     return (
       <div id={id} data-server={typeof document === 'undefined' ? '' : undefined} suppressHydrationWarning>
         <Suspense fallback={null}>
-          <WaitForSight id={id}>
+          <WaitForSight id={id} wake={wake}>
             <Section {...(props as unknown as P)} />
             <MarkLive id={id} />
           </WaitForSight>
@@ -35,11 +48,14 @@ export function hydrateOnSight<P extends object>(load: () => Promise<ComponentTy
       </div>
     )
   }
-  /** Loads the section's code (the server awaits it before rendering). */
-  Island.preload = async () => {
-    loaded ??= await load()
-  }
-  return Island
+  // NOTE: memo: a parent that renders again (the navbar, as the session loads) must not pass the
+  // waiting server HTML an update, which would make React drop it and render the fallback.
+  return Object.assign(memo(Island), {
+    /** Loads the section's code (the server awaits it before rendering). */
+    preload: async () => {
+      loaded ??= await load()
+    },
+  })
 }
 
 /** How near the viewport (in px) a section's code starts loading. */
@@ -82,10 +98,39 @@ function onSight(element: Element): Promise<void> {
  * Suspends while the server's HTML of this section waits out of sight to be hydrated; on a page
  * the browser renders itself there is nothing to wait for.
  */
-function WaitForSight({ id, children }: { id: string; children: ReactNode }) {
+function WaitForSight({
+  id,
+  wake,
+  children,
+}: {
+  id: string
+  wake: (element: Element) => Promise<void>
+  children: ReactNode
+}) {
   const element = serverHtmlAwaits(id)
-  if (element) use(onSight(element))
+  if (element) use(wake(element))
   return children
+}
+
+/** Per server-rendered element: resolves on the first pointer, touch, focus or key inside it. */
+const touched = new WeakMap<Element, Promise<void>>()
+
+function onInteraction(element: Element): Promise<void> {
+  let promise = touched.get(element)
+  if (!promise) {
+    promise = new Promise<void>((resolve) => {
+      const events = ['pointerenter', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const
+      const wake = () => {
+        for (const type of events) element.removeEventListener(type, wake)
+        resolve()
+      }
+      for (const type of events) element.addEventListener(type, wake, { passive: true })
+      // Focused before the app ran (a quick tab or tap): wake now.
+      if (element.contains(document.activeElement)) wake()
+    })
+    touched.set(element, promise)
+  }
+  return promise
 }
 
 /** The section's element when it holds server HTML that React has not hydrated yet. */

@@ -1,7 +1,7 @@
 import { type Ref, useCallback, useEffect, useRef, useState } from 'react'
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form'
 import { ApiRequestError } from '#web/lib/api.ts'
-import { ACCEPTED_IMAGE_TYPES, checkImageFile, uploadImage } from '#web/lib/upload-image.ts'
+import { ACCEPTED_IMAGE_TYPES, checkImageFile, isRetriable, uploadImage } from '#web/lib/upload-image.ts'
 import { FormField } from './form-field'
 
 type ImageFieldProps = {
@@ -30,10 +30,6 @@ type Upload =
   | { status: 'failed'; file: File; preview: string | null; error: ApiRequestError; retriable: boolean }
 
 const DEFAULT_HINT = 'JPEG, PNG, WebP, GIF or AVIF, up to 5 MB.'
-
-/** Refusals the same file would get again (too large, wrong type, unreadable) are not worth a retry. */
-const isRetriable = (error: ApiRequestError) =>
-  error.status === 0 || error.status === 401 || error.status === 408 || error.status === 429 || error.status >= 500
 
 /**
  * The one image field of the app (tools, reviews, the profile photo): the file is checked,

@@ -15,8 +15,12 @@ const links = [
 const linkClass = 'rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white'
 const activeClass = 'bg-white/10 text-white'
 
-/** `cart`: the Cart link with its count (web/features/cart), always in sight, on phones too. */
-export function Navbar({ cart }: { cart?: ReactNode }) {
+/**
+ * `cart`: the Cart link with its count (web/features/cart), always in sight, on phones too.
+ * `search`: the catalogue's search field (web/features/tools), given an element id: in the bar from
+ * md, at the top of the phone menu below.
+ */
+export function Navbar({ cart, search }: { cart?: ReactNode; search?: (id: string) => ReactNode }) {
   const [open, setOpen] = useState(false)
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page closes the phone menu
@@ -69,6 +73,8 @@ export function Navbar({ cart }: { cart?: ReactNode }) {
           Toolhaus
         </Link>
         <div className="hidden items-center gap-1 md:flex">{items}</div>
+        {/* A fixed width, so the bar does not move when its code arrives. */}
+        {search && <div className="hidden h-11 w-52 md:block lg:w-72">{search('nav-search')}</div>}
         <div className="flex items-center gap-1 sm:gap-3">
           <Clock />
           {cart}
@@ -96,6 +102,7 @@ export function Navbar({ cart }: { cart?: ReactNode }) {
       </nav>
       {open && (
         <div id="mobile-menu" className="container-page flex flex-col gap-1 pb-4 md:hidden">
+          {search && <div className="mb-2 h-11">{search('nav-search-menu')}</div>}
           {items}
         </div>
       )}

@@ -28,6 +28,14 @@ type SearchBoxProps = {
   onPick?: (suggestion: SearchSuggestion) => void
   /** The list's name for screen readers. */
   suggestionsLabel?: string
+  /** Where the form sends the search without JavaScript (its `action`); by default the page itself. */
+  action?: string
+  /** The search landmark's name, when a page has more than one (the navbar's and the page's own). */
+  formLabel?: string
+  /** Told the field's text as one types (to fetch `suggestions` for it). */
+  onTextChange?: (text: string) => void
+  /** Show the Search button; by default when the field does not search as one types (`debounceMs`). */
+  submitButton?: boolean
 }
 
 /**
@@ -48,6 +56,10 @@ export function SearchBox({
   suggestions,
   onPick,
   suggestionsLabel = 'Suggestions',
+  action,
+  formLabel,
+  onTextChange,
+  submitButton = debounceMs === undefined,
 }: SearchBoxProps) {
   const id = useId()
   const listId = `${id}-suggestions`
@@ -63,9 +75,15 @@ export function SearchBox({
 
   // NOTE: React keeps what was typed before hydration in the field but not in state: take it over
   // before anything re-renders the field with `value`.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the app takes over the server's field
   useLayoutEffect(() => {
     const typed = input.current?.value
     if (typed !== undefined) setText(typed)
+    // Typed into the server's field before the code came (it loads on focus in the navbar).
+    if (typed) {
+      onTextChange?.(typed)
+      if (document.activeElement === input.current) setOpen(true)
+    }
   }, [])
 
   // Back/forward or a link changed the search: show it, unless it is what we sent ourselves.
@@ -123,6 +141,8 @@ export function SearchBox({
     <form
       role="search"
       method="get"
+      action={action}
+      aria-label={formLabel}
       className={className}
       onSubmit={(e) => {
         e.preventDefault()
@@ -152,6 +172,7 @@ export function SearchBox({
             onChange={(e) => {
               setText(e.target.value)
               setOpen(true)
+              onTextChange?.(e.target.value)
             }}
             maxLength={100}
             autoComplete="off"
@@ -199,7 +220,7 @@ export function SearchBox({
           )}
         </div>
       </div>
-      {debounceMs === undefined && (
+      {submitButton && (
         <button type="submit" className="btn-dark h-11 shrink-0">
           Search
         </button>

@@ -28,6 +28,10 @@ export function checkImageFile(file: File): ApiRequestError | undefined {
   return undefined
 }
 
+/** Refusals the same file would get again (too large, wrong type, unreadable) are not worth a retry. */
+export const isRetriable = (error: ApiRequestError) =>
+  error.status === 0 || error.status === 401 || error.status === 408 || error.status === 429 || error.status >= 500
+
 const refusal = (status: number, code: string, message: string) =>
   new ApiRequestError(status, code, message, { image: message })
 

@@ -9,12 +9,14 @@ import {
 } from '@tanstack/react-router'
 import { lazy, type ReactNode, Suspense, useEffect } from 'react'
 import { Footer } from '#web/components/footer.tsx'
+import { hydrateOnInteraction } from '#web/components/hydrate-on-sight.tsx'
 import { Navbar } from '#web/components/navbar.tsx'
 import { NotFound } from '#web/components/not-found.tsx'
 import { StrokeIcon } from '#web/components/stroke-icon.tsx'
 import { CartLink } from '#web/features/cart/components/cart-link.tsx'
 import { ApiRequestError } from '#web/lib/api-error.ts'
 import { useDocumentHydrated } from '#web/lib/hydration.ts'
+import { isServer } from '#web/lib/is-server.ts'
 import { SHOP_DESCRIPTION, SHOP_TITLE } from '#web/lib/page-head.ts'
 import type { Session } from '#web/lib/session.ts'
 import { usePageSettled } from '#web/lib/use-page-settled.ts'
@@ -31,7 +33,16 @@ export interface RouterContext {
   origin: string
 }
 
+// The navbar's search comes in the server's HTML; its code (the suggestions) loads when the visitor
+// first points at or focuses it, not with every page's first load.
+const NavSearch = hydrateOnInteraction(() =>
+  import('#web/features/tools/components/nav-search.tsx').then((m) => m.NavSearch),
+)
+const navSearch = (id: string) => <NavSearch id={id} />
+
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // The server renders the search whole, so its code must be there first.
+  loader: () => (isServer ? NavSearch.preload() : undefined),
   head: () => ({
     meta: [
       { charSet: 'utf-8' },
@@ -83,7 +94,7 @@ function Shell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <div className="flex min-h-dvh flex-col">
-        <Navbar cart={<CartLink />} />
+        <Navbar cart={<CartLink />} search={navSearch} />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
         </main>

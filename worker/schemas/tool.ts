@@ -279,7 +279,10 @@ function toolSchemas(money: (label: string) => z.ZodType<number, unknown>) {
     .refine((t) => galleryOf(t) !== undefined, {
       path: ['img'],
       message: 'Photo is Required',
-      when: ({ value }) => typeof value === 'object' && value !== null && !('img' in value) && !('images' in value),
+      when: ({ value }) => {
+        const sent = value as { img?: unknown; images?: unknown } | null
+        return typeof sent === 'object' && sent !== null && sent.img === undefined && sent.images === undefined
+      },
     })
     .refine(imgIsFirst.check, imgIsFirst.params)
   return { fields, input }

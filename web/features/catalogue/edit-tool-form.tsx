@@ -6,9 +6,9 @@ import type { z } from 'zod'
 import { formatBDT } from '#schemas/bdt.ts'
 import { MINIMUM_ABOVE_QUANTITY, type Tool, ToolEditFormSchema } from '#schemas/tool.ts'
 import { FormField } from '#web/components/form-field.tsx'
-import { ImageFormField } from '#web/components/image-field.tsx'
 import { Modal } from '#web/components/modal.tsx'
 import { CategorySelectField } from '#web/features/catalogue/components/category-select.tsx'
+import { GalleryFormField } from '#web/features/catalogue/components/gallery-field.tsx'
 import { SpecsField } from '#web/features/catalogue/components/specs-field.tsx'
 import { WholesaleFields, wholesaleFieldOf } from '#web/features/catalogue/components/wholesale-fields.tsx'
 import { useUpdateTool } from '#web/features/tools/tools-mutations.ts'
@@ -33,7 +33,7 @@ type EditTool = z.infer<ReturnType<typeof editToolSchema>>
 const EDIT_FIELDS = [
   'name',
   'description',
-  'img',
+  'images',
   'price',
   'quantity',
   'Minimum_quantity',
@@ -42,9 +42,9 @@ const EDIT_FIELDS = [
   'priceTiers',
   'packSize',
 ] as const
-/** Whether the form's value of `key` differs from the tool's (specifications and volume prices by their content). */
+/** Whether the form's value of `key` differs from the tool's (specifications, volume prices and photos by their content). */
 const differs = (values: EditTool, tool: Tool, key: (typeof EDIT_FIELDS)[number]) =>
-  key === 'specs' || key === 'priceTiers'
+  key === 'specs' || key === 'priceTiers' || key === 'images'
     ? JSON.stringify(values[key] ?? []) !== JSON.stringify(tool[key])
     : values[key] !== tool[key]
 /** The form's field for a server error's key. */
@@ -73,7 +73,7 @@ function EditToolForm({ tool, onDone }: { tool: Tool; onDone: () => void }) {
     defaultValues: {
       name: tool.name,
       description: tool.description,
-      img: tool.img,
+      images: tool.images,
       price: String(tool.price),
       quantity: String(tool.quantity),
       Minimum_quantity: String(tool.Minimum_quantity),
@@ -145,7 +145,7 @@ function EditToolForm({ tool, onDone }: { tool: Tool; onDone: () => void }) {
           />
         </FormField>
       </div>
-      <ImageFormField control={control} name="img" label="Photo" onBusyChange={setUploading} />
+      <GalleryFormField control={control} name="images" onBusyChange={setUploading} />
       <CategorySelectField control={control} name="categoryId" />
       <WholesaleFields control={control} register={register} errors={errors} />
       <SpecsField control={control} register={register} errors={errors} />

@@ -107,7 +107,9 @@ describe('offering the gateway', () => {
       },
     })
     expect(refused.status).toBe(400)
-    expect((await errorOf(refused)).fields?.paymentMethod).toBe('This shop does not offer this payment method. Choose another way to pay.')
+    expect((await errorOf(refused)).fields?.paymentMethod).toBe(
+      'This shop does not offer this payment method. Choose another way to pay.',
+    )
   })
 
   it('refuses half a configuration, and the tests’ API base in production, naming the variable', async () => {

@@ -4,8 +4,8 @@ import type { Tool } from '#schemas/tool.ts'
 import { AddToCartButton } from '#web/features/cart/components/add-to-cart-button.tsx'
 import { RequestQuote } from '#web/features/quotes/components/request-quote.tsx'
 import { formatCount } from '#web/lib/format.ts'
-import { responsiveImage } from '#web/lib/image-variants.ts'
-import { inStock, TOOL_PHOTO_SIZES } from '../tool-page'
+import { inStock } from '../tool-page'
+import { ToolGallery } from './tool-gallery'
 import { OrderQuantity } from './volume-pricing'
 
 type ToolDetailsProps = {
@@ -16,7 +16,7 @@ type ToolDetailsProps = {
   onPurchase: () => void
 }
 
-/** A tool's page body: its photo, price, description, stock and minimum order, Purchase and Add to cart. */
+/** A tool's page body: its photos, price, description, stock and minimum order, Purchase and Add to cart. */
 export function ToolDetails({ tool, signedOut, onPurchase }: ToolDetailsProps) {
   const canOrder = inStock(tool)
   // The quantity the buyer has in mind: its unit price shows, and Add to cart puts it in.
@@ -25,16 +25,7 @@ export function ToolDetails({ tool, signedOut, onPurchase }: ToolDetailsProps) {
   const addQuantity = Number.isInteger(wanted) && wanted >= tool.Minimum_quantity ? wanted : undefined
   return (
     <article className="mt-6 grid items-start gap-8 md:grid-cols-2 lg:gap-12">
-      <div className="overflow-hidden rounded-2xl bg-slate-100 shadow-sm ring-1 ring-slate-200">
-        <img
-          {...responsiveImage(tool.img, TOOL_PHOTO_SIZES)}
-          alt={tool.name}
-          width={800}
-          height={600}
-          fetchPriority="high"
-          className="aspect-[4/3] h-auto w-full object-cover"
-        />
-      </div>
+      <ToolGallery images={tool.images} name={tool.name} />
 
       <div className="min-w-0">
         <h1 className="text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">{tool.name}</h1>

@@ -6,8 +6,8 @@ import { toast } from 'sonner'
 import type { z } from 'zod'
 import { ToolFormSchema, type ToolInput } from '#schemas/tool.ts'
 import { FormField } from '#web/components/form-field.tsx'
-import { ImageFormField } from '#web/components/image-field.tsx'
 import { CategorySelectField } from '#web/features/catalogue/components/category-select.tsx'
+import { GalleryFormField } from '#web/features/catalogue/components/gallery-field.tsx'
 import { SpecsField } from '#web/features/catalogue/components/specs-field.tsx'
 import { WholesaleFields, wholesaleFieldOf } from '#web/features/catalogue/components/wholesale-fields.tsx'
 import { useAddTool } from '#web/features/tools/tools-mutations.ts'
@@ -25,13 +25,13 @@ const EMPTY: ToolFormValues = {
   price: '',
   quantity: '',
   Minimum_quantity: '',
-  img: '',
+  images: [],
   categoryId: '',
   specs: [],
   packSize: '1',
   priceTiers: [],
 }
-const FIELDS = ['name', 'description', 'price', 'quantity', 'Minimum_quantity', 'img', 'categoryId'] as const
+const FIELDS = ['name', 'description', 'price', 'quantity', 'Minimum_quantity', 'images', 'categoryId'] as const
 /** The form's field for a server error's key. */
 const fieldOf = (key: string) =>
   (FIELDS.find((f) => f === key) ?? wholesaleFieldOf(key)) as Path<ToolFormValues> | undefined
@@ -114,7 +114,7 @@ function AddToolPage() {
               />
             </FormField>
           </div>
-          <ImageFormField control={control} name="img" label="Photo" onBusyChange={setUploading} />
+          <GalleryFormField control={control} name="images" onBusyChange={setUploading} />
           <CategorySelectField control={control} name="categoryId" />
           <WholesaleFields control={control} register={register} errors={errors} />
           <SpecsField control={control} register={register} errors={errors} />
