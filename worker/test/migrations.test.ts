@@ -334,7 +334,7 @@ describe('migrations on a database with orders in it', () => {
     })
   })
 
-  it('makes every old tool’s photo its gallery of one (0008), which the API shows', async () => {
+  it('makes every old tool’s photo its gallery of one (0013), which the API shows', async () => {
     for (const tool of TOOLS) {
       const row = await rowOf<{ img: string; images: string }>('tools', tool.id)
       expect(row).toMatchObject({ img: tool.img, images: JSON.stringify([tool.img]) })

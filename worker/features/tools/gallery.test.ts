@@ -201,7 +201,7 @@ describe('the demo catalogue', () => {
   it('gives a demo tool seeded before galleries (its one photo the seed’s main one) the other photos; an admin’s stay', async () => {
     const seeded = await get('heat-gun')
     const main = seeded.images[0]!
-    // A shop seeded before galleries: the tool has its one photo (migration 0008's backfill).
+    // A shop seeded before galleries: the tool has its one photo (migration 0013's backfill).
     await env.DB.prepare('update tools set images = json_array(img) where id = ?').bind('heat-gun').run()
     await seedDemo()
     expect((await get('heat-gun')).images).toEqual(seeded.images)

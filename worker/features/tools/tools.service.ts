@@ -28,7 +28,7 @@ export const toToolDto = (row: ToolRow): Tool => ({
   name: row.name,
   description: row.description,
   img: row.img,
-  // A row written without a gallery (before migration 0008, or by hand) shows its one photo.
+  // A row written without a gallery (before migration 0013, or by hand) shows its one photo.
   images: row.images.length ? row.images : [row.img],
   price: toTaka(row.pricePaisa),
   quantity: row.quantity,
