@@ -1,21 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useId } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
 import type { z } from 'zod'
 import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX, type ToolReviewInput, ToolReviewInputSchema } from '#schemas/tool-review.ts'
 import { FormField } from '#web/components/form-field.tsx'
+import { RatingField } from '#web/components/rating-field.tsx'
 import { ApiRequestError } from '#web/lib/api-error.ts'
 import { showServerFieldErrors } from '#web/lib/form-errors.ts'
 import { useReviewTool } from '../tool-reviews-mutations'
 
 type Values = z.input<typeof ToolReviewInputSchema>
 const FIELDS = ['rating', 'title', 'body'] as const
-const STAR = 'M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.9l-5.2 2.7 1-5.8L1.5 7.7l5.9-.9L10 1.5z'
 
 /** The review of one tool of a delivered order: 1 to 5 stars, a title if wanted, the review. */
 export function ToolReviewForm({ toolId, toolName, onDone }: { toolId: string; toolName: string; onDone: () => void }) {
-  const id = useId()
   const { register, control, handleSubmit, setError, formState } = useForm<Values, unknown, ToolReviewInput>({
     resolver: zodResolver(ToolReviewInputSchema),
     defaultValues: { rating: undefined, title: '', body: '' },
@@ -48,39 +46,7 @@ export function ToolReviewForm({ toolId, toolName, onDone }: { toolId: string; t
       onSubmit={handleSubmit(submit)}
       className="mt-3 grid gap-4 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-200"
     >
-      <fieldset aria-describedby={errors.rating ? `${id}-rating-error` : undefined}>
-        <legend className="label">Rating</legend>
-        <div className="flex gap-1">
-          {[1, 2, 3, 4, 5].map((n) => (
-            <label
-              key={n}
-              className="relative rounded-md p-1 text-slate-400 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
-            >
-              <input
-                type="radio"
-                value={String(n)}
-                className="absolute inset-0 size-full cursor-pointer appearance-none opacity-0"
-                {...register('rating')}
-              />
-              <svg
-                width="32"
-                height="32"
-                viewBox="0 0 20 20"
-                aria-hidden="true"
-                className={n <= selected ? 'text-amber-500' : undefined}
-              >
-                <path fill="currentColor" d={STAR} />
-              </svg>
-              <span className="sr-only">{n === 1 ? '1 star' : `${n} stars`}</span>
-            </label>
-          ))}
-        </div>
-        {errors.rating && (
-          <p id={`${id}-rating-error`} className="field-error" role="alert">
-            {errors.rating.message}
-          </p>
-        )}
-      </fieldset>
+      <RatingField input={register('rating')} selected={selected} error={errors.rating?.message} />
       <FormField label="Title (optional)" error={errors.title?.message}>
         <input className="field" maxLength={REVIEW_TITLE_MAX} {...register('title')} />
       </FormField>

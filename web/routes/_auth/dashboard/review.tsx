@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useState } from 'react'
-import { useForm } from 'react-hook-form'
+import { useForm, useWatch } from 'react-hook-form'
 import { toast } from 'sonner'
+import type { z } from 'zod'
 import { type ReviewInput, ReviewInputSchema } from '#schemas/review.ts'
 import { FormField } from '#web/components/form-field.tsx'
 import { ImageFormField } from '#web/components/image-field.tsx'
-import { RatingField, type ReviewFormValues } from '#web/features/reviews/components/rating-field.tsx'
+import { RatingField } from '#web/components/rating-field.tsx'
 import { useAddReview } from '#web/features/reviews/reviews-mutations.ts'
 import { showServerFieldErrors } from '#web/lib/form-errors.ts'
 import { useSession } from '#web/lib/session.ts'
@@ -17,6 +18,9 @@ export const Route = createFileRoute('/_auth/dashboard/review')({
 })
 
 const FIELDS = ['name', 'description', 'img', 'rating'] as const
+
+/** The Add Review form's values as typed (the rating a radio's text until the schema reads it). */
+type ReviewFormValues = z.input<typeof ReviewInputSchema>
 
 function AddReviewPage() {
   const session = useSession()
@@ -35,6 +39,7 @@ function AddReviewPage() {
     defaultValues: empty,
   })
   const { errors } = formState
+  const rating = Number(useWatch({ control, name: 'rating' }) ?? 0)
 
   const add = useAddReview()
   const submit = (values: ReviewInput) =>
@@ -73,7 +78,7 @@ function AddReviewPage() {
         <FormField label="Name" error={errors.name?.message}>
           <input className="field" autoComplete="name" {...register('name')} />
         </FormField>
-        <RatingField control={control} register={register} error={errors.rating?.message} />
+        <RatingField input={register('rating')} selected={rating} error={errors.rating?.message} optional />
         <FormField label="Description" error={errors.description?.message}>
           <textarea className="field resize-y" rows={5} {...register('description')} />
         </FormField>
