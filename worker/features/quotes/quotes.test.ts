@@ -107,6 +107,29 @@ describe('POST /api/quotes', () => {
     expect(await stockOf(drill.id)).toBe(10)
   })
 
+  it('lists each line at its volume price for the quantity asked (listUnitPrice)', async () => {
+    const { token } = await customer()
+    const tiered = await makeTool({ name: 'Tiered Quote Saw', pricePaisa: 100_000, min: 10 })
+    await env.DB.prepare('update tools set price_tiers = ? where id = ?')
+      .bind(
+        JSON.stringify([
+          { minQuantity: 50, pricePaisa: 90_000 },
+          { minQuantity: 200, pricePaisa: 80_000 },
+        ]),
+        tiered.id,
+      )
+      .run()
+    for (const [quantity, list] of [
+      [49, 1000],
+      [50, 900],
+      [500, 800],
+    ] as const) {
+      const created = await requested(token, [[tiered, quantity]])
+      expect((await read(token, created.insertedId)).lines[0]).toMatchObject({ quantity, listUnitPrice: list })
+      await decline(token, created.insertedId)
+    }
+  })
+
   it('takes the cart with fromCart', async () => {
     const { email, token } = await customer()
     const saw = await makeTool({ name: 'Cart Saw', min: 2 })
