@@ -3,8 +3,8 @@ import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import type { ToolReviewAdminRow } from '#schemas/tool-review.ts'
+import { ConfirmDialog } from '#web/components/confirm-dialog.tsx'
 import { EmptyState } from '#web/components/empty-state.tsx'
-import { Modal } from '#web/components/modal.tsx'
 import { formatCount, formatDateTime } from '#web/lib/format.ts'
 import { useDeleteToolReview } from '../tool-reviews-mutations'
 import { TOOL_REVIEWS_DESK_PAGE, toolReviewQueries } from '../tool-reviews-queries'
@@ -98,49 +98,31 @@ export function ToolReviewsDesk() {
         </nav>
       )}
 
-      <Modal
+      <ConfirmDialog
         open={Boolean(deleting)}
         onClose={() => setDeleting(undefined)}
         busy={remove.isPending}
-        size="sm"
         title="Delete this review?"
         description={
           deleting &&
           `The review of ${deleting.toolName ?? 'a deleted tool'} by ${deleting.name} leaves the tool page for good.`
         }
-      >
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button
-            type="button"
-            className="btn-ghost"
-            data-autofocus
-            onClick={() => setDeleting(undefined)}
-            disabled={remove.isPending}
-          >
-            Keep it
-          </button>
-          <button
-            type="button"
-            className="btn bg-red-700 text-white hover:bg-red-800"
-            disabled={remove.isPending}
-            onClick={() =>
-              deleting &&
-              remove.mutate(
-                { toolId: deleting.toolId, reviewId: deleting._id },
-                {
-                  onSuccess: () => {
-                    toast.success('Review deleted')
-                    setDeleting(undefined)
-                  },
-                  onError: (err) => toast.error(err.message),
-                },
-              )
-            }
-          >
-            {remove.isPending ? 'Deleting…' : 'Delete review'}
-          </button>
-        </div>
-      </Modal>
+        confirmLabel="Delete review"
+        busyLabel="Deleting…"
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(
+            { toolId: deleting.toolId, reviewId: deleting._id },
+            {
+              onSuccess: () => {
+                toast.success('Review deleted')
+                setDeleting(undefined)
+              },
+              onError: (err) => toast.error(err.message),
+            },
+          )
+        }
+      />
     </section>
   )
 }

@@ -3,8 +3,8 @@ import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import type { Review } from '#schemas/review.ts'
+import { ConfirmDialog } from '#web/components/confirm-dialog.tsx'
 import { EmptyState } from '#web/components/empty-state.tsx'
-import { Modal } from '#web/components/modal.tsx'
 import { Pager } from '#web/components/pager.tsx'
 import { DESK_PAGE_SIZE, deskQueries } from '#web/features/desk/desk-queries.ts'
 import { useDeleteReview } from '#web/features/reviews/reviews-mutations.ts'
@@ -72,43 +72,25 @@ function ReviewsPage() {
       <Pager page={page} pageSize={DESK_PAGE_SIZE} total={data.total} noun="reviews" />
       <ToolReviewsDesk />
 
-      <Modal
+      <ConfirmDialog
         open={Boolean(deleting)}
         onClose={() => setDeleting(undefined)}
         busy={remove.isPending}
-        size="sm"
         title="Delete this review?"
         description={deleting && `The review by ${deleting.name} leaves the site for good.`}
-      >
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <button
-            type="button"
-            className="btn-ghost"
-            data-autofocus
-            onClick={() => setDeleting(undefined)}
-            disabled={remove.isPending}
-          >
-            Keep it
-          </button>
-          <button
-            type="button"
-            className="btn bg-red-700 text-white hover:bg-red-800"
-            disabled={remove.isPending}
-            onClick={() =>
-              deleting &&
-              remove.mutate(deleting._id, {
-                onSuccess: () => {
-                  toast.success('Review deleted')
-                  setDeleting(undefined)
-                },
-                onError: (error) => toast.error(error.message),
-              })
-            }
-          >
-            {remove.isPending ? 'Deleting…' : 'Delete review'}
-          </button>
-        </div>
-      </Modal>
+        confirmLabel="Delete review"
+        busyLabel="Deleting…"
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting._id, {
+            onSuccess: () => {
+              toast.success('Review deleted')
+              setDeleting(undefined)
+            },
+            onError: (error) => toast.error(error.message),
+          })
+        }
+      />
     </div>
   )
 }
