@@ -180,7 +180,7 @@ test('an admin restocks a tool and changes its price in Manage; a stale restock 
   await expect(page.getByRole('heading', { name: 'Manage Tools' })).toBeVisible()
   expect(await page.getByTestId('tool-row').count()).toBeLessThanOrEqual(20)
 
-  await page.getByRole('searchbox', { name: 'Search tools' }).fill(name)
+  await page.getByRole('main').getByRole('searchbox', { name: 'Search tools' }).fill(name)
   await page.getByRole('button', { name: 'Search' }).click()
   const row = page.getByTestId('tool-row').filter({ hasText: name })
   await expect(page.getByTestId('tool-row')).toHaveCount(1)

@@ -48,7 +48,7 @@ test('/service: a search typed before the app takes over is kept and searched fo
   const release = await holdScripts(page)
   // Without its scripts the page never finishes loading: wait for the server's HTML only.
   await page.goto('/service', { waitUntil: 'commit' })
-  const search = page.getByRole('searchbox', { name: 'Search tools' })
+  const search = page.getByRole('main').getByRole('searchbox', { name: 'Search tools' })
   await search.pressSequentially('drill')
   // Other tests add tools to the same stack: compare with what the API lists now.
   const all = await toolsFor(page, 'q=')
@@ -73,7 +73,7 @@ test('/service: Enter before the app takes over searches as a plain GET form', a
   await phoneSpeed(page)
   await holdScripts(page)
   await page.goto('/service', { waitUntil: 'commit' })
-  const search = page.getByRole('searchbox', { name: 'Search tools' })
+  const search = page.getByRole('main').getByRole('searchbox', { name: 'Search tools' })
   await search.fill('grinder')
   await search.press('Enter')
   // The browser itself sent the form: the server answers with the search already made.

@@ -57,11 +57,11 @@ test('/service shows as many tools as the API counts, with search and sort', asy
   await expect(page.locator('main article')).toHaveCount(Math.min(total, 12))
 
   // Search matches names and descriptions: the rotary hammer's description mentions drilling.
-  await page.getByRole('searchbox').fill('drill')
+  await page.getByRole('main').getByRole('searchbox').fill('drill')
   await expect(page.locator('main article')).toHaveCount(2)
   await expect(page.locator('main article').getByRole('heading')).toHaveText(['Drill Machine', 'Rotary Hammer'])
   await expect(page).toHaveURL(/q=drill/)
-  await page.getByRole('searchbox').fill('keyed chuck')
+  await page.getByRole('main').getByRole('searchbox').fill('keyed chuck')
   await expect(page.locator('main article')).toHaveCount(1)
   await expect(page.locator('main article').getByRole('heading')).toHaveText('Drill Machine')
 })

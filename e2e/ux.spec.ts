@@ -356,7 +356,7 @@ test("the admin lists' empty states say what to do: a search that matches nothin
     await expect(empty, path).toContainText('Try fewer or other words, or clear the search.')
     await empty.getByRole('link', { name: 'clear the search' }).click()
     await expect(page).toHaveURL(new RegExp(`${path}$`))
-    await expect(page.getByRole('searchbox')).toHaveValue('')
+    await expect(page.getByRole('main').getByRole('searchbox')).toHaveValue('')
     // The whole list again (or, when there is nothing at all, an empty state without the search).
     await expect(page.getByText(`match “${nothing}”`), path).toHaveCount(0)
   }

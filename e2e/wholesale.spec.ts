@@ -101,7 +101,7 @@ test('a buyer sees the volume prices, the unit price follows the quantity, and o
   await expectNoAxeViolations(page)
 
   // 60 go into the cart at the volume price, and the cart shows the saving.
-  await page.getByRole('button', { name: 'Add to cart' }).click()
+  await page.getByRole('main').getByRole('button', { name: 'Add to cart' }).first().click()
   await expect(page.getByText('Added to your cart')).toBeVisible()
   await page.goto('/cart')
   const line = page.getByTestId('cart-line')
