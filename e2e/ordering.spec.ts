@@ -48,7 +48,7 @@ test('a customer orders a tool, sees it unpaid in My Orders, pays with 4242 4242
 
   await page.goto('/service/drill-machine')
   await expect(page.getByRole('heading', { level: 1, name: 'Drill Machine' })).toBeVisible()
-  await expect(page.getByRole('img', { name: 'Drill Machine' })).toBeVisible()
+  await expect(page.getByRole('img', { name: 'Drill Machine, photo 1 of 4' })).toBeVisible()
   await expectAmount(page.getByTestId('unit-price'), drill.price)
   await expect(page.getByTestId('available-quantity')).toHaveText(count(drill.quantity))
   await expect(page.getByTestId('minimum-quantity')).toHaveText(count(drill.Minimum_quantity))

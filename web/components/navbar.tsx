@@ -12,7 +12,8 @@ const links = [
   { to: '/portfolio', label: 'Portfolio', signedInOnly: false },
 ] as const
 
-const linkClass = 'rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white'
+const linkClass =
+  'whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white'
 const activeClass = 'bg-white/10 text-white'
 
 /**
@@ -73,8 +74,10 @@ export function Navbar({ cart, search }: { cart?: ReactNode; search?: (id: strin
           Toolhaus
         </Link>
         <div className="hidden items-center gap-1 md:flex">{items}</div>
-        {/* A fixed width, so the bar does not move when its code arrives. */}
-        {search && <div className="hidden h-11 w-52 md:block lg:w-72">{search('nav-search')}</div>}
+        {/* A fixed width, so the bar does not move when its code arrives; only where the links leave room
+            for it (from 1280 px: a signed-in bar has six links, the clock and the cart). Narrower
+            screens search in the phone menu or on /service. */}
+        {search && <div className="hidden h-11 w-56 xl:block">{search('nav-search')}</div>}
         <div className="flex items-center gap-1 sm:gap-3">
           <Clock />
           {cart}

@@ -26,8 +26,9 @@ export const Route = createFileRoute('/service/$serviceId')({
       const [tool] = await Promise.all([
         context.queryClient.ensureQueryData(toolQueries.detail(params.serviceId)),
         context.queryClient.ensureQueryData(categoryQueries.list()),
-        ...belowTheFold(context.queryClient, params.serviceId),
       ])
+      // Once the tool is known to exist: an unknown id asks for nothing more (one 404, not three).
+      await Promise.all(belowTheFold(context.queryClient, params.serviceId))
       return tool
     } catch (error) {
       // 400 is an id no tool can have: for the visitor that is the same as an unknown one.
