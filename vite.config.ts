@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { entryGuard } from './scripts/entry-guard.ts'
 import { routerManifest } from './scripts/router-manifest.ts'
 
 const web = (path: string) => fileURLToPath(new URL(`./web/${path}`, import.meta.url))
@@ -34,6 +35,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     }),
     react(),
     tailwindcss(),
+    // The browser build fails when its entry chunk takes in zod, the form library, the API client…
+    !isSsrBuild && entryGuard(),
     // The server build turns the browser build's manifest into the router's (assets per route).
     isSsrBuild &&
       routerManifest({ clientManifest: fileURLToPath(new URL('./dist/.vite/manifest.json', import.meta.url)) }),

@@ -42,8 +42,7 @@ export const Route = createFileRoute('/service/$serviceId')({
       ? (await import('#web/features/tools/tool-page.ts')).toolHead(
           tool,
           match.context.origin,
-          categoryPath(match.context.queryClient.getQueryData(categoryQueries.list().queryKey) ?? [], tool.categoryId),
-          match.context.queryClient.getQueryData(toolReviewQueries.list(tool._id).queryKey)?.pages[0]?.items,
+          match.context.queryClient,
         )
       : { meta: [{ title: 'Tool not found · Toolhaus' }] },
   notFoundComponent: ToolNotFound,

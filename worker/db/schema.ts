@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { ORDER_STATUSES } from '../schemas/order-status'
-import { QUOTE_STATUS_NAMES } from '../schemas/quote'
+import { QUOTE_STATUS_NAMES } from '../schemas/quote-statuses'
 import { nowMs } from './now'
 
 /** Milliseconds since the epoch, set by the database when the row is written. */

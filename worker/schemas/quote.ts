@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { BOOKING_LIMITS } from './booking'
 import { emailField } from './email'
 import { intParam, PAGE_MAX, searchParam } from './paging'
+import { QUOTE_STATUS_NAMES, type QuoteStatus } from './quote-statuses'
 import { requiredText } from './text'
 
 // Quotes (api.md "Wholesale"): a buyer asks for a price on a large order, the shop offers one,
@@ -10,9 +11,7 @@ import { requiredText } from './text'
 export const QUOTE_NUMBER_PREFIX = 'Q-'
 export const formatQuoteNumber = (quoteNo: number) => `${QUOTE_NUMBER_PREFIX}${quoteNo}`
 
-/** Every status a quote reads as; `expired` is an offer past its `validUntil`. */
-export const QUOTE_STATUS_NAMES = ['requested', 'offered', 'accepted', 'declined', 'expired'] as const
-export type QuoteStatus = (typeof QUOTE_STATUS_NAMES)[number]
+export { QUOTE_STATUS_NAMES, type QuoteStatus } from './quote-statuses'
 
 /** How many tools a quote holds. */
 export const QUOTE_MAX_LINES = 50

@@ -1,12 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { bookingQueries } from '#web/features/orders/order-queries.ts'
 import { ApiRequestError, api, unwrap } from '#web/lib/api.ts'
-
-/** What the gateway said when it sent the customer back (`?gateway=` from the return route); display only. */
-export type GatewayReturn = 'success' | 'failed' | 'cancelled'
-
-export const gatewayReturnOf = (value: unknown): GatewayReturn | undefined =>
-  value === 'success' || value === 'failed' || value === 'cancelled' ? value : undefined
+import type { GatewayReturn } from './gateway-return'
 
 /** How often the page asks for the order while it waits for the gateway's confirmation. */
 const WAIT_REFETCH_MS = 2_000

@@ -1,7 +1,10 @@
+import type { QueryClient } from '@tanstack/react-query'
 import { formatBDT } from '#schemas/bdt.ts'
-import type { Category } from '#schemas/category-tree.ts'
+import { categoryPath } from '#schemas/category-tree.ts'
 import type { Tool } from '#schemas/tool.ts'
 import type { ToolReview } from '#schemas/tool-review.ts'
+import { categoryQueries } from '#web/features/categories/categories-queries.ts'
+import { toolReviewQueries } from '#web/features/tool-reviews/tool-reviews-queries.ts'
 import { imagePreload } from '#web/lib/image-variants.ts'
 import { absoluteUrl, breadcrumbs, publicPage, SHOP_NAME } from '#web/lib/page-head.ts'
 
@@ -13,9 +16,14 @@ export const inStock = (tool: Tool) => tool.quantity >= tool.Minimum_quantity &&
 
 /**
  * A tool's page as a search engine or a link preview reads it: Product (price, BDT, availability,
- * category, specifications) and where it sits (`categories`: its category's path, parent first).
+ * category, specifications, the latest reviews) and where it sits (its category's path, parent
+ * first), from what the page's loader put in the Query cache. Loaded with the page's own code:
+ * the route's `head` stays in the app's entry, these queries (and their schemas) do not.
  */
-export function toolHead(tool: Tool, origin: string, categories: Category[] = [], reviews: ToolReview[] = []) {
+export function toolHead(tool: Tool, origin: string, queryClient: QueryClient) {
+  const categories = categoryPath(queryClient.getQueryData(categoryQueries.list().queryKey) ?? [], tool.categoryId)
+  const reviews: ToolReview[] =
+    queryClient.getQueryData(toolReviewQueries.list(tool._id).queryKey)?.pages[0]?.items ?? []
   const path = `/service/${encodeURIComponent(tool._id)}`
   const price = formatBDT(tool.price)
   return publicPage({

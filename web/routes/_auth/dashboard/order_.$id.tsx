@@ -5,7 +5,7 @@ import { OrderDetails } from '#web/features/orders/components/order-details.tsx'
 import { StatusBadge } from '#web/features/orders/components/status-badge.tsx'
 import { bookingQueries } from '#web/features/orders/order-queries.ts'
 import { ReviewInvites } from '#web/features/tool-reviews/components/review-invites.tsx'
-import { ApiRequestError } from '#web/lib/api.ts'
+import { ApiRequestError } from '#web/lib/api-error.ts'
 import { formatDateTime } from '#web/lib/format.ts'
 import { useSession } from '#web/lib/session.ts'
 

@@ -5,15 +5,17 @@ import { formatBDT } from '#schemas/bdt.ts'
 import { PAYMENT_SUCCESS_MESSAGE } from '#schemas/payment.ts'
 import { OrderLines } from '#web/features/orders/components/order-lines.tsx'
 import { bookingQueries } from '#web/features/orders/order-queries.ts'
-import { GatewayPanel, type GatewayReturn, gatewayReturnOf } from '#web/features/payments/gateway-panel.tsx'
+import { GatewayPanel } from '#web/features/payments/gateway-panel.tsx'
+import { GATEWAY_RETURNS, type GatewayReturn } from '#web/features/payments/gateway-return.ts'
 import { PaymentPanel } from '#web/features/payments/payment-panel.tsx'
-import { ApiRequestError } from '#web/lib/api.ts'
+import { ApiRequestError } from '#web/lib/api-error.ts'
 import { formatCount } from '#web/lib/format.ts'
+import { oneOf } from '#web/lib/search-params.ts'
 
 export const Route = createFileRoute('/_auth/dashboard/payment/$id')({
   // `?gateway=` is what SSLCommerz said when it sent the customer back (the return route): shown, never believed.
   validateSearch: (search: Record<string, unknown>): { gateway?: GatewayReturn } => {
-    const gateway = gatewayReturnOf(search.gateway)
+    const gateway = oneOf(GATEWAY_RETURNS, search.gateway)
     return gateway ? { gateway } : {}
   },
   loader: async ({ context, params }) => {

@@ -11,7 +11,7 @@ import { ToolTable } from '#web/features/catalogue/components/tool-table.tsx'
 import { EditToolDialog } from '#web/features/catalogue/edit-tool-form.tsx'
 import { useDeleteTool } from '#web/features/tools/tools-mutations.ts'
 import { toolQueries } from '#web/features/tools/tools-queries.ts'
-import { ApiRequestError } from '#web/lib/api.ts'
+import { ApiRequestError } from '#web/lib/api-error.ts'
 import { formatCount } from '#web/lib/format.ts'
 import { pageNumber, searchText } from '#web/lib/search-params.ts'
 

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { QUOTE_STATUS_NAMES, type QuoteStatus } from '#schemas/quote.ts'
+import { QUOTE_STATUS_NAMES, type QuoteStatus } from '#schemas/quote-statuses.ts'
 import { EmptyState } from '#web/components/empty-state.tsx'
 import { Pager } from '#web/components/pager.tsx'
 import { SearchBox } from '#web/components/search-box.tsx'
