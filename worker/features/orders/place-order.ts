@@ -1,15 +1,15 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { formatBDT, toTaka } from '#schemas/bdt.ts'
 import { ORDER_NUMBER_PREFIX, type PaymentMethod } from '#schemas/booking.ts'
 import { cartLineError } from '#schemas/cart.ts'
 import { type DeliveryMethod, type DeliveryZone, deliveryFeePaisa } from '#schemas/delivery.ts'
 import { unitPriceOf } from '#schemas/unit-price.ts'
 import { DELIVERY_VAT_BP, vatIncludedPaisa } from '#schemas/vat.ts'
-import { cartLines, type DeliveryAddressRow, orders, tools } from '#worker/db/schema.ts'
+import { cartLines, type DeliveryAddressRow, tools } from '#worker/db/schema.ts'
 import type { Db } from '#worker/lib/db.ts'
 import { newId } from '#worker/lib/db.ts'
 import { ApiError, badRequest, conflict } from '#worker/lib/errors.ts'
-import { returnedRow, runBatch, type SqlPart, sqlPart, sqlText } from '#worker/lib/guarded.ts'
+import { prepare, returnedRow, runBatch, type SqlPart, sqlPart, sqlText } from '#worker/lib/guarded.ts'
 import { queueMailStatement } from '../mail/mail.service'
 import { loadSettings } from '../settings/settings.service'
 import { historyEntry, type OrderDeps } from './lifecycle'
@@ -120,30 +120,35 @@ export const tooManyUnpaid = (max: number) =>
 export const tooMuchUnpaid = () =>
   new ApiError(409, 'TOO_MUCH_UNPAID', 'Pay your open orders before ordering more, or ask us for a quote.')
 
+/** The methods whose open orders count against the value cap: they wait for a payment (cash on delivery has its own limit). */
+const VALUE_CAPPED: readonly PaymentMethod[] = ['card', 'gateway', 'bank']
+const cappedByValue = (method: PaymentMethod) => VALUE_CAPPED.includes(method)
+const VALUE_CAPPED_SQL = sqlText(`payment_method in (${VALUE_CAPPED.map((m) => `'${m}'`).join(', ')})`)
+
+/**
+ * The customer's orders that count against both caps (still unpaid and holding stock): cash on
+ * delivery until delivered or cancelled (it is fulfilled unpaid), the others while unpaid and
+ * until their hold ends. The one rule, read for the caps' messages ({@link assertUnpaidRoom})
+ * and inside the stock UPDATE that places an order ({@link insertOrder}), where racing orders
+ * meet it.
+ */
+const openUnpaidOf = (customer: string, nowMs: number, holdMs: number) =>
+  sqlPart`from bookings where customer = ${customer}
+    and ((status = 'unpaid' and (payment_method = 'cod' or coalesce(hold_until, created_at + ${holdMs}) > ${nowMs}))
+      or (payment_method = 'cod' and status in ('processing', 'shipped')))`
+
+/** The goods of those orders that count against the value cap. */
+const cappedGoods = (open: SqlPart) => sqlPart`(select coalesce(sum(price_paisa), 0) ${open} and ${VALUE_CAPPED_SQL})`
+
 /** Unpaid orders of the customer still holding stock: how many, and the goods of those that wait for a payment. */
 async function unpaidOf(db: Db, customer: string, holdMs: number) {
-  const row = await db
-    .select({
-      n: sql<number>`count(*)`,
-      goods: sql<number>`coalesce(sum(case when ${orders.paymentMethod} in ('card', 'gateway', 'bank') then ${orders.pricePaisa} end), 0)`,
-    })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.customer, customer),
-        // Still unpaid and holding its stock: cash on delivery until delivered or cancelled (it is
-        // fulfilled unpaid), the others while unpaid and until their hold ends.
-        sql`((${orders.status} = 'unpaid' and (${orders.paymentMethod} = 'cod'
-               or coalesce(${orders.holdUntil}, ${orders.createdAt} + ${holdMs}) > ${Date.now()}))
-             or (${orders.paymentMethod} = 'cod' and ${orders.status} in ('processing', 'shipped')))`,
-      ),
-    )
-    .get()
+  const open = openUnpaidOf(customer, Date.now(), holdMs)
+  const row = await prepare(db, sqlPart`select (select count(*) ${open}) as n, ${cappedGoods(open)} as goods`).first<{
+    n: number
+    goods: number
+  }>()
   return { n: row?.n ?? 0, goods: row?.goods ?? 0 }
 }
-
-/** Counts against the value cap: the methods that wait for a payment (cash on delivery has its own limit). */
-const cappedByValue = (method: PaymentMethod) => method !== 'cod'
 
 /** @throws 409 TOO_MANY_UNPAID / TOO_MUCH_UNPAID when this order would pass either cap. */
 export async function assertUnpaidRoom(
@@ -191,11 +196,9 @@ export async function insertOrder(
     })),
   )
   const placedAt = Date.now()
-  const holding = sqlPart`(payment_method = 'cod' or coalesce(hold_until, created_at + ${deps.holdMs}) > ${placedAt})`
+  const open = openUnpaidOf(order.customer, placedAt, deps.holdMs)
   const valueCap = cappedByValue(order.paymentMethod)
-    ? sqlPart`and (select coalesce(sum(price_paisa), 0) from bookings
-           where customer = ${order.customer} and status = 'unpaid' and ${holding}
-             and payment_method in ('card', 'gateway', 'bank')) + ${price.pricePaisa} <= ${limits.maxUnpaidPaisa}`
+    ? sqlPart`and ${cappedGoods(open)} + ${price.pricePaisa} <= ${limits.maxUnpaidPaisa}`
     : sqlPart``
   // A bank transfer holds its stock for the shop's hold hours; cash on delivery and the others need nothing stored.
   const bank = order.paymentMethod === 'bank' ? (await loadSettings(db)).bank : undefined
@@ -211,9 +214,7 @@ export async function insertOrder(
              and (wanted.p is null or (t.minimum_quantity <= wanted.q and wanted.q % t.pack_size = 0
                and ${unitPriceSql} = wanted.p))
              and t.vat_rate_bp = wanted.v and t.weight_hundredths = wanted.w) = ${lines.length}
-      and (select count(*) from bookings
-           where customer = ${order.customer}
-             and ((status = 'unpaid' and ${holding}) or (payment_method = 'cod' and status in ('processing', 'shipped')))) < ${limits.maxUnpaid}
+      and (select count(*) ${open}) < ${limits.maxUnpaid}
       ${valueCap}
       ${order.fromQuote ? sqlPart`and ${order.fromQuote.guard}` : sqlPart``}`
   const address = order.delivery.address
