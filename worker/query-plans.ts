@@ -12,6 +12,7 @@ import { googleFeed } from './features/feed/google-feed'
 import { previewCheckout } from './features/orders/checkout'
 import { listBookingsQuery, listOrders } from './features/orders/orders.service'
 import { orderSummary } from './features/orders/summary'
+import { listQuotes } from './features/quotes/quotes.service'
 import { listReviews } from './features/reviews/reviews.service'
 import { listToolReviews } from './features/tool-reviews/tool-reviews.service'
 import { getTool, listTools, relatedTools } from './features/tools/tools.service'
@@ -92,6 +93,12 @@ export function hotReads(
     // Counts from order_counts, revenue from revenue_days (whole UTC days) plus the part of a day before a rolling
     // window's first whole day, from the paid_at / refunded_at indexes: nothing here grows with the orders.
     ['GET /api/admin/summary (order_counts; revenue_days + part of a day)', () => orderSummary(db, Date.now())],
+    // The quotes desk (issue 24): the first page, and a search through its FTS5 trigram index.
+    ['GET /api/quotes (quotes desk, first page)', () => listQuotes(db, { limit: 20, offset: 0 }, Date.now())],
+    [
+      'GET /api/quotes?q=… (quotes desk search: FTS5 trigram quote_search)',
+      () => listQuotes(db, { q: ids.search, limit: 20, offset: 0 }, Date.now()),
+    ],
     // A month's invoices and credit notes: ranges of the issue-time indexes, whatever the number of orders.
     ['GET /api/admin/vat?month= (the VAT register)', () => vatRegister(db, dhakaMonth(Date.now()))],
   ]

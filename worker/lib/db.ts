@@ -1,6 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm'
+import { or, type SQL, sql } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/d1'
-import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
+import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import * as schema from '../db/schema'
 
 /**
@@ -117,3 +117,17 @@ export function newId(): string {
  * instr() has no wildcards to escape.
  */
 export const containsText = (column: SQLiteColumn, q: string): SQL => sql`instr(lower(${column}), lower(${q})) > 0`
+
+/** An FTS5 phrase: the text between quotes, inner quotes doubled, so nothing in it is syntax. */
+const ftsPhrase = (q: string) => `"${q.replace(/"/g, '""')}"`
+
+/**
+ * Whether a row of `table` has `q` in any part of its searched text, case-insensitively: through
+ * `index`, an FTS5 trigram index over the table (`content_rowid='rowid'`, kept by triggers) from
+ * 3 characters, the trigram's minimum; shorter, a scan of `columns` with {@link containsText}.
+ * The order desk's and the quotes desk's search.
+ */
+export const matchesText = (table: SQLiteTable, index: string, columns: SQLiteColumn[], q: string): SQL =>
+  q.length >= 3
+    ? sql`${table}.rowid in (select rowid from ${sql.identifier(index)} where ${sql.identifier(index)} match ${ftsPhrase(q)})`
+    : or(...columns.map((column) => containsText(column, q)))!

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm'
 import { toPaisa, toTaka } from '#schemas/bdt.ts'
 import {
   type BankPayment,
@@ -25,7 +25,7 @@ import { nowMs } from '#worker/db/now.ts'
 import type { OrderRow } from '#worker/db/schema.ts'
 import { type OrderLineRow, orderEvents, orderLines, orders } from '#worker/db/schema.ts'
 import type { Config } from '#worker/env.ts'
-import { containsText, type Db } from '#worker/lib/db.ts'
+import { type Db, matchesText } from '#worker/lib/db.ts'
 import { ApiError, badRequest, conflict, notFound } from '#worker/lib/errors.ts'
 import { sqlPart } from '#worker/lib/guarded.ts'
 import { applyMove, holdEnd, type OrderDeps, ruleFor, shopContext, transition } from './lifecycle'
@@ -175,9 +175,6 @@ export const listBookingsQuery = (db: Db, customer: string, page?: { limit?: num
   return page?.limit !== undefined ? query.limit(page.limit).offset(page.offset ?? 0) : query
 }
 
-/** An FTS5 phrase: the text between quotes, inner quotes doubled, so nothing in it is syntax. */
-const ftsPhrase = (q: string) => `"${q.replace(/"/g, '""')}"`
-
 /**
  * The order desk's filter: a status, and a search over the order number (exact, with or
  * without its prefix), the customer's e-mail or name, any of its tools and the transaction id (any
@@ -191,10 +188,7 @@ function deskFilter(opts: { status?: OrderStatus; paymentMethod?: PaymentMethod;
   if (opts.q) {
     const q = opts.q
     const number = new RegExp(`^(?:${ORDER_NUMBER_PREFIX})?(\\d{1,12})$`, 'i').exec(q)?.[1]
-    const text =
-      q.length >= 3
-        ? sql`${orders}.rowid in (select rowid from order_search where order_search match ${ftsPhrase(q)})`
-        : or(containsText(orders.customer, q), containsText(orders.customerName, q), containsText(orders.toolNames, q))!
+    const text = matchesText(orders, 'order_search', [orders.customer, orders.customerName, orders.toolNames], q)
     conditions.push(number ? sql`(${orders.orderNo} = ${Number(number)} or ${text})` : text)
   }
   return conditions.length ? and(...conditions) : undefined

@@ -19,7 +19,7 @@ import { unitPriceOf } from '#schemas/unit-price.ts'
 import { DELIVERY_VAT_BP, vatIncludedPaisa } from '#schemas/vat.ts'
 import { NOW_MS_SQL } from '#worker/db/now.ts'
 import { orders, quoteLines, quoteMessages, quotes, type tools } from '#worker/db/schema.ts'
-import { containsText, type Db, newId } from '#worker/lib/db.ts'
+import { type Db, matchesText, newId } from '#worker/lib/db.ts'
 import { ApiError, badRequest, conflict } from '#worker/lib/errors.ts'
 import {
   CHANGED_ONE_ROW,
@@ -149,9 +149,7 @@ export async function listQuotes(
     conditions.push(
       or(
         ...(number ? [eq(quotes.quoteNo, Number(number[1]))] : []),
-        containsText(quotes.customer, filter.q),
-        containsText(quotes.customerName, filter.q),
-        containsText(quotes.toolNames, filter.q),
+        matchesText(quotes, 'quote_search', [quotes.customer, quotes.customerName, quotes.toolNames], filter.q),
       )!,
     )
   }

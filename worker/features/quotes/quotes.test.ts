@@ -208,6 +208,29 @@ describe('GET /api/quotes', () => {
     expect((await call('GET', '/api/quotes?status=nope', { as: admin })).status).toBe(400)
   })
 
+  it('searches the quotes desk by any part of a name, e-mail or tool, in any case (the quote_search index)', async () => {
+    const a = await customer()
+    const tool = await makeTool({ name: 'Zebrawood Marking Gauge', min: 1 })
+    const other = await makeTool({ name: 'Plain Mallet', min: 1 })
+    const qa = await requested(a.token, [
+      [other, 2],
+      [tool, 3],
+    ])
+    const found = async (q: string) =>
+      (await json<Quote[]>(await call('GET', `/api/quotes?q=${encodeURIComponent(q)}`, { as: admin }))).map(
+        (x) => x._id,
+      )
+    // Three characters and more go through the trigram index: the middle of a word, any case, a later tool.
+    expect(await found('RAWOOD mark')).toEqual([qa.insertedId])
+    expect(await found(a.email.slice(2, 12).toUpperCase())).toEqual([qa.insertedId])
+    // Shorter, a scan finds the same; syntax of FTS5 in the text is only text.
+    expect(await found('"Zebrawood')).toEqual([])
+    expect(await found('Ze')).toContain(qa.insertedId)
+    // A quote removed from the table leaves the index with it (the delete trigger).
+    await env.DB.prepare('delete from quotes where id = ?').bind(qa.insertedId).run()
+    expect(await found('rawood')).toEqual([])
+  })
+
   it('hides another customer’s quote (404) and shows it to an admin', async () => {
     const a = await customer()
     const b = await customer()
