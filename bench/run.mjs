@@ -68,14 +68,18 @@ export const BUDGETS = {
   /** Home JS requested before `load`, gzipped, minus the framework floor's. */
   homeJsOverFloorGz: 10_000,
   lighthouse: { performance: 95, accessibility: 100, bestPractices: 95, seo: 95 },
+  /** Pages held to another performance score: the login page loads the sign-in SDK (issue 21: 90). */
+  lighthousePerformanceOf: { '/login': 90 },
+  /** Pages the browser renders (`ssr: false`, the server sends the frame): their LCP element cannot be in the server HTML. */
+  browserRendered: ['/cart', '/login'],
   tbtMs: 200,
   bundleGz: 1_000_000,
   /** Image bytes of /service's first screen on a phone ÷ the same images as originals. */
   phoneImageRatio: 0.1,
 }
 
-/** The pages Lighthouse scores: the landing page, the list and a tool page. */
-const LIGHTHOUSE_PAGES = ['/', '/service', `/service/${BENCH_TOOL}`]
+/** The pages Lighthouse scores: the landing page, the list, a tool page, a visitor's cart (issue 22) and the login page (issue 21). */
+const LIGHTHOUSE_PAGES = ['/', '/service', `/service/${BENCH_TOOL}`, '/cart', '/login']
 
 const started = Date.now()
 const say = (s) => process.stdout.write(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(4)} s] ${s}\n`)
@@ -399,17 +403,19 @@ async function main() {
         },
         // The catalogue's search and category filter (issue 25; their plans: worker/query-plans.ts), as
         // misses: the FTS5 index and tools_category_idx read each time. Two prefixes that name one
-        // tool at either size, a common word (hundreds of matches ranked at scale), a category with
-        // its children (the scale tools are spread over the demo's categories).
+        // tool at either size (no scale tool's name, description or category holds "wet" or "vac"),
+        // a common word (about 2,900 matches ranked at scale: it grows with its matches, bench/README.md),
+        // a category with its children (the scale tools are spread over the demo's categories).
         {
-          name: `GET /api/service?q=angle grind&limit=${PAGE_SIZE} (search, two prefixes, miss)`,
-          path: () => () => `/api/service?q=angle%20grind&limit=${PAGE_SIZE}&${miss()}`,
+          name: `GET /api/service?q=wet vac&limit=${PAGE_SIZE} (search, two prefixes, miss)`,
+          path: () => () => `/api/service?q=wet%20vac&limit=${PAGE_SIZE}&${miss()}`,
           info: true,
         },
         {
           name: `GET /api/service?q=drill&limit=${PAGE_SIZE} (search, a common word, miss)`,
           path: () => () => `/api/service?q=drill&limit=${PAGE_SIZE}&${miss()}`,
           info: true,
+          grows: 'its matches: bm25 ranks every one',
         },
         {
           name: `GET /api/service?category=drilling&limit=${PAGE_SIZE} (category with its children, miss)`,
@@ -661,6 +667,7 @@ async function main() {
         saveDir: resultsDir,
       })
       for (const l of result.lighthouse) {
+        if (BUDGETS.browserRendered.includes(l.page)) continue
         l.lcpInHtml = await lcpInServerHtml(small.url, l.page, l.lcpElement)
         say(`  ${l.page}: LCP element ${l.lcpElement?.selector ?? '—'}: ${l.lcpInHtml.how}`)
       }

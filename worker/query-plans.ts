@@ -55,8 +55,8 @@ export function hotReads(
       () => listTools(db, { category: ids.category ?? 'drilling', limit: 20, offset: 0 }),
     ],
     [
-      'GET /api/service?q=angle grind&limit=20 (search: two prefixes, every one required)',
-      () => listTools(db, { q: 'angle grind', limit: 20, offset: 0 }),
+      'GET /api/service?q=wet vac&limit=20 (search: two prefixes, every one required)',
+      () => listTools(db, { q: 'wet vac', limit: 20, offset: 0 }),
     ],
     ['GET /api/category (every category with its count)', () => listCategories(db)],
     // The tool page's sections and the merchant feed (issue 25).
