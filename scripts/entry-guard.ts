@@ -1,3 +1,4 @@
+import type { OutputChunk } from 'rolldown'
 import type { Plugin } from 'vite'
 
 /**
@@ -18,26 +19,48 @@ const KEPT_OUT: { name: string; id: RegExp }[] = [
 ]
 
 /**
- * For the browser build: fails it when the entry chunk holds one of {@link KEPT_OUT}, naming the
- * chain of imports from the entry that brought it in, so the fix (a constant moved to a file of
- * its own, a lazy import) is plain.
+ * The pages most visitors open first, by their route file under web/routes/: what they load before
+ * `load` (the entry, the route's component chunk and what it imports statically) is held to
+ * {@link KEPT_OUT} too. Their forms and toasts load when used.
+ */
+const FIRST_PAGES = ['index', 'service.index', 'service.$serviceId', 'blogs', 'portfolio', 'cart']
+
+/**
+ * For the browser build: fails it when the entry chunk, or what one of {@link FIRST_PAGES} loads
+ * before `load`, holds one of {@link KEPT_OUT}, naming the chain of imports that brought it in, so
+ * the fix (a constant moved to a file of its own, a lazy import) is plain.
  */
 export function entryGuard(): Plugin {
   return {
     name: 'entry-guard',
     apply: 'build',
     generateBundle(_options, bundle) {
-      for (const chunk of Object.values(bundle)) {
-        if (chunk.type !== 'chunk' || !chunk.isEntry) continue
-        const inEntry = new Set(chunk.moduleIds)
+      const chunks = new Map<string, OutputChunk>()
+      for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk') chunks.set(chunk.fileName, chunk)
+      const firstPageOf = (chunk: OutputChunk) =>
+        FIRST_PAGES.find((page) => chunk.facadeModuleId?.includes(`/web/routes/${page}.tsx?tsr-split=component`))
+      for (const root of chunks.values()) {
+        const page = root.isEntry ? undefined : firstPageOf(root)
+        if (!root.isEntry && !page) continue
+        // The chunk and every chunk it imports statically: what the browser fetches before running it.
+        const loaded = new Set<string>()
+        const visit = (fileName: string) => {
+          const chunk = chunks.get(fileName)
+          if (!chunk || loaded.has(fileName)) return
+          loaded.add(fileName)
+          for (const imported of chunk.imports) visit(imported)
+        }
+        visit(root.fileName)
+        const modules = new Set([...loaded].flatMap((fileName) => chunks.get(fileName)?.moduleIds ?? []))
         for (const { name, id } of KEPT_OUT) {
-          const found = chunk.moduleIds.find((moduleId) => id.test(moduleId))
+          const found = [...modules].find((moduleId) => id.test(moduleId))
           if (!found) continue
-          const chain = importChain(found, inEntry, (moduleId) => this.getModuleInfo(moduleId)?.importers ?? [])
+          const chain = importChain(found, modules, (moduleId) => this.getModuleInfo(moduleId)?.importers ?? [])
+          const where = page
+            ? `what the page web/routes/${page}.tsx loads before \`load\``
+            : `the entry chunk ${root.fileName}, which every page loads first`
           this.error(
-            `${name} is in the entry chunk ${chunk.fileName}, which every page loads first. Imported through:\n  ${chain
-              .map(shortId)
-              .join('\n  ← ')}\nImport it lazily, or move what the entry needs into a file that does not import it.`,
+            `${name} is in ${where}. Imported through:\n  ${chain.map(shortId).join('\n  ← ')}\nImport it lazily, or move what the page needs into a file that does not import it.`,
           )
         }
       }

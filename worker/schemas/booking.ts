@@ -1,7 +1,7 @@
-import { z } from 'zod'
 import { DELIVERY_METHODS, DELIVERY_ZONES, DISTRICTS } from './delivery'
 import { emailField } from './email'
 import { AmountSchema, TotalSchema } from './money'
+import { BOOKING_LIMITS, QUANTITY_TOO_LARGE_MESSAGE, quantityError } from './order-quantity'
 import {
   FULFILMENT_STATUSES,
   ORDER_STATUSES,
@@ -12,18 +12,18 @@ import {
 import { intParam, PAGE_MAX, searchParam } from './paging'
 import { phoneField } from './phone'
 import { hasVisibleText } from './text'
-import { isWholePacks, packSizeMessage } from './unit-price'
+import { z } from './zod'
 
-/** The order form's limits, shared by the web form and the API. */
-export const BOOKING_LIMITS = { addressMin: 5, addressMax: 300, name: 80, maxQuantity: 1_000_000 } as const
+export {
+  BOOKING_LIMITS,
+  orderLessThanMessage,
+  orderMinimumMessage,
+  quantityError,
+} from './order-quantity'
 
 /** Order numbers read `TH-10042`: the prefix and the number the database allocates. */
 export const ORDER_NUMBER_PREFIX = 'TH-'
 export const formatOrderNumber = (orderNo: number) => `${ORDER_NUMBER_PREFIX}${orderNo}`
-
-/** The spec's order messages (section 5), word for word. */
-export const orderMinimumMessage = (min: number) => `Please Order Minimum : ${min}`
-export const orderLessThanMessage = (available: number) => `Please Order Less Then : ${available}`
 
 /** A number from a JSON number or from a form field's text ('' stays missing). */
 const numberInput = (value: unknown) => {
@@ -42,10 +42,7 @@ const QuantitySchema = z.preprocess(
   z
     .number({ error: 'Enter how many you want to order.' })
     .int('Enter a whole number.')
-    .max(
-      BOOKING_LIMITS.maxQuantity,
-      `One order can hold at most ${BOOKING_LIMITS.maxQuantity.toLocaleString('en-US')}.`,
-    ),
+    .max(BOOKING_LIMITS.maxQuantity, QUANTITY_TOO_LARGE_MESSAGE),
 )
 
 /**
@@ -56,13 +53,11 @@ const QuantitySchema = z.preprocess(
  * schema against the tool as it is in the database.
  */
 export function bookingQuantitySchema(tool: { min: number; available: number; packSize?: number }) {
-  const pack = tool.packSize ?? 1
   return QuantitySchema.pipe(
-    z
-      .number()
-      .min(tool.min, orderMinimumMessage(tool.min))
-      .refine((q) => isWholePacks(q, pack), packSizeMessage(pack))
-      .max(tool.available, orderLessThanMessage(tool.available)),
+    z.number().check((ctx) => {
+      const message = quantityError(tool, ctx.value)
+      if (message) ctx.issues.push({ code: 'custom', message, input: ctx.value })
+    }),
   )
 }
 

@@ -1,27 +1,9 @@
-import { z } from 'zod'
-import { toTaka } from './bdt'
-import { BOOKING_LIMITS, bookingQuantitySchema } from './booking'
-import { CART_MAX_LINES, TOOL_NOT_SOLD, WITHDRAWN_TOOL_NAME } from './cart-limits'
-import { tieredPriceOf, unitPriceOf } from './unit-price'
+import { BOOKING_LIMITS } from './booking'
+import { CART_MAX_LINES } from './cart-limits'
+import { z } from './zod'
 
 export { CART_FULL_MESSAGE, CART_MAX_LINES, TOOL_NOT_SOLD, WITHDRAWN_TOOL_NAME } from './cart-limits'
-
-/**
- * Why a line of `quantity` of `tool` cannot be checked out as it is, or null: the tool was
- * withdrawn, or the spec's order messages (below the minimum, not whole packs, more than the stock).
- */
-export function cartLineError(
-  tool: { quantity: number; minimumQuantity: number; packSize?: number } | undefined,
-  quantity: number,
-): string | null {
-  if (!tool) return TOOL_NOT_SOLD
-  const parsed = bookingQuantitySchema({
-    min: tool.minimumQuantity,
-    available: tool.quantity,
-    packSize: tool.packSize ?? 1,
-  }).safeParse(quantity)
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Invalid quantity')
-}
+export { type CartTool, cartLineError, cartOf } from './cart-lines'
 
 // ─── Answers ────────────────────────────────────────────────────────────────────────────
 
@@ -56,62 +38,6 @@ export const CartSchema = z.object({
   count: z.number().int(),
 })
 export type Cart = z.infer<typeof CartSchema>
-
-/** What a cart line needs to know of its tool (a tool as the API answers it has these fields). */
-export type CartTool = {
-  name: string
-  img: string
-  price: number
-  quantity: number
-  Minimum_quantity: number
-  priceTiers?: readonly { minQuantity: number; price: number }[]
-  packSize?: number
-}
-
-/**
- * The cart of `lines`, priced from each line's tool (undefined for a withdrawn one, which then
- * shows `withdrawnName`, costs nothing and carries {@link TOOL_NOT_SOLD}). The API answers it for
- * a customer's cart; the web app builds a visitor's browser cart with it from the public tools.
- */
-export function cartOf(
-  lines: readonly { serviceId: string; quantity: number; tool: CartTool | undefined; withdrawnName?: string }[],
-): Cart {
-  let goodsPaisa = 0
-  const priced = lines.map(({ serviceId, quantity, tool, withdrawnName }): CartLine => {
-    if (!tool)
-      return {
-        serviceId,
-        service: withdrawnName || WITHDRAWN_TOOL_NAME,
-        img: '',
-        quantity,
-        unitPrice: 0,
-        listUnitPrice: 0,
-        price: 0,
-        available: 0,
-        Minimum_quantity: 0,
-        packSize: 1,
-        error: TOOL_NOT_SOLD,
-      }
-    const unitPaisa = unitPriceOf(tieredPriceOf(tool), quantity)
-    const pricePaisa = unitPaisa * quantity
-    goodsPaisa += pricePaisa
-    const packSize = tool.packSize ?? 1
-    return {
-      serviceId,
-      service: tool.name,
-      img: tool.img,
-      quantity,
-      unitPrice: toTaka(unitPaisa),
-      listUnitPrice: tool.price,
-      price: toTaka(pricePaisa),
-      available: tool.quantity,
-      Minimum_quantity: tool.Minimum_quantity,
-      packSize,
-      error: cartLineError({ quantity: tool.quantity, minimumQuantity: tool.Minimum_quantity, packSize }, quantity),
-    }
-  })
-  return { lines: priced, price: toTaka(goodsPaisa), count: priced.length }
-}
 
 // ─── Requests ───────────────────────────────────────────────────────────────────────────
 

@@ -1,6 +1,7 @@
-import { z } from 'zod'
+import { TOOL_REVIEWS_PAGE } from './page-sizes'
 import { intParam, PAGE_MAX, pageQuery } from './paging'
 import { hasVisibleText, requiredText } from './text'
+import { z } from './zod'
 
 /** A review of a tool as anyone reads it (`GET /api/service/{id}/reviews`). */
 export const ToolReviewSchema = z.object({
@@ -60,8 +61,7 @@ export const ToolReviewInputSchema = z.object({
 })
 export type ToolReviewInput = z.infer<typeof ToolReviewInputSchema>
 
-/** The page size of a tool's reviews on its page. */
-export const TOOL_REVIEWS_PAGE = 5
+export { TOOL_REVIEWS_PAGE } from './page-sizes'
 
 /** `GET /api/service/{id}/reviews`: newest first, {@link TOOL_REVIEWS_PAGE} a page unless `limit` says. */
 export const ToolReviewListQuerySchema = pageQuery.extend({

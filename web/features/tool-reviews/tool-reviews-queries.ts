@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { TOOL_REVIEWS_PAGE } from '#schemas/tool-review.ts'
+import { TOOL_REVIEWS_PAGE } from '#schemas/page-sizes.ts'
 import { withApi } from '#web/lib/lazy-api.ts'
 
 /** The admins' page size of every tool's reviews. */

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useId, useState } from 'react'
-import { toast } from 'sonner'
 import { Modal } from '#web/components/modal.tsx'
 import { cartSaved } from '#web/features/cart/cart-mutations.ts'
 import { ApiRequestError } from '#web/lib/api-error.ts'
@@ -52,7 +51,10 @@ export function RequestQuote({ what, returnTo, className = 'btn-ghost w-full py-
     void cartSaved().then(() =>
       request.mutate(body, {
         onSuccess: (created) => {
-          toast.success(`Quote ${created.quoteNumber} requested. We will e-mail you our offer.`)
+          // The toaster's code loads with its first toast: this button is on the tool page, whose code loads first.
+          void import('sonner').then(({ toast }) =>
+            toast.success(`Quote ${created.quoteNumber} requested. We will e-mail you our offer.`),
+          )
           setOpen(false)
           void navigate({ to: '/dashboard/quotes' })
         },
