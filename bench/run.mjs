@@ -290,7 +290,7 @@ async function main() {
         `/api/booking?status=paid&limit=50&offset=${Math.floor((Math.random() * Math.max(1, total / 10)) / 50) * 50}`
       const page = (total) => () =>
         `/api/service?limit=${PAGE_SIZE}&offset=${Math.floor((Math.random() * total) / PAGE_SIZE) * PAGE_SIZE}&${miss()}`
-      /** @typedef {{ name: string, path: (data: any) => () => string, method?: string, body?: string, headers?: Record<string, string>, baseline?: boolean, cached?: boolean, smallOnly?: boolean, floor?: boolean, info?: boolean, grows?: boolean, cache?: object }} Endpoint */
+      /** @typedef {{ name: string, path: (data: any) => () => string, method?: string, body?: string, headers?: Record<string, string>, baseline?: boolean, cached?: boolean, smallOnly?: boolean, floor?: boolean, info?: boolean, grows?: boolean | string, cache?: object }} Endpoint */
       /** @type {Endpoint[]} */
       const allEndpoints = [
         { name: 'GET /api/bench/baseline', path: () => () => '/api/bench/baseline', baseline: true },
@@ -475,7 +475,7 @@ async function main() {
           cached: Boolean(e.cached),
           floor: Boolean(e.floor),
           info: Boolean(e.info),
-          grows: Boolean(e.grows),
+          grows: e.grows ?? false,
           cache: e.cache,
         }
         for (const [key, stack, data] of [

@@ -81,6 +81,12 @@ export const test = base.extend<Fixtures>({
         if (msg.type() === 'error') errors.push(msg.text())
       })
       page.on('pageerror', (err) => errors.push(err.message))
+      // A script the CSP refuses, even one whose error is caught (zod's eval probe), is an error too.
+      await page.addInitScript(() =>
+        document.addEventListener('securitypolicyviolation', (e) =>
+          console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`),
+        ),
+      )
       await use((pattern) => expected.push(pattern))
       for (const pattern of expected) {
         const at = errors.findIndex((e) => pattern.test(e))

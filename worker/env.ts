@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '#schemas/zod.ts'
 
 /**
  * Vars and secrets, validated once per isolate. A production deployment with a missing

@@ -1,13 +1,13 @@
 import { zValidator as zv } from '@hono/zod-validator'
 import type { ValidationTargets } from 'hono'
-import type { ZodType } from 'zod'
+import type { z } from '#schemas/zod.ts'
 import { badRequest } from './errors'
 
 /**
  * zValidator with the contract's error shape: the first problem becomes the message and
  * every field with a problem is listed in `fields`.
  */
-export const validate = <T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) =>
+export const validate = <T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) =>
   zv(target, schema, (result) => {
     if (result.success) return
     const fields: Record<string, string> = {}

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 
 /** The contract's message for a BIN that is not 13 digits (api.md "Wholesale"). */
 export const BIN_INVALID = 'Enter the 13-digit BIN.'

@@ -1,6 +1,6 @@
-import { z } from 'zod'
 import { CATEGORY_NAME_MAX, CATEGORY_SLUG_MAX, SLUG_PATTERN } from './category-tree'
 import { requiredText } from './text'
+import { z } from './zod'
 
 const SLUG_MESSAGE = 'slug may only have a–z, 0–9 and single hyphens between them'
 

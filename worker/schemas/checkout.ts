@@ -1,9 +1,9 @@
-import { z } from 'zod'
 import { binField } from './bin'
 import { AddressSchema, BOOKING_LIMITS, DistrictSchema, type PaymentMethod, PaymentMethodSchema } from './booking'
 import { DELIVERY_METHODS } from './delivery'
 import { phoneField } from './phone'
 import { requiredText } from './text'
+import { z } from './zod'
 
 /** An optional short text: trimmed, '' counts as not given. */
 const optionalText = (label: string, max: number) =>

@@ -1,7 +1,7 @@
-import { z } from 'zod'
 import { EMAIL_MAX, emailField } from './email'
 import { pageQuery, searchParam } from './paging'
 import { hasVisibleText, requiredText } from './text'
+import { z } from './zod'
 
 export const CONTACT_LIMITS = { name: 80, email: EMAIL_MAX, subject: 120, messageMin: 10, messageMax: 5000 } as const
 

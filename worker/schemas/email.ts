@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 
 /** Longest e-mail address accepted anywhere (RFC 5321 path limit). */
 export const EMAIL_MAX = 254

@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import { IMAGE_WIDTHS, type ImageWidth, uploadedImageKey } from './image-urls'
+import { z } from './zod'
 
 /**
  * Every image rule in one place: upload types, size and refusal messages (shared by

@@ -1,6 +1,6 @@
-import { z } from 'zod'
 import { pageQuery } from './paging'
 import { EmailSchema } from './user'
+import { z } from './zod'
 
 export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const
 export type MailStatus = (typeof MAIL_STATUSES)[number]

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 
 /**
  * Money on the wire: a JSON number of BDT, at least 0.01, with at most 2 decimals (so it is

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 
 /** The largest page any list answers. */
 export const PAGE_MAX = 100

@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import { TotalSchema } from './money'
+import { z } from './zod'
 
 export const PAYMENT_PROVIDERS = ['stripe', 'simulated', 'sslcommerz'] as const
 export type PaymentProviderKind = (typeof PAYMENT_PROVIDERS)[number]

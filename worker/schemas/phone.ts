@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 
 /**
  * The shop's one phone rule, for the profile and the order form alike: a number someone can

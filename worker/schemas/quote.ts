@@ -1,9 +1,9 @@
-import { z } from 'zod'
 import { BOOKING_LIMITS } from './booking'
 import { emailField } from './email'
 import { intParam, PAGE_MAX, searchParam } from './paging'
 import { QUOTE_STATUS_NAMES, type QuoteStatus } from './quote-statuses'
 import { requiredText } from './text'
+import { z } from './zod'
 
 // Quotes (api.md "Wholesale"): a buyer asks for a price on a large order, the shop offers one,
 // the buyer accepts it (an order at those prices) or declines it.

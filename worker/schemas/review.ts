@@ -1,7 +1,7 @@
-import { z } from 'zod'
 import { imageRefSchema } from './image'
 import { pageQuery } from './paging'
 import { requiredText } from './text'
+import { z } from './zod'
 
 export const ReviewSchema = z.object({
   _id: z.string(),

@@ -1,10 +1,10 @@
-import { z } from 'zod'
 import { binField } from './bin'
 import { DELIVERY_ZONES, type DeliveryZone, DISTRICTS, type District, zoneOf } from './delivery'
 import { EMAIL_MAX } from './email'
 import { moneyFromFormText } from './money'
 import { phoneField } from './phone'
 import { requiredText } from './text'
+import { z } from './zod'
 
 /**
  * The shop's settings on the wire (api.md "Delivery": `GET` and `PATCH /api/settings`): amounts

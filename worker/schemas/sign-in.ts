@@ -1,6 +1,6 @@
-import { z } from 'zod'
 import { emailField } from './email'
 import { requiredText } from './text'
+import { z } from './zod'
 
 /**
  * The sign-in forms' e-mail: every address a mail server accepts (dots, hyphens, plus signs,

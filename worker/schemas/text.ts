@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from './zod'
 
 /**
  * White space (ASCII and Unicode) and the invisible format characters: zero-width spaces and

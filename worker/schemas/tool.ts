@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { formatBDT } from './bdt'
 import { categoryParam } from './category'
 import { imageRefSchema, ownImageSchema } from './image'
@@ -8,6 +7,7 @@ import { requiredText } from './text'
 import { TOOL_SORTS } from './tool-sorts'
 import { PRICE_TIERS_MAX } from './unit-price'
 import { VAT_RATES } from './vat'
+import { z } from './zod'
 
 /** A tool as the API answers it (the spec's `service`). */
 export const ToolSchema = z.object({

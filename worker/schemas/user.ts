@@ -1,10 +1,10 @@
-import { z } from 'zod'
 import { binField } from './bin'
 import { emailField } from './email'
 import { isImageRef } from './image'
 import { pageQuery, searchParam } from './paging'
 import { phoneField } from './phone'
 import { requiredText } from './text'
+import { z } from './zod'
 
 export const ROLES = ['admin', 'user'] as const
 

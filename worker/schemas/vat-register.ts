@@ -2,8 +2,9 @@
  * The month's VAT sales register, `GET /api/admin/vat?month=YYYY-MM` (api.md "VAT and tax
  * documents"): every tax invoice and credit note issued in a month of Asia/Dhaka. Money in BDT.
  */
-import { z } from 'zod'
+
 import { MONTH_PATTERN } from './dhaka-time'
+import { z } from './zod'
 
 export const VAT_REGISTER_FORMATS = ['json', 'csv'] as const
 

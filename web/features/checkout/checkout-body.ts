@@ -1,8 +1,8 @@
-import { z } from 'zod'
 import type { PaymentMethod } from '#schemas/booking.ts'
 import { type CheckoutPreviewInput, CheckoutPreviewSchema } from '#schemas/checkout.ts'
 import type { DeliveryMethod, District } from '#schemas/delivery.ts'
 import type { UserProfile } from '#schemas/user.ts'
+import { z } from '#schemas/zod.ts'
 
 /** The checkout form as typed: every field text, the API's body shape (so the API's `fields` keys are its paths). */
 export type CheckoutFormValues = {

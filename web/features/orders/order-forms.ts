@@ -1,5 +1,5 @@
-import { z } from 'zod'
 import { OrderStatusChangeSchema } from '#schemas/booking.ts'
+import { z } from '#schemas/zod.ts'
 
 // The Ship dialog validates with the API's own schema (worker/schemas/booking.ts), so its limits
 // and messages are the server's.

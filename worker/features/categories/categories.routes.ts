@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
-import { z } from 'zod'
 import type { Deleted, Inserted, Modified } from '#schemas/ack.ts'
 import { CategoryInputSchema, CategoryPatchSchema } from '#schemas/category.ts'
+import { z } from '#schemas/zod.ts'
 import type { AppEnv } from '#worker/env.ts'
 import { requireAdmin } from '#worker/lib/auth.ts'
 import { getDb } from '#worker/lib/db.ts'

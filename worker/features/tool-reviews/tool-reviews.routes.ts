@@ -1,6 +1,5 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { z } from 'zod'
 import type { Deleted, Inserted } from '#schemas/ack.ts'
 import { pageQuery } from '#schemas/paging.ts'
 import {
@@ -9,6 +8,7 @@ import {
   ToolReviewInputSchema,
   ToolReviewListQuerySchema,
 } from '#schemas/tool-review.ts'
+import { z } from '#schemas/zod.ts'
 import type { AppEnv } from '#worker/env.ts'
 import { requireAdmin, requireUser, requireVerifiedUser } from '#worker/lib/auth.ts'
 import { getDb } from '#worker/lib/db.ts'

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
-import { z } from 'zod'
 import { formatBDT } from '#schemas/bdt.ts'
 import {
   type BankPayment,
@@ -14,6 +13,7 @@ import {
   TRACKING_MAX,
 } from '#schemas/booking.ts'
 import { AmountSchema, moneyFromFormText } from '#schemas/money.ts'
+import { z } from '#schemas/zod.ts'
 import { FormField } from '#web/components/form-field.tsx'
 import { Modal } from '#web/components/modal.tsx'
 import { showServerFieldErrors } from '#web/lib/form-errors.ts'

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMemo } from 'react'
 import { useForm } from 'react-hook-form'
-import type { z } from 'zod'
 import { BankFormSchema, type BankSection, CodFormSchema, type CodSection, SETTINGS_LIMITS } from '#schemas/settings.ts'
+import type { z } from '#schemas/zod.ts'
 import { FormField } from '#web/components/form-field.tsx'
 import { SettingsCard, useSaveSection } from './settings-card'
 

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
-import type { z } from 'zod'
 import { ShopFormSchema, type ShopSection } from '#schemas/settings.ts'
+import type { z } from '#schemas/zod.ts'
 import { FormField } from '#web/components/form-field.tsx'
 import { SettingsCard, useSaveSection } from './settings-card'
 
