@@ -79,8 +79,11 @@ export function GalleryField({ value, onChange, error, onBusyChange }: GalleryFi
         drop(key)
         // The same picture twice is one object, one address: it is in the gallery already.
         if (current.current.includes(image.url)) return setNotice(`${file.name} is already one of the photos.`)
-        onChange([...current.current, image.url])
-        setNotice(`Photo ${current.current.length + 1} uploaded`)
+        // Two uploads can land before React renders again: the next one must see this photo.
+        const photos = [...current.current, image.url]
+        current.current = photos
+        onChange(photos)
+        setNotice(`Photo ${photos.length} uploaded`)
       },
       (cause: unknown) => {
         if (controller.signal.aborted) return
