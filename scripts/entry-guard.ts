@@ -1,5 +1,6 @@
-import type { OutputChunk } from 'rolldown'
-import type { Plugin } from 'vite'
+import type { Plugin, Rolldown } from 'vite'
+
+type OutputChunk = Rolldown.OutputChunk
 
 /**
  * Packages that must never be in the browser's entry chunk (what every page, the home page first,

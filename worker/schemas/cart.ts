@@ -3,7 +3,6 @@ import { CART_MAX_LINES } from './cart-limits'
 import { z } from './zod'
 
 export { CART_FULL_MESSAGE, CART_MAX_LINES, TOOL_NOT_SOLD, WITHDRAWN_TOOL_NAME } from './cart-limits'
-export { type CartTool, cartLineError, cartOf } from './cart-lines'
 
 // ─── Answers ────────────────────────────────────────────────────────────────────────────
 

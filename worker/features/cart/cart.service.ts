@@ -1,13 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { toTaka } from '#schemas/bdt.ts'
-import {
-  CART_FULL_MESSAGE,
-  CART_MAX_LINES,
-  type Cart,
-  type CartLineInput,
-  cartLineError,
-  cartOf,
-} from '#schemas/cart.ts'
+import { CART_FULL_MESSAGE, CART_MAX_LINES, type Cart, type CartLineInput } from '#schemas/cart.ts'
+import { cartLineError, cartOf } from '#schemas/cart-lines.ts'
 import { cartLines, orderLines, tools } from '#worker/db/schema.ts'
 import type { Db } from '#worker/lib/db.ts'
 import { ApiError, badRequest, notFound } from '#worker/lib/errors.ts'

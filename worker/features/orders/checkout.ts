@@ -1,7 +1,7 @@
 import { type Context, Hono } from 'hono'
 import { toPaisa, toTaka } from '#schemas/bdt.ts'
 import { formatOrderNumber, orderLessThanMessage } from '#schemas/booking.ts'
-import { cartLineError } from '#schemas/cart.ts'
+import { cartLineError } from '#schemas/cart-lines.ts'
 import {
   type CheckoutInput,
   type CheckoutPlaced,

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm'
 import { formatBDT, toTaka } from '#schemas/bdt.ts'
 import { ORDER_NUMBER_PREFIX, type PaymentMethod } from '#schemas/booking.ts'
-import { cartLineError } from '#schemas/cart.ts'
+import { cartLineError } from '#schemas/cart-lines.ts'
 import { type DeliveryMethod, type DeliveryZone, deliveryFeePaisa } from '#schemas/delivery.ts'
 import { unitPriceOf } from '#schemas/unit-price.ts'
 import { DELIVERY_VAT_BP, vatIncludedPaisa } from '#schemas/vat.ts'
