@@ -6,7 +6,7 @@ import { tieredPriceOf, unitPriceOf } from './unit-price'
 
 // A cart priced and checked, alone: the API answers a customer's cart with it, and the web app
 // builds a visitor's browser cart with it on /cart, whose code must not bring zod (cart.ts, which
-// holds the schemas and re-exports these, would).
+// holds the cart's schemas, would).
 
 /**
  * Why a line of `quantity` of `tool` cannot be checked out as it is, or null: the tool was

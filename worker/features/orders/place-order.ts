@@ -143,10 +143,11 @@ const cappedGoods = (open: SqlPart) => sqlPart`(select coalesce(sum(price_paisa)
 /** Unpaid orders of the customer still holding stock: how many, and the goods of those that wait for a payment. */
 async function unpaidOf(db: Db, customer: string, holdMs: number) {
   const open = openUnpaidOf(customer, Date.now(), holdMs)
-  const row = await prepare(db, sqlPart`select (select count(*) ${open}) as n, ${cappedGoods(open)} as goods`).first<{
-    n: number
-    goods: number
-  }>()
+  // One read of the customer's open orders for both figures.
+  const row = await prepare(
+    db,
+    sqlPart`select count(*) as n, coalesce(sum(case when ${VALUE_CAPPED_SQL} then price_paisa end), 0) as goods ${open}`,
+  ).first<{ n: number; goods: number }>()
   return { n: row?.n ?? 0, goods: row?.goods ?? 0 }
 }
 
