@@ -38,11 +38,23 @@ function summarize(lhr) {
       .filter((ref) => ref.weight > 0 && audit(ref.id)?.score !== null && audit(ref.id)?.score < 1)
       .map((ref) => `${ref.id} (${audit(ref.id).displayValue || audit(ref.id).score})`)
   const lcpNode = firstNode(audit('largest-contentful-paint-element')?.details)
+  // A page that asks not to be indexed (`X-Robots-Tag: noindex`: the cart, the sign-in pages)
+  // fails `is-crawlable` on purpose: its SEO figure is the category's other audits, weighted as
+  // Lighthouse weighs them.
+  const noindex = audit('is-crawlable')?.score === 0
+  const weighed = (lhr.categories.seo?.auditRefs ?? []).filter(
+    (ref) => ref.weight > 0 && ref.id !== 'is-crawlable' && audit(ref.id)?.score != null,
+  )
+  const weights = weighed.reduce((n, ref) => n + ref.weight, 0)
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
     bestPractices: score('best-practices'),
     seo: score('seo'),
+    noindex,
+    seoBesidesNoindex: weights
+      ? Math.round((weighed.reduce((n, ref) => n + ref.weight * audit(ref.id).score, 0) / weights) * 100)
+      : null,
     fcpMs: Math.round(audit('first-contentful-paint')?.numericValue ?? NaN),
     lcpMs: Math.round(audit('largest-contentful-paint')?.numericValue ?? NaN),
     tbtMs: Math.round(audit('total-blocking-time')?.numericValue ?? NaN),

@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   useRouter,
+  useRouterState,
 } from '@tanstack/react-router'
 import { lazy, type ReactNode, Suspense, useEffect } from 'react'
 import { Footer } from '#web/components/footer.tsx'
@@ -85,6 +86,12 @@ function RootLayout() {
 
 /** The page frame shared by every screen, also around the error page so the navigation stays usable. */
 function Shell({ children }: { children: ReactNode }) {
+  // A page the browser renders (an `ssr: false` route) arrives as a placeholder and grows when it
+  // renders: at least a screen tall, it keeps the footer below the fold, so nothing in view shifts.
+  const router = useRouter()
+  const browserRendered = useRouterState({
+    select: (s) => s.matches.some((m) => router.routesById[m.routeId].options.ssr === false),
+  })
   return (
     <>
       <a
@@ -95,7 +102,7 @@ function Shell({ children }: { children: ReactNode }) {
       </a>
       <div className="flex min-h-dvh flex-col">
         <Navbar cart={<CartLink />} search={navSearch} />
-        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <main id="main" tabIndex={-1} className={`flex-1 focus:outline-none ${browserRendered ? 'min-h-dvh' : ''}`}>
           {children}
         </main>
         <Footer />
