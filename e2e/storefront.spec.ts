@@ -39,6 +39,14 @@ test('the home page shows the first 5 tools, the statistics and the review carou
   await page.locator('#contact').scrollIntoViewIfNeeded()
   await expect(page.locator('#contact').getByRole('button', { name: /send/i })).toBeVisible()
   expect(belowTheFold).toHaveLength(2)
+  // Off screen the tagline waits where it was: no work for a phone's main thread that nobody sees
+  // (2 s spans a whole pause on a typed line, so a tagline still typing would change).
+  const seen = new Set<string | null>()
+  for (let sample = 0; sample < 9; sample++) {
+    seen.add(await tagline.textContent())
+    await page.waitForTimeout(250)
+  }
+  expect([...seen], 'the tagline off screen').toHaveLength(1)
 })
 
 test('the navbar clock ticks in 12-hour time', async ({ page }) => {

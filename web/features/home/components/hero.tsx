@@ -1,16 +1,14 @@
 import { Link } from '@tanstack/react-router'
-import { lazy, Suspense, useState } from 'react'
+import { useState } from 'react'
 import { StrokeIcon } from '#web/components/stroke-icon.tsx'
 import { usePageSettled } from '#web/lib/use-page-settled.ts'
-
-// NOTE: the typing starts once the page has loaded and settled (its code is fetched only then);
-// until then the first tagline stands still in its place, so nothing moves or shifts.
-const Typewriter = lazy(() => import('typewriter-effect'))
+import { TypedText } from './typed-text'
 
 const TAGLINES = ['construction crews.', 'furniture workshops.', 'hardware dealers.', 'garages and repair shops.']
 
 /** Spec section 9: typed hero text with a 60 ms delay per character. */
 const TYPE_DELAY_MS = 60
+const DELETE_DELAY_MS = 30
 
 const prefersReducedMotion = () =>
   typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
@@ -44,24 +42,15 @@ export function Hero() {
           </h1>
           <p className="mt-5 min-h-[2lh] text-xl font-semibold text-slate-200 sm:min-h-[1lh] sm:text-2xl">
             Made for{' '}
+            {/* The typing starts once the page has loaded and settled: until then the first tagline
+                stands still in its place, so nothing moves or shifts. */}
             {reduced || !settled ? (
               <span className="text-brand-400">{TAGLINES[0]}</span>
             ) : (
               <>
                 <span className="sr-only">{TAGLINES.join(', ')}</span>
                 <span aria-hidden="true" className="text-brand-400">
-                  <Suspense fallback={TAGLINES[0]}>
-                    <Typewriter
-                      component="span"
-                      options={{
-                        strings: TAGLINES,
-                        autoStart: true,
-                        loop: true,
-                        delay: TYPE_DELAY_MS,
-                        deleteSpeed: 30,
-                      }}
-                    />
-                  </Suspense>
+                  <TypedText lines={TAGLINES} typeDelayMs={TYPE_DELAY_MS} deleteDelayMs={DELETE_DELAY_MS} />
                 </span>
               </>
             )}
