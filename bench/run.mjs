@@ -33,7 +33,7 @@ import {
   PAGE_SIZE,
   SCALE,
 } from './lib/data.mjs'
-import { measureFloor } from './lib/floor.mjs'
+import { measureFloor, serveFloor } from './lib/floor.mjs'
 import { makePhoto, measurePhoneImages } from './lib/images.mjs'
 import { lcpInServerHtml, runLighthouse } from './lib/lighthouse.mjs'
 import { printReport } from './lib/report.mjs'
@@ -670,6 +670,14 @@ async function main() {
         if (BUDGETS.browserRendered.includes(l.page)) continue
         l.lcpInHtml = await lcpInServerHtml(small.url, l.page, l.lcpElement)
         say(`  ${l.page}: LCP element ${l.lcpElement?.selector ?? '—'}: ${l.lcpInHtml.how}`)
+      }
+      // The machine's reference: the same settings on the bare framework (bench/floor), in this run.
+      say('lighthouse, reference: the framework floor (bench/floor) served as static files, same settings…')
+      const floor = await serveFloor({ root: join(root, 'bench', 'floor'), outDir: join(tmp, 'floor-lighthouse') })
+      try {
+        result.lighthouseFloor = await runLighthouse({ url: floor.url, pages: ['/'], runs: LH_RUNS, log })
+      } finally {
+        await floor.close()
       }
       if (LH_CPU) {
         say(

@@ -1,8 +1,9 @@
 // The framework floor: bench/floor/ (one route, one query on the shop's React, TanStack Router
 // and TanStack Query versions) built with Vite's JS API in this run, and the gzipped size of the
 // JavaScript it ships. The home page's JS is compared with it (bench/README.md, "Home JS").
-import { readdirSync, readFileSync, rmSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { extname, join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import react from '@vitejs/plugin-react'
 import { build } from 'vite'
@@ -55,5 +56,56 @@ function versionOf(repoRoot, name) {
     return JSON.parse(readFileSync(join(repoRoot, 'node_modules', name, 'package.json'), 'utf8')).version
   } catch {
     return undefined
+  }
+}
+
+const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css' }
+
+/**
+ * The floor app built and served on 127.0.0.1 (its files gzipped, as the Worker serves the shop's,
+ * and a fixed answer for its one query): Lighthouse's reference in the same run. What the bare
+ * framework scores on this machine now says how far the machine, not the shop, sets the scores.
+ * @param {{ root: string, outDir: string }} opts
+ * @returns {Promise<{ url: string, close: () => Promise<void> }>}
+ */
+export async function serveFloor({ root, outDir }) {
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { outDir, emptyOutDir: true, target: 'es2022' },
+  })
+  const tools = JSON.stringify(Array.from({ length: 5 }, (_, i) => ({ _id: `tool-${i + 1}`, name: `Tool ${i + 1}` })))
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://floor').pathname
+    const file = join(outDir, path === '/' ? 'index.html' : path)
+    const body = path.startsWith('/api/')
+      ? Buffer.from(tools)
+      : existsSync(file) && statSync(file).isFile()
+        ? readFileSync(file)
+        : undefined
+    if (!body) {
+      res.writeHead(404).end()
+      return
+    }
+    res.writeHead(200, {
+      'content-type': path.startsWith('/api/')
+        ? 'application/json'
+        : (TYPES[extname(file)] ?? 'application/octet-stream'),
+      'content-encoding': 'gzip',
+    })
+    res.end(gzipSync(body))
+  })
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)))
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : 0
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve())
+        rmSync(outDir, { recursive: true, force: true })
+      }),
   }
 }

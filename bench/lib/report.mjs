@@ -207,6 +207,14 @@ export function printReport(result, budgets) {
       l.tbtMedianMs <= budgets.tbtMs,
     )
   }
+  for (const l of result.lighthouseFloor ?? [])
+    add(
+      '5 Lighthouse',
+      'framework floor (bench/floor)',
+      `perf ${l.performance}  FCP ${ms(l.fcpMs)}  LCP ${ms(l.lcpMs)}  TBT ${ms(l.tbtMedianMs)}` +
+        (l.runs > 1 ? `  (median of ${l.runs}: ${l.allPerformance.join('/')}; TBT ${l.allTbtMs.join('/')})` : ''),
+      "the machine's reference, not the budget",
+    )
   for (const l of result.lighthouseCalibrated ?? [])
     add(
       '5 Lighthouse',
