@@ -8,6 +8,16 @@ import { gzipSync } from 'node:zlib'
 import react from '@vitejs/plugin-react'
 import { build } from 'vite'
 
+/** The floor app (`root`) built into `outDir` the way the shop's browser bundle is. */
+const buildFloor = (root, outDir) =>
+  build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { outDir, emptyOutDir: true, target: 'es2022' },
+  })
+
 /**
  * Builds the floor app into `outDir` and sums the JS under it (every chunk: the floor has no
  * lazy routes, so all of it loads before `load`), raw and gzipped like the weight phase does.
@@ -16,13 +26,7 @@ import { build } from 'vite'
  */
 export async function measureFloor({ root, outDir, repoRoot }) {
   try {
-    await build({
-      configFile: false,
-      root,
-      logLevel: 'warn',
-      plugins: [react()],
-      build: { outDir, emptyOutDir: true, target: 'es2022' },
-    })
+    await buildFloor(root, outDir)
     const files = []
     const walk = (dir) => {
       for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -69,13 +73,7 @@ const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '
  * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
 export async function serveFloor({ root, outDir }) {
-  await build({
-    configFile: false,
-    root,
-    logLevel: 'warn',
-    plugins: [react()],
-    build: { outDir, emptyOutDir: true, target: 'es2022' },
-  })
+  await buildFloor(root, outDir)
   const tools = JSON.stringify(Array.from({ length: 5 }, (_, i) => ({ _id: `tool-${i + 1}`, name: `Tool ${i + 1}` })))
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? '/', 'http://floor').pathname
