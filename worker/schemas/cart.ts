@@ -1,5 +1,5 @@
-import { BOOKING_LIMITS } from './booking'
 import { CART_MAX_LINES } from './cart-limits'
+import { BOOKING_LIMITS, QUANTITY_TOO_LARGE_MESSAGE } from './order-quantity'
 import { z } from './zod'
 
 export { CART_FULL_MESSAGE, CART_MAX_LINES, TOOL_NOT_SOLD, WITHDRAWN_TOOL_NAME } from './cart-limits'
@@ -41,7 +41,6 @@ export type Cart = z.infer<typeof CartSchema>
 // ─── Requests ───────────────────────────────────────────────────────────────────────────
 
 const QUANTITY_REQUIRED = 'Enter how many you want to order.'
-const QUANTITY_TOO_LARGE = `One order can hold at most ${BOOKING_LIMITS.maxQuantity.toLocaleString('en-US')}.`
 
 /** A quantity on the wire: a whole JSON number, at least `min`. */
 const wireQuantity = (min: number, tooSmall: string) =>
@@ -49,7 +48,7 @@ const wireQuantity = (min: number, tooSmall: string) =>
     .number({ error: (iss) => (iss.input === undefined ? QUANTITY_REQUIRED : 'quantity must be a number') })
     .int('Enter a whole number.')
     .min(min, tooSmall)
-    .max(BOOKING_LIMITS.maxQuantity, QUANTITY_TOO_LARGE)
+    .max(BOOKING_LIMITS.maxQuantity, QUANTITY_TOO_LARGE_MESSAGE)
 
 /** The tool of a cart route's path (`/api/cart/{serviceId}`). */
 export const CartToolParamSchema = z.object({

@@ -25,22 +25,45 @@ export function dhakaMonthRange(month: string): { from: number; to: number } {
   }
 }
 
-// Formatted in UTC after shifting by the offset: the same text in the Worker and every browser.
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
-const timeFormat = new Intl.DateTimeFormat('en-GB', {
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'UTC',
-})
-const monthFormat = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+// Formatted by hand from the shifted instant's UTC fields, not with Intl (number-text.ts says
+// why): the same text as `Intl.DateTimeFormat('en-GB')` (tested against it) in the Worker and
+// every browser.
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const
+// en-GB's short months: four letters for September, as ICU writes it.
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as const
+const twoDigits = (n: number) => String(n).padStart(2, '0')
+const inDhaka = (ms: number) => new Date(ms + DHAKA_OFFSET_MS)
 
 /** "31 October 2026": the day in Asia/Dhaka at `ms`. */
-export const formatDhakaDate = (ms: number): string => dateFormat.format(ms + DHAKA_OFFSET_MS)
+export function formatDhakaDate(ms: number): string {
+  const day = inDhaka(ms)
+  return `${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`
+}
+
+/** "31 Oct 2026" ("12 Sept 2026"): the day in Asia/Dhaka at `ms`, its month short, for public pages. */
+export function formatDhakaShortDate(ms: number): string {
+  const day = inDhaka(ms)
+  return `${day.getUTCDate()} ${SHORT_MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`
+}
 
 /** "31 October 2026, 00:30": the day and time (24-hour) in Asia/Dhaka at `ms`. */
-export const formatDhakaDateTime = (ms: number): string =>
-  `${dateFormat.format(ms + DHAKA_OFFSET_MS)}, ${timeFormat.format(ms + DHAKA_OFFSET_MS)}`
+export function formatDhakaDateTime(ms: number): string {
+  const time = inDhaka(ms)
+  return `${formatDhakaDate(ms)}, ${twoDigits(time.getUTCHours())}:${twoDigits(time.getUTCMinutes())}`
+}
 
 /** "November 2026": a month `YYYY-MM` in words. */
-export const formatMonth = (month: string): string => monthFormat.format(dhakaMonthRange(month).from + DHAKA_OFFSET_MS)
+export const formatMonth = (month: string): string => `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`

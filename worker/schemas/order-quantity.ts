@@ -1,3 +1,4 @@
+import { formatCount } from './number-text'
 import { isWholePacks, packSizeMessage } from './unit-price'
 
 /**
@@ -12,7 +13,7 @@ export const BOOKING_LIMITS = { addressMin: 5, addressMax: 300, name: 80, maxQua
 /** The spec's order messages (section 5), word for word. */
 export const orderMinimumMessage = (min: number) => `Please Order Minimum : ${min}`
 export const orderLessThanMessage = (available: number) => `Please Order Less Then : ${available}`
-export const QUANTITY_TOO_LARGE_MESSAGE = `One order can hold at most ${BOOKING_LIMITS.maxQuantity.toLocaleString('en-US')}.`
+export const QUANTITY_TOO_LARGE_MESSAGE = `One order can hold at most ${formatCount(BOOKING_LIMITS.maxQuantity)}.`
 
 /**
  * Why a whole number `quantity` of a tool cannot be ordered, or null: more than one order holds,

@@ -1,5 +1,5 @@
-import { BOOKING_LIMITS } from './booking'
 import { emailField } from './email'
+import { BOOKING_LIMITS, QUANTITY_TOO_LARGE_MESSAGE } from './order-quantity'
 import { intParam, PAGE_MAX, searchParam } from './paging'
 import { QUOTE_STATUS_NAMES, type QuoteStatus } from './quote-statuses'
 import { requiredText } from './text'
@@ -28,7 +28,7 @@ const quantityField = z
   .number({ error: (iss) => (iss.input === undefined ? 'quantity is Required' : 'quantity must be a number') })
   .int('Enter a whole number.')
   .min(1, 'quantity must be at least 1')
-  .max(BOOKING_LIMITS.maxQuantity, `One order can hold at most ${BOOKING_LIMITS.maxQuantity.toLocaleString('en-US')}.`)
+  .max(BOOKING_LIMITS.maxQuantity, QUANTITY_TOO_LARGE_MESSAGE)
 
 const serviceIdField = z
   .string({ error: 'serviceId is Required' })

@@ -2,6 +2,7 @@ import { binField } from './bin'
 import { DELIVERY_ZONES, type DeliveryZone, DISTRICTS, type District, zoneOf } from './delivery'
 import { EMAIL_MAX } from './email'
 import { moneyFromFormText } from './money'
+import { formatCount } from './number-text'
 import { phoneField } from './phone'
 import { requiredText } from './text'
 import { z } from './zod'
@@ -37,7 +38,6 @@ const SEND_A_SECTION = 'Send at least one of shop, delivery, bank or cod, each w
 const BANK_INCOMPLETE = 'Fill in the bank, the account name and the account number, or leave all three empty.'
 
 const twoDecimals = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6
-const thousands = (n: number) => n.toLocaleString('en-US')
 
 /** Text that may be empty; `label` as the form shows it. */
 const optionalText = (label: string, max: number) =>
@@ -55,7 +55,7 @@ const amount = (label: string, max: number) =>
     })
     .min(0, `The ${label} cannot be negative.`)
     .refine(twoDecimals, `The ${label} can have at most 2 decimals.`)
-    .refine((n) => n <= max, `The ${label} must be at most ${thousands(max)} BDT.`)
+    .refine((n) => n <= max, `The ${label} must be at most ${formatCount(max)} BDT.`)
 
 /** A whole number from `min` to `max`, one message for every way of missing it. */
 const wholeNumber = (min: number, max: number, message: string) =>
@@ -101,7 +101,7 @@ function sectionSchemas(read: (v: unknown) => unknown, readNullable: (v: unknown
         wholeNumber(
           0,
           SETTINGS_LIMITS.includedKg,
-          `Included kg must be a whole number from 0 to ${thousands(SETTINGS_LIMITS.includedKg)}.`,
+          `Included kg must be a whole number from 0 to ${formatCount(SETTINGS_LIMITS.includedKg)}.`,
         ),
       ),
       perKg: num(amount('fee per kg', SETTINGS_LIMITS.fee)),

@@ -2,6 +2,7 @@ import { html } from 'hono/html'
 import type { HtmlEscapedString } from 'hono/utils/html'
 import { formatBDT, formatBDTAmount, toTaka } from '#schemas/bdt.ts'
 import { formatDhakaDate, formatDhakaDateTime } from '#schemas/dhaka-time.ts'
+import { formatCount } from '#schemas/number-text.ts'
 import { vatPercent } from '#schemas/vat.ts'
 import { htmlText } from '#worker/lib/html.ts'
 import { PAYMENT_METHOD_NAMES, type TaxDocument } from './tax-documents'
@@ -108,7 +109,7 @@ function rowsTable(doc: TaxDocument, caption: string): Markup {
   <thead><tr><th class="num" scope="col">#</th><th scope="col">Description</th><th class="num" scope="col">Quantity</th><th class="num" scope="col">Unit price excl. VAT</th><th class="num" scope="col">Value excl. VAT</th><th class="num" scope="col">VAT rate</th><th class="num" scope="col">VAT</th><th class="num" scope="col">Value incl. VAT</th></tr></thead>
   <tbody>${doc.rows.map(
     (r, i) =>
-      html`<tr><td class="num">${i + 1}</td><td class="desc">${r.description}</td><td class="num">${r.quantity.toLocaleString('en-US')}</td><td class="num">${amount(r.unitExVat)}</td><td class="num">${amount(r.valueExVat)}</td><td class="num">${rate(r.rateBp)}</td><td class="num">${amount(r.vat)}</td><td class="num">${amount(r.valueIncVat)}</td></tr>`,
+      html`<tr><td class="num">${i + 1}</td><td class="desc">${r.description}</td><td class="num">${formatCount(r.quantity)}</td><td class="num">${amount(r.unitExVat)}</td><td class="num">${amount(r.valueExVat)}</td><td class="num">${rate(r.rateBp)}</td><td class="num">${amount(r.vat)}</td><td class="num">${amount(r.valueIncVat)}</td></tr>`,
   )}</tbody>
 </table>
 </div>`

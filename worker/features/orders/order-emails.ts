@@ -2,6 +2,7 @@ import { html } from 'hono/html'
 import { formatBDT, toTaka } from '#schemas/bdt.ts'
 import { formatOrderNumber } from '#schemas/booking.ts'
 import type { BankDetails } from '#schemas/delivery.ts'
+import { formatCount } from '#schemas/number-text.ts'
 import type { OrderActor, OrderStatus, PaymentMethod } from '#schemas/order-status.ts'
 import type { OrderLineRow, OrderRow } from '#worker/db/schema.ts'
 import { htmlText } from '#worker/lib/html.ts'
@@ -189,7 +190,7 @@ export function orderMail(kind: OrderMailKind, order: OrderMailFacts, ctx: MailC
   const details: [string, string][] = [
     ['Order', no],
     ...order.lines.map((l): [string, string] => [
-      `${l.quantity.toLocaleString('en-US')} × ${l.name}`,
+      `${formatCount(l.quantity)} × ${l.name}`,
       `${formatBDT(toTaka(l.pricePaisa))} (${formatBDT(toTaka(l.unitPricePaisa))} each)`,
     ]),
     ['Goods', formatBDT(toTaka(order.pricePaisa))],
@@ -295,7 +296,7 @@ export function quoteMail(
   const details: [string, string][] = [
     ['Quote', no],
     ...quote.lines.map((l): [string, string] => [
-      `${l.quantity.toLocaleString('en-US')} × ${l.name}`,
+      `${formatCount(l.quantity)} × ${l.name}`,
       l.unitPricePaisa === null
         ? 'to be priced'
         : `${formatBDT(toTaka(l.unitPricePaisa * l.quantity))} (${formatBDT(toTaka(l.unitPricePaisa))} each)`,

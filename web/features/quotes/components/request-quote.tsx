@@ -4,6 +4,7 @@ import { type FormEvent, useId, useState } from 'react'
 import { Modal } from '#web/components/modal.tsx'
 import { cartSaved } from '#web/features/cart/cart-mutations.ts'
 import { ApiRequestError } from '#web/lib/api-error.ts'
+import { formatCount } from '#web/lib/format.ts'
 import { withApi } from '#web/lib/lazy-api.ts'
 import { useSession } from '#web/lib/session.ts'
 import { QUOTES_KEY } from '../quote-keys'
@@ -80,7 +81,7 @@ export function RequestQuote({ what, returnTo, className = 'btn-ghost w-full py-
         description={
           'fromCart' in what
             ? 'Ask for a price on every tool in your cart. Your cart stays as it is.'
-            : `Ask for a price on ${what.name}, from ${what.minimum.toLocaleString('en-US')} (the minimum order) up, whatever is in stock.`
+            : `Ask for a price on ${what.name}, from ${formatCount(what.minimum)} (the minimum order) up, whatever is in stock.`
         }
       >
         <form onSubmit={submit} noValidate className="mt-4 space-y-4">

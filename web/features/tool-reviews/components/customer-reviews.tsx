@@ -1,6 +1,7 @@
 import { useSuspenseInfiniteQuery } from '@tanstack/react-query'
+import { formatDhakaShortDate } from '#schemas/dhaka-time.ts'
 import type { ToolRating } from '#schemas/tool-review.ts'
-import { formatCount, formatShopDay } from '#web/lib/format.ts'
+import { formatCount } from '#web/lib/format.ts'
 import { toolReviewQueries } from '../tool-reviews-queries'
 import { Stars } from './stars'
 
@@ -54,7 +55,9 @@ export function CustomerReviews({ toolId, average, count }: { toolId: string } &
                   Verified buyer
                 </span>
                 <span aria-hidden="true">·</span>
-                <time dateTime={new Date(review.createdAt).toISOString()}>{formatShopDay(review.createdAt)}</time>
+                <time dateTime={new Date(review.createdAt).toISOString()}>
+                  {formatDhakaShortDate(review.createdAt)}
+                </time>
               </p>
             </li>
           ))}
