@@ -63,6 +63,8 @@ describe('public pages arrive whole (server-rendered)', () => {
       expect.objectContaining({ '@type': 'Organization', name: 'Toolhaus', url: 'http://shop.test/' }),
     )
     expect(res.headers.get('X-Robots-Tag')).toBeNull()
+    // The catalogue's pages open in the browsing context they are given (web/lib/page-head.ts).
+    expect(res.headers.get('Cross-Origin-Opener-Policy')).toBeNull()
   })
 
   it('/service/{id} is public: the tool, Open Graph for link previews, Product and BreadcrumbList JSON-LD', async () => {
@@ -306,6 +308,8 @@ describe('private pages', () => {
       const { res, html } = await page(path, { as: token })
       expect(res.status, path).toBe(200)
       expect(res.headers.get('X-Robots-Tag'), path).toBe('noindex')
+      // A page opened by another site's page is cut off from it; the sign-in popups are not.
+      expect(res.headers.get('Cross-Origin-Opener-Policy'), path).toBe('same-origin-allow-popups')
       expect(html, path).toContain('<nav')
       // No private data: nothing of the signed-in customer is in the HTML.
       expect(html, path).not.toContain('customer@example.com')

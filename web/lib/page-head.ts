@@ -76,3 +76,17 @@ export const breadcrumbs = (origin: string, items: [name: string, path: string][
     item: absoluteUrl(origin, path),
   })),
 })
+
+/**
+ * The response headers of a page where a session is entered or used (sign-in, sign-up, the cart,
+ * the dashboard): never indexed, and opened in a browsing context of its own
+ * (`Cross-Origin-Opener-Policy`: a page of another site that opened it keeps no handle on it, to
+ * navigate it or count its frames; the sign-in popups it opens keep theirs). The catalogue's
+ * public pages do without: they are the same for everyone, and the header makes Chromium start
+ * a fresh renderer process for them (on Android it isolates the site): 15 Lighthouse points on
+ * `/` under its phone settings (bench/README "Where the distance to the floor was").
+ */
+export const sessionPageHeaders = () => ({
+  'X-Robots-Tag': 'noindex',
+  'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
+})

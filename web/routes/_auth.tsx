@@ -1,5 +1,6 @@
 import { createFileRoute, Outlet, type ParsedLocation, redirect } from '@tanstack/react-router'
 import { browserPage, useFrameHydrated } from '#web/lib/hydration.ts'
+import { sessionPageHeaders } from '#web/lib/page-head.ts'
 import type { RouterContext } from '#web/routes/__root.tsx'
 
 /** The signed-in guard: a visitor goes to /login, which brings them back here afterwards. */
@@ -13,7 +14,7 @@ export const Route = createFileRoute('/_auth')({
       return { session: state }
     },
   }),
-  headers: () => ({ 'X-Robots-Tag': 'noindex' }),
+  headers: sessionPageHeaders,
   component: AuthFrame,
 })
 

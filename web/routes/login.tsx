@@ -11,12 +11,13 @@ import { leaveIfSignedIn, validateRedirectSearch } from '#web/features/auth/sign
 import { useSignInAction } from '#web/features/auth/use-sign-in-action.tsx'
 import { mergeVisitorCart } from '#web/features/cart/cart-merge.ts'
 import { browserPage } from '#web/lib/hydration.ts'
+import { sessionPageHeaders } from '#web/lib/page-head.ts'
 
 export const Route = createFileRoute('/login')({
   // Signed-in pages and the way to them: rendered in the browser (the server does not know who
   // is signed in), and never indexed.
   ...browserPage({ guard: leaveIfSignedIn }),
-  headers: () => ({ 'X-Robots-Tag': 'noindex' }),
+  headers: sessionPageHeaders,
   validateSearch: validateRedirectSearch,
   head: () => ({ meta: [{ title: 'Login · Toolhaus' }] }),
   component: LoginPage,

@@ -43,11 +43,14 @@ const COMMON = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'X-Frame-Options': 'DENY',
-  'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(self)',
 }
 
-/** Adds the security headers; `kind` picks the CSP for pages (with their inline scripts' hashes) or for API answers. */
+/**
+ * Adds the security headers; `kind` picks the CSP for pages (with their inline scripts' hashes) or for API answers.
+ * `Cross-Origin-Opener-Policy` is not among them: the pages where a session is entered or used
+ * declare it (web/lib/page-head.ts `sessionPageHeaders`, which says why the catalogue's pages do not).
+ */
 export function applySecurityHeaders(
   headers: Headers,
   kind: 'page' | 'api',
