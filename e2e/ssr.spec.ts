@@ -148,9 +148,7 @@ test('a page the browser renders does not move what is in view as it fills the f
   }
 })
 
-test('a shopper reads their own writes: each API call sends back a D1 bookmark an answer carried', async ({
-  page,
-}) => {
+test('a shopper reads their own writes: each API call sends back a D1 bookmark an answer carried', async ({ page }) => {
   // The page's API calls (images aside, which carry none), in the order they went out and their
   // answers came back: the bookmark each call sent, and the one each answer carried.
   const events: { event: 'sent' | 'answered'; call: string; sent: string | undefined; carried?: string }[] = []
@@ -226,6 +224,8 @@ test('the hero types its taglines without moving anything (no layout shift)', as
   await expect(tagline).toHaveText(/^f/, { timeout: 10_000 })
   await expect(tagline).toHaveText('furniture workshops.', { timeout: 10_000 })
   const shifts = await page.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)
-  expect(shifts.reduce((a, b) => a + b, 0), 'layout shift while typing').toBe(0)
+  expect(
+    shifts.reduce((a, b) => a + b, 0),
+    'layout shift while typing',
+  ).toBe(0)
 })
-
