@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react'
-
-const twoDigits = (n: number) => String(n).padStart(2, '0')
+import { twoDigits } from '#schemas/number-text.ts'
 
 /** "4:05:09 PM" in the reader's time zone; by hand, so that a page's first Intl object (100 ms and more) is not the clock's. */
 const twelveHour = (time: Date) =>

@@ -1,8 +1,10 @@
 /**
  * Time in Asia/Dhaka (api.md "VAT and tax documents": months, years and printed dates are
  * Dhaka's). Bangladesh keeps UTC+6 all year (no daylight saving since 2009), so a fixed offset is
- * exact and needs no time-zone data. Imports nothing: the web app shares it.
+ * exact and needs no time-zone data. Imports nothing but number-text.ts: the web app shares it.
  */
+
+import { twoDigits } from './number-text'
 
 export const DHAKA_OFFSET_MS = 6 * 3_600_000
 
@@ -44,20 +46,19 @@ const MONTHS = [
 ] as const
 // en-GB's short months: four letters for September, as ICU writes it.
 const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'] as const
-const twoDigits = (n: number) => String(n).padStart(2, '0')
 const inDhaka = (ms: number) => new Date(ms + DHAKA_OFFSET_MS)
 
-/** "31 October 2026": the day in Asia/Dhaka at `ms`. */
-export function formatDhakaDate(ms: number): string {
+/** "31 October 2026" or, with the short months, "31 Oct 2026": the day in Asia/Dhaka at `ms`. */
+function dhakaDay(ms: number, months: readonly string[]): string {
   const day = inDhaka(ms)
-  return `${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`
+  return `${day.getUTCDate()} ${months[day.getUTCMonth()]} ${day.getUTCFullYear()}`
 }
 
+/** "31 October 2026": the day in Asia/Dhaka at `ms`. */
+export const formatDhakaDate = (ms: number): string => dhakaDay(ms, MONTHS)
+
 /** "31 Oct 2026" ("12 Sept 2026"): the day in Asia/Dhaka at `ms`, its month short, for public pages. */
-export function formatDhakaShortDate(ms: number): string {
-  const day = inDhaka(ms)
-  return `${day.getUTCDate()} ${SHORT_MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`
-}
+export const formatDhakaShortDate = (ms: number): string => dhakaDay(ms, SHORT_MONTHS)
 
 /** "31 October 2026, 00:30": the day and time (24-hour) in Asia/Dhaka at `ms`. */
 export function formatDhakaDateTime(ms: number): string {

@@ -12,3 +12,6 @@ export function formatCount(n: number): string {
   const digits = String(Math.abs(n)).replace(/\B(?=(\d{3})+$)/g, ',')
   return n < 0 ? `-${digits}` : digits
 }
+
+/** 0–99 in two digits: 5 → "05" (clock times, dates). */
+export const twoDigits = (n: number): string => String(n).padStart(2, '0')
