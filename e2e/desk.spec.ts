@@ -145,9 +145,12 @@ test('an admin refunds a paid order after confirming; the customer sees it refun
     .filter({ hasText: `Order ${no} refunded` })
     .getByRole('button')
     .click()
-  await expect(page.getByRole('dialog', { name: `Order ${no} refunded — Toolhaus` })).toContainText(
-    'Damaged in transit',
-  )
+  const mail = page.getByRole('dialog', { name: `Order ${no} refunded — Toolhaus` })
+  await expect(mail).toContainText('Damaged in transit')
+  // The HTML as sent, in a frame that runs no script.
+  const html = mail.locator('iframe[title="The e-mail as HTML"]')
+  await expect(html).toHaveAttribute('sandbox', '')
+  await expect(html.contentFrame().getByText('Damaged in transit')).toBeVisible()
 })
 
 test('an admin cancels an unpaid order after confirming; the customer sees it cancelled by the shop and is e-mailed', async ({
