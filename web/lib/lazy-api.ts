@@ -1,3 +1,5 @@
+import { tokenStore } from './token-store.ts'
+
 type Client = typeof import('./api.ts')
 
 let client: Client | undefined
@@ -9,6 +11,13 @@ let client: Client | undefined
  * a call starts at once, as a static import's would (no wait for the module each time).
  */
 export async function withApi<T>(call: (client: Client) => Promise<T>): Promise<T> {
-  client ??= await import('./api.ts')
+  if (!client) {
+    const signedIn = tokenStore.get() !== null
+    client = await import('./api.ts')
+    // A call made in a session that ended while the client loaded (Sign Out, in this tab or
+    // another) is not sent: without the token it could only be refused (a 401 in the console).
+    if (signedIn && tokenStore.get() === null)
+      throw new DOMException('The session ended before the call was sent.', 'AbortError')
+  }
   return call(client)
 }
