@@ -1,4 +1,4 @@
-import { formatCount } from './number-text'
+import { formatCount, twoDigits } from './number-text'
 
 /**
  * Money in BDT: paisa in the database, taka on the wire, one format on screen, in e-mails and
@@ -20,7 +20,7 @@ function splitTaka(taka: number): { sign: string; whole: string; paisa: string }
   return {
     sign: taka < 0 || Object.is(taka, -0) ? '-' : '',
     whole: formatCount(Math.floor(paisa / 100)),
-    paisa: String(paisa % 100).padStart(2, '0'),
+    paisa: twoDigits(paisa % 100),
   }
 }
 

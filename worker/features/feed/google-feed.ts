@@ -5,6 +5,7 @@
  */
 import { asc } from 'drizzle-orm'
 import { type Category, categoryPath } from '#schemas/category-tree.ts'
+import { twoDigits } from '#schemas/number-text.ts'
 import { tools } from '#worker/db/schema.ts'
 import type { Db } from '#worker/lib/db.ts'
 import { listCategories } from '../categories/categories.service'
@@ -33,7 +34,7 @@ export const xmlText = (s: string) =>
     .replace(/'/g, '&apos;')
 
 /** `1250.00 BDT` from paisa, in integers (no floating-point cents). */
-export const feedPrice = (paisa: number) => `${Math.floor(paisa / 100)}.${String(paisa % 100).padStart(2, '0')} BDT`
+export const feedPrice = (paisa: number) => `${Math.floor(paisa / 100)}.${twoDigits(paisa % 100)} BDT`
 
 /** Orderable, as everywhere in the shop: at least the minimum order is in stock. */
 const availability = (tool: FeedTool) =>
