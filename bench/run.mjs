@@ -33,7 +33,7 @@ import {
   PAGE_SIZE,
   SCALE,
 } from './lib/data.mjs'
-import { measureFloor, serveFloor } from './lib/floor.mjs'
+import { measureFloor, serveFloor, serveSsrFloor } from './lib/floor.mjs'
 import { makePhoto, measurePhoneImages } from './lib/images.mjs'
 import { lcpInServerHtml, runLighthouse } from './lib/lighthouse.mjs'
 import { printReport } from './lib/report.mjs'
@@ -678,6 +678,22 @@ async function main() {
         result.lighthouseFloor = await runLighthouse({ url: floor.url, pages: ['/'], runs: LH_RUNS, log })
       } finally {
         await floor.close()
+      }
+      // And per server-rendered page, the same framework hydrating that page's own markup (the
+      // shop's document without its scripts): what the framework itself scores there, in this run.
+      const ssrPages = LIGHTHOUSE_PAGES.filter((page) => !BUDGETS.browserRendered.includes(page))
+      say(`lighthouse, reference: the hydrating floor (bench/floor-ssr) carrying ${ssrPages.join(', ')}…`)
+      const floorSsr = await serveSsrFloor({
+        root: join(root, 'bench', 'floor-ssr'),
+        outDir: join(tmp, 'floor-ssr-lighthouse'),
+        shopUrl: small.url,
+        distDir: join(root, 'dist'),
+        pages: ssrPages,
+      })
+      try {
+        result.lighthouseFloorSsr = await runLighthouse({ url: floorSsr.url, pages: ssrPages, runs: LH_RUNS, log })
+      } finally {
+        await floorSsr.close()
       }
       if (LH_CPU) {
         say(

@@ -1,9 +1,10 @@
 // The framework floor: bench/floor/ (one route, one query on the shop's React, TanStack Router
 // and TanStack Query versions) built with Vite's JS API in this run, and the gzipped size of the
 // JavaScript it ships. The home page's JS is compared with it (bench/README.md, "Home JS").
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { createServer } from 'node:http'
-import { extname, join } from 'node:path'
+import { dirname, extname, join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import react from '@vitejs/plugin-react'
 import { build } from 'vite'
@@ -74,26 +75,103 @@ const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '
  */
 export async function serveFloor({ root, outDir }) {
   await buildFloor(root, outDir)
+  const index = readFileSync(join(outDir, 'index.html'))
   const tools = JSON.stringify(Array.from({ length: 5 }, (_, i) => ({ _id: `tool-${i + 1}`, name: `Tool ${i + 1}` })))
-  const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://floor').pathname
-    const file = join(outDir, path === '/' ? 'index.html' : path)
-    const body = path.startsWith('/api/')
-      ? Buffer.from(tools)
-      : existsSync(file) && statSync(file).isFile()
-        ? readFileSync(file)
+  return serveFiles(outDir, async (path) =>
+    path === '/'
+      ? { type: TYPES['.html'], body: index }
+      : path.startsWith('/api/')
+        ? { type: 'application/json', body: Buffer.from(tools) }
+        : undefined,
+  )
+}
+
+/**
+ * The hydrating floor (bench/floor-ssr) server-rendered, beside the shop: at each of `pages` its
+ * one route carries that page of the shop as static markup (the same document body, stylesheet
+ * and images, none of the shop's scripts), so that what differs from the shop's page is the app
+ * code the shop runs on top of the framework, and what differs from bench/floor is server
+ * rendering a page of this size. Each page is rendered once, in Node, with the shop's tools
+ * answer; the shop's stylesheet is copied, and its images and icons are fetched from the shop.
+ * @param {{ root: string, outDir: string, shopUrl: string, distDir: string, pages: string[] }} opts
+ * @returns {Promise<{ url: string, close: () => Promise<void> }>}
+ */
+export async function serveSsrFloor({ root, outDir, shopUrl, distDir, pages }) {
+  const clientDir = join(outDir, 'client')
+  const serverDir = join(outDir, 'server')
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    plugins: [react()],
+    build: { outDir: clientDir, emptyOutDir: true, target: 'es2022', manifest: true },
+  })
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    plugins: [react()],
+    ssr: { noExternal: true },
+    build: { outDir: serverDir, emptyOutDir: true, ssr: join(root, 'server.tsx'), target: 'node20' },
+  })
+  const chunks = JSON.parse(readFileSync(join(clientDir, '.vite', 'manifest.json'), 'utf8'))
+  const entry = Object.values(chunks).find((chunk) => chunk.isEntry)
+  const tools = (await (await fetch(`${shopUrl}/api/service?limit=5`)).json()).map(({ _id, name }) => ({ _id, name }))
+  const { renderFloor } = await import(pathToFileURL(join(serverDir, 'server.js')).href)
+  /** @type {Map<string, Buffer>} */
+  const rendered = new Map()
+  for (const path of pages) {
+    const shopPage = await (await fetch(`${shopUrl}${path}`)).text()
+    const stylesheets = [...shopPage.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1])
+    for (const href of stylesheets) {
+      mkdirSync(dirname(join(clientDir, href)), { recursive: true })
+      copyFileSync(join(distDir, href), join(clientDir, href))
+    }
+    const body = /<body[^>]*>([\s\S]*)<\/body>/.exec(shopPage)?.[1] ?? ''
+    const pageHtml = body.replace(/<script[\s\S]*?<\/script>/g, '')
+    const html = await renderFloor({
+      url: `http://floor${path}`,
+      entry: `/${entry.file}`,
+      stylesheets,
+      tools,
+      pageHtml,
+    })
+    rendered.set(path, Buffer.from(html))
+  }
+  return serveFiles(
+    clientDir,
+    async (path) => {
+      if (rendered.has(path)) return { type: TYPES['.html'], body: rendered.get(path) }
+      const answer = await fetch(`${shopUrl}${path}`)
+      return answer.ok
+        ? {
+            type: answer.headers.get('content-type') ?? 'application/octet-stream',
+            body: Buffer.from(await answer.arrayBuffer()),
+          }
         : undefined
-    if (!body) {
+    },
+    outDir,
+  )
+}
+
+/**
+ * Serves `dir` on 127.0.0.1, gzipped as the Worker serves the shop's files; a path that is not a
+ * file there is `fallback`'s (404 when it has none). `close` stops it and removes `removeDir`.
+ */
+async function serveFiles(dir, fallback, removeDir = dir) {
+  const server = createServer(async (req, res) => {
+    const path = new URL(req.url ?? '/', 'http://floor').pathname
+    const file = join(dir, path)
+    const found =
+      existsSync(file) && statSync(file).isFile()
+        ? { type: TYPES[extname(file)] ?? 'application/octet-stream', body: readFileSync(file) }
+        : await fallback(path).catch(() => undefined)
+    if (!found) {
       res.writeHead(404).end()
       return
     }
-    res.writeHead(200, {
-      'content-type': path.startsWith('/api/')
-        ? 'application/json'
-        : (TYPES[extname(file)] ?? 'application/octet-stream'),
-      'content-encoding': 'gzip',
-    })
-    res.end(gzipSync(body))
+    res.writeHead(200, { 'content-type': found.type, 'content-encoding': 'gzip' })
+    res.end(gzipSync(found.body))
   })
   await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)))
   const address = server.address()
@@ -102,8 +180,8 @@ export async function serveFloor({ root, outDir }) {
     url: `http://127.0.0.1:${port}`,
     close: () =>
       new Promise((resolve) => {
-        server.close(() => resolve())
-        rmSync(outDir, { recursive: true, force: true })
+        server.close(() => resolve(undefined))
+        rmSync(removeDir, { recursive: true, force: true })
       }),
   }
 }

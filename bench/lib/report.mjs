@@ -215,6 +215,19 @@ export function printReport(result, budgets) {
         (l.runs > 1 ? `  (median of ${l.runs}: ${l.allPerformance.join('/')}; TBT ${l.allTbtMs.join('/')})` : ''),
       "the machine's reference, not the budget",
     )
+  for (const l of result.lighthouseFloorSsr ?? []) {
+    const shop = result.lighthouse?.find((s) => s.page === l.page)
+    add(
+      '5 Lighthouse',
+      `hydrating floor (bench/floor-ssr) with ${l.page}'s markup`,
+      `perf ${l.performance}  FCP ${ms(l.fcpMs)}  LCP ${ms(l.lcpMs)}  TBT ${ms(l.tbtMedianMs)}` +
+        (l.runs > 1 ? `  (median of ${l.runs}: ${l.allPerformance.join('/')}; TBT ${l.allTbtMs.join('/')})` : '') +
+        (shop
+          ? `; the shop's page ${shop.performance - l.performance >= 0 ? '+' : ''}${shop.performance - l.performance}`
+          : ''),
+      "the framework's reference for this page, not the budget",
+    )
+  }
   for (const l of result.lighthouseCalibrated ?? [])
     add(
       '5 Lighthouse',
