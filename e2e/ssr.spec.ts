@@ -223,3 +223,15 @@ test('the hero types its taglines without moving anything (no layout shift)', as
   await expect(tagline).toHaveText('furniture workshops.', { timeout: 10_000 })
   expect(await layoutShift(), 'layout shift while typing').toBe(0)
 })
+
+test('a page loads no toaster until code that raises a toast does, and the first toast shows', async ({ page }) => {
+  // The toaster (sonner and the styles it adds) mounted 1.5 s after every page's load: a long task
+  // Lighthouse counted as blocking time on a phone. It now comes with the code that toasts.
+  const toaster = page.getByRole('region', { name: /^Notifications/ })
+  await page.goto('/service')
+  await page.waitForLoadState('load')
+  await page.waitForTimeout(2500)
+  await expect(toaster, 'no toaster on a page nobody acted on').toHaveCount(0)
+  await page.getByRole('main').getByRole('button', { name: 'Add to cart' }).first().click()
+  await expect(toaster.locator('[data-sonner-toast]')).toHaveCount(1)
+})

@@ -5,7 +5,7 @@ const SETTLE_MS = 1500
 
 /**
  * True once the page has fired `load` and had a quiet moment since: the time to fetch code the
- * first screen does not need (the hero's typing, the toaster), keeping it off the critical path.
+ * first screen does not need (the hero's typing), keeping it off the critical path.
  */
 export function usePageSettled(): boolean {
   const [settled, setSettled] = useState(false)

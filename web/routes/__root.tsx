@@ -8,7 +8,7 @@ import {
   useRouter,
   useRouterState,
 } from '@tanstack/react-router'
-import { lazy, type ReactNode, Suspense, useEffect } from 'react'
+import { lazy, type ReactNode, Suspense, useEffect, useSyncExternalStore } from 'react'
 import { Footer } from '#web/components/footer.tsx'
 import { hydrateOnInteraction } from '#web/components/hydrate-on-sight.tsx'
 import { Navbar } from '#web/components/navbar.tsx'
@@ -20,10 +20,9 @@ import { useDocumentHydrated } from '#web/lib/hydration.ts'
 import { isServer } from '#web/lib/is-server.ts'
 import { SHOP_DESCRIPTION, SHOP_TITLE } from '#web/lib/page-head.ts'
 import type { Session } from '#web/lib/session.ts'
-import { usePageSettled } from '#web/lib/use-page-settled.ts'
+import { toasterState } from '#web/lib/toaster-state.ts'
 
-// Toasts only ever follow something the visitor did, so the toaster's code loads once the page
-// has settled, off the critical path; sonner shows a toast raised before then as soon as it mounts.
+// The toaster mounts once code that raises toasts has loaded (web/lib/toast.ts): not with the page.
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })))
 
 /** What every route's beforeLoad, loader and head receive. Add fields here and supply them in router.tsx. */
@@ -113,8 +112,8 @@ function Shell({ children }: { children: ReactNode }) {
 }
 
 function LateToaster() {
-  const settled = usePageSettled()
-  if (!settled) return null
+  const wanted = useSyncExternalStore(toasterState.subscribe, toasterState.get, () => false)
+  if (!wanted) return null
   return (
     <Suspense fallback={null}>
       {/* Below the navbar (about 4 rem), so a toast never hides it, on phones too. */}

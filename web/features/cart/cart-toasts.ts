@@ -7,7 +7,7 @@ import type { Added } from './cart-mutations'
 
 /** The tool went in (with its name and quantity when known), or it was already there. */
 export async function toastAdded(result: Added, { name, viewCart }: { name?: string; viewCart?: () => void }) {
-  const { toast } = await import('sonner')
+  const { toast } = await import('#web/lib/toast.ts')
   const action = viewCart ? { action: { label: 'View cart', onClick: viewCart } } : {}
   if (result.added)
     toast.success('Added to your cart', {
@@ -19,7 +19,7 @@ export async function toastAdded(result: Added, { name, viewCart }: { name?: str
 
 /** Why the tool could not go in: the API's refusals (and a full browser cart's) are sentences for people; a dropped connection is not. */
 export async function toastNotAdded(error: Error) {
-  const { toast } = await import('sonner')
+  const { toast } = await import('#web/lib/toast.ts')
   const known = error instanceof ApiRequestError || !(error instanceof TypeError)
   toast.error(known ? error.message : 'We could not reach the shop. Check your connection and try again.')
 }

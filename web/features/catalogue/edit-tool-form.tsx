@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMemo, useState } from 'react'
 import { type Path, useForm } from 'react-hook-form'
-import { toast } from 'sonner'
 import { formatBDT } from '#schemas/bdt.ts'
 import { MINIMUM_ABOVE_QUANTITY, type Tool, ToolEditFormSchema } from '#schemas/tool.ts'
 import type { z } from '#schemas/zod.ts'
@@ -14,6 +13,7 @@ import { WholesaleFields, wholesaleFieldOf } from '#web/features/catalogue/compo
 import { useUpdateTool } from '#web/features/tools/tools-mutations.ts'
 import { showServerFieldErrors } from '#web/lib/form-errors.ts'
 import { formatCount } from '#web/lib/format.ts'
+import { toast } from '#web/lib/toast.ts'
 
 // NOTE: its own module, not inside the manage route: the route's shared code goes into the
 // entry chunk, and this form's schema would take zod there with it.

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { toast } from 'sonner'
 import { CONTACT_LIMITS, type ContactFormValues, type ContactInput, ContactInputSchema } from '#schemas/contact.ts'
 import { FormField } from '#web/components/form-field.tsx'
 import { ApiRequestError } from '#web/lib/api.ts'
+import { toast } from '#web/lib/toast.ts'
 import { useSendMessage } from './contact-mutations'
 
 const EMPTY: ContactFormValues = { name: '', email: '', subject: '', message: '' }

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm } from 'react-hook-form'
-import { toast } from 'sonner'
 import { type CategoryInput, CategoryInputSchema, type CategoryPatch, CategoryPatchSchema } from '#schemas/category.ts'
 import { type Category, slugify } from '#schemas/category-tree.ts'
 import type { z } from '#schemas/zod.ts'
 import { FormField } from '#web/components/form-field.tsx'
 import { Modal } from '#web/components/modal.tsx'
 import { showServerFieldErrors } from '#web/lib/form-errors.ts'
+import { toast } from '#web/lib/toast.ts'
 import { useAddCategory, useDeleteCategory, useUpdateCategory } from '../categories-mutations'
 
 // NOTE: its own module, not inside the route: the route's shared code goes into the entry chunk,

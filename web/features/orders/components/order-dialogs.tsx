@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { toast } from 'sonner'
 import { formatBDT } from '#schemas/bdt.ts'
 import {
   type BankPayment,
@@ -17,6 +16,7 @@ import { z } from '#schemas/zod.ts'
 import { FormField } from '#web/components/form-field.tsx'
 import { Modal } from '#web/components/modal.tsx'
 import { showServerFieldErrors } from '#web/lib/form-errors.ts'
+import { toast } from '#web/lib/toast.ts'
 import { type ShipForm, ShipFormSchema, type ShipFormValues } from '../order-forms'
 import { useCancelOrder, useChangeOrderStatus, useRecordPayment, useRefundOrder } from '../order-mutations'
 import { orderSummary } from './order-lines'

@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
-import { toast } from 'sonner'
 import type { Quote } from '#schemas/quote.ts'
 import { Modal } from '#web/components/modal.tsx'
 import { ApiRequestError } from '#web/lib/api-error.ts'
 import { formatDateTime } from '#web/lib/format.ts'
+import { toast } from '#web/lib/toast.ts'
 import { useDeclineQuote } from '../quote-mutations'
 import { QuoteLines, QuoteMessages, QuoteStatusBadge } from './quote-view'
 

@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useState } from 'react'
-import { toast } from 'sonner'
 import { formatBDT } from '#schemas/bdt.ts'
 import { QUOTE_MAX_VALID_DAYS, type Quote, QuoteOfferSchema } from '#schemas/quote.ts'
 import { Modal } from '#web/components/modal.tsx'
 import { ApiRequestError } from '#web/lib/api-error.ts'
+import { toast } from '#web/lib/toast.ts'
 import { useOfferQuote } from '../quote-mutations'
 
 const DAY_MS = 24 * 60 * 60 * 1000

@@ -3,7 +3,6 @@ import { useQueries, useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { FormProvider, useForm, useWatch } from 'react-hook-form'
-import { toast } from 'sonner'
 import { toPaisa, toTaka } from '#schemas/bdt.ts'
 import type { CheckoutPreviewInput } from '#schemas/checkout.ts'
 import type { PickupDetails } from '#schemas/delivery.ts'
@@ -17,6 +16,7 @@ import { OrderSummary, type PricedPreview } from '#web/features/checkout/compone
 import { BusinessFields, PaymentFields } from '#web/features/checkout/components/payment-fields.tsx'
 import { toolQueries } from '#web/features/tools/tools-queries.ts'
 import { configQuery } from '#web/lib/config.ts'
+import { toast } from '#web/lib/toast.ts'
 import { useAcceptQuote } from '../quote-mutations'
 
 /** Methods paid on the payment page; the others' orders open on their own page (as the checkout's). */

@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useState } from 'react'
-import { toast } from 'sonner'
 import { formatBDT } from '#schemas/bdt.ts'
 import type { Quote, QuoteStatus } from '#schemas/quote.ts'
 import { ApiRequestError } from '#web/lib/api-error.ts'
 import { formatCount, formatDateTime } from '#web/lib/format.ts'
+import { toast } from '#web/lib/toast.ts'
 import { usePostQuoteMessage } from '../quote-mutations'
 
 export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {

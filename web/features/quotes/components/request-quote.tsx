@@ -53,7 +53,7 @@ export function RequestQuote({ what, returnTo, className = 'btn-ghost w-full py-
       request.mutate(body, {
         onSuccess: (created) => {
           // The toaster's code loads with its first toast: this button is on the tool page, whose code loads first.
-          void import('sonner').then(({ toast }) =>
+          void import('#web/lib/toast.ts').then(({ toast }) =>
             toast.success(`Quote ${created.quoteNumber} requested. We will e-mail you our offer.`),
           )
           setOpen(false)

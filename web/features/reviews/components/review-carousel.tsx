@@ -1,9 +1,9 @@
 import Autoplay from 'embla-carousel-autoplay'
 import useEmblaCarousel from 'embla-carousel-react'
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import { toast } from 'sonner'
 import type { Review } from '#schemas/review.ts'
 import { useSession } from '#web/lib/session.ts'
+import { toast } from '#web/lib/toast.ts'
 import { useDeleteReview } from '../reviews-mutations'
 import { type ReviewDelete, ReviewTrack } from './review-cards'
 

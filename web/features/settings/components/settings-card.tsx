@@ -1,8 +1,8 @@
 import type { FormEventHandler, ReactNode } from 'react'
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
-import { toast } from 'sonner'
 import type { SettingsPatch } from '#schemas/settings.ts'
 import { showServerFieldErrors } from '#web/lib/form-errors.ts'
+import { toast } from '#web/lib/toast.ts'
 import { useSaveSettings } from '../settings-mutations'
 
 /** One section of the Settings page: a form of its own with its title and its Save button (a section is saved whole). */

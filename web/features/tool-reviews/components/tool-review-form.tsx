@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm, useWatch } from 'react-hook-form'
-import { toast } from 'sonner'
 import { REVIEW_BODY_MAX, REVIEW_TITLE_MAX, type ToolReviewInput, ToolReviewInputSchema } from '#schemas/tool-review.ts'
 import type { z } from '#schemas/zod.ts'
 import { FormField } from '#web/components/form-field.tsx'
 import { RatingField } from '#web/components/rating-field.tsx'
 import { ApiRequestError } from '#web/lib/api-error.ts'
 import { showServerFieldErrors } from '#web/lib/form-errors.ts'
+import { toast } from '#web/lib/toast.ts'
 import { useReviewTool } from '../tool-reviews-mutations'
 
 type Values = z.input<typeof ToolReviewInputSchema>

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { toast } from 'sonner'
 import { type ProfileUpdateInput, ProfileUpdateSchema, type UserProfile } from '#schemas/user.ts'
 import type { z } from '#schemas/zod.ts'
 import { FormField } from '#web/components/form-field.tsx'
 import { ImageFormField } from '#web/components/image-field.tsx'
 import { showServerFieldErrors } from '#web/lib/form-errors.ts'
+import { toast } from '#web/lib/toast.ts'
 import { useUpdateProfile } from '../users-mutations'
 
 const PROFILE_FIELDS = [

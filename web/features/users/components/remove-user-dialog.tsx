@@ -1,6 +1,6 @@
-import { toast } from 'sonner'
 import type { UserProfile } from '#schemas/user.ts'
 import { Modal } from '#web/components/modal.tsx'
+import { toast } from '#web/lib/toast.ts'
 import { useRemoveUser } from '../users-mutations'
 
 /** Asks before an admin removes `user` (open while it is set): they are signed out and blocked until restored. */

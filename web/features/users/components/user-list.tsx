@@ -1,7 +1,7 @@
-import { toast } from 'sonner'
 import type { UserProfile } from '#schemas/user.ts'
 import { ApiRequestError } from '#web/lib/api.ts'
 import { formatDateTime } from '#web/lib/format.ts'
+import { toast } from '#web/lib/toast.ts'
 import { useMakeAdmin, useRestoreUser } from '../users-mutations'
 
 type UserListProps = {

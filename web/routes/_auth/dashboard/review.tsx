@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
-import { toast } from 'sonner'
 import { type ReviewInput, ReviewInputSchema } from '#schemas/review.ts'
 import type { z } from '#schemas/zod.ts'
 import { FormField } from '#web/components/form-field.tsx'
@@ -11,6 +10,7 @@ import { RatingField } from '#web/components/rating-field.tsx'
 import { useAddReview } from '#web/features/reviews/reviews-mutations.ts'
 import { showServerFieldErrors } from '#web/lib/form-errors.ts'
 import { useSession } from '#web/lib/session.ts'
+import { toast } from '#web/lib/toast.ts'
 
 export const Route = createFileRoute('/_auth/dashboard/review')({
   head: () => ({ meta: [{ title: 'Add Review · Toolhaus' }] }),

@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import { type Path, useForm } from 'react-hook-form'
-import { toast } from 'sonner'
 import { ToolFormSchema, type ToolInput } from '#schemas/tool.ts'
 import type { z } from '#schemas/zod.ts'
 import { FormField } from '#web/components/form-field.tsx'
@@ -12,6 +11,7 @@ import { SpecsField } from '#web/features/catalogue/components/specs-field.tsx'
 import { WholesaleFields, wholesaleFieldOf } from '#web/features/catalogue/components/wholesale-fields.tsx'
 import { useAddTool } from '#web/features/tools/tools-mutations.ts'
 import { showServerFieldErrors } from '#web/lib/form-errors.ts'
+import { toast } from '#web/lib/toast.ts'
 
 export const Route = createFileRoute('/_auth/dashboard/_admin/addTools')({
   head: () => ({ meta: [{ title: 'Add a Tool · Toolhaus' }] }),

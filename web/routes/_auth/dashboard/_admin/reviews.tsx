@@ -1,7 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
-import { toast } from 'sonner'
 import type { Review } from '#schemas/review.ts'
 import { ConfirmDialog } from '#web/components/confirm-dialog.tsx'
 import { EmptyState } from '#web/components/empty-state.tsx'
@@ -11,6 +10,7 @@ import { useDeleteReview } from '#web/features/reviews/reviews-mutations.ts'
 import { ToolReviewsDesk } from '#web/features/tool-reviews/components/tool-reviews-desk.tsx'
 import { formatCount, formatDateTime } from '#web/lib/format.ts'
 import { pageNumber } from '#web/lib/search-params.ts'
+import { toast } from '#web/lib/toast.ts'
 
 export const Route = createFileRoute('/_auth/dashboard/_admin/reviews')({
   validateSearch: (search: Record<string, unknown>): { page?: number } => ({ page: pageNumber(search.page) }),
