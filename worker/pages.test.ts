@@ -308,8 +308,11 @@ describe('private pages', () => {
       const { res, html } = await page(path, { as: token })
       expect(res.status, path).toBe(200)
       expect(res.headers.get('X-Robots-Tag'), path).toBe('noindex')
-      // A page opened by another site's page is cut off from it; the sign-in popups are not.
-      expect(res.headers.get('Cross-Origin-Opener-Policy'), path).toBe('same-origin-allow-popups')
+      // A page where a session is entered or used, opened by another site's page, is cut off from
+      // it (the sign-in popups are not); the cart opens where it is given, as the catalogue does.
+      expect(res.headers.get('Cross-Origin-Opener-Policy'), path).toBe(
+        path === '/cart' ? null : 'same-origin-allow-popups',
+      )
       expect(html, path).toContain('<nav')
       // No private data: nothing of the signed-in customer is in the HTML.
       expect(html, path).not.toContain('customer@example.com')

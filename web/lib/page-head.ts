@@ -78,15 +78,24 @@ export const breadcrumbs = (origin: string, items: [name: string, path: string][
 })
 
 /**
- * The response headers of a page where a session is entered or used (sign-in, sign-up, the cart,
- * the dashboard): never indexed, and opened in a browsing context of its own
+ * The response headers of a page never indexed that is no more sensitive than the catalogue's: the
+ * cart (a visitor's is in their browser, a customer's is read with the token; its HTML is the same
+ * for everyone, and every tool's Add to cart opens it). It goes without COOP, as the catalogue does
+ * (see below): with it, Chromium's fresh process cost /cart 15–30 Lighthouse points on a phone
+ * (bench/README "The cart without COOP").
+ */
+export const noindexPageHeaders = () => ({ 'X-Robots-Tag': 'noindex' })
+
+/**
+ * The response headers of a page where a session is entered or used (sign-in, sign-up, password
+ * reset, the dashboard): never indexed, and opened in a browsing context of its own
  * (`Cross-Origin-Opener-Policy`: a page of another site that opened it keeps no handle on it, to
  * navigate it or count its frames; the sign-in popups it opens keep theirs). The catalogue's
- * public pages do without: they are the same for everyone, and the header makes Chromium start
- * a fresh renderer process for them (on Android it isolates the site): 15 Lighthouse points on
- * `/` under its phone settings (bench/README "Where the distance to the floor was").
+ * public pages and the cart do without: the header makes Chromium start a fresh renderer process
+ * for them (on Android it isolates the site): 15 Lighthouse points on `/` under its phone settings
+ * (bench/README "Where the distance to the floor was").
  */
 export const sessionPageHeaders = () => ({
-  'X-Robots-Tag': 'noindex',
+  ...noindexPageHeaders(),
   'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
 })

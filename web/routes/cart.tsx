@@ -1,14 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { CartPage } from '#web/features/cart/components/cart-page.tsx'
 import { browserPage } from '#web/lib/hydration.ts'
-import { sessionPageHeaders } from '#web/lib/page-head.ts'
+import { noindexPageHeaders } from '#web/lib/page-head.ts'
 
 export const Route = createFileRoute('/cart')({
   // Anyone's, and only theirs: a visitor's cart lives in the browser, so the browser renders the
   // page (the server sends the frame). Never indexed. Its search (`?add=`) is read by the page's
   // own code (CartPage), not in the app's entry, where every route's validateSearch is.
   ...browserPage(),
-  headers: sessionPageHeaders,
+  headers: noindexPageHeaders,
   head: () => ({ meta: [{ title: 'Your cart · Toolhaus' }] }),
   component: CartPage,
 })
