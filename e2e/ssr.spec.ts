@@ -235,3 +235,26 @@ test('a page loads no toaster until code that raises a toast does, and the first
   await page.getByRole('main').getByRole('button', { name: 'Add to cart' }).first().click()
   await expect(toaster.locator('[data-sonner-toast]')).toHaveCount(1)
 })
+
+test('a section just below a phone’s first screen is not fetched or hydrated while the page loads', async ({
+  page,
+}) => {
+  // Lighthouse's phone (412 × 823): the tools section starts within 300 px of the first screen, and
+  // its code and hydration ran with the page's load, before the first paint.
+  await page.setViewportSize({ width: 412, height: 823 })
+  const fetched: string[] = []
+  page.on('request', (r) => {
+    if (/\/assets\/our-tools-[\w-]+\.js$/.test(r.url())) fetched.push(r.url())
+  })
+  await page.goto('/')
+  await page.waitForLoadState('load')
+  await page.waitForTimeout(1000)
+  expect(fetched, 'the tools section’s code during the load').toEqual([])
+  // In view, it wakes: its Add to cart then answers with a toast, not by going to /cart.
+  const tools = page.locator('#island-tools')
+  await tools.scrollIntoViewIfNeeded()
+  await expect.poll(() => fetched.length).toBe(1)
+  await tools.getByRole('button', { name: 'Add to cart' }).first().click()
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(1)
+  await expect(page).toHaveURL('/')
+})
