@@ -9,14 +9,21 @@ import { gzipSync } from 'node:zlib'
 import react from '@vitejs/plugin-react'
 import { build } from 'vite'
 
-/** The floor app (`root`) built into `outDir` the way the shop's browser bundle is. */
-const buildFloor = (root, outDir) =>
+/**
+ * The floor app (`root`) built into `outDir` the way the shop's browser bundle is; `options` adds
+ * to Vite's (its `build` to the build options): the hydrating floor's manifest and server build.
+ * @param {string} root
+ * @param {string} outDir
+ * @param {import('vite').InlineConfig} [options]
+ */
+const buildFloor = (root, outDir, { build: more = {}, ...options } = {}) =>
   build({
     configFile: false,
     root,
     logLevel: 'warn',
     plugins: [react()],
-    build: { outDir, emptyOutDir: true, target: 'es2022' },
+    ...options,
+    build: { outDir, emptyOutDir: true, target: 'es2022', ...more },
   })
 
 /**
@@ -99,20 +106,11 @@ export async function serveFloor({ root, outDir }) {
 export async function serveSsrFloor({ root, outDir, shopUrl, distDir, pages }) {
   const clientDir = join(outDir, 'client')
   const serverDir = join(outDir, 'server')
-  await build({
-    configFile: false,
-    root,
-    logLevel: 'warn',
-    plugins: [react()],
-    build: { outDir: clientDir, emptyOutDir: true, target: 'es2022', manifest: true },
-  })
-  await build({
-    configFile: false,
-    root,
-    logLevel: 'warn',
-    plugins: [react()],
+  await buildFloor(root, clientDir, { build: { manifest: true } })
+  // Bundled whole (noExternal): the server build runs from a temporary folder, far from node_modules.
+  await buildFloor(root, serverDir, {
     ssr: { noExternal: true },
-    build: { outDir: serverDir, emptyOutDir: true, ssr: join(root, 'server.tsx'), target: 'node20' },
+    build: { ssr: join(root, 'server.tsx'), target: 'node20' },
   })
   const chunks = JSON.parse(readFileSync(join(clientDir, '.vite', 'manifest.json'), 'utf8'))
   const entry = Object.values(chunks).find((chunk) => chunk.isEntry)
@@ -123,7 +121,7 @@ export async function serveSsrFloor({ root, outDir, shopUrl, distDir, pages }) {
   for (const path of pages) {
     const shopPage = await (await fetch(`${shopUrl}${path}`)).text()
     const stylesheets = [...shopPage.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1])
-    for (const href of stylesheets) {
+    for (const href of stylesheets.filter((href) => !existsSync(join(clientDir, href)))) {
       mkdirSync(dirname(join(clientDir, href)), { recursive: true })
       copyFileSync(join(distDir, href), join(clientDir, href))
     }

@@ -207,21 +207,18 @@ export function printReport(result, budgets) {
       l.tbtMedianMs <= budgets.tbtMs,
     )
   }
+  // A reference's figures (the floors'): score, paints and blocking time, with every run's.
+  const reference = (l) =>
+    `perf ${l.performance}  FCP ${ms(l.fcpMs)}  LCP ${ms(l.lcpMs)}  TBT ${ms(l.tbtMedianMs)}` +
+    (l.runs > 1 ? `  (median of ${l.runs}: ${l.allPerformance.join('/')}; TBT ${l.allTbtMs.join('/')})` : '')
   for (const l of result.lighthouseFloor ?? [])
-    add(
-      '5 Lighthouse',
-      'framework floor (bench/floor)',
-      `perf ${l.performance}  FCP ${ms(l.fcpMs)}  LCP ${ms(l.lcpMs)}  TBT ${ms(l.tbtMedianMs)}` +
-        (l.runs > 1 ? `  (median of ${l.runs}: ${l.allPerformance.join('/')}; TBT ${l.allTbtMs.join('/')})` : ''),
-      "the machine's reference, not the budget",
-    )
+    add('5 Lighthouse', 'framework floor (bench/floor)', reference(l), "the machine's reference, not the budget")
   for (const l of result.lighthouseFloorSsr ?? []) {
     const shop = result.lighthouse?.find((s) => s.page === l.page)
     add(
       '5 Lighthouse',
       `hydrating floor (bench/floor-ssr) with ${l.page}'s markup`,
-      `perf ${l.performance}  FCP ${ms(l.fcpMs)}  LCP ${ms(l.lcpMs)}  TBT ${ms(l.tbtMedianMs)}` +
-        (l.runs > 1 ? `  (median of ${l.runs}: ${l.allPerformance.join('/')}; TBT ${l.allTbtMs.join('/')})` : '') +
+      reference(l) +
         (shop
           ? `; the shop's page ${shop.performance - l.performance >= 0 ? '+' : ''}${shop.performance - l.performance}`
           : ''),
