@@ -1,17 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
-import { expect, placeOrder, sidewaysOverflow, test } from './fixtures'
+import { expect, expectNoAxeViolations, placeOrder, sidewaysOverflow, test } from './fixtures'
 
 test.describe.configure({ timeout: 420_000 })
-
-/** Accessibility: axe finds nothing on the page as it is now. */
-async function expectNoAxeViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).analyze()
-  const found = results.violations.map(
-    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-  )
-  expect(found, `axe on ${where}`).toEqual([])
-}
 
 test('a buyer reviews a delivered tool from the order page; the tool page shows it as a verified buyer, with related tools @phone', async ({
   page,

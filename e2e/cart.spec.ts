@@ -1,7 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { logIn, signUp } from './auth'
-import { API, expect, sidewaysOverflow, test } from './fixtures'
+import { API, expect, expectNoAxeViolations, sidewaysOverflow, test } from './fixtures'
 
 type Tool = { _id: string; name: string; quantity: number; Minimum_quantity: number }
 type CartAnswer = { lines: { serviceId: string; quantity: number }[]; count: number }
@@ -22,15 +21,6 @@ const cardOf = (page: Page, tool: Tool) =>
 const cartLink = (page: Page) => page.getByRole('link', { name: /^Cart/ })
 const cartCount = (page: Page) => page.getByTestId('cart-count')
 const cartLines = (page: Page) => page.getByTestId('cart-line')
-
-/** Accessibility: axe finds nothing on the page as it is now. */
-async function expectNoAxeViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).analyze()
-  const found = results.violations.map(
-    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-  )
-  expect(found, `axe on ${where}`).toEqual([])
-}
 
 test('a visitor’s cart joins their account at sign-in and shows on every device', async ({ page, browser, api }) => {
   const [first, second] = await twoTools(page)

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { ADMIN, CUSTOMER, logIn, signUp, verifiedAccountToken } from './auth'
-import { API, expect, placeOrder, sidewaysOverflow, test } from './fixtures'
+import { API, expect, expectNoAxeViolations, placeOrder, sidewaysOverflow, test } from './fixtures'
 
 const seedImage = (name: string) => fileURLToPath(new URL(`../seed/images/${name}`, import.meta.url))
 const webp = (name: string) => ({ name, mimeType: 'image/webp', buffer: readFileSync(seedImage(name)) })
@@ -537,15 +536,6 @@ test('an admin searches the contact messages', async ({ page }) => {
 })
 
 // ─── Categories, specifications and search (issue 25) ──────────────────────────────────────
-
-/** Accessibility: axe finds nothing on the page as it is now. */
-async function expectNoAxeViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).analyze()
-  const found = results.violations.map(
-    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-  )
-  expect(found, `axe on ${where}`).toEqual([])
-}
 
 /** The names of the tool cards /service lists now. */
 const cardNames = (page: Page) => page.getByRole('main').locator('ul article h2')

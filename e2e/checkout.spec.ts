@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Locator, Page } from '@playwright/test'
 import type { Booking } from '../worker/schemas/booking'
 import type { Settings } from '../worker/schemas/settings'
 import { firebaseOf, logIn, signUp, uniqueEmail } from './auth'
-import { API, type Api, expect, sidewaysOverflow, test } from './fixtures'
+import { API, type Api, expect, expectNoAxeViolations, sidewaysOverflow, test } from './fixtures'
 
 // Signing up, filling a cart, ordering and paying on a busy machine.
 test.describe.configure({ timeout: 120_000 })
@@ -48,13 +47,6 @@ const feePaisa = (zone: Zone, kg: number) =>
 async function expectPaisa(locator: Locator, paisa: number) {
   await expect(locator).toHaveText(/৳|BDT|Tk/)
   await expect.poll(async () => (await locator.textContent())?.replace(/\D/g, '')).toBe(String(paisa))
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([])
 }
 
 test('a customer checks out a cart of two tools, the district sets the fee, pays by card and the order shows every line', {

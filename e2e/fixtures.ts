@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, type APIResponse, test as base, expect, type Page } from '@playwright/test'
 import { ADMIN, CUSTOMER, logIn, signUp } from './auth'
 
@@ -162,3 +163,34 @@ export async function placeOrder(
 /** The horizontal overflow of the page, in pixels (0 when nothing scrolls sideways). */
 export const sidewaysOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+
+/**
+ * Accessibility: axe finds nothing on the page as it is now, once nothing on it is moving (a toast
+ * fading in has, for a moment, the contrast of half its opacity). `soft` lets the test go on, so one
+ * run names every page with violations.
+ */
+export async function expectNoAxeViolations(page: Page, where = new URL(page.url()).pathname, { soft = false } = {}) {
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll('[data-sonner-toast]')).every(
+      (t) => t.getAttribute('data-mounted') === 'true',
+    ),
+  )
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) =>
+          a.finished.then(
+            () => undefined,
+            () => undefined,
+          ),
+        ),
+    ),
+  )
+  const results = await new AxeBuilder({ page }).analyze()
+  const found = results.violations.map(
+    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+  )
+  ;(soft ? expect.soft : expect)(found, `axe on ${where}`).toEqual([])
+}

@@ -1,21 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { ADMIN, logIn } from './auth'
-import { expect, sidewaysOverflow, test } from './fixtures'
+import { expect, expectNoAxeViolations, sidewaysOverflow, test } from './fixtures'
 
 const seedImage = (name: string) => fileURLToPath(new URL(`../seed/images/${name}`, import.meta.url))
 const webp = (name: string) => ({ name, mimeType: 'image/webp', buffer: readFileSync(seedImage(name)) })
-
-/** Accessibility: axe finds nothing on the page as it is now. */
-async function expectNoAxeViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).analyze()
-  const found = results.violations.map(
-    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-  )
-  expect(found, `axe on ${where}`).toEqual([])
-}
 
 const gallery = (page: Page) => page.getByTestId('tool-gallery')
 const position = (page: Page) => page.getByTestId('gallery-position')

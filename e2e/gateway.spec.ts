@@ -1,21 +1,11 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { signUp } from './auth'
-import { expect, sidewaysOverflow } from './fixtures'
+import { expect, expectNoAxeViolations, sidewaysOverflow } from './fixtures'
 import { gatewayTest as test } from './gateway'
 
 // The gateway round trip: a stack configured for SSLCommerz and the fake SSLCommerz server
 // (e2e/gateway.ts), whose page the browser goes to and is posted back from.
 test.describe.configure({ timeout: 120_000 })
-
-/** Accessibility: axe finds nothing on the page as it is now. */
-async function expectNoAxeViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).analyze()
-  const found = results.violations.map(
-    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-  )
-  expect(found, `axe on ${where}`).toEqual([])
-}
 
 /** The least a customer may order of the drill. */
 const drillMinimum = async (page: Page): Promise<number> =>

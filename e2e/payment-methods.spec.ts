@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
 import type { Booking } from '../worker/schemas/booking'
 import type { Settings } from '../worker/schemas/settings'
 import { signUp } from './auth'
-import { API, type Api, expect, type Session, sidewaysOverflow, test } from './fixtures'
+import { API, type Api, expect, expectNoAxeViolations, type Session, sidewaysOverflow, test } from './fixtures'
 
 // Signing up, checking out and working the order from the desk on a busy machine.
 test.describe.configure({ timeout: 150_000 })
@@ -17,13 +16,6 @@ const BANK = {
   accountNumber: '1011100012345',
   routingNumber: '090271234',
   holdHours: 72,
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([])
 }
 
 /** The cheapest tool in stock at its minimum order (well inside the cash-on-delivery limit). */

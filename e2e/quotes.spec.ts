@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import type { APIRequestContext, Locator } from '@playwright/test'
 import type { Booking } from '../worker/schemas/booking'
 import type { Quote } from '../worker/schemas/quote'
 import { signUp } from './auth'
-import { API, expect, sidewaysOverflow, test } from './fixtures'
+import { API, expect, expectNoAxeViolations, sidewaysOverflow, test } from './fixtures'
 
 // Signing up, asking for a quote, the shop's offer, accepting and paying on a busy machine.
 test.describe.configure({ timeout: 150_000 })
@@ -18,13 +17,6 @@ async function cheapTool(request: APIRequestContext): Promise<Tool> {
     .sort((a, b) => a.price * a.Minimum_quantity - b.price * b.Minimum_quantity)
   expect(orderable.length).toBeGreaterThanOrEqual(1)
   return orderable[0]!
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([])
 }
 
 /** A BDT amount on screen, compared by its digits (the currency symbol depends on the browser). */

@@ -1,8 +1,6 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
 import type { Settings } from '../worker/schemas/settings'
 import { ADMIN, logIn } from './auth'
-import { type Api, expect, sidewaysOverflow, test } from './fixtures'
+import { type Api, expect, expectNoAxeViolations, sidewaysOverflow, test } from './fixtures'
 
 test.describe.configure({ timeout: 90_000 })
 
@@ -14,13 +12,6 @@ async function restore(api: Api, original: Settings) {
   const { zones, pickup } = original.delivery
   const res = await api.patch('/settings', { data: { shop: original.shop, delivery: { zones, pickup } } })
   expect(res.status(), await res.text()).toBe(200)
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([])
 }
 
 test('an admin changes a zone fee and the BIN in Settings; both are saved and audited', async ({ page, api }) => {

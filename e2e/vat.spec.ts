@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs'
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
 import { dhakaMonth } from '../worker/schemas/dhaka-time'
 import { ADMIN, CUSTOMER, logIn } from './auth'
-import { type Api, expect, placeOrder, sidewaysOverflow, test } from './fixtures'
+import { type Api, expect, expectNoAxeViolations, placeOrder, sidewaysOverflow, test } from './fixtures'
 
 test.describe.configure({ timeout: 90_000 })
 
@@ -22,16 +20,6 @@ async function paidOrder(api: Api): Promise<Order> {
   const order: Order = await (await api.get(`/booking/${id}`)).json()
   expect(order.invoiceNumber).toMatch(/^INV-\d{4}-\d{6}$/)
   return order
-}
-
-async function expectNoAxeViolations(page: Page) {
-  // NOTE: away from the sidebar link just clicked: the dashboard's active link loses its contrast
-  // while hovered (its hover:bg-slate-100 outranks hover:bg-ink), which is not this page's to fix.
-  await page.mouse.move(0, 0)
-  const results = await new AxeBuilder({ page }).analyze()
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([])
 }
 
 const shopBin = async (api: Api): Promise<string> => (await (await api.get('/settings')).json()).shop.bin

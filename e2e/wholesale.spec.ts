@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { Locator, Page } from '@playwright/test'
+import type { Locator } from '@playwright/test'
 import type { Booking } from '../worker/schemas/booking'
 import type { Tool } from '../worker/schemas/tool'
 import { signUp } from './auth'
-import { type Api, expect, sidewaysOverflow, test } from './fixtures'
+import { type Api, expect, expectNoAxeViolations, sidewaysOverflow, test } from './fixtures'
 
 // Signing up, creating a tool, filling a cart and ordering on a busy machine.
 test.describe.configure({ timeout: 120_000 })
@@ -12,13 +11,6 @@ test.describe.configure({ timeout: 120_000 })
 async function expectPaisa(locator: Locator, paisa: number) {
   await expect(locator).toHaveText(/৳|BDT|Tk/)
   await expect.poll(async () => (await locator.textContent())?.replace(/\D/g, '')).toBe(String(paisa))
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
-  ).toEqual([])
 }
 
 /** A tool sold by the dozen with two volume prices, added by the admin (with a seeded tool's photo). */

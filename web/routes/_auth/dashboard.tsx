@@ -8,8 +8,10 @@ export const Route = createFileRoute('/_auth/dashboard')({
   component: DashboardLayout,
 })
 
-const linkClass = 'block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100'
-const activeClass = 'bg-ink text-white hover:bg-ink'
+// The router marks the page's own link `data-status="active"`; hover tints only the others (a hover
+// background on the active link would outrank its own and leave white text on light grey).
+const linkClass =
+  'block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium text-slate-700 not-data-[status=active]:hover:bg-slate-100 data-[status=active]:bg-ink data-[status=active]:text-white'
 
 function DashboardLayout() {
   const { isAdmin } = useSession()
@@ -20,12 +22,7 @@ function DashboardLayout() {
 
   // Everyone sees My Order (spec); an admin sees it after the shop's Orders.
   const myOrder = (
-    <Link
-      to="/dashboard/order"
-      className={linkClass}
-      activeProps={{ className: activeClass }}
-      activeOptions={{ exact: true }}
-    >
+    <Link to="/dashboard/order" className={linkClass} activeOptions={{ exact: true }}>
       My Order
     </Link>
   )
@@ -37,15 +34,10 @@ function DashboardLayout() {
         <nav aria-label="Dashboard" className="mt-2 flex flex-wrap gap-1 md:flex-col md:flex-nowrap">
           {!isAdmin && (
             <>
-              <Link
-                to="/dashboard"
-                className={linkClass}
-                activeProps={{ className: activeClass }}
-                activeOptions={{ exact: true }}
-              >
+              <Link to="/dashboard" className={linkClass} activeOptions={{ exact: true }}>
                 My Profile
               </Link>
-              <Link to="/dashboard/review" className={linkClass} activeProps={{ className: activeClass }}>
+              <Link to="/dashboard/review" className={linkClass}>
                 Add Review
               </Link>
             </>
@@ -53,56 +45,51 @@ function DashboardLayout() {
           {!isAdmin && myOrder}
           {/* Quotes (features/quotes): the customer's requests and offers. */}
           {!isAdmin && (
-            <Link to="/dashboard/quotes" className={linkClass} activeProps={{ className: activeClass }}>
+            <Link to="/dashboard/quotes" className={linkClass}>
               My Quotes
             </Link>
           )}
           {isAdmin && (
             <>
-              <Link
-                to="/dashboard"
-                className={linkClass}
-                activeProps={{ className: activeClass }}
-                activeOptions={{ exact: true }}
-              >
+              <Link to="/dashboard" className={linkClass} activeOptions={{ exact: true }}>
                 Overview
               </Link>
-              <Link to="/dashboard/orders" className={linkClass} activeProps={{ className: activeClass }}>
+              <Link to="/dashboard/orders" className={linkClass}>
                 Orders
               </Link>
               {myOrder}
               {/* Quotes (features/quotes): the quotes desk. */}
-              <Link to="/dashboard/quote-desk" className={linkClass} activeProps={{ className: activeClass }}>
+              <Link to="/dashboard/quote-desk" className={linkClass}>
                 Quotes
               </Link>
-              <Link to="/dashboard/users" className={linkClass} activeProps={{ className: activeClass }}>
+              <Link to="/dashboard/users" className={linkClass}>
                 All Users
               </Link>
-              <Link to="/dashboard/manage" className={linkClass} activeProps={{ className: activeClass }}>
+              <Link to="/dashboard/manage" className={linkClass}>
                 Manage
               </Link>
-              <Link to="/dashboard/addTools" className={linkClass} activeProps={{ className: activeClass }}>
+              <Link to="/dashboard/addTools" className={linkClass}>
                 Add a Tool
               </Link>
-              <Link to="/dashboard/categories" className={linkClass} activeProps={{ className: activeClass }}>
+              <Link to="/dashboard/categories" className={linkClass}>
                 Categories
               </Link>
-              <Link to="/dashboard/reviews" className={linkClass} activeProps={{ className: activeClass }}>
+              <Link to="/dashboard/reviews" className={linkClass}>
                 Reviews
               </Link>
-              <Link to="/dashboard/messages" className={linkClass} activeProps={{ className: activeClass }}>
+              <Link to="/dashboard/messages" className={linkClass}>
                 Messages
               </Link>
-              <Link to="/dashboard/settings" className={linkClass} activeProps={{ className: activeClass }}>
+              <Link to="/dashboard/settings" className={linkClass}>
                 Settings
               </Link>
-              <Link to="/dashboard/vat" className={linkClass} activeProps={{ className: activeClass }}>
+              <Link to="/dashboard/vat" className={linkClass}>
                 VAT
               </Link>
-              <Link to="/dashboard/audit" className={linkClass} activeProps={{ className: activeClass }}>
+              <Link to="/dashboard/audit" className={linkClass}>
                 Audit log
               </Link>
-              <Link to="/dashboard/outbox" className={linkClass} activeProps={{ className: activeClass }}>
+              <Link to="/dashboard/outbox" className={linkClass}>
                 {outboxLabel}
               </Link>
             </>
