@@ -102,6 +102,49 @@ test('failing to reach the API while a page signs in does not sign the user out'
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible()
 })
 
+test('Sign Out clicked while the session renews stays signed out when the renewal answers', async ({ page, api }) => {
+  await page.clock.install()
+  await logIn(page, CUSTOMER)
+  // The renewal's exchange (PUT /api/user/{email}) is held until Sign Out was clicked.
+  let renewing = false
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route('**/api/user/**', async (route) => {
+    if (route.request().method() !== 'PUT') return route.fallback()
+    renewing = true
+    await held
+    await route.fallback()
+  })
+  await page.clock.fastForward('23:56:00')
+  await expect.poll(() => renewing).toBe(true)
+
+  await signOut(page)
+  // Every write of the access token from now on, and every time the page shows Sign Out again.
+  await page.evaluate(() => {
+    const w = window as unknown as { resurrected: string[] }
+    w.resurrected = []
+    const setItem = Storage.prototype.setItem
+    Storage.prototype.setItem = function (key, value) {
+      if (key === 'accessToken') w.resurrected.push('token stored')
+      return setItem.call(this, key, value)
+    }
+    new MutationObserver(() => {
+      if (Array.from(document.querySelectorAll('button')).some((b) => b.textContent === 'Sign Out'))
+        w.resurrected.push('Sign Out shown')
+    }).observe(document.body, { childList: true, subtree: true })
+  })
+  const answered = page.waitForResponse((res) => res.request().method() === 'PUT' && res.url().includes('/api/user/'))
+  release()
+  expect((await answered).ok()).toBe(true)
+  // The late answer is dropped: the session does not come back, not even for a moment.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)))
+  expect(await page.evaluate(() => (window as unknown as { resurrected: string[] }).resurrected)).toEqual([])
+  expect(await api.token()).toBeNull()
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible()
+})
+
 test('the profile form updates the profile', async ({ page }) => {
   await signUp(page, 'Profile Tester', 'profile', { verified: false })
   await page.goto('/dashboard')

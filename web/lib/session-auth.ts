@@ -13,6 +13,12 @@ import { tokenExpiresAtMs, tokenStore } from './token-store'
 
 let firstState: Promise<void> | undefined
 let inFlight: { uid: string; promise: Promise<void> } | undefined
+/**
+ * Counts sign-outs. An exchange that a sign-out overtook (Sign Out clicked while a renewal or the
+ * sign-in's profile is still on its way) keeps neither its token nor its state: the page does not
+ * show signed in again for a moment, nor call the API with a token Firebase's sign-out then clears.
+ */
+let signOuts = 0
 
 const storage = tokenStore
 const set = authState.set
@@ -20,6 +26,7 @@ const set = authState.set
 /** Exchanges the Firebase ID token for the API's access token and loads the profile. */
 async function establish(user: User, extra: { name?: string } = {}, forceRefresh = false): Promise<void> {
   if (inFlight?.uid === user.uid && !extra.name && !forceRefresh) return inFlight.promise
+  const started = signOuts
   const promise = (async () => {
     const email = (user.email ?? '').toLowerCase()
     const idToken = await user.getIdToken(forceRefresh)
@@ -30,6 +37,7 @@ async function establish(user: User, extra: { name?: string } = {}, forceRefresh
         { headers: { Authorization: `Bearer ${idToken}` } },
       ),
     )
+    if (signOuts !== started) return
     storage.set(accessToken)
     scheduleRenewal(accessToken)
     set({
@@ -95,6 +103,7 @@ export function listen(): Promise<void> {
         const { onAuthStateChanged } = await import('firebase/auth')
         onAuthStateChanged(firebaseAuth, async (user) => {
           if (!user) {
+            signOuts++
             storage.clear()
             set({ status: 'signedOut' })
           } else {
@@ -158,6 +167,8 @@ const PUBLIC_QUERY_ROOTS = new Set(['tools', 'reviews'])
 
 /** Sign Out: clears the Firebase session, the stored token and the query cache. */
 export async function signOut() {
+  signOuts++
+  inFlight = undefined
   clearTimeout(renewalTimer)
   storage.clear()
   // NOTE: drop only private data; clearing everything would cancel the public queries a page
