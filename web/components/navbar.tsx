@@ -12,9 +12,9 @@ const links = [
   { to: '/portfolio', label: 'Portfolio', signedInOnly: false },
 ] as const
 
+// The router marks the page's own link `data-status="active"` (on the server's render too).
 const linkClass =
-  'whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white'
-const activeClass = 'bg-white/10 text-white'
+  'whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white data-[status=active]:bg-white/10 data-[status=active]:text-white'
 
 /**
  * `cart`: the Cart link with its count (web/features/cart), always in sight, on phones too.
@@ -39,13 +39,7 @@ export function Navbar({ cart, search }: { cart?: ReactNode; search?: (id: strin
       {links
         .filter((l) => !l.signedInOnly || session.status === 'signedIn')
         .map((l) => (
-          <Link
-            key={l.to}
-            to={l.to}
-            className={linkClass}
-            activeProps={{ className: activeClass }}
-            activeOptions={{ exact: l.to === '/' }}
-          >
+          <Link key={l.to} to={l.to} className={linkClass} activeOptions={{ exact: l.to === '/' }}>
             {l.label}
           </Link>
         ))}
@@ -55,11 +49,7 @@ export function Navbar({ cart, search }: { cart?: ReactNode; search?: (id: strin
         </button>
       ) : (
         // Invisible while the first auth state loads, so the bar does not flicker.
-        <Link
-          to="/login"
-          className={`${linkClass} ${session.status === 'loading' ? 'invisible' : ''}`}
-          activeProps={{ className: activeClass }}
-        >
+        <Link to="/login" className={`${linkClass} ${session.status === 'loading' ? 'invisible' : ''}`}>
           Login
         </Link>
       )}

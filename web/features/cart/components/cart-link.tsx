@@ -29,8 +29,7 @@ export function CartLink() {
   return (
     <Link
       to="/cart"
-      className="inline-flex items-center gap-0.5 rounded-md px-1 py-2 text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white sm:gap-1.5 sm:px-3"
-      activeProps={{ className: 'bg-white/10 text-white' }}
+      className="inline-flex items-center gap-0.5 rounded-md px-1 py-2 text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white data-[status=active]:bg-white/10 data-[status=active]:text-white sm:gap-1.5 sm:px-3"
       aria-label={count === null ? 'Cart' : `Cart, ${count} ${count === 1 ? 'tool' : 'tools'}`}
     >
       <svg
