@@ -37,6 +37,9 @@ test('a visitor’s cart joins their account at sign-in and shows on every devic
   await expect(cartCount(page)).toHaveText('1')
   await page.getByRole('main').getByRole('button', { name: 'Add to cart' }).first().click()
   await expect(cartCount(page)).toHaveText('2')
+  // The count moves first; the toast follows once the toaster's code has loaded (axe waits for it
+  // to settle only once it is there).
+  await expect(page.getByText('Added to your cart')).toBeVisible()
   await expectNoAxeViolations(page, 'a tool page after Add to cart')
   await expect(cartLink(page)).toHaveAccessibleName('Cart, 2 tools')
   // Pressed again, the tool stays in the cart once, at the quantity it has.
