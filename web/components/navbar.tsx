@@ -12,9 +12,13 @@ const links = [
   { to: '/portfolio', label: 'Portfolio', signedInOnly: false },
 ] as const
 
-// The router marks the page's own link `data-status="active"` (on the server's render too).
-const linkClass =
-  'whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white data-[status=active]:bg-white/10 data-[status=active]:text-white'
+/**
+ * The colours of a link in the bar (the Cart link in web/features/cart too): the router marks the
+ * page's own link `data-status="active"`, on the server's render as well.
+ */
+export const barLinkTone =
+  'text-slate-200 hover:bg-white/10 hover:text-white data-[status=active]:bg-white/10 data-[status=active]:text-white'
+const linkClass = `whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium ${barLinkTone}`
 
 /**
  * `cart`: the Cart link with its count (web/features/cart), always in sight, on phones too.

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useEffect, useSyncExternalStore } from 'react'
+import { barLinkTone } from '#web/components/navbar.tsx'
 import { useSession } from '#web/lib/session.ts'
 import { cartQueries } from '../cart-queries'
 import { subscribeVisitorCart, visitorLines } from '../visitor-cart'
@@ -29,7 +30,7 @@ export function CartLink() {
   return (
     <Link
       to="/cart"
-      className="inline-flex items-center gap-0.5 rounded-md px-1 py-2 text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white data-[status=active]:bg-white/10 data-[status=active]:text-white sm:gap-1.5 sm:px-3"
+      className={`inline-flex items-center gap-0.5 rounded-md px-1 py-2 text-sm font-medium sm:gap-1.5 sm:px-3 ${barLinkTone}`}
       aria-label={count === null ? 'Cart' : `Cart, ${count} ${count === 1 ? 'tool' : 'tools'}`}
     >
       <svg
