@@ -286,7 +286,9 @@ export const BankReferenceSchema = z
       .string()
       .min(3, 'Enter the bank reference of the transfer (at least 3 characters).')
       .max(64, 'The reference must be at most 64 characters.')
-      .regex(/^[A-Z0-9][A-Z0-9 /._-]*$/, 'The reference can hold letters, digits, spaces and / . _ -'),
+      .regex(/^[A-Z0-9][A-Z0-9 /._-]*$/, 'The reference can hold letters, digits, spaces and / . _ -')
+      // A delivered cash order's transaction id is COD-{orderNumber}: a transfer must never take one.
+      .refine((r) => !r.startsWith('COD-'), 'References starting with COD- are the shop’s own, for cash on delivery.'),
   )
 
 /** `POST /api/booking/{id}/refund`; a bank order also needs the reference of the transfer that sent the money back. */

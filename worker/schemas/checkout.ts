@@ -1,6 +1,7 @@
 import { binField } from './bin'
 import { AddressSchema, BOOKING_LIMITS, DistrictSchema, type PaymentMethod, PaymentMethodSchema } from './booking'
 import { DELIVERY_METHODS } from './delivery'
+import { isWholePaisa } from './money'
 import { phoneField } from './phone'
 import { requiredText } from './text'
 import { z } from './zod'
@@ -14,6 +15,8 @@ const optionalText = (label: string, max: number) =>
     .transform((v) => (v === '' ? undefined : v))
     .optional()
 
+const blankIsMissing = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
+
 /** Where the order goes. For a pickup only the name and phone are needed. */
 export const CheckoutAddressSchema = z.object({
   name: requiredText(
@@ -22,10 +25,11 @@ export const CheckoutAddressSchema = z.object({
     `The name must be ${BOOKING_LIMITS.name} characters or fewer.`,
   ),
   phone: phoneField({ required: true }),
-  line1: AddressSchema.optional(),
+  // Blank is not given (a pickup needs no address; a courier is told to enter one).
+  line1: z.preprocess(blankIsMissing, AddressSchema.optional()),
   line2: optionalText('Address line 2', 200),
   city: optionalText('City', 80),
-  district: DistrictSchema.optional(),
+  district: z.preprocess(blankIsMissing, DistrictSchema.optional()),
   postcode: z
     .string({ error: 'Postcode must be text.' })
     .trim()
@@ -75,8 +79,14 @@ export const CheckoutSchema = checkoutFields
   .extend({
     /** The total the customer saw, in BDT: another one now is a 409 TOTAL_CHANGED. */
     expectedTotal: z
-      .number({ error: 'expectedTotal is Required: send the total the checkout showed.' })
-      .nonnegative('expectedTotal must be at least 0'),
+      .number({
+        error: (iss) =>
+          iss.input === undefined || iss.input === null
+            ? 'expectedTotal is Required: send the total the checkout showed.'
+            : 'expectedTotal must be a number of BDT',
+      })
+      .nonnegative('expectedTotal must be at least 0')
+      .refine(isWholePaisa, 'expectedTotal can have at most 2 decimals'),
   })
   .superRefine(courierNeedsAddress)
 export type CheckoutInput = z.infer<typeof CheckoutSchema>

@@ -5,6 +5,9 @@ import { z } from './zod'
  * a whole number of paisa, never one that rounds to 0). Strings are refused: a form turns
  * its text into a number first (`moneyFromFormText`).
  */
+/** Whether `n` BDT is a whole number of paisa (at most 2 decimals, allowing binary fractions' noise). */
+export const isWholePaisa = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6
+
 const moneySchema = (label: string) =>
   z
     .number({
@@ -14,7 +17,7 @@ const moneySchema = (label: string) =>
           : `${label} must be a number`,
     })
     .positive(`${label} must be more than 0`)
-    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, `${label} can have at most 2 decimals`)
+    .refine(isWholePaisa, `${label} can have at most 2 decimals`)
     .refine((n) => Math.round(n * 100) >= 1, `${label} must be at least 0.01`)
 
 /** A unit price (a tool's `price`, a volume price), its messages naming `label`; capped: a typo of three zeros is caught. */

@@ -207,15 +207,15 @@ export const ORDER_ACTIONS = {
   pay: {
     to: 'paid',
     refusals: {
-      ...saying(WAS_PAID_STATUSES, 'This booking is already paid.'),
-      cancelled: 'This booking was cancelled; it can no longer be paid.',
+      ...saying(WAS_PAID_STATUSES, 'This order is already paid.'),
+      cancelled: 'This order was cancelled; it can no longer be paid.',
     },
   },
   cancel: {
     to: 'cancelled',
     refusals: {
-      ...saying(WAS_PAID_STATUSES, 'This booking is paid; it can no longer be cancelled.'),
-      cancelled: 'This booking is already cancelled.',
+      ...saying(WAS_PAID_STATUSES, 'This order is paid; it can no longer be cancelled.'),
+      cancelled: 'This order is already cancelled.',
     },
   },
   process: { to: 'processing' },
@@ -246,10 +246,17 @@ export type OrderRefusal = { readonly code: 'CONFLICT' | 'INVALID_TRANSITION'; r
  * ({@link ORDER_ACTIONS}); anyone else (a job, a provider), and any other move, in the table's
  * general words.
  */
-export function refusalOf(from: OrderStatus, to: OrderStatus, asked: boolean): OrderRefusal {
+export function refusalOf(
+  from: OrderStatus,
+  to: OrderStatus,
+  asked: boolean,
+  method: PaymentMethod = 'card',
+): OrderRefusal {
   const action = actionMovingTo(to)
   const rule: ActionRule | undefined = action && ORDER_ACTIONS[action]
-  const words = asked ? rule?.refusals?.[from] : undefined
+  // Cash on delivery goes through processing and shipped unpaid: the words about a paid order are not its.
+  const unpaidOnItsWay = method === 'cod' && (from === 'processing' || from === 'shipped')
+  const words = asked && !unpaidOnItsWay ? rule?.refusals?.[from] : undefined
   return words
     ? { code: 'CONFLICT', message: words }
     : { code: 'INVALID_TRANSITION', message: `An order that is ${from} cannot become ${to}.` }

@@ -69,18 +69,18 @@ describe('actionsFor: what the order page offers to whom', () => {
 
 describe('refusalOf: what a refused move is told', () => {
   it('a person asking to pay or cancel is told in the words of that action', () => {
-    expect(refusalOf('shipped', 'paid', true)).toEqual({ code: 'CONFLICT', message: 'This booking is already paid.' })
+    expect(refusalOf('shipped', 'paid', true)).toEqual({ code: 'CONFLICT', message: 'This order is already paid.' })
     expect(refusalOf('cancelled', 'paid', true)).toEqual({
       code: 'CONFLICT',
-      message: 'This booking was cancelled; it can no longer be paid.',
+      message: 'This order was cancelled; it can no longer be paid.',
     })
     expect(refusalOf('refunded', 'cancelled', true)).toEqual({
       code: 'CONFLICT',
-      message: 'This booking is paid; it can no longer be cancelled.',
+      message: 'This order is paid; it can no longer be cancelled.',
     })
     expect(refusalOf('cancelled', 'cancelled', true)).toEqual({
       code: 'CONFLICT',
-      message: 'This booking is already cancelled.',
+      message: 'This order is already cancelled.',
     })
   })
 

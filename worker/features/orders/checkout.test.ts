@@ -6,9 +6,12 @@ import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Booking } from '#schemas/booking.ts'
 import type { CheckoutPlaced, CheckoutPreview } from '#schemas/checkout.ts'
+import { getDb } from '#worker/lib/db.ts'
+import type { ApiError } from '#worker/lib/errors.ts'
 import { call, errorOf, json } from '#worker/test/helpers.ts'
 import { mailsTo, makeTool, readOrder, stockOf, type ToolFixture } from '#worker/test/order-fixtures.ts'
 import { signIn } from '#worker/test/tokens.ts'
+import { explainRefusal, type NewOrder, priceLine, priceOrder, toolsById } from './place-order'
 
 const ADMIN = 'admin@example.com'
 let admin: string
@@ -188,6 +191,11 @@ describe('POST /api/checkout/preview', () => {
         'Enter the delivery address.',
       ],
       [
+        body({ delivery: { method: 'courier', address: { ...ADDRESS, line1: '  ', district: '' } } }),
+        'delivery.address.line1',
+        'Enter the delivery address.',
+      ],
+      [
         body({ delivery: { method: 'drone', address: ADDRESS } }),
         'delivery.method',
         'delivery.method must be one of courier, pickup',
@@ -208,11 +216,31 @@ describe('POST /api/checkout/preview', () => {
       expect(error.code).toBe('VALIDATION_FAILED')
       expect(error.fields?.[field], field).toEqual(message)
     }
-    // Pickup needs only the name and phone.
+    // Pickup needs only the name and phone: the address fields left blank are not given.
     expect(
       (await preview(token, body({ delivery: { method: 'pickup', address: { name: 'K', phone: '01712345678' } } })))
         .status,
     ).toBe(200)
+    const blanks = { name: 'K', phone: '01712345678', line1: '', line2: '', city: '', district: ' ', postcode: '' }
+    expect((await preview(token, body({ delivery: { method: 'pickup', address: blanks } }))).status).toBe(200)
+  })
+
+  it('takes expectedTotal as money: a number with at most 2 decimals', async () => {
+    const { email, token } = await customer()
+    const tool = await makeTool({ pricePaisa: 10_000, quantity: 10, min: 1 })
+    await fillCart(email, [[tool, 1]])
+    const { total } = await json<CheckoutPreview>(await preview(token))
+    for (const [expectedTotal, message] of [
+      [total + 0.004, 'expectedTotal can have at most 2 decimals'],
+      [String(total), 'expectedTotal must be a number of BDT'],
+      [undefined, 'expectedTotal is Required: send the total the checkout showed.'],
+    ] as const) {
+      const res = await checkout(token, { ...body(), expectedTotal })
+      expect(res.status, String(expectedTotal)).toBe(400)
+      expect((await errorOf(res)).fields?.expectedTotal).toBe(message)
+    }
+    expect(await stockOf(tool.id)).toBe(10)
+    expect(await cartCount(email)).toBe(1)
   })
 })
 
@@ -292,6 +320,29 @@ describe('POST /api/checkout', () => {
     // The desk finds the order by any of its tools.
     const found = await json<Booking[]>(await call('GET', '/api/booking?q=Cart%20Heat%20Gun', { as: admin }))
     expect(found.map((o) => o._id)).toContain(placed.insertedId)
+  })
+
+  it('keeps the cart’s order for lines added in the same millisecond (a merge at sign-in)', async () => {
+    const { email, token } = await customer()
+    const made = [await makeTool({ name: 'Same Ms A', min: 1 }), await makeTool({ name: 'Same Ms B', min: 1 })]
+    // Added in the order that is not the ids' order, both at one moment, as a merge's batch adds them.
+    const [first, second] = made.sort((a, b) => (a.id < b.id ? 1 : -1))
+    const now = Date.now()
+    await env.DB.batch(
+      [first!, second!].map((tool) =>
+        env.DB.prepare('insert into cart_lines (customer, tool_id, quantity, added_at) values (?, ?, 1, ?)').bind(
+          email,
+          tool.id,
+          now,
+        ),
+      ),
+    )
+    const cart = await json<{ lines: { serviceId: string }[] }>(await call('GET', '/api/cart', { as: token }))
+    expect(cart.lines.map((l) => l.serviceId)).toEqual([first!.id, second!.id])
+    const placed = await placeCart(token)
+    const order = await readOrder(placed.insertedId, token)
+    expect(order.lines.map((l) => l.serviceId)).toEqual([first!.id, second!.id])
+    expect(order).toMatchObject({ serviceId: first!.id, service: `${first!.name} and 1 more` })
   })
 
   it('refuses a total the customer did not see (409 TOTAL_CHANGED): nothing taken, the cart kept', async () => {
@@ -446,5 +497,80 @@ describe('POST /api/checkout', () => {
     expect(order.status).toBe('cancelled')
     expect(order.history.at(-1)).toMatchObject({ status: 'cancelled', by: 'system', note: 'tool withdrawn' })
     expect(await stockOf(keep.id)).toBe(50)
+  })
+})
+
+describe('a checkout overtaken between its checks and its batch', () => {
+  /**
+   * What the checkout answers when its batch took nothing because `change` came between its
+   * checks and its batch (another order, an edit): the refusal found again, in the contract's order.
+   */
+  async function overtaken(tools: [ToolFixture, number][], change: () => Promise<unknown>) {
+    const db = getDb(env)
+    const rows = await toolsById(
+      db,
+      tools.map(([t]) => t.id),
+    )
+    const lines = tools.map(([t, quantity]) => priceLine(rows.get(t.id)!, quantity))
+    const delivery = { method: 'courier' as const, zone: 'dhaka' as const }
+    const address = {
+      name: 'K',
+      phone: '01712345678',
+      line1: 'Road 1',
+      line2: null,
+      city: null,
+      district: 'Dhaka',
+      postcode: null,
+    }
+    const order: NewOrder = {
+      customer: `overtaken-${crypto.randomUUID().slice(0, 8)}@example.com`,
+      customerName: 'K',
+      lines,
+      price: await priceOrder(db, lines, delivery),
+      delivery: { ...delivery, address },
+      paymentMethod: 'card',
+      company: null,
+      poNumber: null,
+      note: null,
+      fromCart: true,
+    }
+    await change()
+    const limits = { maxUnpaid: 5, maxUnpaidPaisa: 50_000_000 }
+    return (await explainRefusal({ db, holdMs: 7_200_000 }, order, limits).catch((e: unknown) => e)) as ApiError
+  }
+  const setTool = (id: string, column: 'price_paisa' | 'quantity' | 'minimum_quantity', value: number) =>
+    env.DB.prepare(`update tools set ${column} = ? where id = ?`).bind(value, id).run()
+
+  it('says TOTAL_CHANGED (with the total now) before STOCK_CHANGED, and a raised minimum’s 400 before both', async () => {
+    const a = await makeTool({ pricePaisa: 10_000, quantity: 10, min: 1 })
+    const b = await makeTool({ pricePaisa: 20_000, quantity: 10, min: 1 })
+    const lines: [ToolFixture, number][] = [
+      [a, 2],
+      [b, 5],
+    ]
+    // a's stock fell below its line and b's price rose: the price is said first, with the new total.
+    const priceAndStock = await overtaken(lines, async () => {
+      await setTool(a.id, 'quantity', 1)
+      await setTool(b.id, 'price_paisa', 25_000)
+    })
+    // 2 × 100 + 5 × 250 = 1,450 and Dhaka's 80 for up to 5 kg: 1,530.
+    expect(priceAndStock).toMatchObject({ status: 409, code: 'TOTAL_CHANGED', fields: { expectedTotal: '1530' } })
+    // Only the stock: STOCK_CHANGED naming the line.
+    const stock = await overtaken(lines, () => setTool(a.id, 'quantity', 1))
+    expect(stock).toMatchObject({
+      status: 409,
+      code: 'STOCK_CHANGED',
+      fields: { 'lines.0.quantity': 'Please Order Less Then : 1' },
+    })
+    // A minimum raised above b's line as well: the request's own fault, a 400, comes first.
+    const minimum = await overtaken(lines, async () => {
+      await setTool(a.id, 'quantity', 1)
+      await setTool(b.id, 'minimum_quantity', 6)
+    })
+    expect(minimum).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      fields: { 'lines.1.quantity': 'Please Order Minimum : 6' },
+    })
   })
 })

@@ -84,7 +84,7 @@ export function ruleFor(
 ): OrderTransition {
   const rule = findTransition(status, move.to, move.actor, method)
   if (rule) return rule
-  const { code, message } = refusalOf(status, move.to, move.actorEmail !== undefined)
+  const { code, message } = refusalOf(status, move.to, move.actorEmail !== undefined, method)
   throw new ApiError(409, code, message)
 }
 

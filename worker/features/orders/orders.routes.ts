@@ -54,7 +54,7 @@ async function ownBooking(c: Context<AppEnv>, db: Db, id: string): Promise<Order
   const user = c.var.user
   if (!user) throw unauthenticated()
   const row = await getOrderRow(db, id)
-  if (!row || (row.customer !== user.email && user.role !== 'admin')) throw notFound('No such booking.')
+  if (!row || (row.customer !== user.email && user.role !== 'admin')) throw notFound('No such order.')
   return row
 }
 

@@ -217,9 +217,10 @@ export async function listOrders(
 /**
  * `POST /api/booking`, the spec's Purchase ("buy now"): an order of one line, priced from the
  * tool in the database, delivered by courier to the district's zone (`outside` without one).
- * Placed like every order ({@link insertOrder}).
- * @throws 409 TOO_MANY_UNPAID / TOO_MUCH_UNPAID; 404 no such tool; 400 quantity outside the
- *   tool's limits or a price that is not quantity × unit price; 409 when the stock ran out
+ * Placed like every order ({@link insertOrder}); checked as the checkout is, the request first.
+ * @throws 404 no such tool; 400 quantity outside the tool's limits, a price that is not quantity ×
+ *   unit price, or a payment method the order may not use; 409 TOO_MANY_UNPAID / TOO_MUCH_UNPAID;
+ *   409 when the stock ran out
  *   (or the price changed) meanwhile.
  */
 export async function createBooking(
@@ -236,7 +237,6 @@ export async function createBooking(
       limits,
       deps.holdMs,
     )
-  await room(0)
   const tool = (await toolsById(db, [input.serviceId])).get(input.serviceId)
   if (!tool) throw notFound('No such tool. It may have been removed from the shop.')
   checkQuantity(tool, input.quantity)
@@ -342,9 +342,9 @@ export async function cancelOrder(
     actorEmail: by.email,
     ...(by.reason ? { note: by.reason } : {}),
   })
-  if (outcome === 'paid-instead') throw conflict('This booking has just been paid; it can no longer be cancelled.')
-  if (outcome === 'paying') throw conflict('A payment for this booking is in progress; it cannot be cancelled now.')
-  if (outcome === 'unchanged') throw conflict('This booking changed meanwhile; reload to see its state.')
+  if (outcome === 'paid-instead') throw conflict('This order has just been paid; it can no longer be cancelled.')
+  if (outcome === 'paying') throw conflict('A payment for this order is in progress; it cannot be cancelled now.')
+  if (outcome === 'unchanged') throw conflict('This order changed meanwhile; reload to see its state.')
 }
 
 const NEEDS: Record<MoveNeed, string> = {

@@ -26,7 +26,8 @@ export const bankDetailsComplete = (bank: BankDetails) =>
  * A method missing here is never offered.
  */
 const METHOD_RULES: Partial<Record<PaymentMethod, MethodRule>> = {
-  card: { offered: () => true },
+  // Stripe, or simulated payments outside production (a production shop without keys cannot take cards).
+  card: { offered: ({ config }) => !(config.payments === 'simulated' && config.ENVIRONMENT === 'production') },
   cod: {
     offered: ({ settings }) => settings.cod.enabled,
     refusal: ({ settings }, totalPaisa) =>

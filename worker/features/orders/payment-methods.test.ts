@@ -9,7 +9,7 @@ import type { Booking, OrderSummary } from '#schemas/booking.ts'
 import type { CheckoutPreview } from '#schemas/checkout.ts'
 import type { PublicConfig } from '#schemas/config.ts'
 import { runScheduled } from '#worker/scheduled.ts'
-import { call, errorOf, json } from '#worker/test/helpers.ts'
+import { call, errorOf, json, PRODUCTION, PRODUCTION_SECRET } from '#worker/test/helpers.ts'
 import {
   ageBooking,
   auditOf,
@@ -24,7 +24,7 @@ import {
   type ToolFixture,
 } from '#worker/test/order-fixtures.ts'
 import { fillCart } from '#worker/test/tax-fixtures.ts'
-import { signIn } from '#worker/test/tokens.ts'
+import { accessTokenFor, signIn } from '#worker/test/tokens.ts'
 
 const ADMIN = 'admin@example.com'
 let admin: string
@@ -97,6 +97,36 @@ describe('which methods an order may use', () => {
     expect((await preview()).paymentMethods).toEqual(['card', 'cod', 'bank'])
     await fillCart(email, [[tool, 10]])
     expect((await preview()).paymentMethods).toEqual(['card', 'bank'])
+  })
+
+  it('in production without Stripe keys: no card offered; a cash or transfer order’s intent is still the 409, another’s the 404', async () => {
+    const config = await json<PublicConfig>(await call('GET', '/api/config', { env: PRODUCTION }))
+    expect(config.paymentMethods).toEqual(['cod', 'bank'])
+    const { email, token } = await customer()
+    const cod = await placeOrder(token, tool, email, { paymentMethod: 'cod' })
+    const bank = await placeOrder(token, tool, email, { paymentMethod: 'bank' })
+    const card = await placeOrder(token, tool, email)
+    // Signed with the production configuration's own secret, so the answers are the routes'.
+    const as = await accessTokenFor(email, { secret: PRODUCTION_SECRET })
+    const intent = (bookingId: string, who = as) =>
+      call('POST', '/api/create-payment-intent', { as: who, body: { bookingId }, env: PRODUCTION })
+    for (const id of [cod, bank]) {
+      const res = await intent(id)
+      expect(res.status).toBe(409)
+      expect((await errorOf(res)).code).toBe('WRONG_PAYMENT_METHOD')
+    }
+    expect((await intent(card)).status).toBe(503)
+    const stranger = await accessTokenFor((await customer()).email, { secret: PRODUCTION_SECRET })
+    expect((await intent(cod, stranger)).status).toBe(404)
+    expect((await intent(card, stranger)).status).toBe(404)
+    // Ordering by card there is the method's 400, before anything is stored.
+    const byCard = await call('POST', '/api/booking', {
+      as,
+      body: orderBody(tool, email),
+      env: PRODUCTION,
+    })
+    expect(byCard.status).toBe(400)
+    expect((await errorOf(byCard)).fields?.paymentMethod).toMatch(/does not offer/)
   })
 })
 
@@ -204,6 +234,12 @@ describe('cash on delivery', () => {
     const third = await postBooking(token, orderBody(tool, email, { paymentMethod: 'cod' }), few)
     expect(third.status).toBe(409)
     expect((await errorOf(third)).code).toBe('TOO_MANY_UNPAID')
+    // The request's own faults come first, as at checkout: over the cash limit, an unknown tool.
+    const over = await postBooking(token, orderBody(tool, email, { quantity: 10, paymentMethod: 'cod' }), few)
+    expect(over.status).toBe(400)
+    expect((await errorOf(over)).fields?.paymentMethod).toMatch(/^Cash on delivery is for orders up to/)
+    const unknown = await postBooking(token, { ...orderBody(tool, email), serviceId: 'no-such-tool' }, few)
+    expect(unknown.status).toBe(404)
     expect((await setStatus(first, { status: 'delivered', cashCollected: true })).status).toBe(200)
     expect((await postBooking(token, orderBody(tool, email, { paymentMethod: 'cod' }), few)).status).toBe(201)
   })
@@ -219,7 +255,13 @@ describe('cash on delivery', () => {
 
     const id = await placeOrder(token, tool, email, { paymentMethod: 'cod' })
     expect((await setStatus(id, { status: 'shipped', trackingNumber: 'PT-2' })).status).toBe(200)
-    expect((await cancel(id, token)).status).toBe(409)
+    const byCustomer = await cancel(id, token)
+    expect(byCustomer.status).toBe(409)
+    // Not "paid": cash on delivery is on its way unpaid.
+    expect(await errorOf(byCustomer)).toMatchObject({
+      code: 'INVALID_TRANSITION',
+      message: 'An order that is shipped cannot become cancelled.',
+    })
     const noNote = await cancel(id, admin)
     expect(noNote.status).toBe(400)
     expect((await errorOf(noNote)).fields?.note).toMatch(/required/)
@@ -331,6 +373,13 @@ describe('bank transfer', () => {
       message: `This reference already paid order ${orderNumber}.`,
     })
     expect((await readOrder(b, token)).paid).toBe(false)
+
+    // COD-{orderNumber} is a delivered cash order's own: a transfer cannot take it first.
+    const cod = await recordPayment(b, { reference: ` cod-${orderNumber.toLowerCase()} `, amount: total })
+    expect(cod.status).toBe(400)
+    expect((await errorOf(cod)).fields?.reference).toBe(
+      'References starting with COD- are the shop’s own, for cash on delivery.',
+    )
 
     // Two admins record the same new reference on two orders at once: exactly one wins.
     const raced = await Promise.all([

@@ -50,8 +50,9 @@ export const paymentsRoutes = new Hono<AppEnv>()
     const config = c.var.config
     const deps = depsOf(c)
     const booking = await getOrderRow(deps.db, bookingId)
-    // A gateway order pays through SSLCommerz, whatever the card provider is (payments.service.ts).
-    if (booking?.paymentMethod !== 'gateway') assertPaymentsAvailable(config)
+    // Only the caller's own card order needs the card provider: someone else's order is the 404,
+    // cash on delivery or a transfer the 409, a gateway order pays through SSLCommerz (payments.service.ts).
+    if (booking?.customer === c.var.user!.email && booking.paymentMethod === 'card') assertPaymentsAvailable(config)
     const created = await createIntentForBooking(deps, config, booking, c.var.user!, price)
     c.header('Cache-Control', 'private, no-store')
     return c.json<PaymentIntentCreated | GatewaySessionCreated>(created)

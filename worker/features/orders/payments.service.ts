@@ -85,16 +85,16 @@ export async function createIntentForBooking(
   price: number | undefined,
 ): Promise<PaymentIntentCreated | GatewaySessionCreated> {
   const { db, provider } = deps
-  if (!booking || booking.customer !== caller.email) throw notFound('No such booking.')
+  if (!booking || booking.customer !== caller.email) throw notFound('No such order.')
   assertPaidOnline(booking)
   // The customer asks for a payment, which would make the order paid: the table must allow that.
   ruleFor(booking.status, { to: 'paid', actor: 'payment', actorEmail: caller.email })
   if ((expiresAtMs(booking, config.unpaidHoldMs) ?? Number.POSITIVE_INFINITY) <= Date.now()) {
-    throw conflict('This booking has expired and its items went back to stock. Please order again.')
+    throw conflict('This order has expired and its items went back to stock. Please order again.')
   }
   // A client of the spec sends the goods' price; ours the total with delivery. Either is this order's.
   if (price !== undefined && toPaisa(price) !== booking.totalPaisa && toPaisa(price) !== booking.pricePaisa) {
-    const message = `The price of this booking is ${toTaka(booking.totalPaisa)} BDT.`
+    const message = `The price of this order is ${toTaka(booking.totalPaisa)} BDT.`
     throw badRequest(message, { price: message })
   }
 
@@ -105,14 +105,14 @@ export async function createIntentForBooking(
     if (paysFor(intent, booking)) {
       await applyPayment(deps, booking.id, intent)
     }
-    throw conflict('This booking is already paid.')
+    throw conflict('This order is already paid.')
   }
   if (!intent.clientSecret || provider.kind === 'sslcommerz')
     throw new ApiError(502, 'PROVIDER_FAILED', 'The card payment service gave no client secret. Please try again.')
   if (booking.paymentIntentId !== intent.id && !(await recordPaymentIntent(db, booking.id, intent.id))) {
     // Cancelled or expired while the intent was being made: it must not be payable.
     await provider.releaseOpenIntents({ ...booking, paymentIntentId: intent.id })
-    throw conflict('This booking was just cancelled; it can no longer be paid.')
+    throw conflict('This order was just cancelled; it can no longer be paid.')
   }
   return {
     clientSecret: intent.clientSecret,
@@ -136,7 +136,7 @@ async function openGatewaySession(deps: OrderDeps, config: Config, booking: Orde
   if (!session.redirectUrl) throw new ApiError(502, 'PROVIDER_FAILED', 'The payment gateway gave no page to pay on.')
   if (!(await recordPaymentIntent(deps.db, booking.id, session.id))) {
     await deps.provider.releaseOpenIntents(booking)
-    throw conflict('This booking was just cancelled; it can no longer be paid.')
+    throw conflict('This order was just cancelled; it can no longer be paid.')
   }
   return { provider: 'sslcommerz', redirectUrl: session.redirectUrl }
 }
@@ -166,9 +166,9 @@ export async function payBooking(deps: OrderDeps, booking: OrderRow, transaction
   const intent = await provider.retrieve(transactionId)
   const refuse = (message: string) => badRequest(message, { transactionId: message })
   if (!intent) throw refuse('No payment with that id.')
-  if (intent.bookingId !== booking.id) throw refuse('That payment is not for this booking.')
+  if (intent.bookingId !== booking.id) throw refuse('That payment is not for this order.')
   if (intent.amountPaisa !== booking.totalPaisa || intent.currency !== 'bdt')
-    throw refuse('That payment is not for the amount of this booking.')
+    throw refuse('That payment is not for the amount of this order.')
   if (intent.status !== 'succeeded') {
     const message = `That payment has not succeeded (its status is ${intent.status}).`
     throw new ApiError(402, 'PAYMENT_FAILED', message, { transactionId: message })
@@ -192,7 +192,7 @@ export async function payBooking(deps: OrderDeps, booking: OrderRow, transaction
  */
 function paymentRefused(reason: 'cancelled' | 'paid-by-another', refunded?: boolean) {
   const words =
-    reason === 'cancelled' ? ORDER_ACTIONS.pay.refusals.cancelled : 'This booking is already paid by another payment.'
+    reason === 'cancelled' ? ORDER_ACTIONS.pay.refusals.cancelled : 'This order is already paid by another payment.'
   return conflict(`${words}${refunded ? ' Your payment has been refunded.' : ''}`)
 }
 
@@ -220,13 +220,13 @@ export async function confirmSimulatedPayment(
   // An intent still to be confirmed asks for a payment: the table must allow the order to become paid.
   if (intent.status !== 'succeeded') ruleFor(order.status, { to: 'paid', actor: 'payment', actorEmail: caller.email })
   if (intent.status !== 'succeeded' && (expiresAtMs(order, deps.holdMs) ?? Number.POSITIVE_INFINITY) <= Date.now()) {
-    throw conflict('This booking has expired and its items went back to stock. Please order again.')
+    throw conflict('This order has expired and its items went back to stock. Please order again.')
   }
   // A cancel or expiry releases the intent before it moves the order, so an intent still
   // open here is one that no cancelled order holds.
   const confirmed = await provider.confirmWithCard(intent, card)
   if (confirmed.status !== 'succeeded')
-    throw conflict('This booking can no longer be paid. Reload the page to see its state.')
+    throw conflict('This order can no longer be paid. Reload the page to see its state.')
   await applyPayment(deps, order.id, confirmed)
   return { paymentIntent: { id: confirmed.id, status: 'succeeded' } }
 }

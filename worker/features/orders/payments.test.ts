@@ -295,7 +295,7 @@ describe('PATCH /api/booking/{id} (simulated provider)', () => {
     const theirPayment = await succeededIntent(theirs)
     const res = await patch(mine, buyer, theirPayment)
     expect(res.status).toBe(400)
-    expect((await errorOf(res)).message).toBe('That payment is not for this booking.')
+    expect((await errorOf(res)).message).toBe('That payment is not for this order.')
     expect((await bookingRow(mine))?.status).toBe('unpaid')
   })
 
@@ -315,7 +315,7 @@ describe('PATCH /api/booking/{id} (simulated provider)', () => {
     const cheap = await succeededIntent(id, row!.total_paisa - 100)
     const res = await patch(id, buyer, cheap)
     expect(res.status).toBe(400)
-    expect((await errorOf(res)).message).toBe('That payment is not for the amount of this booking.')
+    expect((await errorOf(res)).message).toBe('That payment is not for the amount of this order.')
     expect((await bookingRow(id))?.status).toBe('unpaid')
   })
 
@@ -525,7 +525,7 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
       env: stripeMode(),
     })
     expect(res.status).toBe(400)
-    expect((await errorOf(res)).message).toBe('That payment is not for the amount of this booking.')
+    expect((await errorOf(res)).message).toBe('That payment is not for the amount of this order.')
     expect((await bookingRow(id))?.status).toBe('unpaid')
   })
 
@@ -632,7 +632,7 @@ describe('payments that can no longer pay an order', () => {
     })
     expect(res.status).toBe(409)
     expect((await errorOf(res)).message).toBe(
-      'This booking was cancelled; it can no longer be paid. Your payment has been refunded.',
+      'This order was cancelled; it can no longer be paid. Your payment has been refunded.',
     )
     expect(await bookingRow(id)).toMatchObject({ status: 'cancelled', transaction_id: null })
     expect(await stockOf(tool.id)).toBe(stock)

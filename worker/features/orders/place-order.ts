@@ -1,6 +1,6 @@
-import { eq, inArray } from 'drizzle-orm'
-import { formatBDT, toTaka } from '#schemas/bdt.ts'
-import { ORDER_NUMBER_PREFIX, type PaymentMethod } from '#schemas/booking.ts'
+import { eq, inArray, sql } from 'drizzle-orm'
+import { toTaka } from '#schemas/bdt.ts'
+import { ORDER_NUMBER_PREFIX, orderLessThanMessage, type PaymentMethod } from '#schemas/booking.ts'
 import { cartLineError } from '#schemas/cart-lines.ts'
 import { type DeliveryMethod, type DeliveryZone, deliveryFeePaisa } from '#schemas/delivery.ts'
 import { unitPriceOf } from '#schemas/unit-price.ts'
@@ -303,49 +303,55 @@ export const oneLineAddress = (a: DeliveryAddressRow) =>
   [a.line1, a.line2, a.city, a.district, a.postcode].filter((part) => part && part.trim() !== '').join(', ')
 
 /**
- * After {@link insertOrder} found nothing to change: why, from the database as it is now.
- * @throws 409 TOO_MANY_UNPAID / TOO_MUCH_UNPAID; else 409 STOCK_CHANGED naming each line that
- *   no longer fits (its message the spec's), or TOTAL_CHANGED when a price changed.
+ * After {@link insertOrder} found nothing to change (the checkout's batch): why, from the
+ * database as it is now, in the checkout's order of checks.
+ * @throws 400 for a line that can no longer be ordered as it is (a withdrawn tool, a minimum or
+ *   pack size raised); 409 TOO_MANY_UNPAID / TOO_MUCH_UNPAID; 409 TOTAL_CHANGED (with the total
+ *   now in `fields.expectedTotal`) when a price, a VAT rate or a weight changed; 409 STOCK_CHANGED
+ *   naming each line short of stock (the spec's message).
  */
 export async function explainRefusal(
   deps: Pick<OrderDeps, 'db' | 'holdMs'>,
   order: NewOrder,
   limits: OrderLimits,
 ): Promise<never> {
-  await assertUnpaidRoom(deps.db, { ...order, pricePaisa: order.price.pricePaisa }, limits, deps.holdMs)
   const now = await toolsById(
     deps.db,
     order.lines.map((l) => l.toolId),
   )
-  const fields: Record<string, string> = {}
+  const invalid: Record<string, string> = {}
+  const short: Record<string, string> = {}
   order.lines.forEach((line, i) => {
     const tool = now.get(line.toolId)
     const error = cartLineError(tool, line.quantity)
-    if (error) fields[`lines.${i}.quantity`] = error
+    if (!error) return
+    if (tool && error === orderLessThanMessage(tool.quantity)) short[`lines.${i}.quantity`] = error
+    else invalid[`lines.${i}.quantity`] = error
   })
-  if (Object.keys(fields).length > 0)
-    throw new ApiError(
-      409,
-      'STOCK_CHANGED',
-      'Some tools changed while you were ordering: nothing was taken. Please review your order.',
-      fields,
-    )
-  const changed = order.lines.find((l) => {
-    const tool = now.get(l.toolId)!
-    return (
-      unitPriceOf(tool, l.quantity) !== l.unitPricePaisa ||
-      tool.vatRateBp !== l.vatRateBp ||
-      tool.weightHundredths * l.quantity !== l.weightHundredths
-    )
-  })
-  if (changed) {
-    const tool = now.get(changed.toolId)!
+  if (Object.keys(invalid).length > 0)
+    throw badRequest('Some lines of your cart cannot be ordered as they are. Change or remove them.', invalid)
+  await assertUnpaidRoom(deps.db, { ...order, pricePaisa: order.price.pricePaisa }, limits, deps.holdMs)
+  const repriced = await priceOrder(
+    deps.db,
+    order.lines.map((l) => priceLine(now.get(l.toolId)!, l.quantity)),
+    order.delivery,
+  )
+  if (repriced.totalPaisa !== order.price.totalPaisa || repriced.vatPaisa !== order.price.vatPaisa) {
+    const total = String(toTaka(repriced.totalPaisa))
     throw new ApiError(
       409,
       'TOTAL_CHANGED',
-      `The price of ${tool.name} has just changed to ${formatBDT(toTaka(unitPriceOf(tool, changed.quantity)))}. Please review your order.`,
+      `The total is now ${total} BDT, not ${toTaka(order.price.totalPaisa)}: a price or the delivery changed. Please review your order.`,
+      { expectedTotal: total },
     )
   }
+  if (Object.keys(short).length > 0)
+    throw new ApiError(
+      409,
+      'STOCK_CHANGED',
+      'Some tools have less stock than your cart asks for: nothing was taken. Please review your order.',
+      short,
+    )
   throw conflict('The tools changed while you were ordering. Please try again.')
 }
 
@@ -355,10 +361,13 @@ export function checkQuantity(tool: ToolRow | undefined, quantity: number, field
   if (error) throw badRequest(error, { [field]: error })
 }
 
-/** The customer's cart lines, in the order they were added. */
+/**
+ * The customer's cart lines, in the order they were added: as `GET /api/cart` lists them (a merge
+ * adds several lines in the same millisecond; the row order breaks the tie).
+ */
 export const cartOf = (db: Db, customer: string) =>
   db
     .select({ toolId: cartLines.toolId, quantity: cartLines.quantity })
     .from(cartLines)
     .where(eq(cartLines.customer, customer))
-    .orderBy(cartLines.addedAt, cartLines.toolId)
+    .orderBy(cartLines.addedAt, sql`${cartLines}.rowid`)

@@ -48,7 +48,7 @@ describe('cancelling', () => {
         expect(await refusal(await cancel(id, token))).toEqual({
           status: 409,
           code: 'CONFLICT',
-          message: 'This booking is paid; it can no longer be cancelled.',
+          message: 'This order is paid; it can no longer be cancelled.',
         })
       }
       expect((await bookingRow(id))?.status).toBe(status)
@@ -61,7 +61,7 @@ describe('cancelling', () => {
       expect(await refusal(await cancel(id, token))).toEqual({
         status: 409,
         code: 'CONFLICT',
-        message: 'This booking is already cancelled.',
+        message: 'This order is already cancelled.',
       })
     }
   })
@@ -75,7 +75,7 @@ describe('paying', () => {
       expect(await refusal(await post('/api/create-payment-intent', buyer, { bookingId: id }))).toEqual({
         status: 409,
         code: 'CONFLICT',
-        message: 'This booking is already paid.',
+        message: 'This order is already paid.',
       })
     },
   )
@@ -85,7 +85,7 @@ describe('paying', () => {
     expect(await refusal(await post('/api/create-payment-intent', buyer, { bookingId: id }))).toEqual({
       status: 409,
       code: 'CONFLICT',
-      message: 'This booking was cancelled; it can no longer be paid.',
+      message: 'This order was cancelled; it can no longer be paid.',
     })
   })
 
@@ -97,7 +97,7 @@ describe('paying', () => {
     expect(await refusal(await patch('pi_sim_another_payment'))).toEqual({
       status: 409,
       code: 'CONFLICT',
-      message: 'This booking is already paid by another payment.',
+      message: 'This order is already paid by another payment.',
     })
   })
 
@@ -110,7 +110,7 @@ describe('paying', () => {
     expect(await refusal(res)).toEqual({
       status: 409,
       code: 'CONFLICT',
-      message: 'This booking was cancelled; it can no longer be paid.',
+      message: 'This order was cancelled; it can no longer be paid.',
     })
   })
 })

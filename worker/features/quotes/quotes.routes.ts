@@ -20,6 +20,7 @@ import { forbidden, notFound, unauthenticated } from '#worker/lib/errors.ts'
 import { validate } from '#worker/lib/validator.ts'
 import { deliverMail } from '../mail/mail.service'
 import { orderDeps } from '../orders/orders.service'
+import { methodContext } from '../orders/payment-methods.service'
 import {
   acceptQuote,
   declineQuote,
@@ -110,11 +111,12 @@ export const quotesRoutes = new Hono<AppEnv>()
       const row = await ownQuote(c, c.req.valid('param').id)
       if (row.customer !== c.var.user!.email)
         throw forbidden('Only the customer who asked for this quote can accept it.')
+      const deps = depsOf(c)
       const accepted = await acceptQuote(
-        depsOf(c),
+        deps,
         row,
         c.req.valid('json'),
-        c.var.config.MAX_UNPAID_ORDERS,
+        { maxUnpaid: c.var.config.MAX_UNPAID_ORDERS, methods: await methodContext(c.var.config, deps.db) },
         Date.now(),
       )
       return c.json<QuoteAccepted, 201>(accepted, 201)

@@ -15,7 +15,7 @@ import {
   type QuoteStatus,
   TOO_MANY_QUOTES_MESSAGE,
 } from '#schemas/quote.ts'
-import { unitPriceOf } from '#schemas/unit-price.ts'
+import { isWholePacks, packSizeMessage, unitPriceOf } from '#schemas/unit-price.ts'
 import { DELIVERY_VAT_BP, vatIncludedPaisa } from '#schemas/vat.ts'
 import { NOW_MS_SQL } from '#worker/db/now.ts'
 import { orders, quoteLines, quoteMessages, quotes, type tools } from '#worker/db/schema.ts'
@@ -47,6 +47,7 @@ import {
   quoteMail,
   toolsById,
 } from '../orders/orders.service'
+import { assertMethodAllowed, type MethodContext } from '../orders/payment-methods.service'
 
 // Quotes (api.md "Wholesale"): requested → offered → accepted | declined, offered → offered (a
 // revised offer), and `expired` once an offer's validUntil has passed (computed when read; the
@@ -207,6 +208,7 @@ export async function requestQuote(
     if (!tool) fields[`lines.${i}.serviceId`] = 'No such tool.'
     else if (l.quantity < tool.minimumQuantity)
       fields[`lines.${i}.quantity`] = orderMinimumMessage(tool.minimumQuantity)
+    else if (!isWholePacks(l.quantity, tool.packSize)) fields[`lines.${i}.quantity`] = packSizeMessage(tool.packSize)
   })
   if (Object.keys(fields).length > 0)
     throw badRequest('Some lines of the quote cannot be asked for as they are.', fields)
@@ -273,9 +275,17 @@ export async function offerQuote(deps: Deps, admin: string, row: QuoteRow, input
   if (!['requested', 'offered'].includes(statusOf(row, now))) throw invalidMove(row, now, 'offered')
   const lines = await linesQuery(db, [row.id])
   const byTool = new Map(lines.map((l) => [l.toolId, l]))
+  const tools = await toolsById(
+    db,
+    lines.map((l) => l.toolId),
+  )
   const fields: Record<string, string> = {}
   input.lines.forEach((l, i) => {
+    // A changed quantity still comes in whole packs (a withdrawn tool fails at acceptance).
+    const pack = tools.get(l.serviceId)?.packSize ?? 1
     if (!byTool.has(l.serviceId)) fields[`lines.${i}.serviceId`] = 'This tool is not on the quote.'
+    else if (l.quantity !== undefined && !isWholePacks(l.quantity, pack))
+      fields[`lines.${i}.quantity`] = packSizeMessage(pack)
   })
   const priced = new Set(input.lines.map((l) => l.serviceId))
   if (priced.size !== input.lines.length) fields.lines = 'Price each tool once.'
@@ -285,7 +295,13 @@ export async function offerQuote(deps: Deps, admin: string, row: QuoteRow, input
   if (validUntil <= now) fields.validUntil = 'validUntil must be in the future.'
   else if (validUntil > now + QUOTE_MAX_VALID_DAYS * DAY_MS)
     fields.validUntil = `An offer holds at most ${QUOTE_MAX_VALID_DAYS} days.`
-  if (Object.keys(fields).length > 0) throw badRequest('The offer must price exactly the tools of the quote.', fields)
+  if (Object.keys(fields).length > 0)
+    throw badRequest(
+      Object.keys(fields).every((k) => k.endsWith('.quantity'))
+        ? 'Some quantities of the offer are not whole packs.'
+        : 'The offer must price exactly the tools of the quote.',
+      fields,
+    )
   const feePaisa = toPaisa(input.deliveryFee)
   const offered = input.lines.map((l) => ({
     toolId: l.serviceId,
@@ -431,8 +447,9 @@ const stockChanged = (fields: Record<string, string>) =>
 /**
  * `POST /api/quotes/{id}/accept`: the offer becomes an order at the offered prices and
  * delivery fee (the courier's fee anywhere, nothing for a pickup), VAT at each tool's rate now.
- * Checked in the checkout's order: 409 unless offered and valid, TOOL_WITHDRAWN, TOO_MANY_UNPAID
- * (exempt from the value cap), TOTAL_CHANGED, STOCK_CHANGED; then placed all or nothing with
+ * Checked in the checkout's order: 409 unless offered and valid, TOOL_WITHDRAWN, 400 for a payment
+ * method this order may not use, TOO_MANY_UNPAID (exempt from the value cap), TOTAL_CHANGED,
+ * STOCK_CHANGED; then placed all or nothing with
  * the quote accepted in the same batch (the quote still open and unchanged), so racing accepts
  * make one order.
  */
@@ -440,7 +457,7 @@ export async function acceptQuote(
   deps: Deps,
   row: QuoteRow,
   input: CheckoutInput,
-  maxUnpaid: number,
+  limitsOf: { maxUnpaid: number; methods: MethodContext },
   now: number,
 ): Promise<QuoteAccepted> {
   const { db } = deps
@@ -503,8 +520,10 @@ export async function acceptQuote(
       ],
     },
   }
+  // The offered total may use only the methods an order of it may (cash on delivery's limit too).
+  assertMethodAllowed(limitsOf.methods, input.paymentMethod, price.totalPaisa)
   // An accepted quote's order is exempt from the value cap (api.md), not from the count.
-  const limits = { maxUnpaid, maxUnpaidPaisa: Number.MAX_SAFE_INTEGER }
+  const limits = { maxUnpaid: limitsOf.maxUnpaid, maxUnpaidPaisa: Number.MAX_SAFE_INTEGER }
   await assertUnpaidRoom(db, { ...order, pricePaisa }, limits, deps.holdMs)
   if (toPaisa(input.expectedTotal) !== price.totalPaisa)
     throw new ApiError(

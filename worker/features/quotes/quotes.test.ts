@@ -4,6 +4,7 @@
  */
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { formatBDT } from '#schemas/bdt.ts'
 import type { OrderSummary } from '#schemas/booking.ts'
 import type { Quote, QuoteAccepted, QuoteCreated } from '#schemas/quote.ts'
 import { getConfig } from '#worker/env.ts'
@@ -170,6 +171,19 @@ describe('POST /api/quotes', () => {
     )
   })
 
+  it('asks for whole packs: a quantity that is not one is a 400 with the pack message', async () => {
+    const { token } = await customer()
+    const tool = await makeTool({ min: 6 })
+    await env.DB.prepare('update tools set pack_size = 6 where id = ?').bind(tool.id).run()
+    const odd = await expectRefused(
+      await request(token, { lines: [{ serviceId: tool.id, quantity: 9 }] }),
+      400,
+      'VALIDATION_FAILED',
+    )
+    expect(odd.fields).toEqual({ 'lines.0.quantity': 'Order in packs of 6' })
+    expect((await request(token, { lines: [{ serviceId: tool.id, quantity: 12 }] })).status).toBe(201)
+  })
+
   it('allows 3 open quotes; a 4th is 409 TOO_MANY_QUOTES until one closes; racing requests never pass it', async () => {
     const { token } = await customer()
     const tool = await makeTool({ min: 1 })
@@ -321,6 +335,23 @@ describe('POST /api/quotes/{id}/offer', () => {
     expect((await read(token, q.insertedId)).status).toBe('offered')
   })
 
+  it('offers changed quantities in whole packs of the tool (400 with the pack message)', async () => {
+    const { token } = await customer()
+    const tool = await makeTool({ min: 1 })
+    await env.DB.prepare('update tools set pack_size = 4 where id = ?').bind(tool.id).run()
+    const q = await requested(token, [[tool, 8]])
+    const body = (quantity: number) => ({
+      lines: [{ serviceId: tool.id, unitPrice: 10, quantity }],
+      deliveryFee: 0,
+      validUntil: inDays(5),
+    })
+    const odd = await expectRefused(await offer(admin, q.insertedId, body(10)), 400, 'VALIDATION_FAILED')
+    expect(odd.message).toBe('Some quantities of the offer are not whole packs.')
+    expect(odd.fields).toEqual({ 'lines.0.quantity': 'Order in packs of 4' })
+    expect((await read(token, q.insertedId)).status).toBe('requested')
+    expect((await offer(admin, q.insertedId, body(12))).status).toBe(200)
+  })
+
   it('cannot offer a declined or accepted quote (409)', async () => {
     const { token } = await customer()
     const a = await makeTool({ min: 1 })
@@ -433,6 +464,41 @@ describe('POST /api/quotes/{id}/accept', () => {
     await env.DB.prepare('update tools set quantity = 100 where id = ?').bind(tool.id).run()
     expect((await accept(token, q.insertedId, acceptBody(240_300))).status).toBe(201)
     expect(await stockOf(tool.id)).toBe(0)
+  })
+
+  it('may use only a payment method the order may: not offered, or cash on delivery over its limit, is a 400', async () => {
+    const { token, tool, q } = await offeredQuote()
+    const total = 240_300
+    // Cash on delivery is off by default, bank transfer has no account and SSLCommerz no store here.
+    for (const paymentMethod of ['cod', 'bank', 'gateway']) {
+      const off = await expectRefused(
+        await accept(token, q.insertedId, acceptBody(total, { paymentMethod })),
+        400,
+        'VALIDATION_FAILED',
+      )
+      expect(off.fields?.paymentMethod).toBe('This shop does not offer this payment method. Choose another way to pay.')
+    }
+    const saveSettings = async (cod: unknown) =>
+      expect((await call('PATCH', '/api/settings', { as: admin, body: { cod } })).status).toBe(200)
+    await saveSettings({ enabled: true, maxTotal: 1000 })
+    try {
+      const over = await expectRefused(
+        await accept(token, q.insertedId, acceptBody(total, { paymentMethod: 'cod' })),
+        400,
+        'VALIDATION_FAILED',
+      )
+      expect(over.message).toBe(`Cash on delivery is for orders up to ${formatBDT(1000)}. Choose another way to pay.`)
+      expect(await stockOf(tool.id)).toBe(500)
+      expect((await read(token, q.insertedId)).status).toBe('offered')
+      // Within the limit it goes through as cash on delivery.
+      await saveSettings({ enabled: true, maxTotal: 250_000 })
+      const res = await accept(token, q.insertedId, acceptBody(total, { paymentMethod: 'cod' }))
+      expect(res.status, JSON.stringify(await res.clone().json())).toBe(201)
+      const order = await readOrder((await json<QuoteAccepted>(res)).insertedId, token)
+      expect(order).toMatchObject({ paymentMethod: 'cod', total })
+    } finally {
+      await saveSettings({ enabled: false, maxTotal: 20_000 })
+    }
   })
 
   it('refuses a withdrawn tool (409 TOOL_WITHDRAWN)', async () => {

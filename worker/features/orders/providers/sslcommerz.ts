@@ -206,7 +206,7 @@ export class SslcommerzProvider implements PaymentProvider {
 
   async createOrReuseIntent(booking: PayableBooking): Promise<ProviderIntent> {
     const order = await this.db.select().from(orders).where(eq(orders.id, booking.id)).get()
-    if (!order) throw new ApiError(404, 'NOT_FOUND', 'No such booking.')
+    if (!order) throw new ApiError(404, 'NOT_FOUND', 'No such order.')
     const tranId = `${order.orderNo ?? 'TH'}-${newId().slice(0, 8)}`
     const back = (result: string) => `${this.origin}/api/sslcommerz/return/${order.id}?result=${result}`
     const session = await this.client.createSession({
