@@ -69,7 +69,7 @@ test('a customer cannot open admin pages: the admin guard signs them out', async
   await logIn(page, CUSTOMER)
   await page.goto('/dashboard')
   const sidebar = page.getByRole('navigation', { name: 'Dashboard' })
-  await expect(sidebar.getByRole('link')).toHaveText(['My Profile', 'Add Review', 'My Order', 'My Quotes'])
+  await expect(sidebar.getByRole('link')).toHaveText(['My Profile', 'Add Review', 'My Order', 'Quotes'])
   await page.goto('/dashboard/users')
   await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard%2Fusers/)
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible()

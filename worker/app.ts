@@ -37,6 +37,9 @@ app.use(async (c, next) => {
     config = undefined
   }
   applySecurityHeaders(c.res.headers, 'api', config)
+  // api.md "General": JSON in and out as `application/json; charset=utf-8` (Hono's c.json names no charset).
+  if (c.res.headers.get('Content-Type') === 'application/json')
+    c.res.headers.set('Content-Type', 'application/json; charset=utf-8')
   // API answers are private unless their route made them public (edge-cache.ts, the images):
   // anything behind a token, and every error.
   if (!/^\s*public\b/i.test(c.res.headers.get('Cache-Control') ?? ''))

@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { PUBLIC_CACHE_CONTROL } from './lib/edge-cache'
 import { type CallOptions, call, seedDemo } from './test/helpers'
 import { makeTool } from './test/order-fixtures'
 import { signIn } from './test/tokens'
@@ -326,6 +327,8 @@ describe('sitemap and robots', () => {
     const res = await call('GET', '/sitemap.xml')
     expect(res.status).toBe(200)
     expect(res.headers.get('Content-Type')).toMatch(/^application\/xml/)
+    // Kept at the edge like the pages, and dropped with them when the catalogue changes.
+    expect(res.headers.get('Cache-Control')).toBe(PUBLIC_CACHE_CONTROL)
     const xml = await res.text()
     for (const path of ['/', '/service', '/blogs', '/portfolio', `/service/${tool.id}`, '/service/drill-machine']) {
       expect(xml).toContain(`<loc>http://shop.test${path}</loc>`)

@@ -91,9 +91,8 @@ export async function sitemap(env: Env, origin: string): Promise<Response> {
     '</urlset>',
     '',
   ].join('\n')
-  return new Response(body, {
-    headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'public, max-age=300' },
-  })
+  // Kept at the edge like the pages (its caller): their Cache-Control is the one sent.
+  return new Response(body, { headers: { 'Content-Type': 'application/xml; charset=utf-8' } })
 }
 
 /** /robots.txt: everything public may be crawled, the dashboard and the API not; names the sitemap. */

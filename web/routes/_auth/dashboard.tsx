@@ -46,7 +46,7 @@ function DashboardLayout() {
           {/* Quotes (features/quotes): the customer's requests and offers. */}
           {!isAdmin && (
             <Link to="/dashboard/quotes" className={linkClass}>
-              My Quotes
+              Quotes
             </Link>
           )}
           {isAdmin && (

@@ -178,6 +178,14 @@ describe('POST /api/category', () => {
   })
 })
 
+/** The audit log's entries about `target`, newest first. */
+const auditFor = async (target: string) =>
+  (
+    await json<{ action: string; target: string; detail: string }[]>(
+      await call('GET', '/api/audit?limit=100', { as: admin }),
+    )
+  ).filter((e) => e.target === target)
+
 describe('PATCH /api/category/{id}', () => {
   it('renames a category and its slug; the same values again change nothing', async () => {
     const id = await made({ name: 'Clamps' })
@@ -190,6 +198,10 @@ describe('PATCH /api/category/{id}', () => {
       acknowledged: true,
       modifiedCount: 0,
     })
+    // Audited once: the change, not the request that changed nothing.
+    const entries = (await auditFor(id)).filter((e) => e.action === 'category.update')
+    expect(entries).toHaveLength(1)
+    expect(entries[0]!.detail).toContain('Clamps & vices')
   })
 
   it('moves a child to the top level and back inside, and its tools count in their new parent', async () => {
@@ -260,6 +272,11 @@ describe('DELETE /api/category/{id}', () => {
     expect(await json(res)).toEqual({ acknowledged: true, deletedCount: 1 })
     expect(await bySlug('empty-shelf')).toBeUndefined()
     expect((await remove(empty)).status).toBe(404)
+    expect(await auditFor(empty)).toContainEqual(
+      expect.objectContaining({ action: 'category.delete', detail: 'deleted Empty shelf (empty-shelf)' }),
+    )
+    // The refusals changed nothing, so they are not in the log.
+    expect((await auditFor('cat-saws')).filter((e) => e.action === 'category.delete')).toEqual([])
   })
 
   it('deletes a category once its last tool moved out', async () => {

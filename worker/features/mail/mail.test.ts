@@ -13,7 +13,7 @@ import { getDb } from '#worker/lib/db.ts'
 import { runScheduled } from '#worker/scheduled.ts'
 import type { FakeEmailRequest } from '#worker/test/fake-email.ts'
 import { type Bindings, call, errorOf, json } from '#worker/test/helpers.ts'
-import { mailsTo, makeTool, paidOrder, type ToolFixture } from '#worker/test/order-fixtures.ts'
+import { mailsTo, makeTool, paidOrder, placeOrder, type ToolFixture } from '#worker/test/order-fixtures.ts'
 import { signIn } from '#worker/test/tokens.ts'
 import { deliverQueuedMail, MAX_MAIL_ATTEMPTS } from './mail.service'
 
@@ -84,6 +84,17 @@ beforeAll(async () => {
 })
 
 describe('order e-mails through the provider', () => {
+  it('tells the customers of a withdrawn tool at once, not at the next scheduled run', async () => {
+    const buyer = await newBuyer()
+    const withdrawn = await makeTool({ name: 'Mail Withdrawn Saw', pricePaisa: 10_000, quantity: 50, min: 1 })
+    const id = await placeOrder(buyer.token, withdrawn, buyer.email, {}, { env: provider('up'), settle: true })
+    const no = (await json<Booking>(await call('GET', `/api/booking/${id}`, { as: buyer.token }))).orderNumber
+    const res = await call('DELETE', `/api/service/${withdrawn.id}`, { as: admin, env: provider('up'), settle: true })
+    expect(res.status).toBe(200)
+    const cancelled = (await queuedFor(no, [buyer.email])).filter((m) => m.subject.includes('cancelled'))
+    expect(cancelled.map((m) => m.status)).toEqual(['sent'])
+  })
+
   it('posts each e-mail once, with text and HTML and the order number in the subject; the scheduled job sends nothing again', async () => {
     const buyer = await newBuyer()
     const no = await paidOrderWith(provider('up'), buyer)

@@ -59,6 +59,14 @@ describe('errors and headers', () => {
     }
   })
 
+  it('answers JSON as application/json; charset=utf-8, errors and kept public answers included', async () => {
+    // /api/service twice: the second answer is the one kept at the edge.
+    for (const path of ['/api/health', '/api/nope', '/api/service?limit=abc', '/api/service', '/api/service']) {
+      const res = await call('GET', path)
+      expect(res.headers.get('Content-Type'), path).toBe('application/json; charset=utf-8')
+    }
+  })
+
   it('allows CORS only for configured origins', async () => {
     const allowed = await call('OPTIONS', '/api/service', {
       headers: { Origin: 'https://partner.example', 'Access-Control-Request-Method': 'GET' },

@@ -3,6 +3,7 @@
  * shipped, delivered), lists and searches every order, and the limits of what the desk takes.
  * Refunds: refunds.test.ts; receipts: invoice.test.ts; the overview: summary.test.ts.
  */
+import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Booking } from '#schemas/booking.ts'
 import { call, errorOf, json } from '#worker/test/helpers.ts'
@@ -168,6 +169,9 @@ describe('GET /api/booking (the order desk list)', () => {
     expect(await ids('rahima search')).toEqual(both)
     expect(await ids('plasma cutter')).toEqual(both)
     expect(await ids((await readOrder(paid, admin)).transactionId!.slice(4, 20))).toEqual([paid])
+    // Under 3 characters (no trigram): a scan of the same fields, the transaction id included.
+    await env.DB.prepare("update bookings set transaction_id = 'pi_test_Ǫz' where id = ?").bind(paid).run()
+    expect(await ids('Ǫz')).toEqual([paid])
     expect(await ids('"; drop table bookings; --')).toEqual([])
     expect(await ids('no such thing at all')).toEqual([])
     const searched = await call('GET', `/api/booking?q=plasma&status=paid`, { as: admin })

@@ -75,6 +75,10 @@ const CANCEL_REASONS: Partial<Record<OrderActor, string>> = {
   system: 'The tool was withdrawn from our catalogue, so we cancelled the order.',
 }
 
+/** Where a refund goes back to: the card, or the account the gateway (bKash, Nagad, a card…) took it from. */
+const paidWith = (o: OrderMailFacts) =>
+  o.paymentMethod === 'gateway' ? 'the card or account (bKash, Nagad, Rocket, your bank) you paid with' : 'your card'
+
 type Template = {
   subject: (no: string) => string
   lines: (o: OrderMailFacts, ctx: MailContext, no: string) => string[]
@@ -137,7 +141,7 @@ const TEMPLATES: Record<OrderMailKind, Template> = {
     lines: (o, ctx) => [
       o.paymentMethod === 'bank'
         ? `We have sent ${formatBDT(toTaka(o.totalPaisa))} back to you by bank transfer${o.refundId ? ` (reference ${o.refundId})` : ''}.`
-        : `We have refunded ${formatBDT(toTaka(o.totalPaisa))} to your card. Depending on your bank it can take 5–10 days to appear.`,
+        : `We have refunded ${formatBDT(toTaka(o.totalPaisa))} to ${paidWith(o)}. Depending on your bank it can take 5–10 days to appear.`,
       ...(ctx.note ? [`Reason: ${ctx.note}`] : []),
     ],
   },
@@ -145,7 +149,7 @@ const TEMPLATES: Record<OrderMailKind, Template> = {
     to: 'customer',
     subject: (no) => `Order ${no} refunded`,
     lines: (o) => [
-      `A payment of ${formatBDT(toTaka(o.totalPaisa))} reached us after this order had been cancelled, so we have refunded it to your card in full.`,
+      `A payment of ${formatBDT(toTaka(o.totalPaisa))} reached us after this order had been cancelled, so we have refunded it to ${paidWith(o)} in full.`,
       'Please place a new order if you still want the tools.',
     ],
   },

@@ -111,7 +111,7 @@ export function toBookingDto(
         ...(e.note ? { note: e.note } : {}),
       }),
     ),
-    carrier: row.carrier,
+    carrier: row.carrier || null,
     trackingNumber: row.trackingNumber,
     paidAt: iso(row.paidAt),
     shippedAt: iso(row.shippedAt),
@@ -188,7 +188,12 @@ function deskFilter(opts: { status?: OrderStatus; paymentMethod?: PaymentMethod;
   if (opts.q) {
     const q = opts.q
     const number = new RegExp(`^(?:${ORDER_NUMBER_PREFIX})?(\\d{1,12})$`, 'i').exec(q)?.[1]
-    const text = matchesText(orders, 'order_search', [orders.customer, orders.customerName, orders.toolNames], q)
+    const text = matchesText(
+      orders,
+      'order_search',
+      [orders.customer, orders.customerName, orders.toolNames, orders.transactionId],
+      q,
+    )
     conditions.push(number ? sql`(${orders.orderNo} = ${Number(number)} or ${text})` : text)
   }
   return conditions.length ? and(...conditions) : undefined

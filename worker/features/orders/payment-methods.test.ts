@@ -255,6 +255,8 @@ describe('cash on delivery', () => {
 
     const id = await placeOrder(token, tool, email, { paymentMethod: 'cod' })
     expect((await setStatus(id, { status: 'shipped', trackingNumber: 'PT-2' })).status).toBe(200)
+    // No carrier given: null, like every other absent value of the answer.
+    expect((await readOrder(id, token)).carrier).toBeNull()
     const byCustomer = await cancel(id, token)
     expect(byCustomer.status).toBe(409)
     // Not "paid": cash on delivery is on its way unpaid.

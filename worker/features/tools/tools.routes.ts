@@ -12,6 +12,7 @@ import { ApiError, badRequest, notFound } from '#worker/lib/errors.ts'
 import { validate } from '#worker/lib/validator.ts'
 import { recordAudit } from '../audit/audit.service'
 import { assertImagesStored } from '../images/images.service'
+import { deliverMail } from '../mail/mail.service'
 import { cancelOrdersOfWithdrawnTool, openOrdersOfTool, orderDeps } from '../orders/orders.service'
 import { createTool, deleteTool, getTool, listTools, relatedTools, updateTool } from './tools.service'
 
@@ -105,7 +106,8 @@ export const toolsRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'private, no-store')
     return c.json<OpenOrders>(await openOrdersOfTool(getDb(c.env), c.req.valid('param').id))
   })
-  .delete('/:id', requireAdmin, validate('param', IdParam), async (c) => {
+  // The cancelled orders' e-mails go out after the answer, as for every other order move.
+  .delete('/:id', requireAdmin, validate('param', IdParam), deliverMail, async (c) => {
     const { id } = c.req.valid('param')
     const deps = orderDeps(c.var.config, getDb(c.env), new URL(c.req.url).origin)
     const tool = await getTool(deps.db, id)

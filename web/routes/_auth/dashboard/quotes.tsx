@@ -7,7 +7,7 @@ import { quoteQueries } from '#web/features/quotes/quote-queries.ts'
 /** /dashboard/quotes: the customer's quote requests, the shop's offers, messages, Accept and Decline. */
 export const Route = createFileRoute('/_auth/dashboard/quotes')({
   loader: ({ context }) => context.queryClient.ensureQueryData(quoteQueries.mine(context.session.user.email)),
-  head: () => ({ meta: [{ title: 'My Quotes · Toolhaus' }] }),
+  head: () => ({ meta: [{ title: 'Quotes · Toolhaus' }] }),
   component: QuotesPage,
 })
 
@@ -16,7 +16,7 @@ function QuotesPage() {
   const { data } = useSuspenseQuery(quoteQueries.mine(session.user.email))
   return (
     <div>
-      <h1 className="text-2xl font-bold">My Quotes</h1>
+      <h1 className="text-2xl font-bold">Quotes</h1>
       <p className="mt-1 text-sm text-slate-600">
         {data.total === 0
           ? 'No quotes yet.'
