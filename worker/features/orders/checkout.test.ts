@@ -322,6 +322,50 @@ describe('POST /api/checkout', () => {
     expect(found.map((o) => o._id)).toContain(placed.insertedId)
   })
 
+  it('fixes the delivery fee on the order when placed; a buy-now to a district pays that district’s zone', async () => {
+    const { email, token } = await customer()
+    const tool = await makeTool({ pricePaisa: 10_000, quantity: 10, min: 1 })
+    const res = await call('POST', '/api/booking', {
+      as: token,
+      body: {
+        serviceId: tool.id,
+        quantity: 1,
+        customer: email,
+        customerName: 'K',
+        phone: '01712345678',
+        address: 'Road 1, House 2',
+        district: 'Dhaka',
+      },
+    })
+    expect(res.status, JSON.stringify(await res.clone().json())).toBe(201)
+    const id = (await json<{ insertedId: string }>(res)).insertedId
+    expect(await readOrder(id, token)).toMatchObject({ deliveryFee: 80, total: 180, delivery: { zone: 'dhaka' } })
+    const zones = [
+      { id: 'dhaka', name: 'Dhaka city', fee: 150, includedKg: 5, perKg: 10, freeOver: 50_000 },
+      { id: 'near', name: 'Around Dhaka', fee: 130, includedKg: 5, perKg: 15, freeOver: 50_000 },
+      { id: 'outside', name: 'Rest of Bangladesh', fee: 200, includedKg: 5, perKg: 20, freeOver: 50_000 },
+    ]
+    const pickup = { address: 'Factory gate, Tejgaon, Dhaka', hours: 'Sat–Thu 9:00–18:00' }
+    const save = async (fee: number) =>
+      expect(
+        (
+          await call('PATCH', '/api/settings', {
+            as: admin,
+            body: { delivery: { zones: zones.map((z) => (z.id === 'dhaka' ? { ...z, fee } : z)), pickup } },
+          })
+        ).status,
+      ).toBe(200)
+    await save(150)
+    try {
+      // The order keeps the fee it was placed with; a new checkout pays the new one.
+      expect(await readOrder(id, token)).toMatchObject({ deliveryFee: 80, total: 180 })
+      await fillCart(email, [[tool, 1]])
+      expect(await json<CheckoutPreview>(await preview(token))).toMatchObject({ deliveryFee: 150, total: 250 })
+    } finally {
+      await save(80)
+    }
+  })
+
   it('keeps the cart’s order for lines added in the same millisecond (a merge at sign-in)', async () => {
     const { email, token } = await customer()
     const made = [await makeTool({ name: 'Same Ms A', min: 1 }), await makeTool({ name: 'Same Ms B', min: 1 })]

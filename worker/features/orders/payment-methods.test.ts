@@ -211,6 +211,7 @@ describe('cash on delivery', () => {
     // Not refunded through the API.
     const refund = await call('POST', `/api/booking/${id}/refund`, { as: admin, body: {} })
     expect(refund.status).toBe(409)
+    expect((await errorOf(refund)).code).toBe('INVALID_TRANSITION')
   })
 
   it('only a cash-on-delivery order moves on unpaid: a card order is a 409 INVALID_TRANSITION', async () => {
@@ -298,6 +299,24 @@ describe('cash on delivery', () => {
 })
 
 describe('bank transfer', () => {
+  it('waits for its money: no card payment, no fulfilment before it is paid; its goods count to the value cap, cash on delivery’s not', async () => {
+    const { email, token } = await customer()
+    // 700 BDT of unpaid goods at most: one fixture order (5 × 125.50 = 627.50) fits, two do not.
+    const capped = { env: { MAX_UNPAID_BDT: '700' } }
+    const id = await placeOrder(token, tool, email, { paymentMethod: 'bank' }, capped)
+    const patch = await call('PATCH', `/api/booking/${id}`, { as: token, body: { transactionId: 'pi_sim_x' } })
+    expect(patch.status).toBe(409)
+    expect((await errorOf(patch)).code).toBe('WRONG_PAYMENT_METHOD')
+    const early = await setStatus(id, { status: 'processing' })
+    expect(early.status).toBe(409)
+    expect((await errorOf(early)).code).toBe('INVALID_TRANSITION')
+
+    const second = await postBooking(token, orderBody(tool, email, { paymentMethod: 'bank' }), capped)
+    expect(second.status).toBe(409)
+    expect((await errorOf(second)).code).toBe('TOO_MUCH_UNPAID')
+    expect((await postBooking(token, orderBody(tool, email, { paymentMethod: 'cod' }), capped)).status).toBe(201)
+  })
+
   it('holds its stock for the hold hours; its "placed" e-mail names the account and the reference to quote', async () => {
     const { email, token } = await customer()
     const stock = (await stockOf(tool.id))!
