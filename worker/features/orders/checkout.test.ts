@@ -10,6 +10,7 @@ import { getDb } from '#worker/lib/db.ts'
 import type { ApiError } from '#worker/lib/errors.ts'
 import { call, errorOf, json } from '#worker/test/helpers.ts'
 import { mailsTo, makeTool, readOrder, stockOf, type ToolFixture } from '#worker/test/order-fixtures.ts'
+import { fillCart } from '#worker/test/tax-fixtures.ts'
 import { signIn } from '#worker/test/tokens.ts'
 import { explainRefusal, type NewOrder, priceLine, priceOrder, toolsById } from './place-order'
 
@@ -24,18 +25,6 @@ beforeAll(async () => {
 async function customer(verified = true) {
   const email = `checkout-${crypto.randomUUID().slice(0, 8)}@example.com`
   return { email, token: await signIn(email, { emailVerified: verified }) }
-}
-
-/** The customer's cart, straight in D1 (the cart's own routes are tested with the cart), in this order. */
-async function fillCart(email: string, lines: [ToolFixture, number][]) {
-  const now = Date.now()
-  await env.DB.batch(
-    lines.map(([tool, quantity], i) =>
-      env.DB.prepare(
-        'insert or replace into cart_lines (customer, tool_id, quantity, added_at) values (?, ?, ?, ?)',
-      ).bind(email, tool.id, quantity, now + i),
-    ),
-  )
 }
 
 const cartCount = async (email: string) =>
