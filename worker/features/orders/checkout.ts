@@ -1,6 +1,6 @@
 import { type Context, Hono } from 'hono'
 import { toPaisa, toTaka } from '#schemas/bdt.ts'
-import { formatOrderNumber, orderLessThanMessage } from '#schemas/booking.ts'
+import { formatOrderNumber } from '#schemas/booking.ts'
 import { cartLineError } from '#schemas/cart-lines.ts'
 import {
   type CheckoutInput,
@@ -15,7 +15,7 @@ import { vatPercent } from '#schemas/vat.ts'
 import type { AppEnv } from '#worker/env.ts'
 import { requireUser, requireVerifiedUser } from '#worker/lib/auth.ts'
 import { type Db, getDb } from '#worker/lib/db.ts'
-import { ApiError, badRequest } from '#worker/lib/errors.ts'
+import { badRequest } from '#worker/lib/errors.ts'
 import { validate } from '#worker/lib/validator.ts'
 import { deliverMail, depsOf } from './deps'
 import { getOrderRow } from './lifecycle'
@@ -25,12 +25,16 @@ import {
   cartOf,
   explainRefusal,
   insertOrder,
+  isShortOfStock,
+  linesInvalid,
   type NewOrder,
   type OrderLimits,
   type PricedLine,
   priceLine,
   priceOrder,
+  stockChanged,
   toolsById,
+  totalChanged,
 } from './place-order'
 
 /** The cart as the checkout sees it: each line priced from its tool now, with why it cannot be ordered as it is. */
@@ -103,10 +107,8 @@ export async function placeCheckout(
   const fieldsWhere = (pick: (l: Line) => boolean): Record<string, string> =>
     Object.fromEntries(lines.flatMap((l, i) => (l.error && pick(l) ? [[`lines.${i}.quantity`, l.error]] : [])))
   // Too little stock is the 409 below; a withdrawn tool or a quantity below the minimum, a 400.
-  const isStock = (l: Line) => l.tool !== undefined && l.error === orderLessThanMessage(l.tool.quantity)
-  const invalid = fieldsWhere((l) => !isStock(l))
-  if (Object.keys(invalid).length > 0)
-    throw badRequest('Some lines of your cart cannot be ordered as they are. Change or remove them.', invalid)
+  const invalid = fieldsWhere((l) => !isShortOfStock(l.tool, l.error))
+  if (Object.keys(invalid).length > 0) throw linesInvalid(invalid)
   const order: NewOrder = {
     customer: user.email,
     customerName: input.delivery.address.name || user.name || user.email,
@@ -132,21 +134,9 @@ export async function placeCheckout(
   }
   assertMethodAllowed(await methodContext(c.var.config, deps.db), input.paymentMethod, price.totalPaisa)
   await assertUnpaidRoom(deps.db, { ...order, pricePaisa: price.pricePaisa }, limits, deps.holdMs)
-  if (toPaisa(input.expectedTotal) !== price.totalPaisa)
-    throw new ApiError(
-      409,
-      'TOTAL_CHANGED',
-      `The total is now ${toTaka(price.totalPaisa)} BDT, not ${input.expectedTotal}: a price or the delivery changed. Please review your order.`,
-      { expectedTotal: String(toTaka(price.totalPaisa)) },
-    )
+  if (toPaisa(input.expectedTotal) !== price.totalPaisa) throw totalChanged(price.totalPaisa, input.expectedTotal)
   const short = fieldsWhere(() => true)
-  if (Object.keys(short).length > 0)
-    throw new ApiError(
-      409,
-      'STOCK_CHANGED',
-      'Some tools have less stock than your cart asks for: nothing was taken. Please review your order.',
-      short,
-    )
+  if (Object.keys(short).length > 0) throw stockChanged(short)
   const id = await insertOrder(deps, order, limits)
   if (!id) return explainRefusal(deps, order, limits)
   const placed = await getOrderRow(deps.db, id)

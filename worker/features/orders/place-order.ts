@@ -302,6 +302,34 @@ const unitPriceSql = sqlText(`coalesce((select tier.value ->> 'pricePaisa' from 
 export const oneLineAddress = (a: DeliveryAddressRow) =>
   [a.line1, a.line2, a.city, a.district, a.postcode].filter((part) => part && part.trim() !== '').join(', ')
 
+// ─── The checkout's refusals (checkout.ts, and again after a refused batch) ─────────────────
+
+/** Whether a line's error ({@link cartLineError}) is only short stock: the 409, not a 400. */
+export const isShortOfStock = (tool: { quantity: number } | undefined, error: string | null) =>
+  tool !== undefined && error === orderLessThanMessage(tool.quantity)
+
+/** @returns the 400 for lines that cannot be ordered as they are (`fields` `lines.{i}.quantity`). */
+export const linesInvalid = (fields: Record<string, string>) =>
+  badRequest('Some lines of your cart cannot be ordered as they are. Change or remove them.', fields)
+
+/** @returns the 409 TOTAL_CHANGED: the total is `nowPaisa`, not the `sent` one the customer saw. */
+export const totalChanged = (nowPaisa: number, sent: number) =>
+  new ApiError(
+    409,
+    'TOTAL_CHANGED',
+    `The total is now ${toTaka(nowPaisa)} BDT, not ${sent}: a price or the delivery changed. Please review your order.`,
+    { expectedTotal: String(toTaka(nowPaisa)) },
+  )
+
+/** @returns the 409 STOCK_CHANGED naming the lines short of stock (nothing was taken). */
+export const stockChanged = (fields: Record<string, string>) =>
+  new ApiError(
+    409,
+    'STOCK_CHANGED',
+    'Some tools have less stock than your cart asks for: nothing was taken. Please review your order.',
+    fields,
+  )
+
 /**
  * After {@link insertOrder} found nothing to change (the checkout's batch): why, from the
  * database as it is now, in the checkout's order of checks.
@@ -325,33 +353,19 @@ export async function explainRefusal(
     const tool = now.get(line.toolId)
     const error = cartLineError(tool, line.quantity)
     if (!error) return
-    if (tool && error === orderLessThanMessage(tool.quantity)) short[`lines.${i}.quantity`] = error
+    if (isShortOfStock(tool, error)) short[`lines.${i}.quantity`] = error
     else invalid[`lines.${i}.quantity`] = error
   })
-  if (Object.keys(invalid).length > 0)
-    throw badRequest('Some lines of your cart cannot be ordered as they are. Change or remove them.', invalid)
+  if (Object.keys(invalid).length > 0) throw linesInvalid(invalid)
   await assertUnpaidRoom(deps.db, { ...order, pricePaisa: order.price.pricePaisa }, limits, deps.holdMs)
   const repriced = await priceOrder(
     deps.db,
     order.lines.map((l) => priceLine(now.get(l.toolId)!, l.quantity)),
     order.delivery,
   )
-  if (repriced.totalPaisa !== order.price.totalPaisa || repriced.vatPaisa !== order.price.vatPaisa) {
-    const total = String(toTaka(repriced.totalPaisa))
-    throw new ApiError(
-      409,
-      'TOTAL_CHANGED',
-      `The total is now ${total} BDT, not ${toTaka(order.price.totalPaisa)}: a price or the delivery changed. Please review your order.`,
-      { expectedTotal: total },
-    )
-  }
-  if (Object.keys(short).length > 0)
-    throw new ApiError(
-      409,
-      'STOCK_CHANGED',
-      'Some tools have less stock than your cart asks for: nothing was taken. Please review your order.',
-      short,
-    )
+  if (repriced.totalPaisa !== order.price.totalPaisa || repriced.vatPaisa !== order.price.vatPaisa)
+    throw totalChanged(repriced.totalPaisa, toTaka(order.price.totalPaisa))
+  if (Object.keys(short).length > 0) throw stockChanged(short)
   throw conflict('The tools changed while you were ordering. Please try again.')
 }
 
