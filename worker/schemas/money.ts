@@ -1,13 +1,13 @@
 import { z } from './zod'
 
+/** Whether `n` BDT is a whole number of paisa (at most 2 decimals, allowing binary fractions' noise). */
+export const isWholePaisa = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6
+
 /**
  * Money on the wire: a JSON number of BDT, at least 0.01, with at most 2 decimals (so it is
  * a whole number of paisa, never one that rounds to 0). Strings are refused: a form turns
  * its text into a number first (`moneyFromFormText`).
  */
-/** Whether `n` BDT is a whole number of paisa (at most 2 decimals, allowing binary fractions' noise). */
-export const isWholePaisa = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6
-
 const moneySchema = (label: string) =>
   z
     .number({

@@ -5,6 +5,7 @@ import type { Config } from '#worker/env.ts'
 import type { Db } from '#worker/lib/db.ts'
 import { badRequest } from '#worker/lib/errors.ts'
 import { loadSettings } from '../settings/settings.service'
+import { cardPaymentsAvailable } from './providers/configured'
 import { gatewayConfigured } from './providers/sslcommerz'
 
 /** What decides the methods: the deployment's configuration and the shop's settings. */
@@ -26,8 +27,7 @@ export const bankDetailsComplete = (bank: BankDetails) =>
  * A method missing here is never offered.
  */
 const METHOD_RULES: Partial<Record<PaymentMethod, MethodRule>> = {
-  // Stripe, or simulated payments outside production (a production shop without keys cannot take cards).
-  card: { offered: ({ config }) => !(config.payments === 'simulated' && config.ENVIRONMENT === 'production') },
+  card: { offered: ({ config }) => cardPaymentsAvailable(config) },
   cod: {
     offered: ({ settings }) => settings.cod.enabled,
     refusal: ({ settings }, totalPaisa) =>

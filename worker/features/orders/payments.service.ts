@@ -20,6 +20,7 @@ import {
 } from './lifecycle'
 import { orderMail } from './order-emails'
 import { expiresAtMs, recordPaymentIntent } from './orders.service'
+import { assertPaymentsAvailable } from './providers/configured'
 import { BOOKING_CURRENCY, type ProviderIntent, paysFor } from './providers/provider'
 import type { SimulatedProvider } from './providers/simulated'
 import { gatewayConfigured, type SslcommerzProvider } from './providers/sslcommerz'
@@ -74,8 +75,9 @@ export function assertPaidOnline(order: Pick<OrderRow, 'paymentMethod'>): void {
 /**
  * `POST /api/create-payment-intent`: the booking's one open intent, with the amount from
  * the booking. Only the booking's customer may pay it.
- * @throws 404 unknown or someone else's booking; 409 paid, cancelled or expired; 400 a
- *   `price` that is not the booking's.
+ * @throws 404 unknown or someone else's booking; 409 WRONG_PAYMENT_METHOD for cash on delivery
+ *   or a transfer; 503 for a card order where cards are not set up; 409 paid, cancelled or
+ *   expired; 400 a `price` that is not the booking's.
  */
 export async function createIntentForBooking(
   deps: OrderDeps,
@@ -87,6 +89,8 @@ export async function createIntentForBooking(
   const { db, provider } = deps
   if (!booking || booking.customer !== caller.email) throw notFound('No such order.')
   assertPaidOnline(booking)
+  // Only a card order needs the card provider (a gateway order pays through SSLCommerz, below).
+  if (booking.paymentMethod === 'card') assertPaymentsAvailable(config)
   // The customer asks for a payment, which would make the order paid: the table must allow that.
   ruleFor(booking.status, { to: 'paid', actor: 'payment', actorEmail: caller.email })
   if ((expiresAtMs(booking, config.unpaidHoldMs) ?? Number.POSITIVE_INFINITY) <= Date.now()) {

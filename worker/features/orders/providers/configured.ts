@@ -56,9 +56,13 @@ class ByMethodProvider implements PaymentProvider {
   }
 }
 
+/** Whether this deployment takes cards: with Stripe keys, or simulated outside production. */
+export const cardPaymentsAvailable = (config: Config): boolean =>
+  !(config.payments === 'simulated' && config.ENVIRONMENT === 'production')
+
 /** @throws 503 when a production configuration has no Stripe keys (simulated payments are refused there). */
 export function assertPaymentsAvailable(config: Config): void {
-  if (config.payments === 'simulated' && config.ENVIRONMENT === 'production') {
+  if (!cardPaymentsAvailable(config)) {
     throw new ApiError(503, 'NOT_CONFIGURED', 'Card payments are not set up on this shop yet. Please try again later.')
   }
 }
