@@ -77,8 +77,17 @@ export function ToolGallery({ images, name }: { images: string[]; name: string }
             }
             setShown(Math.round(at))
           }}
+          // However a scroll ended (arrived, or cut short by a finger), the photo at rest is the one shown.
+          onScrollEnd={(e) => {
+            const el = e.currentTarget
+            target.current = null
+            if (el.clientWidth > 0) setShown(Math.round(el.scrollLeft / el.clientWidth))
+          }}
           // A finger or a wheel takes over from a move under way.
           onPointerDown={() => {
+            target.current = null
+          }}
+          onTouchStart={() => {
             target.current = null
           }}
           onWheel={() => {
