@@ -37,6 +37,14 @@ for (const path of CATALOGUE_SHARED)
   if (!existsSync(new URL(`./${path}`, import.meta.url)))
     throw new Error(`vite.config.ts: ${path} is gone; update CATALOGUE_SHARED`)
 
+/**
+ * Rolldown warns when a module one file imports lazily is imported statically by another (toast.ts,
+ * cart-merge.ts, tool-page.ts). In the browser's build each still gets a chunk of its own, fetched
+ * when the lazy import runs; the server's build is one file anyway. So the warning is noise here:
+ * what must stay out of a first load is held by the entry guard, which fails the build instead.
+ */
+const checks = { ineffectiveDynamicImport: false }
+
 const web = (path: string) => fileURLToPath(new URL(`./web/${path}`, import.meta.url))
 
 /**
@@ -77,7 +85,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: '../build/server',
         emptyOutDir: true,
         target: 'es2022',
-        rolldownOptions: { input: web('entry-server.tsx'), output: { entryFileNames: '[name].js' } },
+        rolldownOptions: { input: web('entry-server.tsx'), output: { entryFileNames: '[name].js' }, checks },
       }
     : {
         outDir: '../dist',
@@ -88,6 +96,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         modulePreload: { polyfill: false },
         rolldownOptions: {
           input: web('main.tsx'),
+          checks,
           // What the entry imports statically ships as one file, not a dozen small shared chunks: the
           // first visit fetches the app in one request (each request costs a round trip on a slow link).
           output: {
