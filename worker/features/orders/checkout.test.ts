@@ -515,6 +515,22 @@ describe('POST /api/checkout', () => {
     expect(Object.fromEntries(lines.results.map((l) => [l.tool_id, l.n]))).toEqual({ [a.id]: 14, [b.id]: 21 })
   })
 
+  it('one order from a cart sent twice at once (a double click, two tabs): the other finds it empty', async () => {
+    const { email, token } = await customer()
+    const tool = await makeTool({ name: 'Twice Sent', quantity: 50, min: 1 })
+    await fillCart(email, [[tool, 4]])
+    const { total } = await json<CheckoutPreview>(await preview(token))
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => checkout(token, { ...body(), expectedTotal: total })),
+    )
+    expect(results.map((r) => r.status).sort()).toEqual([201, 400, 400, 400])
+    for (const r of results.filter((x) => x.status === 400))
+      expect((await errorOf(r)).message).toBe('Your cart is empty. Add tools to it before checking out.')
+    expect(await ordersOf(email)).toBe(1)
+    expect(await stockOf(tool.id)).toBe(46)
+    expect(await cartCount(email)).toBe(0)
+  })
+
   it('withdrawing a tool cancels the unpaid orders holding it whole: every line’s stock back', async () => {
     const { email, token } = await customer()
     const keep = await makeTool({ name: 'Kept Tool', quantity: 50, min: 1 })
@@ -538,7 +554,7 @@ describe('a checkout overtaken between its checks and its batch', () => {
    * What the checkout answers when its batch took nothing because `change` came between its
    * checks and its batch (another order, an edit): the refusal found again, in the contract's order.
    */
-  async function overtaken(tools: [ToolFixture, number][], change: () => Promise<unknown>) {
+  async function overtaken(tools: [ToolFixture, number][], change: (customer: string) => Promise<unknown>) {
     const db = getDb(env)
     const rows = await toolsById(
       db,
@@ -567,12 +583,45 @@ describe('a checkout overtaken between its checks and its batch', () => {
       note: null,
       fromCart: true,
     }
-    await change()
+    await fillCart(order.customer, tools)
+    await change(order.customer)
     const limits = { maxUnpaid: 5, maxUnpaidPaisa: 50_000_000 }
     return (await explainRefusal({ db, holdMs: 7_200_000 }, order, limits).catch((e: unknown) => e)) as ApiError
   }
   const setTool = (id: string, column: 'price_paisa' | 'quantity' | 'minimum_quantity', value: number) =>
     env.DB.prepare(`update tools set ${column} = ? where id = ?`).bind(value, id).run()
+
+  it('says the cart changed (409) when it no longer holds what was checked out; empty, the 400', async () => {
+    const a = await makeTool({ quantity: 10, min: 1 })
+    const b = await makeTool({ quantity: 10, min: 1 })
+    const lines: [ToolFixture, number][] = [
+      [a, 2],
+      [b, 3],
+    ]
+    const removeLine = (customer: string, tool: ToolFixture) =>
+      env.DB.prepare('delete from cart_lines where customer = ? and tool_id = ?').bind(customer, tool.id).run()
+    // A quantity changed, a line removed, a line added in another tab: a 409 naming none of them.
+    const c = await makeTool({ quantity: 10, min: 1 })
+    for (const change of [
+      (customer: string) =>
+        env.DB.prepare('update cart_lines set quantity = 5 where customer = ? and tool_id = ?')
+          .bind(customer, b.id)
+          .run(),
+      (customer: string) => removeLine(customer, a),
+      (customer: string) => fillCart(customer, [[c, 1]]),
+    ])
+      expect(await overtaken(lines, change)).toMatchObject({
+        status: 409,
+        code: 'CONFLICT',
+        message: 'Your cart changed while you were ordering, so nothing was ordered. Check it and try again.',
+      })
+    // Emptied by the checkout that came first: the empty cart's 400.
+    const emptied = await overtaken(lines, async (customer) => {
+      await removeLine(customer, a)
+      await removeLine(customer, b)
+    })
+    expect(emptied).toMatchObject({ status: 400, message: 'Your cart is empty. Add tools to it before checking out.' })
+  })
 
   it('says TOTAL_CHANGED (with the total now) before STOCK_CHANGED, and a raised minimum’s 400 before both', async () => {
     const a = await makeTool({ pricePaisa: 10_000, quantity: 10, min: 1 })

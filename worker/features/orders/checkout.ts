@@ -23,6 +23,7 @@ import { assertMethodAllowed, type MethodContext, methodContext, methodsForOrder
 import {
   assertUnpaidRoom,
   cartOf,
+  EMPTY_CART,
   explainRefusal,
   insertOrder,
   isShortOfStock,
@@ -101,7 +102,7 @@ export async function placeCheckout(
 ): Promise<CheckoutPlaced> {
   const deps = depsOf(c)
   const { lines, priced, delivery, price } = await checkoutOf(deps.db, user.email, input)
-  if (lines.length === 0) throw badRequest('Your cart is empty. Add tools to it before checking out.')
+  if (lines.length === 0) throw badRequest(EMPTY_CART)
   type Line = (typeof lines)[number]
   /** The lines `pick` selects among those with an error, as the error's `fields`. */
   const fieldsWhere = (pick: (l: Line) => boolean): Record<string, string> =>

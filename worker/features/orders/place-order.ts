@@ -217,6 +217,7 @@ export async function insertOrder(
              and t.vat_rate_bp = wanted.v and t.weight_hundredths = wanted.w) = ${lines.length}
       and (select count(*) ${open}) < ${limits.maxUnpaid}
       ${valueCap}
+      ${order.fromCart ? sqlPart`and ${cartStillHolds(order.customer, lines.length)}` : sqlPart``}
       ${order.fromQuote ? sqlPart`and ${order.fromQuote.guard}` : sqlPart``}`
   const address = order.delivery.address
   // The order number is the highest so far plus one, allocated inside the INSERT (D1 runs one
@@ -291,6 +292,20 @@ export async function insertOrder(
 }
 
 /**
+ * For {@link insertOrder}'s guard: the customer's cart still holds exactly the `wanted` lines (each
+ * tool at its quantity, nothing more). A second checkout of the same cart (a double click, two
+ * tabs) that read it before the first emptied it then places nothing, and neither does a checkout
+ * whose cart changed meanwhile in another tab.
+ */
+const cartStillHolds = (customer: string, lineCount: number) =>
+  sqlPart`(select count(*) from cart_lines c join wanted on c.tool_id = wanted.id and c.quantity = wanted.q
+      where c.customer = ${customer}) = ${lineCount}
+    and (select count(*) from cart_lines where customer = ${customer}) = ${lineCount}`
+
+/** `POST /api/checkout`'s 400 for a cart with nothing in it. */
+export const EMPTY_CART = 'Your cart is empty. Add tools to it before checking out.'
+
+/**
  * {@link unitPriceOf} in SQL, for the tool `t` and the quantity `wanted.q` of insertOrder's
  * guard: the price of the last tier (they are stored with `minQuantity` rising) at or below the
  * quantity, else the list price.
@@ -333,7 +348,8 @@ export const stockChanged = (fields: Record<string, string>) =>
 /**
  * After {@link insertOrder} found nothing to change (the checkout's batch): why, from the
  * database as it is now, in the checkout's order of checks.
- * @throws 400 for a line that can no longer be ordered as it is (a withdrawn tool, a minimum or
+ * @throws 400 for a cart emptied by another checkout of it (a double click), 409 for a cart
+ *   changed since it was read; 400 for a line that can no longer be ordered as it is (a withdrawn tool, a minimum or
  *   pack size raised); 409 TOO_MANY_UNPAID / TOO_MUCH_UNPAID; 409 TOTAL_CHANGED (with the total
  *   now in `fields.expectedTotal`) when a price, a VAT rate or a weight changed; 409 STOCK_CHANGED
  *   naming each line short of stock (the spec's message).
@@ -343,6 +359,14 @@ export async function explainRefusal(
   order: NewOrder,
   limits: OrderLimits,
 ): Promise<never> {
+  if (order.fromCart) {
+    // Another checkout of this cart came first (a double click), or the cart changed in another tab.
+    const cart = await cartOf(deps.db, order.customer)
+    if (cart.length === 0) throw badRequest(EMPTY_CART)
+    const wanted = new Map(order.lines.map((l) => [l.toolId, l.quantity]))
+    if (cart.length !== wanted.size || cart.some((l) => wanted.get(l.toolId) !== l.quantity))
+      throw conflict('Your cart changed while you were ordering, so nothing was ordered. Check it and try again.')
+  }
   const now = await toolsById(
     deps.db,
     order.lines.map((l) => l.toolId),
