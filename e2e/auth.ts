@@ -10,20 +10,24 @@ const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 768
  * Checks what the navbar offers: in the bar, or on a phone in its menu (opened, checked and
  * closed again; the menu also closes by itself when the page changes, so it is reopened as needed).
  */
-async function expectInNavbar(page: Page, item: (scope: Page | Locator) => Locator) {
-  if (!isPhone(page)) return expect(item(page.getByRole('navigation', { name: 'Main' }))).toBeVisible()
+async function expectInNavbar(page: Page, item: (scope: Page | Locator) => Locator, timeout = 10_000) {
+  if (!isPhone(page)) return expect(item(page.getByRole('navigation', { name: 'Main' }))).toBeVisible({ timeout })
   await expect(async () => {
     const open = page.getByRole('button', { name: 'Open menu' })
     if (await open.isVisible()) await open.click()
     await expect(item(page.locator('#mobile-menu'))).toBeVisible({ timeout: 1000 })
-  }).toPass({ timeout: 10_000 })
+  }).toPass({ timeout })
   const close = page.getByRole('button', { name: 'Close menu' })
   if (await close.isVisible()) await close.click({ timeout: 2000 }).catch(() => {})
 }
 
-/** Waits until the navbar shows the session (Sign Out; on a phone in the menu). */
+/**
+ * Waits until the navbar shows the session (Sign Out; on a phone in the menu). Signing in loads
+ * the sign-in SDK, asks the Auth emulator and exchanges its token: on a busy machine that alone
+ * has taken more than the usual 10 s.
+ */
 export const expectSignedIn = (page: Page) =>
-  expectInNavbar(page, (scope) => scope.getByRole('button', { name: 'Sign Out' }))
+  expectInNavbar(page, (scope) => scope.getByRole('button', { name: 'Sign Out' }), 30_000)
 
 /** Clicks Sign Out (on a phone, in the menu) and waits until the navbar offers Login. */
 export async function signOut(page: Page) {
