@@ -160,6 +160,20 @@ export async function placeOrder(
   return (await res.json()).insertedId
 }
 
+/**
+ * Adds a tool of the test's own through the API as the admin `admin` (with a seeded tool's photo),
+ * for tests that change its stock or withdraw it. Returns its id.
+ */
+export async function addTool(
+  admin: Api,
+  tool: { name: string; description: string; price: number; quantity: number; Minimum_quantity: number },
+): Promise<string> {
+  const [seeded] = (await (await admin.get('/service?limit=1')).json()) as { img: string }[]
+  const res = await admin.post('/service', { data: { ...tool, img: seeded!.img } })
+  expect(res.status(), await res.text()).toBe(201)
+  return ((await res.json()) as { insertedId: string }).insertedId
+}
+
 /** The horizontal overflow of the page, in pixels (0 when nothing scrolls sideways). */
 export const sidewaysOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)

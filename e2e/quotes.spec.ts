@@ -2,7 +2,7 @@ import type { APIRequestContext, Locator } from '@playwright/test'
 import type { Booking } from '../worker/schemas/booking'
 import type { Quote } from '../worker/schemas/quote'
 import { signUp } from './auth'
-import { API, expect, expectNoAxeViolations, sidewaysOverflow, test } from './fixtures'
+import { API, addTool, expect, expectNoAxeViolations, sidewaysOverflow, test } from './fixtures'
 
 // Signing up, asking for a quote, the shop's offer, accepting and paying on a busy machine.
 test.describe.configure({ timeout: 150_000 })
@@ -104,4 +104,83 @@ test('a buyer asks for a quote from the cart, the shop offers, the buyer accepts
   expect(order).toMatchObject({ status: 'paid', quoteId: asked!._id, total: (goods + 15_000) / 100 })
   const after = (await (await api.get(`/quotes/${asked!._id}`)).json()) as Quote
   expect(after).toMatchObject({ status: 'accepted', orderId: id })
+})
+
+test('accepting an offer: cash on delivery only within its limit, and a stock shortfall asks for a new offer', async ({
+  page,
+  api,
+  asAdmin,
+  expectConsoleError,
+}) => {
+  // A tool of the test's own, whose stock the shop then cuts below the offer.
+  const toolId = await addTool(asAdmin.api, {
+    name: `Offer Clamp ${Date.now().toString(36)}`,
+    description: 'A bar clamp for offers.',
+    price: 100,
+    quantity: 50,
+    Minimum_quantity: 10,
+  })
+  await signUp(page, 'Karim Hardware', 'offers')
+  const asked = await api.post('/quotes', { data: { lines: [{ serviceId: toolId, quantity: 20 }] } })
+  expect(asked.status(), await asked.text()).toBe(201)
+  const quote = (await asked.json()) as { insertedId: string; quoteNumber: string }
+  // 20 × 90 + 100 delivery: 1,900 BDT.
+  const offered = await asAdmin.api.post(`/quotes/${quote.insertedId}/offer`, {
+    data: {
+      lines: [{ serviceId: toolId, unitPrice: 90 }],
+      deliveryFee: 100,
+      validUntil: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+    },
+  })
+  expect(offered.status(), await offered.text()).toBe(200)
+
+  const original = (await (await asAdmin.api.get('/settings')).json()) as { cod: unknown }
+  const codUpTo = async (maxTotal: number) =>
+    expect((await asAdmin.api.patch('/settings', { data: { cod: { enabled: true, maxTotal } } })).status()).toBe(200)
+  try {
+    // Cash on delivery up to 1,000 BDT: not for this offer.
+    await codUpTo(1000)
+    await page.goto(`/quote-checkout/${quote.insertedId}`)
+    const summary = page.getByRole('region', { name: 'Your order' })
+    await expect(summary.getByTestId('checkout-saving')).toContainText('Offered price (list')
+    await expect(page.getByLabel('Card', { exact: true })).toBeChecked()
+    await expect(page.getByLabel('Cash on delivery', { exact: true })).toHaveCount(0)
+    // Up to 5,000 BDT: offered, and chosen.
+    await codUpTo(5000)
+    await page.reload()
+    await page.getByLabel('Cash on delivery', { exact: true }).check()
+
+    // The shop sells most of the stock meanwhile: the offer cannot be filled, and the buyer is
+    // asked to ask for a new one, not sent to a cart that does not hold it.
+    const cut = await asAdmin.api.patch(`/service/${toolId}`, { data: { quantity: 15, previousQuantity: 50 } })
+    expect(cut.status(), await cut.text()).toBe(200)
+    await page.getByLabel('Phone').fill('01712 345678')
+    await page.getByLabel('Address', { exact: true }).fill('House 7, Road 3, Dhanmondi')
+    await page.getByLabel('District', { exact: true }).selectOption('Dhaka')
+    expectConsoleError(/status of 409/)
+    await page.getByRole('button', { name: 'Accept and place order' }).click()
+    await expect(summary.getByRole('alert')).toContainText('Ask us about a new offer.')
+    await expect(summary.getByTestId('line-error')).toContainText('Please Order Less Then : 15')
+    await expect(summary.getByRole('link', { name: /cart/ })).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Accept and place order' })).toBeEnabled()
+    expect(await sidewaysOverflow(page)).toBe(0)
+    await expectNoAxeViolations(page)
+  } finally {
+    expect((await asAdmin.api.patch('/settings', { data: { cod: original.cod } })).status()).toBe(200)
+  }
+
+  // The shop declines it instead: asked first (it cannot be undone), with a reason for the audit log.
+  const desk = asAdmin.page
+  await desk.goto(`/dashboard/quote-desk?q=${encodeURIComponent(quote.quoteNumber)}`)
+  const row = desk.getByTestId('desk-quote').filter({ hasText: quote.quoteNumber })
+  await row.locator('summary').click()
+  await row.getByRole('button', { name: 'Decline', exact: true }).click()
+  const confirm = desk.getByRole('dialog', { name: `Decline ${quote.quoteNumber}?` })
+  await confirm.getByLabel(/Reason/).fill('Sold out until next month.')
+  await expectNoAxeViolations(desk)
+  await confirm.getByRole('button', { name: 'Decline quote' }).click()
+  await expect(confirm).toBeHidden()
+  await expect(row.getByTestId('quote-status')).toHaveText('Declined')
+  const audit = await asAdmin.api.get('/audit?limit=20')
+  expect(await audit.text()).toContain('Sold out until next month.')
 })

@@ -1,3 +1,4 @@
+import type { Path } from 'react-hook-form'
 import type { PaymentMethod } from '#schemas/booking.ts'
 import { type CheckoutPreviewInput, CheckoutPreviewSchema } from '#schemas/checkout.ts'
 import type { DeliveryMethod, District } from '#schemas/delivery.ts'
@@ -56,6 +57,23 @@ export function checkoutBody(values: CheckoutFormValues): z.input<typeof Checkou
     note: given(values.note),
   }
 }
+
+/** The checkout form's fields by the API's `fields` keys (the same paths): where a refusal's field errors go. */
+export const CHECKOUT_FORM_FIELDS: readonly Path<CheckoutFormValues>[] = [
+  'delivery.method',
+  'delivery.address.name',
+  'delivery.address.phone',
+  'delivery.address.line1',
+  'delivery.address.line2',
+  'delivery.address.city',
+  'delivery.address.district',
+  'delivery.address.postcode',
+  'paymentMethod',
+  'company.name',
+  'company.bin',
+  'poNumber',
+  'note',
+]
 
 /**
  * The form checked with the API's own schema (worker/schemas/checkout.ts), so its rules and

@@ -41,6 +41,7 @@ function QuoteCheckoutPage() {
             displayName={session.user.displayName ?? ''}
             email={session.user.email}
             pickup={settings.delivery.pickup}
+            cod={settings.cod}
           />
         </>
       ) : (

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
-import { FormProvider, type Path, useForm, useWatch } from 'react-hook-form'
+import { useEffect, useRef, useState } from 'react'
+import { FormProvider, useForm, useWatch } from 'react-hook-form'
 import type { PaymentMethod } from '#schemas/booking.ts'
 import type { CheckoutPreviewInput } from '#schemas/checkout.ts'
 import { type PickupDetails, zoneOf } from '#schemas/delivery.ts'
@@ -9,30 +9,13 @@ import type { UserProfile } from '#schemas/user.ts'
 import { EmptyState } from '#web/components/empty-state.tsx'
 import { showServerFieldErrors } from '#web/lib/form-errors.ts'
 import { toast } from '#web/lib/toast.ts'
-import { CheckoutFormSchema, type CheckoutFormValues, checkoutDefaults } from '../checkout-body'
+import { CHECKOUT_FORM_FIELDS, CheckoutFormSchema, type CheckoutFormValues, checkoutDefaults } from '../checkout-body'
 import { usePlaceCheckout } from '../checkout-mutations'
 import { useCheckoutPreview } from '../use-checkout-preview'
 import { type Refusal, RefusalNotice, refusalOf } from './checkout-refusal'
 import { DeliveryFields } from './delivery-fields'
 import { OrderSummary } from './order-summary'
 import { BusinessFields, PaymentFields } from './payment-fields'
-
-/** The form's fields by the API's `fields` keys (the same paths). */
-const FORM_FIELDS: readonly Path<CheckoutFormValues>[] = [
-  'delivery.method',
-  'delivery.address.name',
-  'delivery.address.phone',
-  'delivery.address.line1',
-  'delivery.address.line2',
-  'delivery.address.city',
-  'delivery.address.district',
-  'delivery.address.postcode',
-  'paymentMethod',
-  'company.name',
-  'company.bin',
-  'poNumber',
-  'note',
-]
 
 /** Methods paid on the payment page; the others' orders open on their own page. */
 const PAID_ON_PAYMENT_PAGE: readonly string[] = ['card', 'gateway']
@@ -66,6 +49,10 @@ export function CheckoutForm({ profile, displayName, email, pickup, zoneNames }:
   const [refusal, setRefusal] = useState<Refusal>()
   const place = usePlaceCheckout()
   const navigate = useNavigate()
+  // Set before the request goes, so a second click or Enter in the moment before the button shows
+  // it is busy sends nothing (the server would refuse it as an empty cart, and its answer would
+  // replace the first one's).
+  const placing = useRef(false)
 
   // The preview says which methods this order may use: keep the choice among them.
   const offered = data?.paymentMethods
@@ -77,7 +64,8 @@ export function CheckoutForm({ profile, displayName, email, pickup, zoneNames }:
 
   const blockedLines = data?.lines.some((line) => line.error) ?? false
   const submit = (body: CheckoutPreviewInput) => {
-    if (!data || !current || !data.priced || blockedLines) return
+    if (!data || !current || !data.priced || blockedLines || placing.current) return
+    placing.current = true
     setRefusal(undefined)
     place.mutate(
       { ...body, expectedTotal: data.total },
@@ -90,8 +78,10 @@ export function CheckoutForm({ profile, displayName, email, pickup, zoneNames }:
             : navigate({ to: '/dashboard/order/$id', params: { id } }))
         },
         onError: (error) => {
+          placing.current = false
           const refused = refusalOf(error, data.total)
-          if (showServerFieldErrors(error, setError, FORM_FIELDS) === 0 || refused.kind === 'lines') setRefusal(refused)
+          if (showServerFieldErrors(error, setError, CHECKOUT_FORM_FIELDS) === 0 || refused.kind === 'lines')
+            setRefusal(refused)
         },
       },
     )

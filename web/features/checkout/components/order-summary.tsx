@@ -17,10 +17,19 @@ type OrderSummaryProps = {
   lineErrors: Record<number, string>
   /** The refusal, notices and Place order, under the total. */
   children: ReactNode
+  /** Whose lines: the cart's (a line's error links to the cart) or an offer's (its prices are offered ones). */
+  from?: 'cart' | 'quote'
 }
 
 /** The cart as the server prices it for this checkout: every line, the goods, delivery, the VAT included and the total. */
-export function OrderSummary({ preview, updating, deliveryLabel, lineErrors, children }: OrderSummaryProps) {
+export function OrderSummary({
+  preview,
+  updating,
+  deliveryLabel,
+  lineErrors,
+  children,
+  from = 'cart',
+}: OrderSummaryProps) {
   const priced = preview?.priced === true
   const money = (value: number | undefined, unpriced = '—') =>
     value === undefined ? '—' : !priced ? unpriced : formatBDT(value)
@@ -59,7 +68,8 @@ export function OrderSummary({ preview, updating, deliveryLabel, lineErrors, chi
                       </p>
                       {line.unitPrice < line.listUnitPrice && (
                         <p className="text-sm text-emerald-800" data-testid="checkout-saving">
-                          Volume price (list {formatBDT(line.listUnitPrice)}): you save{' '}
+                          {from === 'quote' ? 'Offered price' : 'Volume price'} (list {formatBDT(line.listUnitPrice)}):
+                          you save{' '}
                           {formatBDT(toTaka((toPaisa(line.listUnitPrice) - toPaisa(line.unitPrice)) * line.quantity))}
                         </p>
                       )}
@@ -68,11 +78,15 @@ export function OrderSummary({ preview, updating, deliveryLabel, lineErrors, chi
                   </div>
                   {error && (
                     <p className="mt-1 text-sm font-medium text-red-700" data-testid="line-error">
-                      {error}{' '}
-                      {/* NOTE: a plain link: /cart is the cart's route (another part of the work), not in this route tree yet. */}
-                      <Link to="/cart" className="underline underline-offset-4">
-                        Change it in your cart
-                      </Link>
+                      {error}
+                      {from === 'cart' && (
+                        <>
+                          {' '}
+                          <Link to="/cart" className="underline underline-offset-4">
+                            Change it in your cart
+                          </Link>
+                        </>
+                      )}
                     </p>
                   )}
                 </li>

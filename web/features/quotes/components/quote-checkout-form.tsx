@@ -1,21 +1,31 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueries, useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { FormProvider, useForm, useWatch } from 'react-hook-form'
 import { toPaisa, toTaka } from '#schemas/bdt.ts'
+import type { PaymentMethod } from '#schemas/booking.ts'
+import { TOOL_NOT_SOLD } from '#schemas/cart-limits.ts'
 import type { CheckoutPreviewInput } from '#schemas/checkout.ts'
 import type { PickupDetails } from '#schemas/delivery.ts'
 import type { Quote } from '#schemas/quote.ts'
+import type { CodSection } from '#schemas/settings.ts'
 import type { UserProfile } from '#schemas/user.ts'
 import { DELIVERY_VAT_BP, vatBp, vatIncludedPaisa } from '#schemas/vat.ts'
-import { CheckoutFormSchema, type CheckoutFormValues, checkoutDefaults } from '#web/features/checkout/checkout-body.ts'
+import {
+  CHECKOUT_FORM_FIELDS,
+  CheckoutFormSchema,
+  type CheckoutFormValues,
+  checkoutDefaults,
+} from '#web/features/checkout/checkout-body.ts'
 import { type Refusal, RefusalNotice, refusalOf } from '#web/features/checkout/components/checkout-refusal.tsx'
 import { DeliveryFields } from '#web/features/checkout/components/delivery-fields.tsx'
 import { OrderSummary, type PricedPreview } from '#web/features/checkout/components/order-summary.tsx'
 import { BusinessFields, PaymentFields } from '#web/features/checkout/components/payment-fields.tsx'
 import { toolQueries } from '#web/features/tools/tools-queries.ts'
+import { ApiRequestError } from '#web/lib/api-error.ts'
 import { configQuery } from '#web/lib/config.ts'
+import { showServerFieldErrors } from '#web/lib/form-errors.ts'
 import { toast } from '#web/lib/toast.ts'
 import { useAcceptQuote } from '../quote-mutations'
 
@@ -28,30 +38,44 @@ type QuoteCheckoutFormProps = {
   displayName: string
   email: string
   pickup: PickupDetails
+  /** The shop's cash-on-delivery settings: an offer over its limit may not be paid so. */
+  cod: CodSection
 }
+
+/** Why a line of the offer cannot be priced: its tool is gone (404), or could not be read now. */
+const lineError = (error: Error | null | undefined) =>
+  !error
+    ? null
+    : error instanceof ApiRequestError && error.status === 404
+      ? TOOL_NOT_SOLD
+      : 'This tool could not be loaded. Reload the page to try again.'
 
 /**
  * Accepting an offer: the checkout's delivery, payment and business fields, and its order summary
  * at the offered prices (the offer's courier fee anywhere, nothing for a pickup; the VAT at each
  * tool's rate now). Accepting places the order; a card order goes on to its payment page.
  */
-export function QuoteCheckoutForm({ quote, profile, displayName, email, pickup }: QuoteCheckoutFormProps) {
+export function QuoteCheckoutForm({ quote, profile, displayName, email, pickup, cod }: QuoteCheckoutFormProps) {
   const form = useForm<CheckoutFormValues, unknown, CheckoutPreviewInput>({
     resolver: zodResolver(CheckoutFormSchema),
     mode: 'onTouched',
     defaultValues: checkoutDefaults(profile, displayName),
   })
-  const { control, handleSubmit } = form
+  const { control, handleSubmit, setValue, setError } = form
   const method = useWatch({ control, name: 'delivery.method' })
   const paymentMethod = useWatch({ control, name: 'paymentMethod' })
   // Each tool's VAT rate now (the order's VAT is worked out at acceptance).
   const tools = useQueries({ queries: quote.lines.map((l) => ({ ...toolQueries.detail(l.serviceId), retry: false })) })
   const accept = useAcceptQuote(quote._id)
-  // The methods this deployment offers; the server checks the order's own limits (cash on delivery) at acceptance.
-  const offered = useQuery(configQuery).data?.paymentMethods ?? ['card']
+  const methods = useQuery(configQuery).data?.paymentMethods
   const navigate = useNavigate()
   const [refusal, setRefusal] = useState<Refusal>()
+  // As the checkout's: a second click before the button shows it is busy sends nothing.
+  const placing = useRef(false)
 
+  // The VAT needs each tool's rate: the summary shows placeholders until they are here, and a
+  // tool no longer sold says so (the shop refuses the offer then).
+  const ratesLoaded = tools.every((t) => !t.isPending)
   const lines = quote.lines.map((line, i) => {
     const rate = tools[i]?.data?.vatRate ?? 0
     const price = line.price ?? 0
@@ -65,22 +89,32 @@ export function QuoteCheckoutForm({ quote, profile, displayName, email, pickup }
       price,
       vatRate: rate,
       vat: toTaka(vatIncludedPaisa(toPaisa(price), vatBp(rate))),
-      error: null,
+      error: lineError(tools[i]?.error),
     }
   })
   const goods = lines.reduce((sum, l) => sum + toPaisa(l.price), 0)
   const fee = method === 'pickup' ? 0 : toPaisa(quote.deliveryFee ?? 0)
-  const preview: PricedPreview = {
-    lines,
-    price: toTaka(goods),
-    deliveryFee: toTaka(fee),
-    vat: toTaka(lines.reduce((sum, l) => sum + toPaisa(l.vat), 0) + vatIncludedPaisa(fee, DELIVERY_VAT_BP)),
-    total: toTaka(goods + fee),
-    paymentMethods: offered,
-    priced: true,
-  }
+  const total = toTaka(goods + fee)
+  // The methods this order may use: those the shop offers, cash on delivery up to its limit.
+  const offered = methods?.filter((m) => m !== 'cod' || toPaisa(total) <= toPaisa(cod.maxTotal))
+  useEffect(() => {
+    if (offered?.length && !offered.includes(paymentMethod)) setValue('paymentMethod', offered[0] as PaymentMethod)
+  }, [offered, paymentMethod, setValue])
+  const preview: PricedPreview | undefined = ratesLoaded
+    ? {
+        lines,
+        price: toTaka(goods),
+        deliveryFee: toTaka(fee),
+        vat: toTaka(lines.reduce((sum, l) => sum + toPaisa(l.vat), 0) + vatIncludedPaisa(fee, DELIVERY_VAT_BP)),
+        total,
+        paymentMethods: offered ?? [],
+        priced: lines.every((l) => !l.error),
+      }
+    : undefined
 
   const submit = (body: CheckoutPreviewInput) => {
+    if (!preview?.priced || placing.current) return
+    placing.current = true
     setRefusal(undefined)
     accept.mutate(
       { ...body, expectedTotal: preview.total },
@@ -92,7 +126,12 @@ export function QuoteCheckoutForm({ quote, profile, displayName, email, pickup }
             ? navigate({ to: '/dashboard/payment/$id', params: { id } })
             : navigate({ to: '/dashboard/order/$id', params: { id } }))
         },
-        onError: (error) => setRefusal(refusalOf(error, preview.total)),
+        onError: (error) => {
+          placing.current = false
+          const refused = refusalOf(error, preview.total, 'quote')
+          if (showServerFieldErrors(error, setError, CHECKOUT_FORM_FIELDS) === 0 || refused.kind === 'lines')
+            setRefusal(refused)
+        },
       },
     )
   }
@@ -108,7 +147,7 @@ export function QuoteCheckoutForm({ quote, profile, displayName, email, pickup }
         <fieldset disabled={busy} className="min-w-0 space-y-6">
           <legend className="sr-only">Delivery and payment</legend>
           <DeliveryFields pickup={pickup} />
-          <PaymentFields offered={preview.paymentMethods} />
+          <PaymentFields offered={offered} />
           <BusinessFields />
         </fieldset>
         <div className="min-w-0 lg:sticky lg:top-20">
@@ -117,9 +156,10 @@ export function QuoteCheckoutForm({ quote, profile, displayName, email, pickup }
             updating={false}
             deliveryLabel={method === 'pickup' ? 'pickup at the factory' : 'courier, anywhere'}
             lineErrors={refusal?.kind === 'lines' ? refusal.lineErrors : {}}
+            from="quote"
           >
             {refusal && <RefusalNotice refusal={refusal} email={email} />}
-            <button type="submit" className="btn-primary w-full py-3 text-base" disabled={busy}>
+            <button type="submit" className="btn-primary w-full py-3 text-base" disabled={busy || !preview?.priced}>
               {busy ? 'Placing order…' : 'Accept and place order'}
             </button>
             {PAID_ON_PAYMENT_PAGE.includes(paymentMethod) && (
