@@ -1,17 +1,13 @@
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { Quote } from '#schemas/quote.ts'
-import { Modal } from '#web/components/modal.tsx'
-import { ApiRequestError } from '#web/lib/api-error.ts'
 import { formatDateTime } from '#web/lib/format.ts'
-import { toast } from '#web/lib/toast.ts'
-import { useDeclineQuote } from '../quote-mutations'
+import { DeclineQuoteDialog } from './decline-quote-dialog'
 import { QuoteLines, QuoteMessages, QuoteStatusBadge } from './quote-view'
 
 /** One of the customer's quotes: its tools and offer, Accept (the checkout form) and Decline, messages. */
 export function CustomerQuote({ quote }: { quote: Quote }) {
   const [declining, setDeclining] = useState(false)
-  const decline = useDeclineQuote(quote._id)
   const open = quote.status === 'requested' || quote.status === 'offered'
   return (
     <article
@@ -52,37 +48,7 @@ export function CustomerQuote({ quote }: { quote: Quote }) {
         )}
       </div>
       <QuoteMessages quote={quote} me="customer" />
-      <Modal
-        open={declining}
-        onClose={() => setDeclining(false)}
-        busy={decline.isPending}
-        size="sm"
-        title={`Decline ${quote.quoteNumber}?`}
-        description="The shop is told; you can ask for a new quote any time."
-      >
-        <div className="mt-4 flex flex-wrap justify-end gap-2">
-          <button type="button" className="btn-ghost" onClick={() => setDeclining(false)} data-autofocus>
-            Keep it
-          </button>
-          <button
-            type="button"
-            className="btn-primary"
-            disabled={decline.isPending}
-            onClick={() =>
-              decline.mutate(undefined, {
-                onSuccess: () => {
-                  toast.success(`Quote ${quote.quoteNumber} declined`)
-                  setDeclining(false)
-                },
-                onError: (err) =>
-                  toast.error(err instanceof ApiRequestError ? err.message : 'We could not reach the shop.'),
-              })
-            }
-          >
-            Decline quote
-          </button>
-        </div>
-      </Modal>
+      <DeclineQuoteDialog quote={quote} open={declining} onClose={() => setDeclining(false)} by="customer" />
     </article>
   )
 }

@@ -2,17 +2,15 @@ import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { formatBDT } from '#schemas/bdt.ts'
 import type { Quote } from '#schemas/quote.ts'
-import { ApiRequestError } from '#web/lib/api-error.ts'
 import { formatCount, formatDateTime } from '#web/lib/format.ts'
-import { toast } from '#web/lib/toast.ts'
-import { useDeclineQuote } from '../quote-mutations'
+import { DeclineQuoteDialog } from './decline-quote-dialog'
 import { OfferDialog } from './offer-form'
 import { QuoteLines, QuoteMessages, QuoteStatusBadge } from './quote-view'
 
 /** A quote on the admin's desk: a summary row that opens to its lines, the offer form and the messages. */
 export function DeskQuote({ quote }: { quote: Quote }) {
   const [offering, setOffering] = useState(false)
-  const decline = useDeclineQuote(quote._id)
+  const [declining, setDeclining] = useState(false)
   const open = quote.status === 'requested' || quote.status === 'offered'
   const tools = quote.lines.length
   return (
@@ -44,18 +42,7 @@ export function DeskQuote({ quote }: { quote: Quote }) {
             </button>
           )}
           {open && (
-            <button
-              type="button"
-              className="btn-ghost"
-              disabled={decline.isPending}
-              onClick={() =>
-                decline.mutate(undefined, {
-                  onSuccess: () => toast.success(`Quote ${quote.quoteNumber} declined`),
-                  onError: (err) =>
-                    toast.error(err instanceof ApiRequestError ? err.message : 'We could not reach the shop.'),
-                })
-              }
-            >
+            <button type="button" className="btn-ghost" onClick={() => setDeclining(true)}>
               Decline
             </button>
           )}
@@ -68,6 +55,7 @@ export function DeskQuote({ quote }: { quote: Quote }) {
         <QuoteMessages quote={quote} me="shop" />
       </div>
       <OfferDialog quote={quote} open={offering} onClose={() => setOffering(false)} />
+      <DeclineQuoteDialog quote={quote} open={declining} onClose={() => setDeclining(false)} by="shop" />
     </details>
   )
 }

@@ -13,6 +13,23 @@ const DEFAULT_VALID_DAYS = 14
 /** `YYYY-MM-DD` of a time, for a date input. */
 const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10)
 
+/** The form's names for the API's fields, in its messages ("unitPrice is Required" → "Enter the unit price."). */
+const FIELD_WORDS: Record<string, string> = { unitPrice: 'the unit price', deliveryFee: 'the courier fee' }
+
+/** A message of the offer's schema or the API, in the words of the form's labels. */
+function inFormWords(path: string, message: string): string {
+  if (path === 'validUntil') return 'Choose the last day the offer holds.'
+  const field = path.split('.').pop() ?? ''
+  const words = FIELD_WORDS[field]
+  if (!words) return message
+  if (message.endsWith('is Required')) return `Enter ${words}.`
+  const said = message.replace(field, words)
+  return said.charAt(0).toUpperCase() + said.slice(1)
+}
+
+const inFormWordsAll = (fields: Record<string, string>) =>
+  Object.fromEntries(Object.entries(fields).map(([path, message]) => [path, inFormWords(path, message)]))
+
 type LineDraft = { serviceId: string; service: string; listUnitPrice: number; unitPrice: string; quantity: string }
 
 /**
@@ -79,7 +96,7 @@ function OfferForm({
     }
     const parsed = QuoteOfferSchema.safeParse(body)
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message])))
+      setErrors(inFormWordsAll(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message]))))
       return
     }
     setErrors({})
@@ -90,7 +107,7 @@ function OfferForm({
       },
       onError: (err) => {
         if (!(err instanceof ApiRequestError)) return setFormError('We could not reach the shop. Try again.')
-        setErrors(err.fields)
+        setErrors(inFormWordsAll(err.fields))
         setFormError(err.message)
       },
     })
