@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import { logIn, signUp } from './auth'
-import { API, expect, expectNoAxeViolations, sidewaysOverflow, test } from './fixtures'
+import { API, addTool, expect, expectNoAxeViolations, sidewaysOverflow, test } from './fixtures'
 
 type Tool = { _id: string; name: string; quantity: number; Minimum_quantity: number }
 type CartAnswer = { lines: { serviceId: string; quantity: number }[]; count: number }
@@ -135,4 +135,50 @@ test('Add to cart pressed before the page’s JavaScript runs is not lost', asyn
     await noScript.close()
     await withScript.close()
   }
+})
+
+test('a quantity the shop refuses keeps the buyer on the cart, the line showing the stock and the tool as they are now', async ({
+  page,
+  api,
+  asAdmin,
+  expectConsoleError,
+}) => {
+  const name = `Cart Vice ${Date.now().toString(36)}`
+  const id = await addTool(asAdmin.api, {
+    name,
+    description: 'A vice the shop sells out of.',
+    price: 300,
+    quantity: 50,
+    Minimum_quantity: 10,
+  })
+  await signUp(page, 'Nasir Tools', 'cartfix')
+  expect((await api.put(`/cart/${id}`, { data: { quantity: 10 } })).status()).toBe(200)
+  await page.goto('/cart')
+  const line = cartLines(page).filter({ hasText: name })
+  await expect(line).toContainText('50 in stock')
+
+  // The shop sells most of it while the page is open: 30 looks fine here, the shop refuses it, and
+  // Checkout stays on the cart with the reason and the stock now.
+  const cut = await asAdmin.api.patch(`/service/${id}`, { data: { quantity: 20, previousQuantity: 50 } })
+  expect(cut.status(), await cut.text()).toBe(200)
+  expectConsoleError(/status of 400/)
+  await page.getByLabel(`Quantity of ${name}`).fill('30')
+  await page.getByRole('link', { name: 'Checkout' }).click()
+  await expect(line).toContainText('Please Order Less Then : 20')
+  await expect(line).toContainText('20 in stock')
+  await expect(page).toHaveURL('/cart')
+
+  // Withdrawn meanwhile: changing it says so on the line, which keeps only Remove.
+  expect((await asAdmin.api.delete(`/service/${id}`)).status()).toBe(200)
+  expectConsoleError(/status of 404/)
+  await page.getByLabel(`Quantity of ${name}`).fill('20')
+  await page.getByLabel(`Quantity of ${name}`).press('Enter')
+  // (A withdrawn tool's line no longer shows its name: the cart keeps only its id.)
+  const withdrawn = cartLines(page).filter({ hasText: 'This tool is no longer sold.' })
+  await expect(withdrawn).toHaveCount(1)
+  await expect(cartLines(page)).toHaveCount(1)
+  await expect(withdrawn.getByRole('spinbutton')).toHaveCount(0)
+  await withdrawn.getByRole('button', { name: /^Remove/ }).click()
+  await expect(cartLines(page)).toHaveCount(0)
+  await expectNoAxeViolations(page, '/cart after a refused change')
 })

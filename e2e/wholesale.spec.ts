@@ -67,8 +67,19 @@ test('a buyer sees the volume prices, the unit price follows the quantity, and o
   await expect(page.getByText(/you save .* a unit/)).toBeVisible()
   await quantity.fill('120')
   await expectPaisa(unit, 8_000)
+  // Not whole packs, or more than the stock: said under the field, and nothing goes into the cart.
+  const addToCart = page.getByRole('main').getByRole('button', { name: 'Add to cart' }).first()
+  await quantity.fill('66')
+  await expect(page.getByTestId('quantity-problem')).toHaveText('Order in packs of 12')
+  await expect(quantity).toHaveAttribute('aria-invalid', 'true')
+  await expect(addToCart).toBeDisabled()
+  await quantity.fill('1008')
+  await expect(page.getByTestId('quantity-problem')).toHaveText('Please Order Less Then : 1000')
+  await expect(addToCart).toBeDisabled()
   await quantity.fill('60')
   await expectPaisa(unit, 9_000)
+  await expect(page.getByTestId('quantity-problem')).toHaveCount(0)
+  await expect(addToCart).toBeEnabled()
 
   // The Product data names each tier with the quantity it starts at.
   const ld = await page

@@ -16,9 +16,12 @@ export type CartToolRef = { _id: string; Minimum_quantity: number; addQuantity?:
 /** Add to cart's outcome: the tool went in at `quantity`, or it was already there (nothing changed). */
 export type Added = { added: true; quantity: number } | { added: false }
 
-/** The cart saves still under way, so that Checkout can wait for the last quantity typed. */
+/**
+ * The cart saves still under way, so that Checkout can wait for the last quantity typed: it
+ * resolves once they are saved and rejects when one was refused (the page stays, showing why).
+ */
 const saving = new Set<Promise<unknown>>()
-export const cartSaved = () => Promise.allSettled([...saving])
+export const cartSaved = () => Promise.all([...saving])
 
 function tracked<T>(promise: Promise<T>): Promise<T> {
   saving.add(promise)
@@ -36,7 +39,12 @@ function useCartWrites() {
     )
     queryClient.setQueryData<Cart>(cartQueries.mine().queryKey, cart)
   }
-  return { signedIn, queryClient, put }
+  // A refused change (the stock or the minimum moved, the tool was withdrawn) reads the cart again,
+  // so its lines show what holds now.
+  const onError = () => {
+    if (signedIn) void queryClient.invalidateQueries({ queryKey: cartQueries.mine().queryKey })
+  }
+  return { signedIn, queryClient, put, onError }
 }
 
 /**
@@ -66,17 +74,19 @@ export function useAddToCart() {
 
 /** A new quantity for a line of the cart page; 0 takes the tool out. */
 export function useSetCartQuantity() {
-  const { signedIn, put } = useCartWrites()
+  const { signedIn, put, onError } = useCartWrites()
   return useMutation({
     mutationFn: ({ serviceId, quantity }: { serviceId: string; quantity: number }) =>
       tracked(signedIn ? put(serviceId, quantity) : Promise.resolve(setVisitorLine(serviceId, quantity))),
+    onError,
   })
 }
 
 /** Remove: takes a tool out of the cart. */
 export function useRemoveFromCart() {
-  const { signedIn, queryClient } = useCartWrites()
+  const { signedIn, queryClient, onError } = useCartWrites()
   return useMutation({
+    onError,
     mutationFn: (serviceId: string) =>
       tracked(
         signedIn

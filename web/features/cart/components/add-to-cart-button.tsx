@@ -8,6 +8,8 @@ type AddToCartButtonProps = {
   className?: string
   /** How many go in (the tool page's quantity); the tool's minimum order without it. */
   quantity?: number
+  /** The quantity beside it cannot be ordered (its field says why). */
+  disabled?: boolean
 }
 
 /**
@@ -15,7 +17,12 @@ type AddToCartButtonProps = {
  * JavaScript is not lost: it opens /cart?add={id}&quantity={minimum}, which adds the tool there.
  * Above a tool card's stretched link (`relative z-10`), so it is a control of its own.
  */
-export function AddToCartButton({ tool, className = 'btn-ghost w-full', quantity }: AddToCartButtonProps) {
+export function AddToCartButton({
+  tool,
+  className = 'btn-ghost w-full',
+  quantity,
+  disabled = false,
+}: AddToCartButtonProps) {
   const add = useAddToCart()
   const navigate = useNavigate()
   const viewCart = () => void navigate({ to: '/cart' })
@@ -35,7 +42,7 @@ export function AddToCartButton({ tool, className = 'btn-ghost w-full', quantity
     >
       <input type="hidden" name="add" value={tool._id} />
       <input type="hidden" name="quantity" value={quantity ?? tool.Minimum_quantity} />
-      <button type="submit" className={className} aria-busy={add.isPending || undefined}>
+      <button type="submit" className={className} aria-busy={add.isPending || undefined} disabled={disabled}>
         Add to cart
       </button>
     </form>

@@ -154,7 +154,11 @@ function CartBody({ cart, signedIn }: { cart: Cart; signedIn: boolean }) {
             onClick={(e) => {
               if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return
               e.preventDefault()
-              void cartSaved().then(() => navigate({ href: CHECKOUT_PATH }))
+              // A quantity the shop refused keeps the page here, its message under the line.
+              cartSaved().then(
+                () => navigate({ href: CHECKOUT_PATH }),
+                () => {},
+              )
             }}
           >
             Checkout
@@ -218,8 +222,13 @@ function CartLineItem({ line }: { line: CartLine }) {
       { serviceId: line.serviceId, quantity: checked.quantity },
       {
         onError: (err) =>
+          // A withdrawn tool (404): the cart read again says so on the line, with only Remove.
           setTypedError(
-            err instanceof ApiRequestError ? err.message : 'Not saved: check your connection and try again.',
+            err instanceof ApiRequestError
+              ? err.status === 404
+                ? undefined
+                : err.message
+              : 'Not saved: check your connection and try again.',
           ),
       },
     )

@@ -6,7 +6,7 @@ import { RequestQuote } from '#web/features/quotes/components/request-quote.tsx'
 import { formatCount } from '#web/lib/format.ts'
 import { inStock } from '../tool-page'
 import { ToolGallery } from './tool-gallery'
-import { OrderQuantity } from './volume-pricing'
+import { OrderQuantity, orderQuantityProblem } from './volume-pricing'
 
 type ToolDetailsProps = {
   tool: Tool
@@ -21,8 +21,7 @@ export function ToolDetails({ tool, signedOut, onPurchase }: ToolDetailsProps) {
   const canOrder = inStock(tool)
   // The quantity the buyer has in mind: its unit price shows, and Add to cart puts it in.
   const [quantityText, setQuantityText] = useState(String(tool.Minimum_quantity))
-  const wanted = Number(quantityText)
-  const addQuantity = Number.isInteger(wanted) && wanted >= tool.Minimum_quantity ? wanted : undefined
+  const problem = orderQuantityProblem(tool, quantityText)
   return (
     <article className="mt-6 grid items-start gap-8 md:grid-cols-2 lg:gap-12">
       <ToolGallery images={tool.images} name={tool.name} />
@@ -52,7 +51,7 @@ export function ToolDetails({ tool, signedOut, onPurchase }: ToolDetailsProps) {
           </div>
         </dl>
 
-        {canOrder && <OrderQuantity tool={tool} value={quantityText} onChange={setQuantityText} />}
+        {canOrder && <OrderQuantity tool={tool} value={quantityText} onChange={setQuantityText} problem={problem} />}
 
         {/* A GET form, so a click before (or without) JavaScript is not lost: it goes to /login, which
             sends a signed-in customer straight back to this page with the order dialog open
@@ -75,7 +74,8 @@ export function ToolDetails({ tool, signedOut, onPurchase }: ToolDetailsProps) {
           {canOrder && (
             <AddToCartButton
               tool={tool}
-              quantity={addQuantity}
+              quantity={problem === undefined ? Number(quantityText) : undefined}
+              disabled={problem !== undefined}
               className="btn-ghost w-full py-3 text-base sm:w-auto sm:px-8"
             />
           )}

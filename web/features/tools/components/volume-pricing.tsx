@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react'
 import { formatBDT, toTaka } from '#schemas/bdt.ts'
+import { quantityError } from '#schemas/order-quantity.ts'
 import type { Tool } from '#schemas/tool.ts'
 import { tieredPriceOf, unitPriceOf } from '#schemas/unit-price.ts'
 import { formatCount } from '#web/lib/format.ts'
@@ -57,18 +58,33 @@ export function VolumePricing({ tool }: { tool: Tool }) {
   )
 }
 
+/**
+ * Why the quantity field's text cannot go into an order of `tool`, or undefined: not a whole
+ * number, or the spec's messages (the minimum, whole packs, the stock), as the cart and the API say.
+ */
+export function orderQuantityProblem(tool: Tool, text: string): string | undefined {
+  const quantity = Number(text)
+  if (text.trim() === '' || !Number.isInteger(quantity) || quantity < 1) return 'Enter a whole number.'
+  return (
+    quantityError({ min: tool.Minimum_quantity, available: tool.quantity, packSize: tool.packSize }, quantity) ??
+    undefined
+  )
+}
+
 type OrderQuantityProps = {
   tool: Tool
   /** The quantity field's text. */
   value: string
   onChange: (text: string) => void
+  /** Why it cannot be ordered ({@link orderQuantityProblem}), shown under the field. */
+  problem: string | undefined
 }
 
 /**
  * The tool page's quantity: steps by the pack size from the minimum order, and says the unit
  * price that quantity gets. Starts from what was typed before the app took over (style.md 22).
  */
-export function OrderQuantity({ tool, value, onChange }: OrderQuantityProps) {
+export function OrderQuantity({ tool, value, onChange, problem }: OrderQuantityProps) {
   const id = useId()
   const input = useRef<HTMLInputElement>(null)
   const onChangeRef = useRef(onChange)
@@ -79,8 +95,7 @@ export function OrderQuantity({ tool, value, onChange }: OrderQuantityProps) {
     if (typed !== undefined) onChangeRef.current(typed)
   }, [])
   const quantity = Number(value)
-  const valid = value.trim() !== '' && Number.isInteger(quantity) && quantity >= tool.Minimum_quantity
-  const unit = valid ? unitPriceAt(tool, quantity) : tool.price
+  const unit = problem === undefined ? unitPriceAt(tool, quantity) : tool.price
   const saving = tool.price - unit
   return (
     <div className="mt-6 flex flex-wrap items-end gap-x-4 gap-y-2">
@@ -97,7 +112,8 @@ export function OrderQuantity({ tool, value, onChange }: OrderQuantityProps) {
           min={tool.Minimum_quantity}
           step={tool.packSize}
           value={value}
-          aria-describedby={`${id}-unit`}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-problem ${id}-unit` : `${id}-unit`}
           onChange={(e) => onChange(e.target.value)}
         />
       </div>
@@ -109,6 +125,11 @@ export function OrderQuantity({ tool, value, onChange }: OrderQuantityProps) {
         {saving > 0 && <span className="text-emerald-800"> · you save {formatBDT(saving)} a unit</span>}
         {tool.packSize > 1 && <span> · packs of {formatCount(tool.packSize)}</span>}
       </p>
+      {problem && (
+        <p id={`${id}-problem`} className="w-full text-sm font-medium text-red-700" data-testid="quantity-problem">
+          {problem}
+        </p>
+      )}
     </div>
   )
 }
