@@ -86,6 +86,12 @@ test('cash on delivery: checked out, shipped unpaid, "Delivered, cash collected"
     await expect(payment).toContainText('Cash on delivery: paid to the courier when it is delivered')
     await expect(page.getByRole('link', { name: 'Pay now' })).toHaveCount(0)
     expect(await sidewaysOverflow(page)).toBe(0)
+    // Its payment page, opened by address, offers no card form: it says how the order is paid.
+    await page.goto(`/dashboard/payment/${order._id}`)
+    await expect(page.getByText('This order is paid in cash when it is delivered, not here.')).toBeVisible()
+    await expect(page.getByLabel('Card number')).toHaveCount(0)
+    await page.getByRole('link', { name: 'See the order' }).click()
+    await expect(page).toHaveURL(new RegExp(`/dashboard/order/${order._id}$`))
 
     const admin = asAdmin.page
     await openFromDesk(asAdmin, order, 'cod', 'Cash to collect')
@@ -107,7 +113,10 @@ test('cash on delivery: checked out, shipped unpaid, "Delivered, cash collected"
 
     const paid = (await (await api.get(`/booking/${order._id}`)).json()) as Booking
     expect(paid).toMatchObject({ status: 'delivered', paid: true, transactionId: `COD-${order.orderNumber}` })
-    await page.reload()
+    await page.goto(`/dashboard/payment/${order._id}`)
+    await expect(page.getByText('This order is paid.')).toBeVisible()
+    await expect(page.getByTestId('transaction-id')).toHaveText(`COD-${order.orderNumber}`)
+    await page.goto(`/dashboard/order/${order._id}`)
     await expect(page.getByRole('region', { name: 'Payment' })).toContainText('Paid')
     await page.getByRole('button', { name: 'Tax invoice' }).click()
     await expect(page.getByRole('dialog')).toBeVisible()

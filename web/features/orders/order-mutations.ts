@@ -116,6 +116,7 @@ export function usePayBooking<Input = void>(bookingId: string, confirmCard: (inp
       await unwrap(api.booking[':id'].$patch({ param: { id: bookingId }, json: { transactionId } }))
       return transactionId
     },
-    onSuccess: () => refresh(false),
+    // Refused too (the order expired or was cancelled meanwhile): the page shows the order as it is now.
+    onSettled: () => refresh(false),
   })
 }

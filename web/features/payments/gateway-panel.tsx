@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
+import { useOrderRefresh } from '#web/features/orders/order-mutations.ts'
 import { bookingQueries } from '#web/features/orders/order-queries.ts'
 import { ApiRequestError, api, unwrap } from '#web/lib/api.ts'
 import type { GatewayReturn } from './gateway-return'
@@ -17,6 +18,7 @@ export function GatewayPanel({ bookingId, returned }: { bookingId: string; retur
   const waiting = returned === 'success'
   // The same query as the page's: each answer updates the whole page.
   useQuery({ ...bookingQueries.detail(bookingId), refetchInterval: waiting ? WAIT_REFETCH_MS : false })
+  const refresh = useOrderRefresh()
   const start = useMutation({
     mutationFn: async () => {
       const created = await unwrap(api['create-payment-intent'].$post({ json: { bookingId } }))
@@ -25,6 +27,10 @@ export function GatewayPanel({ bookingId, returned }: { bookingId: string; retur
     },
     // A full-page navigation: the gateway's page is not ours to frame.
     onSuccess: (redirectUrl) => window.location.assign(redirectUrl),
+    // Refused because the order changed (paid, cancelled, expired): the page shows it as it is now.
+    onError: (error) => {
+      if (error instanceof ApiRequestError && error.status === 409) void refresh(false)
+    },
   })
   const leaving = start.isPending || start.isSuccess
 

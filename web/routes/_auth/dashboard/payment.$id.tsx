@@ -1,9 +1,9 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { formatBDT } from '#schemas/bdt.ts'
 import { PAYMENT_SUCCESS_MESSAGE } from '#schemas/payment.ts'
-import { OrderLines } from '#web/features/orders/components/order-lines.tsx'
+import { OrderLines, PAYMENT_METHOD_LABELS } from '#web/features/orders/components/order-lines.tsx'
 import { bookingQueries } from '#web/features/orders/order-queries.ts'
 import { GatewayPanel } from '#web/features/payments/gateway-panel.tsx'
 import { GATEWAY_RETURNS, type GatewayReturn } from '#web/features/payments/gateway-return.ts'
@@ -74,31 +74,49 @@ function PaymentPage() {
         className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200"
       >
         <h2 id="card-payment-title" className="mb-5 text-lg font-bold">
-          {viaGateway ? 'bKash, Nagad or card (SSLCommerz)' : 'Card payment'}
+          {viaGateway
+            ? 'bKash, Nagad or card (SSLCommerz)'
+            : booking.paymentMethod === 'card'
+              ? 'Card payment'
+              : PAYMENT_METHOD_LABELS[booking.paymentMethod]}
         </h2>
 
         {viaGateway && booking.status === 'unpaid' ? (
           <GatewayPanel bookingId={booking._id} returned={returned} />
-        ) : paidNow !== undefined || booking.status === 'unpaid' ? (
+        ) : paidNow !== undefined || (booking.status === 'unpaid' && booking.paymentMethod === 'card') ? (
           <PaymentPanel
             bookingId={booking._id}
             paid={paidNow !== undefined}
             onPaid={onPaid}
             billing={{ name: booking.customerName, email: booking.customer }}
           />
-        ) : booking.status === 'paid' ? (
+        ) : booking.status === 'cancelled' ? (
+          <Notice text="This order was cancelled, so it can no longer be paid.">
+            <Link to="/service" className="btn-primary mt-4">
+              Order again
+            </Link>
+          </Notice>
+        ) : booking.status === 'refunded' ? (
+          <Notice text="This order was paid and then refunded, so it can no longer be paid.">
+            <OrderLink id={booking._id} />
+          </Notice>
+        ) : booking.paid ? (
           <div className="rounded-xl bg-emerald-50 p-4 text-emerald-900 ring-1 ring-emerald-600/20">
             <p className="font-semibold">This order is paid.</p>
             <TransactionId id={booking.transactionId} />
             <OrdersLink />
           </div>
         ) : (
-          <div className="rounded-xl bg-slate-50 p-4 text-slate-800 ring-1 ring-slate-200">
-            <p className="font-semibold">This order was cancelled, so it can no longer be paid.</p>
-            <Link to="/service" className="btn-primary mt-4">
-              Order again
-            </Link>
-          </div>
+          // Cash on delivery or a bank transfer: not paid on this page; the order's page says how.
+          <Notice
+            text={
+              booking.paymentMethod === 'cod'
+                ? 'This order is paid in cash when it is delivered, not here.'
+                : 'This order is paid by bank transfer, not here: its page shows the account and the reference to quote.'
+            }
+          >
+            <OrderLink id={booking._id} />
+          </Notice>
         )}
 
         {/* Present from the start so screen readers announce the result when it appears. */}
@@ -124,6 +142,23 @@ function TransactionId({ id }: { id: string | null }) {
         {id}
       </span>
     </p>
+  )
+}
+
+function Notice({ text, children }: { text: string; children: ReactNode }) {
+  return (
+    <div className="rounded-xl bg-slate-50 p-4 text-slate-800 ring-1 ring-slate-200">
+      <p className="font-semibold">{text}</p>
+      {children}
+    </div>
+  )
+}
+
+function OrderLink({ id }: { id: string }) {
+  return (
+    <Link to="/dashboard/order/$id" params={{ id }} className="btn-ghost mt-4">
+      See the order
+    </Link>
   )
 }
 
