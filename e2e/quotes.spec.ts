@@ -145,10 +145,14 @@ test('accepting an offer: cash on delivery only within its limit, and a stock sh
     await expect(summary.getByTestId('checkout-saving')).toContainText('Offered price (list')
     await expect(page.getByLabel('Card', { exact: true })).toBeChecked()
     await expect(page.getByLabel('Cash on delivery', { exact: true })).toHaveCount(0)
+    await expect(page.getByTestId('cod-limit')).toHaveText(
+      /^Cash on delivery is for orders up to (BDT|৳)\s?1,000\.00\.$/,
+    )
     // Up to 5,000 BDT: offered, and chosen.
     await codUpTo(5000)
     await page.reload()
     await page.getByLabel('Cash on delivery', { exact: true }).check()
+    await expect(page.getByTestId('cod-limit')).toHaveCount(0)
 
     // The shop sells most of the stock meanwhile: the offer cannot be filled, and the buyer is
     // asked to ask for a new one, not sent to a cart that does not hold it.

@@ -33,6 +33,7 @@ function CheckoutPage() {
         displayName={session.user.displayName ?? ''}
         email={session.user.email}
         pickup={settings.delivery.pickup}
+        cod={settings.cod}
         zoneNames={zoneNames}
       />
     </div>

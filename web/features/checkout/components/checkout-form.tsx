@@ -5,6 +5,7 @@ import { FormProvider, useForm, useWatch } from 'react-hook-form'
 import type { PaymentMethod } from '#schemas/booking.ts'
 import type { CheckoutPreviewInput } from '#schemas/checkout.ts'
 import { type PickupDetails, zoneOf } from '#schemas/delivery.ts'
+import type { CodSection } from '#schemas/settings.ts'
 import type { UserProfile } from '#schemas/user.ts'
 import { EmptyState } from '#web/components/empty-state.tsx'
 import { showServerFieldErrors } from '#web/lib/form-errors.ts'
@@ -27,13 +28,15 @@ type CheckoutFormProps = {
   pickup: PickupDetails
   /** The delivery zones' names as the shop calls them, by id. */
   zoneNames: Record<string, string>
+  /** The shop's cash-on-delivery settings (its limit is said when an order is over it). */
+  cod: CodSection
 }
 
 /**
  * The checkout: delivery, payment and the optional business details on one side, the server's
  * preview of the order and Place order on the other (below on a phone).
  */
-export function CheckoutForm({ profile, displayName, email, pickup, zoneNames }: CheckoutFormProps) {
+export function CheckoutForm({ profile, displayName, email, pickup, zoneNames, cod }: CheckoutFormProps) {
   const form = useForm<CheckoutFormValues, unknown, CheckoutPreviewInput>({
     resolver: zodResolver(CheckoutFormSchema),
     mode: 'onTouched',
@@ -101,7 +104,7 @@ export function CheckoutForm({ profile, displayName, email, pickup, zoneNames }:
         <fieldset disabled={busy} className="min-w-0 space-y-6">
           <legend className="sr-only">Delivery and payment</legend>
           <DeliveryFields pickup={pickup} />
-          <PaymentFields offered={offered} />
+          <PaymentFields offered={offered} codLimit={cod.enabled ? cod.maxTotal : undefined} />
           <BusinessFields />
         </fieldset>
 

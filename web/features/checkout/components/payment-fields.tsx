@@ -1,4 +1,5 @@
 import { useFormContext } from 'react-hook-form'
+import { formatBDT } from '#schemas/bdt.ts'
 import type { PaymentMethod } from '#schemas/booking.ts'
 import { FormField } from '#web/components/form-field.tsx'
 import type { CheckoutFormValues } from '../checkout-body'
@@ -14,8 +15,10 @@ const METHODS: Record<PaymentMethod, { label: string; detail: string }> = {
 /**
  * Payment: the methods this order may use, as the preview answers them (`offered` undefined
  * until it has; a row of the same height stands in, so nothing moves when it arrives).
+ * `codLimit`: the largest order the shop takes cash on delivery for, when it takes it at all; an
+ * order over it is told so, rather than the method just missing.
  */
-export function PaymentFields({ offered }: { offered: readonly string[] | undefined }) {
+export function PaymentFields({ offered, codLimit }: { offered: readonly string[] | undefined; codLimit?: number }) {
   const { register, formState } = useFormContext<CheckoutFormValues>()
   const methods = (offered ?? []).filter((m): m is PaymentMethod => m in METHODS)
   return (
@@ -36,6 +39,11 @@ export function PaymentFields({ offered }: { offered: readonly string[] | undefi
           ))
         )}
       </fieldset>
+      {offered !== undefined && codLimit !== undefined && !offered.includes('cod') && (
+        <p className="mt-2 text-sm text-slate-600" data-testid="cod-limit">
+          Cash on delivery is for orders up to {formatBDT(codLimit)}.
+        </p>
+      )}
       {formState.errors.paymentMethod && (
         <p className="field-error" role="alert">
           {formState.errors.paymentMethod.message}

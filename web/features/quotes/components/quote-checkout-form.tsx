@@ -147,7 +147,7 @@ export function QuoteCheckoutForm({ quote, profile, displayName, email, pickup, 
         <fieldset disabled={busy} className="min-w-0 space-y-6">
           <legend className="sr-only">Delivery and payment</legend>
           <DeliveryFields pickup={pickup} />
-          <PaymentFields offered={offered} />
+          <PaymentFields offered={offered} codLimit={cod.enabled ? cod.maxTotal : undefined} />
           <BusinessFields />
         </fieldset>
         <div className="min-w-0 lg:sticky lg:top-20">
