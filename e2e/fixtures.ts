@@ -81,6 +81,15 @@ export const test = base.extend<Fixtures>({
     async ({ page }, use) => {
       const errors: string[] = []
       const expected: RegExp[] = []
+      // What the API answered with an error, to name in the failure (a console line says only the status).
+      const refusals: { said: string; body: Promise<string> }[] = []
+      page.on('response', (res) => {
+        if (res.status() >= 400 && new URL(res.url()).pathname.startsWith('/api/'))
+          refusals.push({
+            said: `${res.request().method()} ${res.url()} → ${res.status()}`,
+            body: res.text().then((body) => body.slice(0, 300)),
+          })
+      })
       page.on('console', (msg) => {
         // Playwright puts the init script below into every frame, and a frame sandboxed without
         // scripts (the outbox's e-mail preview) refuses it: Chromium logs that, about our harness.
@@ -99,7 +108,14 @@ export const test = base.extend<Fixtures>({
         expect(at, `expected a console error matching ${pattern}`).toBeGreaterThanOrEqual(0)
         errors.splice(at, 1)
       }
-      expect(errors, 'console errors').toEqual([])
+      // A body the page never read may never arrive: each is waited for a moment only.
+      const answers = await Promise.all(
+        (errors.length ? refusals : []).map(async ({ said, body }) => {
+          const moment = new Promise<string>((resolve) => setTimeout(() => resolve('(body not read)'), 1000))
+          return `${said} ${await Promise.race([body.catch(() => '(body not read)'), moment])}`
+        }),
+      )
+      expect(errors, `console errors; the API's error answers:\n${answers.join('\n')}`).toEqual([])
     },
     { auto: true },
   ],
