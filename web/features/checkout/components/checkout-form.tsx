@@ -1,8 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { FormProvider, useForm, useWatch } from 'react-hook-form'
-import type { PaymentMethod } from '#schemas/booking.ts'
 import type { CheckoutPreviewInput } from '#schemas/checkout.ts'
 import { type PickupDetails, zoneOf } from '#schemas/delivery.ts'
 import type { CodSection } from '#schemas/settings.ts'
@@ -16,10 +15,7 @@ import { useCheckoutPreview } from '../use-checkout-preview'
 import { type Refusal, RefusalNotice, refusalOf } from './checkout-refusal'
 import { DeliveryFields } from './delivery-fields'
 import { OrderSummary } from './order-summary'
-import { BusinessFields, PaymentFields } from './payment-fields'
-
-/** Methods paid on the payment page; the others' orders open on their own page. */
-const PAID_ON_PAYMENT_PAGE: readonly string[] = ['card', 'gateway']
+import { BusinessFields, PaymentFields, pageAfterPlacing, paidOnNextPage } from './payment-fields'
 
 type CheckoutFormProps = {
   profile: UserProfile
@@ -42,7 +38,7 @@ export function CheckoutForm({ profile, displayName, email, pickup, zoneNames, c
     mode: 'onTouched',
     defaultValues: checkoutDefaults(profile, displayName),
   })
-  const { control, setValue, setError, handleSubmit } = form
+  const { control, setError, handleSubmit } = form
   const [method, district, paymentMethod] = useWatch({
     control,
     name: ['delivery.method', 'delivery.address.district', 'paymentMethod'],
@@ -57,12 +53,6 @@ export function CheckoutForm({ profile, displayName, email, pickup, zoneNames, c
   // replace the first one's).
   const placing = useRef(false)
 
-  // The preview says which methods this order may use: keep the choice among them.
-  const offered = data?.paymentMethods
-  useEffect(() => {
-    if (offered?.length && !offered.includes(paymentMethod)) setValue('paymentMethod', offered[0] as PaymentMethod)
-  }, [offered, paymentMethod, setValue])
-
   if (data && data.lines.length === 0 && !place.isSuccess) return <EmptyCart />
 
   const blockedLines = data?.lines.some((line) => line.error) ?? false
@@ -75,10 +65,7 @@ export function CheckoutForm({ profile, displayName, email, pickup, zoneNames, c
       {
         onSuccess: (placed) => {
           toast.success(`Order ${placed.orderNumber} placed`)
-          const id = placed.insertedId
-          void (PAID_ON_PAYMENT_PAGE.includes(body.paymentMethod)
-            ? navigate({ to: '/dashboard/payment/$id', params: { id } })
-            : navigate({ to: '/dashboard/order/$id', params: { id } }))
+          void navigate(pageAfterPlacing(body.paymentMethod, placed.insertedId))
         },
         onError: (error) => {
           placing.current = false
@@ -104,7 +91,8 @@ export function CheckoutForm({ profile, displayName, email, pickup, zoneNames, c
         <fieldset disabled={busy} className="min-w-0 space-y-6">
           <legend className="sr-only">Delivery and payment</legend>
           <DeliveryFields pickup={pickup} />
-          <PaymentFields offered={offered} codLimit={cod.enabled ? cod.maxTotal : undefined} />
+          {/* The preview says which methods this order may use. */}
+          <PaymentFields offered={data?.paymentMethods} cod={cod} />
           <BusinessFields />
         </fieldset>
 
@@ -140,7 +128,7 @@ export function CheckoutForm({ profile, displayName, email, pickup, zoneNames, c
             >
               {busy ? 'Placing order…' : 'Place order'}
             </button>
-            {PAID_ON_PAYMENT_PAGE.includes(paymentMethod) && (
+            {paidOnNextPage(paymentMethod) && (
               <p className="text-center text-sm text-slate-600">You pay on the next page.</p>
             )}
           </OrderSummary>

@@ -1,6 +1,8 @@
-import { useFormContext } from 'react-hook-form'
+import { useEffect } from 'react'
+import { useFormContext, useWatch } from 'react-hook-form'
 import { formatBDT } from '#schemas/bdt.ts'
 import type { PaymentMethod } from '#schemas/booking.ts'
+import type { CodSection } from '#schemas/settings.ts'
 import { FormField } from '#web/components/form-field.tsx'
 import type { CheckoutFormValues } from '../checkout-body'
 import { Choice, FormSection } from './delivery-fields'
@@ -12,14 +14,30 @@ const METHODS: Record<PaymentMethod, { label: string; detail: string }> = {
   gateway: { label: 'bKash, Nagad or card (SSLCommerz)', detail: 'Pay on the gateway’s page.' },
 }
 
+/** Methods paid on the payment page; the others' orders open on their own page. */
+const PAID_ON_PAYMENT_PAGE: readonly string[] = ['card', 'gateway']
+
+/** Whether an order paid with `method` is paid on the next page (the payment page). */
+export const paidOnNextPage = (method: string) => PAID_ON_PAYMENT_PAGE.includes(method)
+
+/** Where a placed order goes: its payment page when paid there, else its own page. */
+export const pageAfterPlacing = (method: string, id: string) =>
+  paidOnNextPage(method)
+    ? ({ to: '/dashboard/payment/$id', params: { id } } as const)
+    : ({ to: '/dashboard/order/$id', params: { id } } as const)
+
 /**
- * Payment: the methods this order may use, as the preview answers them (`offered` undefined
- * until it has; a row of the same height stands in, so nothing moves when it arrives).
- * `codLimit`: the largest order the shop takes cash on delivery for, when it takes it at all; an
- * order over it is told so, rather than the method just missing.
+ * Payment: the methods this order may use (`offered` undefined until known; a row of the same
+ * height stands in, so nothing moves when they arrive), and the choice kept among them. `cod`:
+ * the shop's cash-on-delivery settings; an order over its limit is told so, rather than the
+ * method just missing.
  */
-export function PaymentFields({ offered, codLimit }: { offered: readonly string[] | undefined; codLimit?: number }) {
-  const { register, formState } = useFormContext<CheckoutFormValues>()
+export function PaymentFields({ offered, cod }: { offered: readonly string[] | undefined; cod: CodSection }) {
+  const { register, formState, control, setValue } = useFormContext<CheckoutFormValues>()
+  const chosen = useWatch({ control, name: 'paymentMethod' })
+  useEffect(() => {
+    if (offered?.length && !offered.includes(chosen)) setValue('paymentMethod', offered[0] as PaymentMethod)
+  }, [offered, chosen, setValue])
   const methods = (offered ?? []).filter((m): m is PaymentMethod => m in METHODS)
   return (
     <FormSection title="Payment">
@@ -39,9 +57,9 @@ export function PaymentFields({ offered, codLimit }: { offered: readonly string[
           ))
         )}
       </fieldset>
-      {offered !== undefined && codLimit !== undefined && !offered.includes('cod') && (
+      {offered !== undefined && cod.enabled && !offered.includes('cod') && (
         <p className="mt-2 text-sm text-slate-600" data-testid="cod-limit">
-          Cash on delivery is for orders up to {formatBDT(codLimit)}.
+          Cash on delivery is for orders up to {formatBDT(cod.maxTotal)}.
         </p>
       )}
       {formState.errors.paymentMethod && (

@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueries, useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { useEffect, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { FormProvider, useForm, useWatch } from 'react-hook-form'
 import { toPaisa, toTaka } from '#schemas/bdt.ts'
-import type { PaymentMethod } from '#schemas/booking.ts'
 import { TOOL_NOT_SOLD } from '#schemas/cart-limits.ts'
 import type { CheckoutPreviewInput } from '#schemas/checkout.ts'
 import type { PickupDetails } from '#schemas/delivery.ts'
@@ -21,16 +20,18 @@ import {
 import { type Refusal, RefusalNotice, refusalOf } from '#web/features/checkout/components/checkout-refusal.tsx'
 import { DeliveryFields } from '#web/features/checkout/components/delivery-fields.tsx'
 import { OrderSummary, type PricedPreview } from '#web/features/checkout/components/order-summary.tsx'
-import { BusinessFields, PaymentFields } from '#web/features/checkout/components/payment-fields.tsx'
+import {
+  BusinessFields,
+  PaymentFields,
+  pageAfterPlacing,
+  paidOnNextPage,
+} from '#web/features/checkout/components/payment-fields.tsx'
 import { toolQueries } from '#web/features/tools/tools-queries.ts'
 import { ApiRequestError } from '#web/lib/api-error.ts'
 import { configQuery } from '#web/lib/config.ts'
 import { showServerFieldErrors } from '#web/lib/form-errors.ts'
 import { toast } from '#web/lib/toast.ts'
 import { useAcceptQuote } from '../quote-mutations'
-
-/** Methods paid on the payment page; the others' orders open on their own page (as the checkout's). */
-const PAID_ON_PAYMENT_PAGE: readonly string[] = ['card', 'gateway']
 
 type QuoteCheckoutFormProps = {
   quote: Quote
@@ -61,7 +62,7 @@ export function QuoteCheckoutForm({ quote, profile, displayName, email, pickup, 
     mode: 'onTouched',
     defaultValues: checkoutDefaults(profile, displayName),
   })
-  const { control, handleSubmit, setValue, setError } = form
+  const { control, handleSubmit, setError } = form
   const method = useWatch({ control, name: 'delivery.method' })
   const paymentMethod = useWatch({ control, name: 'paymentMethod' })
   // Each tool's VAT rate now (the order's VAT is worked out at acceptance).
@@ -97,9 +98,6 @@ export function QuoteCheckoutForm({ quote, profile, displayName, email, pickup, 
   const total = toTaka(goods + fee)
   // The methods this order may use: those the shop offers, cash on delivery up to its limit.
   const offered = methods?.filter((m) => m !== 'cod' || toPaisa(total) <= toPaisa(cod.maxTotal))
-  useEffect(() => {
-    if (offered?.length && !offered.includes(paymentMethod)) setValue('paymentMethod', offered[0] as PaymentMethod)
-  }, [offered, paymentMethod, setValue])
   const preview: PricedPreview | undefined = ratesLoaded
     ? {
         lines,
@@ -121,10 +119,7 @@ export function QuoteCheckoutForm({ quote, profile, displayName, email, pickup, 
       {
         onSuccess: (placed) => {
           toast.success(`Order ${placed.orderNumber} placed from quote ${quote.quoteNumber}`)
-          const id = placed.insertedId
-          void (PAID_ON_PAYMENT_PAGE.includes(body.paymentMethod)
-            ? navigate({ to: '/dashboard/payment/$id', params: { id } })
-            : navigate({ to: '/dashboard/order/$id', params: { id } }))
+          void navigate(pageAfterPlacing(body.paymentMethod, placed.insertedId))
         },
         onError: (error) => {
           placing.current = false
@@ -147,7 +142,7 @@ export function QuoteCheckoutForm({ quote, profile, displayName, email, pickup, 
         <fieldset disabled={busy} className="min-w-0 space-y-6">
           <legend className="sr-only">Delivery and payment</legend>
           <DeliveryFields pickup={pickup} />
-          <PaymentFields offered={offered} codLimit={cod.enabled ? cod.maxTotal : undefined} />
+          <PaymentFields offered={offered} cod={cod} />
           <BusinessFields />
         </fieldset>
         <div className="min-w-0 lg:sticky lg:top-20">
@@ -162,7 +157,7 @@ export function QuoteCheckoutForm({ quote, profile, displayName, email, pickup, 
             <button type="submit" className="btn-primary w-full py-3 text-base" disabled={busy || !preview?.priced}>
               {busy ? 'Placing order…' : 'Accept and place order'}
             </button>
-            {PAID_ON_PAYMENT_PAGE.includes(paymentMethod) && (
+            {paidOnNextPage(paymentMethod) && (
               <p className="text-center text-sm text-slate-600">You pay on the next page.</p>
             )}
           </OrderSummary>
