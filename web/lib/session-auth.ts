@@ -102,11 +102,8 @@ export function listen(): Promise<void> {
       async (firebaseAuth) => {
         const { onAuthStateChanged } = await import('firebase/auth')
         onAuthStateChanged(firebaseAuth, async (user) => {
-          if (!user) {
-            signOuts++
-            storage.clear()
-            set({ status: 'signedOut' })
-          } else {
+          if (!user) await endSession()
+          else {
             try {
               await establish(user)
             } catch (error) {
@@ -165,16 +162,29 @@ const isUnreachable = (error: unknown) =>
 /** Query keys whose data is the same for everybody; all others are the signed-in user's. */
 const PUBLIC_QUERY_ROOTS = new Set(['tools', 'reviews'])
 
-/** Sign Out: clears the Firebase session, the stored token and the query cache. */
-export async function signOut() {
+/**
+ * Ends the session in this page: signed out at once, then the token and the private data go.
+ * NOTE: the token goes once the page has re-rendered signed out (React does that in a microtask).
+ * A component drawn signed in a moment before (a section the home page revealed as its data came)
+ * may not have run its effects yet; React runs them before that render, and a query they start
+ * still goes with the token. Cleared first, that query went without it: a 401 in the console.
+ */
+async function endSession() {
   signOuts++
   inFlight = undefined
   clearTimeout(renewalTimer)
+  set({ status: 'signedOut' })
+  await new Promise((resolve) => setTimeout(resolve, 0))
+  if (authState.get().status === 'signedIn') return // signed in again meanwhile
   storage.clear()
   // NOTE: drop only private data; clearing everything would cancel the public queries a page
   // is loading at that moment and surface their CancelledError.
   queryClient.removeQueries({ predicate: (query) => !PUBLIC_QUERY_ROOTS.has(String(query.queryKey[0])) })
-  set({ status: 'signedOut' })
+}
+
+/** Sign Out: ends the session here and Firebase's, clearing the stored token and private data. */
+export async function signOut() {
+  await endSession()
   if (firstState) {
     const [firebaseAuth, { signOut: signOutOfFirebase }] = await Promise.all([
       getFirebaseAuth(),
