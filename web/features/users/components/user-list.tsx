@@ -28,12 +28,13 @@ export function UserList({ users, first, me, removed, onRemove }: UserListProps)
           error instanceof ApiRequestError && error.status === 403 ? 'Failed to make an admin' : error.message,
         ),
     })
+  // NOTE: mutateAsync, not mutate's callbacks: the restored user leaves this list when it reloads,
+  // which may unmount it first, and a mutate callback of an unmounted list never runs (no toast).
   const bringBack = (email: string) =>
-    restore.mutate(email, {
-      onSuccess: () =>
-        toast.success(`${email} restored`, { description: 'They can sign in again and find their orders.' }),
-      onError: (error) => toast.error(error.message),
-    })
+    restore.mutateAsync(email).then(
+      () => toast.success(`${email} restored`, { description: 'They can sign in again and find their orders.' }),
+      (error: Error) => toast.error(error.message),
+    )
 
   return (
     <ul
