@@ -175,7 +175,6 @@ async function endSession() {
   clearTimeout(renewalTimer)
   set({ status: 'signedOut' })
   await new Promise((resolve) => setTimeout(resolve, 0))
-  if (authState.get().status === 'signedIn') return // signed in again meanwhile
   storage.clear()
   // NOTE: drop only private data; clearing everything would cancel the public queries a page
   // is loading at that moment and surface their CancelledError.
