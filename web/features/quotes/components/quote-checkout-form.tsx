@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQueries, useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { useRef, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 import { FormProvider, useForm, useWatch } from 'react-hook-form'
 import { toPaisa, toTaka } from '#schemas/bdt.ts'
 import { TOOL_NOT_SOLD } from '#schemas/cart-limits.ts'
@@ -96,8 +96,12 @@ export function QuoteCheckoutForm({ quote, profile, displayName, email, pickup, 
   const goods = lines.reduce((sum, l) => sum + toPaisa(l.price), 0)
   const fee = method === 'pickup' ? 0 : toPaisa(quote.deliveryFee ?? 0)
   const total = toTaka(goods + fee)
-  // The methods this order may use: those the shop offers, cash on delivery up to its limit.
-  const offered = methods?.filter((m) => m !== 'cod' || toPaisa(total) <= toPaisa(cod.maxTotal))
+  // The methods this order may use: those the shop offers, cash on delivery up to its limit. The
+  // same list while they hold, so PaymentFields' check of the chosen method runs only on a change.
+  const offered = useMemo(
+    () => methods?.filter((m) => m !== 'cod' || toPaisa(total) <= toPaisa(cod.maxTotal)),
+    [methods, total, cod.maxTotal],
+  )
   const preview: PricedPreview | undefined = ratesLoaded
     ? {
         lines,
