@@ -4,12 +4,13 @@
 import { startStack } from './stack.mjs'
 
 const controller = new AbortController()
+const state = process.env.DEV_STATE ?? '.wrangler/state'
 const starting = startStack({
   build: !process.argv.includes('--no-build'),
   signal: controller.signal,
   ...(process.env.DEV_PORT ? { port: Number(process.env.DEV_PORT) } : {}),
   ...(process.env.DEV_AUTH_PORT ? { authPort: Number(process.env.DEV_AUTH_PORT) } : {}),
-  ...(process.env.DEV_STATE ? { persistTo: process.env.DEV_STATE } : {}),
+  persistTo: state,
 })
 
 let stopping = false
@@ -33,7 +34,7 @@ try {
     Auth emulator        ${stack.authUrl}
     Demo accounts        admin@example.com / admin123 (admin)
                          customer@example.com / customer123
-  Ctrl-C stops everything; the data stays in .wrangler/state (npm run db:reset wipes it).
+  Ctrl-C stops everything; the data stays in ${state}${state === '.wrangler/state' ? ' (npm run db:reset wipes it)' : ''}.
 `)
 } catch (error) {
   if (!stopping) {

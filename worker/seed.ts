@@ -1,4 +1,10 @@
-import { DEFAULT_SETTINGS, type PickupDetails, type ShopDetails } from '#schemas/delivery.ts'
+import {
+  type BankDetails,
+  type CodSettings,
+  DEFAULT_SETTINGS,
+  type PickupDetails,
+  type ShopDetails,
+} from '#schemas/delivery.ts'
 import { imageKey, imageUrl, sniffImage } from './features/images/images.service'
 import { reviewerName } from './features/tool-reviews/tool-reviews.service'
 
@@ -22,8 +28,12 @@ export type Catalogue = {
     specs?: { name: string; value: string }[]
   }[]
   reviews: { id: string; name: string; description: string; rating: number; image: string }[]
-  /** The demo shop's details and pickup point (settings `shop` and `delivery`), so invoices show real data. */
-  shop?: { details: ShopDetails; pickup: PickupDetails }
+  /**
+   * The demo shop's details and pickup point (settings `shop` and `delivery`), so invoices show
+   * real data, and, when given, its bank account and cash on delivery (settings `bank` and `cod`),
+   * so a newcomer's checkout offers every way to pay that needs no provider's keys.
+   */
+  shop?: { details: ShopDetails; pickup: PickupDetails; bank?: BankDetails; cod?: CodSettings }
 }
 
 /** Seed rows get fixed creation times so the catalogue's order is stable. */
@@ -107,9 +117,12 @@ export async function seedShop(
     ),
   ]
   if (catalogue.shop) {
+    const { details, pickup, bank, cod } = catalogue.shop
     const sections = {
-      shop: catalogue.shop.details,
-      delivery: { zones: DEFAULT_SETTINGS.delivery.zones, pickup: catalogue.shop.pickup },
+      shop: details,
+      delivery: { zones: DEFAULT_SETTINGS.delivery.zones, pickup },
+      ...(bank ? { bank } : {}),
+      ...(cod ? { cod } : {}),
     }
     for (const [key, value] of Object.entries(sections))
       statements.push(
