@@ -1,10 +1,10 @@
 // `npm run dev`: the whole shop on http://127.0.0.1:8787 until Ctrl-C or SIGTERM, which stop
 // everything it started, also during start-up. `--no-build` starts from the current build.
 // DEV_PORT, DEV_AUTH_PORT and DEV_STATE run a second shop beside the first (the tests do).
-import { startStack } from './stack.mjs'
+import { LOCAL_STATE, startStack } from './stack.mjs'
 
 const controller = new AbortController()
-const state = process.env.DEV_STATE ?? '.wrangler/state'
+const state = process.env.DEV_STATE ?? LOCAL_STATE
 const starting = startStack({
   build: !process.argv.includes('--no-build'),
   signal: controller.signal,
@@ -34,7 +34,7 @@ try {
     Auth emulator        ${stack.authUrl}
     Demo accounts        admin@example.com / admin123 (admin)
                          customer@example.com / customer123
-  Ctrl-C stops everything; the data stays in ${state}${state === '.wrangler/state' ? ' (npm run db:reset wipes it)' : ''}.
+  Ctrl-C stops everything; the data stays in ${state}${state === LOCAL_STATE ? ' (npm run db:reset wipes it)' : ''}.
 `)
 } catch (error) {
   if (!stopping) {

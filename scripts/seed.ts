@@ -1,18 +1,20 @@
 /**
  * Seeds local D1 and R2 with the demo catalogue, reviews and images (idempotent).
- * Usage: tsx scripts/seed.ts [--persist-to .wrangler/state]
+ * Usage: tsx scripts/seed.ts --persist-to <folder> (scripts/stack.mjs runs it for every local stack)
  */
 import { readFile } from 'node:fs/promises'
 import { getPlatformProxy } from 'wrangler'
 import catalogue from '../seed/catalogue.json' with { type: 'json' }
 import { seedShop } from '../worker/seed'
+import { WRANGLER_ENV } from './stack.mjs'
 
 const flag = process.argv.indexOf('--persist-to')
-const persistTo = flag > 0 ? process.argv[flag + 1]! : '.wrangler/state'
+const persistTo = flag > 0 ? process.argv[flag + 1] : undefined
+if (!persistTo) throw new Error('Usage: tsx scripts/seed.ts --persist-to <folder>')
 
 const { env, dispose } = await getPlatformProxy<Env>({
   configPath: 'wrangler.toml',
-  environment: 'dev',
+  environment: WRANGLER_ENV,
   persist: { path: `${persistTo}/v3` },
 })
 try {

@@ -11,6 +11,8 @@ import { isBuilt } from './build.mjs'
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 /** The wrangler.toml environment of every local stack (dev, browser tests, bench). */
 export const WRANGLER_ENV = 'dev'
+/** Where `npm run dev` keeps local D1, R2 and the emulator's accounts (relative to the root); `npm run db:reset` wipes it. */
+export const LOCAL_STATE = '.wrangler/state'
 const bin = (name) => join(root, 'node_modules', '.bin', name)
 const quietEnv = {
   ...process.env,
@@ -121,7 +123,7 @@ function assertPortFree(port) {
 export async function startStack({
   port = 8787,
   authPort = 9099,
-  persistTo = '.wrangler/state',
+  persistTo = LOCAL_STATE,
   build = true,
   production = false,
   log = (s) => process.stdout.write(s),
