@@ -173,9 +173,16 @@ test('accepting an offer: cash on delivery only within its limit, and a stock sh
     expect((await asAdmin.api.patch('/settings', { data: { cod: original.cod } })).status()).toBe(200)
   }
 
-  // The shop declines it instead: asked first (it cannot be undone), with a reason for the audit log.
+  // The shop, opening the buyer's accept page, is told only the buyer accepts, and sent to the desk.
   const desk = asAdmin.page
-  await desk.goto(`/dashboard/quote-desk?q=${encodeURIComponent(quote.quoteNumber)}`)
+  await desk.goto(`/quote-checkout/${quote.insertedId}`)
+  await expect(desk.getByText('Only the buyer can accept this offer')).toBeVisible()
+  await expect(desk.getByText('Karim Hardware accepts it from their own account.')).toBeVisible()
+  await expect(desk.getByRole('button', { name: 'Accept and place order' })).toHaveCount(0)
+  await desk.getByRole('link', { name: 'Open it on the quote desk' }).click()
+  await expect(desk).toHaveURL(new RegExp(`/dashboard/quote-desk\\?q=${quote.quoteNumber}$`))
+
+  // The shop declines it instead: asked first (it cannot be undone), with a reason for the audit log.
   const row = desk.getByTestId('desk-quote').filter({ hasText: quote.quoteNumber })
   await row.locator('summary').click()
   await row.getByRole('button', { name: 'Decline', exact: true }).click()

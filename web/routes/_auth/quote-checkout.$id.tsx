@@ -26,10 +26,24 @@ function QuoteCheckoutPage() {
   const { data: quote } = useSuspenseQuery(quoteQueries.detail(id))
   const { data: profile } = useSuspenseQuery(userQueries.profile(session.user.email))
   const { data: settings } = useSuspenseQuery(settingsQueries.detail())
+  // Only the buyer reads this page to accept; anyone else who can read the quote is the shop (the
+  // API refuses another customer's), who answers it from the quote desk.
+  const isBuyer = quote.customer === session.user.email.toLowerCase()
   return (
     <div className="container-page py-8">
       <h1 className="text-2xl font-bold text-ink sm:text-3xl">Accept quote {quote.quoteNumber}</h1>
-      {quote.status === 'offered' ? (
+      {!isBuyer ? (
+        <EmptyState
+          title="Only the buyer can accept this offer"
+          action={
+            <Link to="/dashboard/quote-desk" search={{ q: quote.quoteNumber }} className="btn-primary">
+              Open it on the quote desk
+            </Link>
+          }
+        >
+          {quote.customerName || quote.customer} accepts it from their own account.
+        </EmptyState>
+      ) : quote.status === 'offered' ? (
         <>
           <p className="mt-1 text-sm text-slate-600">
             The offered prices hold until {quote.validUntil ? formatDateTime(quote.validUntil) : 'the offer ends'}.
