@@ -364,6 +364,40 @@ describe('POST /api/sslcommerz/ipn', () => {
     }
   })
 
+  it('racing a late IPN and the expiry job: the money is kept with a paid order or refunded with a cancelled one', async () => {
+    for (let round = 0; round < 4; round++) {
+      const id = await gatewayOrder()
+      const { tranId } = await openSession(id)
+      await ageBooking(id, 3)
+      const ipn = await payAtGateway(tranId)
+      const [ipnRes] = await Promise.all([postIpn(ipn), runScheduled(env, Date.now())])
+      const outcome = (await json<{ outcome: string }>(ipnRes)).outcome
+      const row = await bookingRow(id)
+      const refunds = await refundsFor(ipn.bank_tran_id!)
+      if (row?.status === 'paid') {
+        expect(outcome).not.toBe('refunded')
+        expect(refunds).toHaveLength(0)
+      } else {
+        expect(row?.status).toBe('cancelled')
+        expect(outcome).toBe('refunded')
+        expect(refunds).toHaveLength(1)
+      }
+    }
+  })
+
+  it('answers a body that is not a form with 400, not 500', async () => {
+    const res = await call('POST', '/api/sslcommerz/ipn', {
+      raw: '--broken\r\nnot a part',
+      headers: { 'Content-Type': 'multipart/form-data; boundary=broken' },
+      ...via,
+    })
+    expect(res.status).toBe(400)
+    expect(await errorOf(res)).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'The IPN must be a form (application/x-www-form-urlencoded or multipart/form-data).',
+    })
+  })
+
   it('ignores the gateway’s word for a failed payment; a customer cannot pay by naming a session', async () => {
     const id = await gatewayOrder()
     const { tranId } = await openSession(id)

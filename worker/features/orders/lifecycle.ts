@@ -390,10 +390,11 @@ export async function markOrderPaid(
   const ends = holdEnd(order, deps.holdMs)
   if (order.status === 'unpaid' && ends !== null && ends <= Date.now()) {
     // NOTE: no provider step: releasing intents would find this very payment.
-    await applyMove(db, order, { to: 'cancelled', actor: 'expiry', note: 'expired' }, shop)
-    return { outcome: 'refused', reason: 'cancelled' }
-  }
-  if (order.status === 'unpaid' && payment.currency === BOOKING_CURRENCY) {
+    // The cancel is conditional: when it changed nothing, the order moved meanwhile (the expiry
+    // job, finding this very payment, paid it), and the re-read below says what it is now.
+    if (await applyMove(db, order, { to: 'cancelled', actor: 'expiry', note: 'expired' }, shop))
+      return { outcome: 'refused', reason: 'cancelled' }
+  } else if (order.status === 'unpaid' && payment.currency === BOOKING_CURRENCY) {
     const moved = await applyMove(
       db,
       order,

@@ -9,7 +9,7 @@ import {
 } from '#schemas/payment.ts'
 import type { AppEnv } from '#worker/env.ts'
 import { requireUser } from '#worker/lib/auth.ts'
-import { ApiError } from '#worker/lib/errors.ts'
+import { ApiError, badRequest } from '#worker/lib/errors.ts'
 import { validate } from '#worker/lib/validator.ts'
 import { deliverMail, depsOf } from './deps'
 import { getOrderRow } from './lifecycle'
@@ -83,7 +83,10 @@ export const paymentsRoutes = new Hono<AppEnv>()
   })
   // The gateway's IPN (form-encoded): applied only after its validation API confirms it.
   .post('/sslcommerz/ipn', async (c) => {
-    const form = await c.req.parseBody()
+    // A body that is not a form (broken multipart, say) is the sender's mistake, not ours.
+    const form = await c.req.parseBody().catch(() => {
+      throw badRequest('The IPN must be a form (application/x-www-form-urlencoded or multipart/form-data).')
+    })
     const fields = Object.fromEntries(
       Object.entries(form).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v] as const] : [])),
     )
