@@ -336,10 +336,13 @@ describe('sitemap and robots', () => {
     expect(xml).not.toContain('/dashboard')
   })
 
-  it('/robots.txt names the sitemap and disallows the dashboard and the API', async () => {
+  it('/robots.txt names the sitemap and disallows the dashboard and the API, not its images', async () => {
     const text = await (await call('GET', '/robots.txt')).text()
     expect(text).toContain('Sitemap: http://shop.test/sitemap.xml')
     expect(text).toContain('Disallow: /dashboard')
     expect(text).toContain('Disallow: /api/')
+    // The feed's, Open Graph's and JSON-LD's images live under /api/images/: Merchant Center
+    // refuses a product whose image robots.txt blocks.
+    expect(text).toContain('Allow: /api/images/')
   })
 })

@@ -95,11 +95,21 @@ export async function sitemap(env: Env, origin: string): Promise<Response> {
   return new Response(body, { headers: { 'Content-Type': 'application/xml; charset=utf-8' } })
 }
 
-/** /robots.txt: everything public may be crawled, the dashboard and the API not; names the sitemap. */
+/**
+ * /robots.txt: everything public may be crawled, the dashboard and the API not, except the
+ * images (served under /api/images/): the merchant feed's `g:image_link`, `og:image` and the
+ * Product JSON-LD point there, and Merchant Center refuses a product whose image robots.txt
+ * blocks. Crawlers apply the longest matching rule, so the Allow wins for images. Names the sitemap.
+ */
 export function robots(origin: string): Response {
-  const body = ['User-agent: *', 'Disallow: /dashboard', 'Disallow: /api/', `Sitemap: ${origin}/sitemap.xml`, ''].join(
-    '\n',
-  )
+  const body = [
+    'User-agent: *',
+    'Disallow: /dashboard',
+    'Allow: /api/images/',
+    'Disallow: /api/',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n')
   return new Response(body, {
     headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=3600' },
   })
