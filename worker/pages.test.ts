@@ -260,6 +260,14 @@ describe('pages kept at the edge', () => {
 })
 
 describe('real status codes', () => {
+  it('answers a page number past any list with the empty page, not a 500', async () => {
+    for (const page of ['83335', '1e300', '99999999999']) {
+      const res = await call('GET', `/service?page=${page}`)
+      expect(res.status, page).toBe(200)
+      expect(await res.text()).not.toContain('offset must be at most')
+    }
+  })
+
   it('answers 404 with the not-found page for unknown paths and unknown tools', async () => {
     for (const path of NOT_FOUND_PATHS) {
       const { res, html } = await page(path)

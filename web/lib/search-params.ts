@@ -8,9 +8,16 @@ export function searchText(value: unknown): string | undefined {
   return String(value).trim().slice(0, 100) || undefined
 }
 
-/** A 1-based page number. */
+/**
+ * The highest page a list goes to: the API takes offsets up to 1,000,000, and no list pages by more
+ * than 100, so a hand-edited `?page=83335` (or `1e300`) falls back to the first page instead of
+ * failing the page with the API's 400.
+ */
+const MAX_PAGE = 10_000
+
+/** A 1-based page number, at most {@link MAX_PAGE}. */
 export function pageNumber(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : undefined
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_PAGE ? value : undefined
 }
 
 /** One of a fixed list of values. */
