@@ -63,8 +63,10 @@ const RANK = sql`bm25(${toolSearch}, 10.0, 1.0, 3.0, 5.0)`
  * @returns undefined when the text has no word (nothing can match).
  */
 export function searchExpression(q: string): string | undefined {
-  const words = q.match(/[\p{L}\p{N}\p{Co}\p{M}]+/gu)
-  return words ? words.map((w) => `"${w}"*`).join(' ') : undefined
+  // A word of marks alone (a lone combining accent) is none: the tokenizer, folding accents, would
+  // make it an empty prefix, which matches every tool.
+  const words = q.match(/[\p{L}\p{N}\p{Co}\p{M}]+/gu)?.filter((w) => /[\p{L}\p{N}\p{Co}]/u.test(w))
+  return words?.length ? words.map((w) => `"${w}"*`).join(' ') : undefined
 }
 
 const ORDER: Record<ToolSort | 'created', SQL[]> = {
