@@ -2,6 +2,7 @@ import { html } from 'hono/html'
 import { formatBDT, toTaka } from '#schemas/bdt.ts'
 import { formatOrderNumber } from '#schemas/booking.ts'
 import type { BankDetails } from '#schemas/delivery.ts'
+import { formatDhakaDateTime } from '#schemas/dhaka-time.ts'
 import { formatCount } from '#schemas/number-text.ts'
 import type { OrderActor, OrderStatus, PaymentMethod } from '#schemas/order-status.ts'
 import type { OrderLineRow, OrderRow } from '#worker/db/schema.ts'
@@ -291,7 +292,7 @@ export function quoteMail(
   const sentences = {
     requested: [`${quote.customerName} <${quote.customer}> asks for a price. Answer it from the Quotes desk.`],
     offered: [
-      `Our offer for your quote request is ready${quote.validUntil ? `, valid until ${new Date(quote.validUntil).toUTCString()}` : ''}.`,
+      `Our offer for your quote request is ready${quote.validUntil ? `, valid until ${formatDhakaDateTime(quote.validUntil)} (Dhaka time)` : ''}.`,
       'Accept it from your Quotes page to order at these prices.',
     ],
     message: [ctx.forShop ? `${quote.customerName} <${quote.customer}> wrote:` : 'We wrote about your quote:'],
