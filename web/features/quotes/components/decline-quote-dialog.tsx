@@ -27,7 +27,7 @@ export function DeclineQuoteDialog({ quote, open, onClose, by }: DeclineQuoteDia
       title={`Decline ${quote.quoteNumber}?`}
       description={
         by === 'customer'
-          ? 'The shop is told; you can ask for a new quote any time.'
+          ? 'The shop sees it declined on its quote desk; you can ask for a new quote any time.'
           : 'The customer sees it declined in their quotes and can ask for a new one. This cannot be undone.'
       }
     >
