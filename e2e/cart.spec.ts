@@ -137,6 +137,33 @@ test('Add to cart pressed before the page’s JavaScript runs is not lost', asyn
   }
 })
 
+test('a line the shop would refuse never makes sign-in drop the browser’s cart', async ({ page, api }) => {
+  const [first, second] = await twoTools(page)
+  // More than one order holds, from a link: refused as the server refuses it, the cart left empty.
+  await page.goto(`/cart?add=${second._id}&quantity=2000000`)
+  await expect(page.getByText('One order can hold at most 1,000,000.')).toBeVisible()
+  await expect(page).toHaveURL('/cart')
+  await expect(page.getByText('Your cart is empty')).toBeVisible()
+  await expect(cartCount(page)).toHaveText('0')
+
+  // A cart kept by an older version of the shop (or edited by hand) holding such a line: the line
+  // is not shown, and the rest joins the account at sign-in instead of the whole cart being refused.
+  await page.evaluate(
+    (lines) => localStorage.setItem('cart', JSON.stringify(lines)),
+    [
+      { serviceId: first._id, quantity: first.Minimum_quantity },
+      { serviceId: second._id, quantity: 2_000_000 },
+      { serviceId: 'x'.repeat(65), quantity: 1 },
+    ],
+  )
+  await page.reload()
+  await expect(cartLines(page).getByRole('heading')).toHaveText([first.name])
+  await signUp(page, 'Cart Keeper', 'cartkeep')
+  await expect(cartCount(page)).toHaveText('1')
+  const merged = (await (await api.get('/cart')).json()) as CartAnswer
+  expect(merged.lines.map((l) => [l.serviceId, l.quantity])).toEqual([[first._id, first.Minimum_quantity]])
+})
+
 test('a quantity the shop refuses keeps the buyer on the cart, the line showing the stock and the tool as they are now', async ({
   page,
   api,
@@ -167,6 +194,18 @@ test('a quantity the shop refuses keeps the buyer on the cart, the line showing 
   await expect(line).toContainText('Please Order Less Then : 20')
   await expect(line).toContainText('20 in stock')
   await expect(page).toHaveURL('/cart')
+  // Pressed again, Checkout still stays: the line shows 30, which is not what the cart holds (10).
+  await page.getByRole('link', { name: 'Checkout' }).click()
+  await page.waitForTimeout(500)
+  await expect(page).toHaveURL('/cart')
+  // Nor does a quote from the cart ask for the quantity saved before.
+  await page.getByRole('button', { name: 'Request a quote' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Request a quote' })
+  await dialog.getByRole('button', { name: 'Send request' }).click()
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'A quantity in your cart is not saved: see the message under the tool.',
+  )
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
 
   // Withdrawn meanwhile: changing it says so on the line, which keeps only Remove.
   expect((await asAdmin.api.delete(`/service/${id}`)).status()).toBe(200)

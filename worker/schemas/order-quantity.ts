@@ -1,14 +1,15 @@
+import { MAX_ORDER_QUANTITY } from './cart-limits'
 import { formatCount } from './number-text'
 import { isWholePacks, packSizeMessage } from './unit-price'
 
 /**
  * How many of a tool an order may hold, with the spec's messages, alone: the browser's cart prices
  * and checks its lines with it on pages whose code must not bring zod (booking.ts, which holds the
- * schemas built on it, re-exports it). Imports nothing but unit-price.ts.
+ * schemas built on it, re-exports it). Imports nothing but unit-price.ts, number-text.ts and cart-limits.ts.
  */
 
 /** The order form's limits, shared by the web form and the API. */
-export const BOOKING_LIMITS = { addressMin: 5, addressMax: 300, name: 80, maxQuantity: 1_000_000 } as const
+export const BOOKING_LIMITS = { addressMin: 5, addressMax: 300, name: 80, maxQuantity: MAX_ORDER_QUANTITY } as const
 
 /** The spec's order messages (section 5), word for word. */
 export const orderMinimumMessage = (min: number) => `Please Order Minimum : ${min}`

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { Cart } from '#schemas/cart.ts'
-import { CART_FULL_MESSAGE, CART_MAX_LINES } from '#schemas/cart-limits.ts'
+import { CART_FULL_MESSAGE, CART_MAX_LINES, MAX_ORDER_QUANTITY } from '#schemas/cart-limits.ts'
+import { QUANTITY_TOO_LARGE_MESSAGE } from '#schemas/order-quantity.ts'
 import { withApi } from '#web/lib/lazy-api.ts'
 import { useSession } from '#web/lib/session.ts'
 import { cartQueries } from './cart-queries'
@@ -16,12 +17,26 @@ export type CartToolRef = { _id: string; Minimum_quantity: number; addQuantity?:
 /** Add to cart's outcome: the tool went in at `quantity`, or it was already there (nothing changed). */
 export type Added = { added: true; quantity: number } | { added: false }
 
+/** Why Checkout or a quote from the cart waits: a quantity typed in the cart is not saved. */
+export const CART_NOT_SAVED = 'A quantity in your cart is not saved: see the message under the tool.'
+
 /**
  * The cart saves still under way, so that Checkout can wait for the last quantity typed: it
- * resolves once they are saved and rejects when one was refused (the page stays, showing why).
+ * resolves once they are saved and rejects when one was refused, or a line still shows a quantity
+ * it refused (the page stays, showing why, rather than going on with the quantity saved before).
  */
 const saving = new Set<Promise<unknown>>()
-export const cartSaved = () => Promise.all([...saving])
+const refused = new Set<string>()
+export const cartSaved = () =>
+  Promise.all([...saving]).then(() => {
+    if (refused.size) throw new Error(CART_NOT_SAVED)
+  })
+
+/** While a cart line shows a typed quantity it refused: `cartSaved` rejects. Returns the undo. */
+export function holdCart(serviceId: string) {
+  refused.add(serviceId)
+  return () => void refused.delete(serviceId)
+}
 
 function tracked<T>(promise: Promise<T>): Promise<T> {
   saving.add(promise)
@@ -61,6 +76,8 @@ export function useAddToCart() {
         const lines = visitorLines()
         if (lines.some((l) => l.serviceId === tool._id)) return { added: false }
         if (lines.length >= CART_MAX_LINES) throw new Error(CART_FULL_MESSAGE)
+        // As the server refuses it (400), so that the browser keeps only lines the merge takes.
+        if (quantity > MAX_ORDER_QUANTITY) throw new Error(QUANTITY_TOO_LARGE_MESSAGE)
         setVisitorLine(tool._id, quantity)
         return { added: true, quantity }
       }

@@ -1,3 +1,5 @@
+import { MAX_ORDER_QUANTITY } from '#schemas/cart-limits.ts'
+
 // A visitor's cart lives in this browser (localStorage) until they sign in, when it joins their
 // cart on the server (cart-merge.ts). This part reads it and is in every page's entry (the navbar's
 // count): small, free of zod and the API client. Changing it is visitor-cart-writes.ts, loaded
@@ -12,8 +14,17 @@ export const VISITOR_CART_EVENT = 'toolhaus:cart'
 
 let cached: { text: string | null; lines: VisitorLine[] } = { text: null, lines: [] }
 
+/**
+ * A line the merge takes (`CartLineInputSchema`): one it would refuse would make it refuse the whole
+ * browser cart at sign-in, so such a line (a hand edit) is no line.
+ */
 const isLine = (line: Partial<VisitorLine> | null): line is VisitorLine =>
-  typeof line?.serviceId === 'string' && line.serviceId !== '' && Number.isInteger(line.quantity) && line.quantity! > 0
+  typeof line?.serviceId === 'string' &&
+  line.serviceId !== '' &&
+  line.serviceId.length <= 64 &&
+  Number.isInteger(line.quantity) &&
+  line.quantity! > 0 &&
+  line.quantity! <= MAX_ORDER_QUANTITY
 
 /** The lines, in the order they were added; the same array until localStorage changes. */
 export function visitorLines(): VisitorLine[] {

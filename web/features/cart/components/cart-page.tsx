@@ -12,7 +12,7 @@ import { ApiRequestError } from '#web/lib/api-error.ts'
 import { formatCount } from '#web/lib/format.ts'
 import { responsiveImage } from '#web/lib/image-variants.ts'
 import { useSession } from '#web/lib/session.ts'
-import { cartSaved, useAddToCart, useRemoveFromCart, useSetCartQuantity } from '../cart-mutations'
+import { cartSaved, holdCart, useAddToCart, useRemoveFromCart, useSetCartQuantity } from '../cart-mutations'
 import { cartQueries } from '../cart-queries'
 import { toastAdded, toastNotAdded } from '../cart-toasts'
 import { subscribeVisitorCart, type VisitorLine, visitorLines } from '../visitor-cart'
@@ -211,6 +211,9 @@ function CartLineItem({ line }: { line: CartLine }) {
     setText(String(line.quantity))
     setTypedError(undefined)
   }, [line.quantity])
+
+  // Checkout and a quote from the cart wait until the typed quantity is one the shop takes.
+  useEffect(() => (typedError ? holdCart(line.serviceId) : undefined), [typedError, line.serviceId])
 
   const withdrawn = line.error === TOOL_NOT_SOLD
   const error = typedError ?? line.error ?? undefined

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useId, useState } from 'react'
 import { Modal } from '#web/components/modal.tsx'
-import { cartSaved } from '#web/features/cart/cart-mutations.ts'
+import { CART_NOT_SAVED, cartSaved } from '#web/features/cart/cart-mutations.ts'
 import { ApiRequestError } from '#web/lib/api-error.ts'
 import { formatCount } from '#web/lib/format.ts'
 import { withApi } from '#web/lib/lazy-api.ts'
@@ -49,22 +49,24 @@ export function RequestQuote({ what, returnTo, className = 'btn-ghost w-full py-
     if ('lines' in body && !(Number.isInteger(body.lines[0]!.quantity) && body.lines[0]!.quantity >= 1))
       return setError('Enter how many you need, a whole number.')
     // A quantity just typed in the cart is saved first, so the quote asks for it.
-    void cartSaved().then(() =>
-      request.mutate(body, {
-        onSuccess: (created) => {
-          // The toaster's code loads with its first toast: this button is on the tool page, whose code loads first.
-          void import('#web/lib/toast.ts').then(({ toast }) =>
-            toast.success(`Quote ${created.quoteNumber} requested. We will e-mail you our offer.`),
-          )
-          setOpen(false)
-          void navigate({ to: '/dashboard/quotes' })
-        },
-        onError: (err) => {
-          if (!(err instanceof ApiRequestError)) return setError('We could not reach the shop. Try again.')
-          const detail = Object.values(err.fields)[0]
-          setError(detail && detail !== err.message ? `${err.message} ${detail}` : err.message)
-        },
-      }),
+    void cartSaved().then(
+      () =>
+        request.mutate(body, {
+          onSuccess: (created) => {
+            // The toaster's code loads with its first toast: this button is on the tool page, whose code loads first.
+            void import('#web/lib/toast.ts').then(({ toast }) =>
+              toast.success(`Quote ${created.quoteNumber} requested. We will e-mail you our offer.`),
+            )
+            setOpen(false)
+            void navigate({ to: '/dashboard/quotes' })
+          },
+          onError: (err) => {
+            if (!(err instanceof ApiRequestError)) return setError('We could not reach the shop. Try again.')
+            const detail = Object.values(err.fields)[0]
+            setError(detail && detail !== err.message ? `${err.message} ${detail}` : err.message)
+          },
+        }),
+      () => setError(CART_NOT_SAVED),
     )
   }
 
