@@ -67,10 +67,23 @@ test('a buyer asks for a quote from the cart, the shop offers, the buyer accepts
   await unitPrice.fill(String(offered / 100))
   await offer.getByLabel('Courier delivery, anywhere (BDT)').fill('150')
   await offer.getByLabel('Message to the customer (optional)').fill('Our monthly-restock price.')
+  // The days are Dhaka's: the first day offered is today in Dhaka, whatever the hour in GMT.
+  const dhakaDay = (ms: number) => new Date(ms + 6 * 3_600_000).toISOString().slice(0, 10)
+  const validUntil = offer.getByLabel('Valid until')
+  await expect(validUntil).toHaveAttribute('min', dhakaDay(Date.now()))
+  const lastDay = dhakaDay(Date.now() + 20 * 86_400_000)
+  await validUntil.fill(lastDay)
   await expectNoAxeViolations(desk)
   await offer.getByRole('button', { name: 'Send offer' }).click()
   await expect(offer).toBeHidden()
   await expect(row.getByTestId('quote-status')).toHaveText('Offer ready')
+  // Revising it starts from the offer as it stands, its last day included.
+  await row.getByRole('button', { name: 'Revise offer' }).click()
+  const revise = desk.getByRole('dialog', { name: /Revise the offer/ })
+  await expect(revise.getByLabel('Valid until')).toHaveValue(lastDay)
+  await expect(revise.getByLabel('Unit price (BDT)')).toHaveValue(String(offered / 100))
+  await revise.getByRole('button', { name: 'Cancel' }).click()
+  await expect(revise).toBeHidden()
 
   // The buyer sees the offer and accepts it through the checkout's form.
   const goods = offered * tool.Minimum_quantity

@@ -11,6 +11,9 @@ export const DHAKA_OFFSET_MS = 6 * 3_600_000
 /** A month as `YYYY-MM` (01–12). */
 export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/
 
+/** The day (`2026-11-27`, a date input's value) in Asia/Dhaka at `ms`. */
+export const dhakaDate = (ms: number): string => new Date(ms + DHAKA_OFFSET_MS).toISOString().slice(0, 10)
+
 /** The month (`2026-11`) in Asia/Dhaka at `ms`. */
 export const dhakaMonth = (ms: number): string => new Date(ms + DHAKA_OFFSET_MS).toISOString().slice(0, 7)
 

@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest'
 import { formatBDT, formatBDTAmount, toTaka } from '#schemas/bdt.ts'
 import {
   DHAKA_OFFSET_MS,
+  dhakaDate,
   formatDhakaDate,
   formatDhakaDateTime,
   formatDhakaShortDate,
@@ -114,6 +115,8 @@ describe('Dhaka dates', () => {
     timeZone: 'UTC',
   })
   const short = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'Asia/Dhaka' })
+  // en-CA writes a day as a date input's value: 2026-10-31.
+  const isoDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Dhaka' })
   const month = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' })
 
   // From 2010 (Bangladesh has kept UTC+6 all year since), every month and hour over 16 years.
@@ -125,14 +128,17 @@ describe('Dhaka dates', () => {
     Date.UTC(2026, 11, 31, 18),
   ]
 
-  it('write the day, the time and the short day as Intl en-GB does in Asia/Dhaka', () => {
+  it('write the day, the time, the short day and the date input’s day as Intl does in Asia/Dhaka', () => {
     for (const ms of [...boundaries, ...instants]) {
       const shifted = ms + DHAKA_OFFSET_MS
       expect(formatDhakaDate(ms)).toBe(long.format(shifted))
       expect(formatDhakaDateTime(ms)).toBe(`${long.format(shifted)}, ${time.format(shifted)}`)
       expect(formatDhakaShortDate(ms)).toBe(short.format(ms))
+      expect(dhakaDate(ms)).toBe(isoDay.format(ms))
     }
     expect(formatDhakaDateTime(Date.UTC(2026, 9, 30, 18, 30))).toBe('31 October 2026, 00:30')
+    expect(dhakaDate(Date.UTC(2026, 9, 30, 17, 59, 59, 999))).toBe('2026-10-30')
+    expect(dhakaDate(Date.UTC(2026, 9, 30, 18))).toBe('2026-10-31')
     expect(formatDhakaShortDate(Date.UTC(2026, 8, 12))).toBe('12 Sept 2026')
   })
 

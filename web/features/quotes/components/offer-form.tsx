@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react'
 import { formatBDT } from '#schemas/bdt.ts'
+import { dhakaDate } from '#schemas/dhaka-time.ts'
 import { QUOTE_MAX_VALID_DAYS, type Quote, QuoteOfferSchema } from '#schemas/quote.ts'
 import { Modal } from '#web/components/modal.tsx'
 import { ApiRequestError } from '#web/lib/api-error.ts'
@@ -9,9 +10,6 @@ import { useOfferQuote } from '../quote-mutations'
 const DAY_MS = 24 * 60 * 60 * 1000
 /** An offer holds this long unless the admin says otherwise. */
 const DEFAULT_VALID_DAYS = 14
-
-/** `YYYY-MM-DD` of a time, for a date input. */
-const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10)
 
 /** The form's names for the API's fields, in its messages ("unitPrice is Required" → "Enter the unit price."). */
 const FIELD_WORDS: Record<string, string> = { unitPrice: 'the unit price', deliveryFee: 'the courier fee' }
@@ -71,7 +69,11 @@ function OfferForm({
     })),
   )
   const [fee, setFee] = useState(quote.deliveryFee === null ? '' : String(quote.deliveryFee))
-  const [validUntil, setValidUntil] = useState(dateOf(Date.now() + DEFAULT_VALID_DAYS * DAY_MS))
+  // The days are Dhaka's, as the offer's end is: a revised offer keeps the last day it had.
+  const [validUntil, setValidUntil] = useState(() => {
+    const current = quote.validUntil === null ? Number.NaN : Date.parse(quote.validUntil)
+    return dhakaDate(current > Date.now() ? current : Date.now() + DEFAULT_VALID_DAYS * DAY_MS)
+  })
   const [message, setMessage] = useState('')
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [formError, setFormError] = useState<string>()
@@ -186,9 +188,9 @@ function OfferForm({
               id={`${id}-valid`}
               type="date"
               className="field"
-              min={dateOf(Date.now())}
+              min={dhakaDate(Date.now())}
               // The end of the last day must stay within the 90 days.
-              max={dateOf(Date.now() + (QUOTE_MAX_VALID_DAYS - 1) * DAY_MS)}
+              max={dhakaDate(Date.now() + (QUOTE_MAX_VALID_DAYS - 1) * DAY_MS)}
               value={validUntil}
               onChange={(e) => setValidUntil(e.target.value)}
               {...ariaFor('validUntil')}
