@@ -404,8 +404,15 @@ describe('POST /api/sslcommerz/ipn', () => {
     const failed = await postIpn({ status: 'FAILED', tran_id: tranId, amount: '700.00', currency: 'BDT' })
     expect(await json(failed)).toEqual({ received: true, outcome: 'ignored' })
     const patch = await call('PATCH', `/api/booking/${id}`, { as: buyer, body: { transactionId: tranId }, ...via })
-    // The PATCH takes card payments only (pi_…): a session's tran_id pays nothing there.
+    // The PATCH takes card payments only (pi_…): a session's tran_id is no payment id there…
     expect(patch.status).toBe(400)
+    // …and a card payment's id cannot pay a gateway order (nor is Stripe asked about it).
+    const byCard = await call('PATCH', `/api/booking/${id}`, { as: buyer, body: { transactionId: 'pi_123' }, ...via })
+    expect(byCard.status).toBe(409)
+    expect(await errorOf(byCard)).toMatchObject({
+      code: 'WRONG_PAYMENT_METHOD',
+      message: 'This order is paid on the payment gateway’s page: it is marked paid when the gateway confirms it.',
+    })
     const missing = await postIpn({ status: 'VALID', tran_id: tranId })
     expect(missing.status).toBe(400)
     expect((await bookingRow(id))?.status).toBe('unpaid')

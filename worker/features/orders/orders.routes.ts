@@ -41,7 +41,7 @@ import {
   withHistory,
 } from './orders.service'
 import { methodContext } from './payment-methods.service'
-import { assertPaidOnline, payBooking } from './payments.service'
+import { assertPaidByCard, payBooking } from './payments.service'
 import { assertPaymentsAvailable } from './providers/configured'
 import { orderSummary } from './summary'
 import { taxDocumentOf } from './tax-documents'
@@ -200,7 +200,7 @@ export const bookingsRoutes = new Hono<AppEnv>()
     async (c) => {
       const deps = depsOf(c)
       const row = await ownBooking(c, deps.db, c.req.valid('param').id)
-      assertPaidOnline(row)
+      assertPaidByCard(row)
       assertPaymentsAvailable(c.var.config)
       const modifiedCount = await payBooking(deps, row, c.req.valid('json').transactionId)
       return c.json<Modified>({ acknowledged: true, modifiedCount })

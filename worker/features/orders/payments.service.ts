@@ -66,9 +66,21 @@ const OFFLINE: Partial<Record<PaymentMethod, string>> = {
   bank: 'This order is paid by bank transfer, not online: see the bank details on the order.',
 }
 
+/** Words for the methods a card payment (`PATCH /api/booking/{id}`) cannot pay. */
+const NOT_BY_CARD: Partial<Record<PaymentMethod, string>> = {
+  ...OFFLINE,
+  gateway: 'This order is paid on the payment gateway’s page: it is marked paid when the gateway confirms it.',
+}
+
 /** @throws 409 WRONG_PAYMENT_METHOD for an order paid in cash on delivery or by bank transfer. */
 export function assertPaidOnline(order: Pick<OrderRow, 'paymentMethod'>): void {
   const words = OFFLINE[order.paymentMethod]
+  if (words) throw new ApiError(409, 'WRONG_PAYMENT_METHOD', words)
+}
+
+/** @throws 409 WRONG_PAYMENT_METHOD unless a card order (the PATCH's card payment cannot pay it). */
+export function assertPaidByCard(order: Pick<OrderRow, 'paymentMethod'>): void {
+  const words = NOT_BY_CARD[order.paymentMethod]
   if (words) throw new ApiError(409, 'WRONG_PAYMENT_METHOD', words)
 }
 
