@@ -21,7 +21,7 @@ import {
 import { orderMail } from './order-emails'
 import { expiresAtMs, recordPaymentIntent } from './orders.service'
 import { assertPaymentsAvailable } from './providers/configured'
-import { BOOKING_CURRENCY, type ProviderIntent, paysFor } from './providers/provider'
+import { BOOKING_CURRENCY, type ProviderIntent, ProviderUnavailableError, paysFor } from './providers/provider'
 import type { SimulatedProvider } from './providers/simulated'
 import { gatewayConfigured, type SslcommerzProvider } from './providers/sslcommerz'
 
@@ -29,11 +29,15 @@ import { gatewayConfigured, type SslcommerzProvider } from './providers/sslcomme
  * Marks the order paid by `payment`; a payment that took money but cannot pay the order (it
  * was cancelled or expired meanwhile, already paid by another payment, or for another
  * amount) is refunded in full at once and the customer is told by e-mail.
+ * @param retried the caller is asked again when this throws (Stripe's webhook, which retries an
+ *   error answer for days): a refund the provider could not make now then throws, to be made on
+ *   the next try, instead of being left to a person.
  */
 async function applyPayment(
   deps: OrderDeps,
   orderId: string,
   payment: Pick<ProviderIntent, 'id' | 'amountPaisa' | 'currency'>,
+  { retried = false } = {},
 ): Promise<MarkPaidResult> {
   const result = await markOrderPaid(deps, orderId, payment)
   if (result.outcome !== 'refused' || result.reason === 'missing') return result
@@ -41,7 +45,9 @@ async function applyPayment(
   try {
     await deps.provider.refund({ intentId: payment.id, amountPaisa: payment.amountPaisa, orderId })
   } catch (err) {
-    // NOTE: the provider failed; the webhook's retry (or a person) must refund it.
+    if (retried && err instanceof ProviderUnavailableError) throw err
+    // NOTE: refused by the provider, or nobody asks again (a PATCH: Stripe's webhook for the same
+    // payment still comes, and tries again): a person must refund it.
     console.error(
       `Payment ${payment.id} for order ${orderId} could not be applied (${result.reason}) nor refunded; refund it by hand`,
       err,
@@ -294,7 +300,12 @@ export async function handleStripeWebhook(
     const pi = event.data.object
     const bookingId = pi.metadata?.bookingId
     if (bookingId && pi.status === 'succeeded') {
-      await applyPayment(deps, bookingId, { id: pi.id, amountPaisa: pi.amount, currency: pi.currency })
+      await applyPayment(
+        deps,
+        bookingId,
+        { id: pi.id, amountPaisa: pi.amount, currency: pi.currency },
+        { retried: true },
+      )
     }
   } else if (event.type === 'charge.refunded') {
     await applyProviderRefund(deps, event.data.object)

@@ -162,6 +162,41 @@ describe('POST /api/stripe/webhook', () => {
     expect(await stockOf(tool.id)).toBe(stock)
   })
 
+  it('a second payment of a paid booking is refunded; Stripe down then fails the delivery, so its retry refunds it', async () => {
+    const { id, intent } = await bookingWithIntent()
+    expect(
+      (await deliver(await signedEvent({ id: eventId(), type: 'payment_intent.succeeded', object: intent }))).status,
+    ).toBe(200)
+    const paid = await bookingRow(id)
+    // The same booking paid again (another tab's intent, say).
+    const stripe = fakeStripeClient()
+    const second = await stripe.paymentIntents.create({
+      amount: intent.amount,
+      currency: 'bdt',
+      metadata: { bookingId: id },
+    })
+    const twice = await stripe.paymentIntents.confirm(second.id, { payment_method: 'pm_card_visa' })
+    const evt = eventId()
+    const delivery = await signedEvent({ id: evt, type: 'payment_intent.succeeded', object: twice })
+
+    // Stripe cannot refund it now: the delivery fails (Stripe delivers it again), nothing recorded.
+    const down = await deliver(delivery, { STRIPE_SECRET_KEY: 'sk_test_unavailable' })
+    expect(down.status).toBe(502)
+    expect((await errorOf(down)).code).toBe('PROVIDER_FAILED')
+    expect(await recorded(evt)).toBe(0)
+    // (The fake keeps what was refunded on the intent, as Stripe keeps it on its charge.)
+    const refunded = async () =>
+      ((await stripe.paymentIntents.retrieve(second.id)) as Stripe.PaymentIntent & { amount_refunded?: number })
+        .amount_refunded ?? 0
+    expect(await refunded()).toBe(0)
+
+    // Delivered again once Stripe is back: refunded, the order as it was.
+    expect((await deliver(delivery)).status).toBe(200)
+    expect(await recorded(evt)).toBe(1)
+    expect(await refunded()).toBe(intent.amount)
+    expect(await bookingRow(id)).toEqual(paid)
+  })
+
   it('ignores a succeeded event for a booking it does not know', async () => {
     const { intent } = await bookingWithIntent(null)
     const foreign = { ...intent, status: 'succeeded', metadata: { bookingId: 'not-one-of-ours' } }

@@ -1,4 +1,5 @@
 import type { PaymentProviderKind } from '#schemas/payment.ts'
+import { ApiError } from '#worker/lib/errors.ts'
 
 /** A payment as the provider reports it; only what the shop needs to decide. */
 export type ProviderIntent = {
@@ -52,9 +53,20 @@ export interface PaymentProvider {
    * Refunds a succeeded payment in full. Idempotent: asking again for the same order gives
    * the same refund, never a second one.
    * @returns the provider's refund id.
-   * @throws ApiError 502 when the provider fails (nothing was refunded, or the call can be repeated).
+   * @throws ApiError 502 when the provider fails (nothing was refunded, or the call can be repeated);
+   *   {@link ProviderUnavailableError} when it failed on its side, so that a later try may succeed.
    */
   refund(request: RefundRequest): Promise<{ id: string }>
+}
+
+/**
+ * The provider failed on its side (its 5xx or 429, no answer at all): the same call may succeed
+ * later, unlike a refusal (its 4xx) that asking again cannot change.
+ */
+export class ProviderUnavailableError extends ApiError {
+  constructor(message: string) {
+    super(502, 'PROVIDER_FAILED', message)
+  }
 }
 
 export type RefundRequest = { intentId: string; amountPaisa: number; orderId: string; reason?: string }

@@ -6,6 +6,7 @@ import {
   type PayableBooking,
   type PaymentProvider,
   type ProviderIntent,
+  ProviderUnavailableError,
   type RefundRequest,
 } from './provider'
 
@@ -57,11 +58,12 @@ function providerFailed(err: unknown, what: string): ApiError {
     `Stripe: ${what} failed`,
     isStripeError(err) ? `${err.type} ${err.statusCode ?? ''} ${err.code ?? ''} ${err.message}` : err,
   )
-  return new ApiError(
-    502,
-    'PROVIDER_FAILED',
-    'The card payment service did not answer as expected. Please try again in a moment.',
-  )
+  const message = 'The card payment service did not answer as expected. Please try again in a moment.'
+  // Stripe's own failure (5xx), its rate limit, or no answer (a connection error has no status).
+  const status = isStripeError(err) ? (err.statusCode ?? 0) : 400
+  return status >= 500 || status === 429 || status === 0
+    ? new ProviderUnavailableError(message)
+    : new ApiError(502, 'PROVIDER_FAILED', message)
 }
 
 export class StripeProvider implements PaymentProvider {
