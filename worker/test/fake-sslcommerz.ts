@@ -21,6 +21,8 @@
  *
  * Test controls: `POST /__pay` (JSON `{tran_id, amount?, risk_level?, validation?, status?}`)
  * completes a session as a customer paying would and answers the IPN's form fields; `POST
+ * /__review` (JSON `{tran_id, risk_level?}`) ends the risk review of its payment (risk level 0:
+ * approved) and answers the IPN's fields as the gateway sends them again; `POST
  * /__ipn` (JSON `{tran_id}`) posts that transaction's IPN to the session's `ipn_url` and answers
  * `{status, body}`; `GET /__requests` lists every API request received; `GET /__refunds` the
  * refunds made.
@@ -285,6 +287,12 @@ ${Object.entries(fields)
         const session = byTran.get(String(body.tran_id ?? ''))
         if (!session) return send(res, 404, { error: 'no such tran_id' })
         return send(res, 200, ipnFields(session, pay(session, body)))
+      }
+      if (path === '/__review' && req.method === 'POST') {
+        const session = byTran.get(String(body.tran_id ?? ''))
+        if (!session?.txn) return send(res, 404, { error: 'no payment for that tran_id' })
+        session.txn.risk_level = String(body.risk_level ?? '0')
+        return send(res, 200, ipnFields(session, session.txn))
       }
       if (path === '/__ipn' && req.method === 'POST') {
         const session = byTran.get(String(body.tran_id ?? ''))

@@ -305,6 +305,41 @@ describe('POST /api/sslcommerz/ipn', () => {
     expect((await bookingRow(id))?.status).toBe('unpaid')
   })
 
+  it('pays an order whose held payment the gateway approves after the order’s hold ran out', async () => {
+    const id = await gatewayOrder()
+    const { tranId } = await openSession(id)
+    const ipn = await payAtGateway(tranId, { risk_level: '1' })
+    expect(await json(await postIpn(ipn))).toEqual({ received: true, outcome: 'held' })
+    // The review takes longer than the hold: the order waits for it, through the expiry job too…
+    await ageBooking(id, 3)
+    await runScheduled(env, Date.now())
+    expect((await bookingRow(id))?.status).toBe('unpaid')
+    // …and the approval pays it, rather than finding it expired and refunding the money.
+    const approved = await fake<Record<string, string>>('/__review', { tran_id: tranId, risk_level: '0' })
+    expect(await json(await postIpn(approved))).toEqual({ received: true, outcome: 'paid' })
+    expect((await bookingRow(id))?.status).toBe('paid')
+    expect(await refundsFor(ipn.bank_tran_id!)).toHaveLength(0)
+  })
+
+  it('lets an order expire once its payment has been held a week: a review declined sends nothing', async () => {
+    const id = await gatewayOrder()
+    const { tranId } = await openSession(id)
+    const stock = await stockOf(tool.id)
+    const ipn = await payAtGateway(tranId, { risk_level: '1' })
+    expect(await json(await postIpn(ipn))).toEqual({ received: true, outcome: 'held' })
+    await ageBooking(id, 3)
+    await env.DB.prepare('update gateway_sessions set updated_at = ? where tran_id = ?')
+      .bind(Date.now() - 7 * 24 * 60 * 60 * 1000 - 60_000, tranId)
+      .run()
+    await runScheduled(env, Date.now())
+    expect((await bookingRow(id))?.status).toBe('cancelled')
+    expect(await stockOf(tool.id)).toBe(stock! + 2)
+    // Approved after all, later still: the money goes back, as for any late payment.
+    const approved = await fake<Record<string, string>>('/__review', { tran_id: tranId, risk_level: '0' })
+    expect(await json(await postIpn(approved))).toEqual({ received: true, outcome: 'refunded' })
+    expect(await refundsFor(ipn.bank_tran_id!)).toMatchObject([{ amount: '700.00' }])
+  })
+
   it('refunds a late IPN for an expired order through the refund API, and tells the customer', async () => {
     const id = await gatewayOrder()
     const { tranId } = await openSession(id)

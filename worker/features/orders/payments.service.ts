@@ -389,7 +389,10 @@ export async function handleSslcommerzIpn(
     return { received: true, outcome: 'held' }
   }
   await gateway.recordPayment(tranId, v)
-  const result = await applyPayment(deps, session.bookingId, {
+  // A payment the gateway held for review kept its order open past the hold (the expiry job
+  // leaves an order alone while it is paying): approved now, it pays it, however late.
+  const holdMs = session.status === 'held' ? Number.POSITIVE_INFINITY : deps.holdMs
+  const result = await applyPayment({ ...deps, holdMs }, session.bookingId, {
     id: tranId,
     amountPaisa: v.amountPaisa,
     currency: BOOKING_CURRENCY,

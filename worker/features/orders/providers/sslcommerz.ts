@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm'
+import { and, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm'
 import { toTaka } from '#schemas/bdt.ts'
 import type { OrderStatus } from '#schemas/order-status.ts'
 import { nowMs } from '#worker/db/now.ts'
@@ -21,6 +21,13 @@ import {
 //   refund:     GET  {base}/validator/api/merchantTransIDvalidationAPI.php?bank_tran_id=…&refund_amount=…&refund_remarks=…
 //   refund status: the same address with refund_ref_id=…
 // Every call carries store_id and store_passwd; the answers are JSON (format=json).
+
+/**
+ * How long a payment held for risk review keeps its order open. A review declined in the
+ * merchant panel sends nothing this shop can trust, so past this the order expires as any unpaid
+ * one (stock back); an approval after that is refunded as a late payment.
+ */
+export const RISK_REVIEW_MAX_MS = 7 * 24 * 60 * 60 * 1000
 
 export const SSLCOMMERZ_SANDBOX_BASE = 'https://sandbox.sslcommerz.com'
 export const SSLCOMMERZ_LIVE_BASE = 'https://securepay.sslcommerz.com'
@@ -254,7 +261,8 @@ export class SslcommerzProvider implements PaymentProvider {
   /**
    * The gateway has no way to close a hosted session: its open sessions are closed here, so
    * none is offered again; a payment that still comes through one is refunded when its IPN
-   * arrives (payments.service.ts). A payment already confirmed (or held for review) is reported.
+   * arrives (payments.service.ts). A payment already confirmed, or held for review for less than
+   * {@link RISK_REVIEW_MAX_MS}, is reported (the order waits for it).
    */
   async releaseOpenIntents(booking: PayableBooking): Promise<ProviderIntent | null> {
     await this.db
@@ -268,7 +276,10 @@ export class SslcommerzProvider implements PaymentProvider {
       .where(
         and(
           eq(gatewaySessions.bookingId, booking.id),
-          inArray(gatewaySessions.status, ['validated', 'held']),
+          or(
+            eq(gatewaySessions.status, 'validated'),
+            and(eq(gatewaySessions.status, 'held'), gt(gatewaySessions.updatedAt, Date.now() - RISK_REVIEW_MAX_MS)),
+          ),
           isNull(gatewaySessions.refundRefId),
         ),
       )
