@@ -18,7 +18,8 @@
  *   nothing is left, 400 for an intent that has not succeeded. Idempotency keys as above.
  *   A refund of an intent whose `metadata[fail_refund]` is set answers 500.
  * - Every request needs `Authorization: Bearer sk_…` (401 otherwise); the key
- *   `sk_test_unavailable` gets a 500 `api_error` (Stripe being down).
+ *   `sk_test_unavailable` gets a 500 `api_error` (Stripe being down); `sk_test_slow` gets its
+ *   answer 1.5 s after it was made (an event sent meanwhile overtakes it).
  * - `GET /__requests` lists every `/v1` request received ({method, path, headers, body}).
  *
  * Tests read its base URL with `inject('stripeUrl')` and pass it as STRIPE_API_BASE.
@@ -27,6 +28,9 @@ import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { TestProject } from 'vitest/node'
 import { listenOnLoopback, readBody } from './local-server'
+
+/** How late `sk_test_slow`'s answers come. */
+const SLOW_MS = 1_500
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -324,6 +328,8 @@ export default async function setup(project: TestProject) {
           ? [...idempotent.keys()].some((k) => k.endsWith(`\n${idemKey}`))
           : false
       const [status, answer] = route(req, url.pathname, body)
+      // A slow Stripe: the answer is ready, sent a moment later (a webhook can overtake it).
+      if (req.headers.authorization === 'Bearer sk_test_slow') await new Promise((r) => setTimeout(r, SLOW_MS))
       return send(res, status, answer, replay ? { 'Idempotent-Replayed': 'true' } : {})
     } catch (err) {
       return send(res, 500, { error: { type: 'api_error', message: String(err) } })

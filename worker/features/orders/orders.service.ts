@@ -28,6 +28,7 @@ import type { Config } from '#worker/env.ts'
 import { type Db, matchesText } from '#worker/lib/db.ts'
 import { ApiError, badRequest, conflict, notFound } from '#worker/lib/errors.ts'
 import { sqlPart } from '#worker/lib/guarded.ts'
+import { recordAudit } from '../audit/audit.service'
 import { applyMove, holdEnd, type OrderDeps, ruleFor, shopContext, transition } from './lifecycle'
 import { assertMethodAllowed, type MethodContext } from './payment-methods.service'
 import {
@@ -434,8 +435,30 @@ export async function refundOrder(
     const now = await deps.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id)).get()
     if (now?.status !== 'refunded')
       console.error(`Order ${order.id} was refunded at the provider but changed meanwhile (${outcome}); check it.`)
+    else if (await refundedByProviderNotice(deps.db, order.id)) {
+      // The provider's notice of this very refund (Stripe's charge.refunded) was recorded while
+      // the provider answered: the refund is this admin's, done; the audit log says so.
+      await recordAudit(deps.db, {
+        actor: admin,
+        action: 'order.refund',
+        target: order.id,
+        detail: `${order.status} → refunded${reason ? `: ${reason}` : ''} (the provider's notice recorded it first)`,
+      })
+      return
+    }
     throw conflict('This order changed while it was being refunded. Reload it to see its state.')
   }
+}
+
+/** Whether the order's move to refunded was the payment provider's (its webhook), not a person's. */
+async function refundedByProviderNotice(db: Db, orderId: string): Promise<boolean> {
+  const event = await db
+    .select({ actor: orderEvents.actor })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.bookingId, orderId), eq(orderEvents.status, 'refunded')))
+    .orderBy(desc(orderEvents.at))
+    .get()
+  return event?.actor === 'payment'
 }
 
 /**

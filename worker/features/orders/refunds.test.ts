@@ -130,6 +130,47 @@ describe('refunds', () => {
     })
   })
 
+  it('Stripe: the refund’s own charge.refunded recorded before Stripe answers: the admin’s refund succeeds, audited', async () => {
+    const { id, intentId } = await stripePaidOrder(buyer, tool, BUYER)
+    const refunding = call('POST', `/api/booking/${id}/refund`, {
+      as: admin,
+      body: { reason: 'Wrong size' },
+      env: stripeMode({ STRIPE_SECRET_KEY: 'sk_test_slow' }),
+    })
+    // Stripe made the refund and tells the webhook before its answer to the refund call arrives.
+    await expect
+      .poll(async () =>
+        (await fakeStripeRequests()).some(
+          (r) =>
+            r.path === '/v1/refunds' &&
+            r.body.payment_intent === intentId &&
+            r.headers.authorization === 'Bearer sk_test_slow',
+        ),
+      )
+      .toBe(true)
+    const charge = {
+      id: 'ch_overtaken',
+      object: 'charge',
+      payment_intent: intentId,
+      refunded: true,
+      amount_refunded: buyNowTotal(tool.pricePaisa * tool.min),
+      refunds: { object: 'list', data: [{ id: 're_overtaken' }] },
+    }
+    const event = { id: `evt_${crypto.randomUUID().replace(/-/g, '')}`, type: 'charge.refunded', object: charge }
+    expect((await deliver(await signedEvent(event))).status).toBe(200)
+    expect((await bookingRow(id))?.status).toBe('refunded')
+
+    const res = await refunding
+    expect(await json(res)).toEqual({ acknowledged: true, modifiedCount: 1 })
+    const audit = await auditOf(id, admin)
+    expect(audit.map((e) => e.action)).toEqual(['order.refund'])
+    expect(audit[0]).toMatchObject({ actor: ADMIN, detail: expect.stringContaining('Wrong size') })
+    // Refunded once, the customer told once.
+    const order = await readOrder(id, buyer)
+    expect(order.history.filter((h) => h.status === 'refunded')).toHaveLength(1)
+    expect(await mailsAbout(BUYER, order.orderNumber, 'refunded')).toHaveLength(1)
+  })
+
   it('Stripe: a refund made in Stripe’s dashboard (charge.refunded) refunds the order once; replays change nothing', async () => {
     const stock = await stockOf(tool.id)
     const { id, intentId } = await stripePaidOrder(buyer, tool, BUYER)
