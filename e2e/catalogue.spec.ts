@@ -225,6 +225,31 @@ test('an admin restocks a tool and changes its price in Manage; a stale restock 
 
   const tool = await (await page.request.get(`${API}/service/${insertedId}`)).json()
   expect(tool).toMatchObject({ quantity: 2000, price: 950, Minimum_quantity: 10 })
+
+  // While the form is open, orders take 50 and another admin adds a volume price: the list reads
+  // them again (here after a refused save). A save then sends only what this admin changed, so
+  // neither the stock the form opened with nor its empty volume prices go back over them.
+  await row.getByRole('button', { name: `Edit ${name}` }).click()
+  await expect(dialog).toBeVisible()
+  const meanwhile = await api.patch(`/service/${insertedId}`, {
+    data: { quantity: 1950, priceTiers: [{ minQuantity: 100, price: 800 }] },
+  })
+  expect(meanwhile.status(), await meanwhile.text()).toBe(200)
+  expectConsoleError(/status of 400/)
+  await dialog.getByLabel('Price (BDT per unit)').fill('700')
+  await dialog.getByRole('button', { name: 'Save changes' }).click()
+  await expect(page.getByText(/A volume price must be lower than the tool/).first()).toBeVisible()
+  await expect(row.getByTestId('tool-stock')).toHaveText('1,950')
+  await dialog.getByLabel('Price (BDT per unit)').fill('990')
+  const priceOnly = page.waitForRequest((req) => req.method() === 'PATCH')
+  await dialog.getByRole('button', { name: 'Save changes' }).click()
+  expect((await priceOnly).postDataJSON()).toEqual({ price: 990 })
+  await expect(dialog).toBeHidden()
+  expect(await (await page.request.get(`${API}/service/${insertedId}`)).json()).toMatchObject({
+    quantity: 1950,
+    price: 990,
+    priceTiers: [{ minQuantity: 100, price: 800 }],
+  })
   await api.delete(`/service/${insertedId}`)
 })
 

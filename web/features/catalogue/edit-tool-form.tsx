@@ -11,6 +11,7 @@ import { GalleryFormField } from '#web/features/catalogue/components/gallery-fie
 import { SpecsField } from '#web/features/catalogue/components/specs-field.tsx'
 import { WholesaleFields, wholesaleFieldOf } from '#web/features/catalogue/components/wholesale-fields.tsx'
 import { useUpdateTool } from '#web/features/tools/tools-mutations.ts'
+import { ApiRequestError } from '#web/lib/api-error.ts'
 import { showServerFieldErrors } from '#web/lib/form-errors.ts'
 import { formatCount } from '#web/lib/format.ts'
 import { toast } from '#web/lib/toast.ts'
@@ -42,7 +43,7 @@ const EDIT_FIELDS = [
   'priceTiers',
   'packSize',
 ] as const
-/** Whether the form's value of `key` differs from the tool's (specifications, volume prices and photos by their content). */
+/** Whether the form's value of `key` differs from the tool's as the form opened (specifications, volume prices and photos by their content). */
 const differs = (values: EditTool, tool: Tool, key: (typeof EDIT_FIELDS)[number]) =>
   key === 'specs' || key === 'priceTiers' || key === 'images'
     ? JSON.stringify(values[key] ?? []) !== JSON.stringify(tool[key])
@@ -67,7 +68,14 @@ export function EditToolDialog({ tool, onClose }: { tool: Tool | null; onClose: 
 
 function EditToolForm({ tool, onDone }: { tool: Tool; onDone: () => void }) {
   const [uploading, setUploading] = useState(false)
-  const schema = useMemo(() => editToolSchema(tool), [tool])
+  // The tool as the form opened: what the admin changed is what differs from it. The list may
+  // refetch meanwhile (orders take stock, another admin edits), and `tool` follows it; a field
+  // left as it was must not be sent back over that.
+  const [opened] = useState(tool)
+  // The shop refused a stock figure because orders took some meanwhile: the admin has seen today's
+  // figure (the message says it), so saving again restocks from the list's.
+  const [stockRefused, setStockRefused] = useState(false)
+  const schema = useMemo(() => editToolSchema(opened), [opened])
   const { register, handleSubmit, formState, setError, control } = useForm<EditToolValues, unknown, EditTool>({
     resolver: zodResolver(schema),
     defaultValues: {
@@ -89,18 +97,20 @@ function EditToolForm({ tool, onDone }: { tool: Tool; onDone: () => void }) {
   const submit = (values: EditTool) => {
     // Only what changed is sent: an untouched stock figure must not overwrite orders taken meanwhile.
     const changed = Object.fromEntries(
-      EDIT_FIELDS.filter((k) => differs(values, tool, k)).map((k) => [k, values[k]]),
+      EDIT_FIELDS.filter((k) => differs(values, opened, k)).map((k) => [k, values[k]]),
     ) as Partial<EditTool>
     if (Object.keys(changed).length === 0) return onDone()
     // A new stock figure is stored only if no order came in since this form opened (409 otherwise;
     // the list then refetches, so saving again compares against today's stock).
-    const json = changed.quantity === undefined ? changed : { ...changed, previousQuantity: tool.quantity }
+    const previousQuantity = stockRefused ? tool.quantity : opened.quantity
+    const json = changed.quantity === undefined ? changed : { ...changed, previousQuantity }
     save.mutate(json, {
       onSuccess: () => {
         toast.success(`${tool.name} updated`)
         onDone()
       },
       onError: (error) => {
+        if (error instanceof ApiRequestError && error.status === 409 && error.fields.quantity) setStockRefused(true)
         showServerFieldErrors(error, setError, fieldOf)
         toast.error(error.message)
       },
