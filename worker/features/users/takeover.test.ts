@@ -99,7 +99,11 @@ describe('a verified sign-in taking over an account an unverified sign-up made',
   it('is not a takeover when the owner opens the link: the same sign-in, refreshed, keeps profile and session', async () => {
     const email = `verifying-${crypto.randomUUID().slice(0, 8)}@example.com`
     const authTime = Math.floor(Date.now() / 1000) - 120
-    const own = { phone: '01744444444', address: 'House 4, Uttara, Dhaka' }
+    const own = {
+      phone: '01744444444',
+      address: 'House 4, Uttara, Dhaka',
+      company: { name: 'Karim Traders Ltd', bin: '0001234560101' },
+    }
     const signUp = await call('PUT', `/api/user/${email}`, {
       as: emulatorIdToken({ email, emailVerified: false, authTime, name: 'New Buyer' }),
       body: { email, ...own },

@@ -181,8 +181,8 @@ export async function signInUser(
               ...cleared,
               ...(fields.company === undefined
                 ? {
-                    companyName: sql`case when ${users.identityVerified} then ${users.companyName} end`,
-                    companyBin: sql`case when ${users.identityVerified} then ${users.companyBin} end`,
+                    companyName: sql`case when ${keepsProfile} then ${users.companyName} end`,
+                    companyBin: sql`case when ${keepsProfile} then ${users.companyBin} end`,
                   }
                 : {}),
               identityVerified: true,
