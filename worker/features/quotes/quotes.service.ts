@@ -281,10 +281,12 @@ export async function offerQuote(deps: Deps, admin: string, row: QuoteRow, input
   )
   const fields: Record<string, string> = {}
   input.lines.forEach((l, i) => {
-    // A changed quantity still comes in whole packs (a withdrawn tool fails at acceptance).
+    // A changed quantity still comes in whole packs (a withdrawn tool fails at acceptance); the
+    // quantity asked for stands, even when the tool's pack size changed since.
     const pack = tools.get(l.serviceId)?.packSize ?? 1
-    if (!byTool.has(l.serviceId)) fields[`lines.${i}.serviceId`] = 'This tool is not on the quote.'
-    else if (l.quantity !== undefined && !isWholePacks(l.quantity, pack))
+    const line = byTool.get(l.serviceId)
+    if (!line) fields[`lines.${i}.serviceId`] = 'This tool is not on the quote.'
+    else if (l.quantity !== undefined && l.quantity !== line.quantity && !isWholePacks(l.quantity, pack))
       fields[`lines.${i}.quantity`] = packSizeMessage(pack)
   })
   const priced = new Set(input.lines.map((l) => l.serviceId))
@@ -295,11 +297,14 @@ export async function offerQuote(deps: Deps, admin: string, row: QuoteRow, input
   if (validUntil <= now) fields.validUntil = 'validUntil must be in the future.'
   else if (validUntil > now + QUOTE_MAX_VALID_DAYS * DAY_MS)
     fields.validUntil = `An offer holds at most ${QUOTE_MAX_VALID_DAYS} days.`
-  if (Object.keys(fields).length > 0)
+  const refused = Object.keys(fields)
+  if (refused.length > 0)
     throw badRequest(
-      Object.keys(fields).every((k) => k.endsWith('.quantity'))
-        ? 'Some quantities of the offer are not whole packs.'
-        : 'The offer must price exactly the tools of the quote.',
+      refused.some((k) => k === 'lines' || k.endsWith('.serviceId'))
+        ? 'The offer must price exactly the tools of the quote.'
+        : refused.some((k) => k.endsWith('.quantity'))
+          ? 'Some quantities of the offer are not whole packs.'
+          : fields.validUntil!,
       fields,
     )
   const feePaisa = toPaisa(input.deliveryFee)

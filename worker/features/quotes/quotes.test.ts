@@ -329,8 +329,11 @@ describe('POST /api/quotes/{id}/offer', () => {
     expect(missing.fields?.lines).toMatch(/^Price every tool of the quote/)
     const past = await expectRefused(await offer(admin, q.insertedId, body(both, inDays(-1))), 400, 'VALIDATION_FAILED')
     expect(past.fields).toEqual({ validUntil: 'validUntil must be in the future.' })
+    // Only the date is wrong: the answer says so, not that the tools are.
+    expect(past.message).toBe('validUntil must be in the future.')
     const far = await expectRefused(await offer(admin, q.insertedId, body(both, inDays(91))), 400, 'VALIDATION_FAILED')
     expect(far.fields).toEqual({ validUntil: 'An offer holds at most 90 days.' })
+    expect(far.message).toBe('An offer holds at most 90 days.')
     expect((await offer(admin, q.insertedId, body(both, inDays(89)))).status).toBe(200)
     expect((await read(token, q.insertedId)).status).toBe('offered')
   })
@@ -350,6 +353,12 @@ describe('POST /api/quotes/{id}/offer', () => {
     expect(odd.fields).toEqual({ 'lines.0.quantity': 'Order in packs of 4' })
     expect((await read(token, q.insertedId)).status).toBe('requested')
     expect((await offer(admin, q.insertedId, body(12))).status).toBe(200)
+    // The pack size grows after the offer: the quantity on the quote (12) can still be offered as
+    // it stands, as the desk's form sends it; a new one comes in the new packs.
+    await env.DB.prepare('update tools set pack_size = 5 where id = ?').bind(tool.id).run()
+    expect((await offer(admin, q.insertedId, body(12))).status).toBe(200)
+    const changed = await expectRefused(await offer(admin, q.insertedId, body(14)), 400, 'VALIDATION_FAILED')
+    expect(changed.fields).toEqual({ 'lines.0.quantity': 'Order in packs of 5' })
   })
 
   it('cannot offer a declined or accepted quote (409)', async () => {
