@@ -1,9 +1,9 @@
-import { binField } from './bin'
 import { AddressSchema, BOOKING_LIMITS, DistrictSchema, type PaymentMethod, PaymentMethodSchema } from './booking'
 import { DELIVERY_METHODS } from './delivery'
 import { isWholePaisa } from './money'
 import { phoneField } from './phone'
 import { requiredText } from './text'
+import { CompanySchema, noCompany } from './user'
 import { z } from './zod'
 
 /** An optional short text: trimmed, '' counts as not given. */
@@ -47,12 +47,8 @@ const checkoutFields = z.object({
     { error: 'delivery is Required' },
   ),
   paymentMethod: PaymentMethodSchema.default('card'),
-  company: z
-    .object({
-      name: requiredText('Enter the company name.', 120, 'The company name must be 120 characters or fewer.'),
-      bin: binField(),
-    })
-    .optional(),
+  // As on the profile: null, or a name and BIN both blank, is no company (the answers say null).
+  company: z.preprocess(noCompany, CompanySchema.nullable()).optional(),
   poNumber: optionalText('PO number', 50),
   note: optionalText('The note', 500),
 })

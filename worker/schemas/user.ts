@@ -58,7 +58,8 @@ export const CompanySchema = z.object(
   { error: 'company must be {name, bin} or null' },
 )
 
-const noCompany = (v: unknown) => {
+/** Before {@link CompanySchema}: a company whose name and BIN are both blank is none (null). */
+export const noCompany = (v: unknown) => {
   if (typeof v !== 'object' || v === null) return v
   const { name, bin } = v as { name?: unknown; bin?: unknown }
   const blank = (x: unknown) => x === undefined || (typeof x === 'string' && x.trim() === '')

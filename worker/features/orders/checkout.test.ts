@@ -212,6 +212,9 @@ describe('POST /api/checkout/preview', () => {
     ).toBe(200)
     const blanks = { name: 'K', phone: '01712345678', line1: '', line2: '', city: '', district: ' ', postcode: '' }
     expect((await preview(token, body({ delivery: { method: 'pickup', address: blanks } }))).status).toBe(200)
+    // No company: null (as the answers write it) or a name and BIN both left blank, as on the profile.
+    for (const company of [null, { name: '', bin: ' ' }])
+      expect((await preview(token, body({ company }))).status, JSON.stringify(company)).toBe(200)
   })
 
   it('takes expectedTotal as money: a number with at most 2 decimals', async () => {
