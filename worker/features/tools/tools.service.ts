@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, lte, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, getTableColumns, gte, lte, or, type SQL, sql } from 'drizzle-orm'
 import { integer, sqliteTable } from 'drizzle-orm/sqlite-core'
 import { toPaisa, toTaka } from '#schemas/bdt.ts'
 import {
@@ -170,7 +170,7 @@ export async function createTool(db: Db, input: ToolFields, createdBy: string): 
  * @throws 404 no such tool; 400 minimum above the stock; 409 `previousQuantity` was sent
  *   and the stock is no longer that figure (orders came in).
  */
-export async function updateTool(db: Db, id: string, patch: ToolPatch): Promise<number> {
+export async function updateTool(db: Db, id: string, patch: ToolPatch, attempt = 1): Promise<number> {
   const row = await db.select().from(tools).where(eq(tools.id, id)).get()
   if (!row) throw toolNotFound()
   const { previousQuantity } = patch
@@ -204,8 +204,9 @@ export async function updateTool(db: Db, id: string, patch: ToolPatch): Promise<
 
   let guard: SQL | undefined
   if (values.minimumQuantity !== undefined && values.quantity === undefined) {
-    assertMinimum(values.minimumQuantity, row.quantity, 'Minimum_quantity')
-    guard = gte(tools.quantity, values.minimumQuantity)
+    // A tool out of stock (0) takes any minimum, as a stock of 0 is allowed with any.
+    if (row.quantity !== 0) assertMinimum(values.minimumQuantity, row.quantity, 'Minimum_quantity')
+    guard = or(eq(tools.quantity, 0), gte(tools.quantity, values.minimumQuantity))
   } else if (values.quantity && values.minimumQuantity === undefined) {
     assertMinimum(row.minimumQuantity, values.quantity, 'quantity')
     guard = lte(tools.minimumQuantity, values.quantity)
@@ -214,10 +215,13 @@ export async function updateTool(db: Db, id: string, patch: ToolPatch): Promise<
   const unchangedStock = previousQuantity === undefined ? undefined : eq(tools.quantity, previousQuantity)
   // The category must still exist when it is assigned (it may be deleted only while empty).
   const categoryStays = values.categoryId ? categoryExists(values.categoryId) : undefined
+  // The wholesale rules were checked against the row as read: a change of the price, minimum,
+  // volume prices or pack size is written only if no other edit changed them since.
+  const wholesaleStays = WHOLESALE_COLUMNS.some((k) => values[k] !== undefined) ? sameWholesale(row) : undefined
   const result = await db
     .update(tools)
     .set(values)
-    .where(and(eq(tools.id, id), guard, unchangedStock, categoryStays))
+    .where(and(eq(tools.id, id), guard, unchangedStock, categoryStays, wholesaleStays))
     .run()
   // NOTE: > 0: D1 also counts the search index rows the update's trigger rewrote.
   if (result.meta.changes > 0) return 1
@@ -225,15 +229,33 @@ export async function updateTool(db: Db, id: string, patch: ToolPatch): Promise<
   // Nothing matched: the tool went away, or its stock changed since it was read.
   const now = await db.select().from(tools).where(eq(tools.id, id)).get()
   if (!now) throw toolNotFound()
+  // Another edit changed its wholesale terms meanwhile: checked again against them (once more at
+  // most; a third edit racing too is told to reload).
+  if (wholesaleStays && WHOLESALE_COLUMNS.some((k) => JSON.stringify(now[k]) !== JSON.stringify(row[k]))) {
+    if (attempt < 2) return updateTool(db, id, patch, attempt + 1)
+    throw conflict('This tool changed while you were editing it. Reload it and save again.')
+  }
   if (values.categoryId) await assertCategoryExists(db, values.categoryId)
   if (previousQuantity !== undefined && now.quantity !== previousQuantity) throw stockChanged(now.quantity)
   const field = values.quantity !== undefined ? 'quantity' : 'Minimum_quantity'
-  if (values.quantity !== 0)
+  if (values.quantity !== 0 && (values.quantity !== undefined || now.quantity !== 0))
     assertMinimum(values.minimumQuantity ?? now.minimumQuantity, values.quantity ?? now.quantity, field)
   return 0
 }
 
 const toolNotFound = () => notFound('No such tool.')
+
+/** The columns the wholesale rules tie together (schemas/tool.ts `wholesaleIssues`). */
+const WHOLESALE_COLUMNS = ['pricePaisa', 'minimumQuantity', 'priceTiers', 'packSize'] as const
+
+/** SQL: the tool's wholesale columns are still as in `row` (volume prices compared as JSON values). */
+const sameWholesale = (row: ToolRow) =>
+  and(
+    eq(tools.pricePaisa, row.pricePaisa),
+    eq(tools.minimumQuantity, row.minimumQuantity),
+    eq(tools.packSize, row.packSize),
+    sql`json(${tools.priceTiers}) = json(${JSON.stringify(row.priceTiers)})`,
+  )
 
 /**
  * @throws 400 when the tool as it would be breaks a wholesale rule (a price lowered to a

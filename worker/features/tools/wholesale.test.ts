@@ -188,6 +188,35 @@ describe('a tool’s volume prices and pack size', () => {
       modifiedCount: 0,
     })
   })
+
+  it('two edits at once cannot store a tool that breaks the rules: the second is checked against the first', async () => {
+    for (const [first, second] of [
+      [{ price: 50 }, { priceTiers: [{ minQuantity: 48, price: 80 }] }],
+      [{ Minimum_quantity: 60 }, { priceTiers: [{ minQuantity: 48, price: 80 }] }],
+      [{ packSize: 5 }, { Minimum_quantity: 24 }],
+    ] as Record<string, unknown>[][]) {
+      const { insertedId: id } = await json<{ insertedId: string }>(await post(TOOL))
+      const answers = await Promise.all([patch(id, first), patch(id, second)])
+      expect(answers.map((r) => r.status).sort(), JSON.stringify([first, second])).toEqual([200, 400])
+      // Whichever landed, the stored tool keeps the rules: every later edit still goes through.
+      expect((await patch(id, { name: 'Tier Test Spanner Set, renamed' })).status).toBe(200)
+    }
+  })
+
+  it('an out-of-stock tool takes a new minimum order or pack size (a stock of 0 goes with any minimum)', async () => {
+    const { insertedId: id } = await json<{ insertedId: string }>(await post(TOOL))
+    expect((await patch(id, { quantity: 0 })).status).toBe(200)
+    expect((await patch(id, { Minimum_quantity: 30 })).status).toBe(200)
+    expect((await patch(id, { packSize: 5, Minimum_quantity: 25 })).status).toBe(200)
+    expect(await getTool(id)).toMatchObject({ quantity: 0, Minimum_quantity: 25, packSize: 5 })
+    // In stock again, the minimum holds against the stock as before.
+    expect((await patch(id, { quantity: 100 })).status).toBe(200)
+    const refused = await patch(id, { Minimum_quantity: 150 })
+    expect(refused.status).toBe(400)
+    expect((await errorOf(refused)).fields?.Minimum_quantity).toBe(
+      'Minimum order quantity cannot be more than the quantity (100)',
+    )
+  })
 })
 
 describe('the unit price of a quantity', () => {
