@@ -153,6 +153,47 @@ test("the add-tool form shows the spec's messages and checks the photo before se
   expectConsoleError(/503/)
 })
 
+test('a tool whose photo is an https address (made through the API) can still be edited in Manage', async ({
+  page,
+  api,
+}) => {
+  // The photo's host, offline here, answered by the test.
+  await page.route('https://example.com/**', (route) =>
+    route.fulfill({ contentType: 'image/webp', body: readFileSync(seedImage('heat-gun.webp')) }),
+  )
+  await logIn(page, ADMIN)
+  const name = unique('Linked Photo Saw')
+  const created = await api.post('/service', {
+    data: {
+      name,
+      description: 'Its photo lives elsewhere.',
+      price: 500,
+      quantity: 40,
+      Minimum_quantity: 2,
+      img: 'https://example.com/saw.png',
+    },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const { insertedId } = await created.json()
+  await page.goto('/dashboard/manage')
+  await page.getByRole('main').getByRole('searchbox', { name: 'Search tools' }).fill(name)
+  await page.getByRole('button', { name: 'Search' }).click()
+  const row = page.getByTestId('tool-row').filter({ hasText: name })
+  await row.getByRole('button', { name: `Edit ${name}` }).click()
+  const dialog = page.getByRole('dialog', { name: `Edit ${name}` })
+  await dialog.getByLabel('Price (BDT per unit)').fill('550')
+  const patch = page.waitForRequest((req) => req.method() === 'PATCH')
+  await dialog.getByRole('button', { name: 'Save changes' }).click()
+  // The photo, left as it was, is neither refused nor sent.
+  expect((await patch).postDataJSON()).toEqual({ price: 550 })
+  await expect(dialog).toBeHidden()
+  expect(await (await page.request.get(`${API}/service/${insertedId}`)).json()).toMatchObject({
+    price: 550,
+    img: 'https://example.com/saw.png',
+  })
+  await api.delete(`/service/${insertedId}`)
+})
+
 test('an admin restocks a tool and changes its price in Manage; a stale restock is refused', async ({
   page,
   api,

@@ -45,9 +45,13 @@ const EDIT_FIELDS = [
 ] as const
 /** Whether the form's value of `key` differs from the tool's as the form opened (specifications, volume prices and photos by their content). */
 const differs = (values: EditTool, tool: Tool, key: (typeof EDIT_FIELDS)[number]) =>
-  key === 'specs' || key === 'priceTiers' || key === 'images'
-    ? JSON.stringify(values[key] ?? []) !== JSON.stringify(tool[key])
-    : values[key] !== tool[key]
+  key === 'images'
+    ? values.images !== undefined && !sameImages(values.images, tool.images)
+    : key === 'specs' || key === 'priceTiers'
+      ? JSON.stringify(values[key] ?? []) !== JSON.stringify(tool[key])
+      : values[key] !== tool[key]
+const sameImages = (a: readonly string[] | undefined, b: readonly string[]) =>
+  JSON.stringify(a ?? []) === JSON.stringify(b)
 /** The form's field for a server error's key. */
 const fieldOf = (key: string) =>
   (EDIT_FIELDS.find((f) => f === key) ?? wholesaleFieldOf(key)) as Path<EditToolValues> | undefined
@@ -77,7 +81,14 @@ function EditToolForm({ tool, onDone }: { tool: Tool; onDone: () => void }) {
   const [stockRefused, setStockRefused] = useState(false)
   const schema = useMemo(() => editToolSchema(opened), [opened])
   const { register, handleSubmit, formState, setError, control } = useForm<EditToolValues, unknown, EditTool>({
-    resolver: zodResolver(schema),
+    // Photos left as they were are not checked: a tool made through the API before galleries may
+    // have an https photo, which a new gallery may not (uploads only), and it must stay editable.
+    resolver: (values, context, options) =>
+      zodResolver(schema)(
+        sameImages(values.images, opened.images) ? { ...values, images: undefined } : values,
+        context,
+        options,
+      ),
     defaultValues: {
       name: tool.name,
       description: tool.description,
