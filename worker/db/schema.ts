@@ -87,7 +87,8 @@ export const tools = sqliteTable(
     // Low stock (stock below the minimum order) for the admin overview, without a scan.
     index('tools_low_stock_idx').on(sql`(${t.quantity} - ${t.minimumQuantity})`),
     index('tools_price_idx').on(t.pricePaisa, t.id),
-    index('tools_name_idx').on(t.name, t.id),
+    // A–Z whatever the case ("aardvark" among the A's), as the sort by name reads it.
+    index('tools_name_nocase_idx').on(sql`${t.name} collate nocase`, t.id),
     check('tools_price_check', sql`${t.pricePaisa} >= 0`),
     check('tools_quantity_check', sql`${t.quantity} >= 0`),
     check('tools_minimum_check', sql`${t.minimumQuantity} >= 1`),

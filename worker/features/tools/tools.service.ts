@@ -74,7 +74,8 @@ const ORDER: Record<ToolSort | 'created', SQL[]> = {
   newest: [desc(tools.createdAt), desc(tools.id)],
   price: [asc(tools.pricePaisa), asc(tools.id)],
   '-price': [desc(tools.pricePaisa), desc(tools.id)],
-  name: [asc(tools.name), asc(tools.id)],
+  // Case-insensitive, with its index (tools_name_nocase_idx), as the categories' names sort.
+  name: [sql`${tools.name} collate nocase`, asc(tools.id)],
 }
 
 export async function listTools(

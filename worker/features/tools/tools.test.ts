@@ -10,6 +10,12 @@ beforeAll(async () => {
   await seedDemo()
 })
 
+/** SQLite's NOCASE order: the names with A–Z lowered, then byte by byte. */
+const byNameWhateverCase = (a: string, b: string) => {
+  const [x, y] = [a.toLowerCase(), b.toLowerCase()]
+  return x < y ? -1 : x > y ? 1 : 0
+}
+
 describe('GET /api/service', () => {
   it('lists every tool in creation order with the total count', async () => {
     const res = await call('GET', '/api/service')
@@ -81,9 +87,29 @@ describe('GET /api/service', () => {
     const desc = (await json<Tool[]>(await call('GET', '/api/service?sort=-price'))).map((t) => t.price)
     expect(desc).toEqual([...prices].reverse())
     const names = (await json<Tool[]>(await call('GET', '/api/service?sort=name'))).map((t) => t.name)
-    expect(names).toEqual([...names].sort())
+    expect(names).toEqual([...names].sort(byNameWhateverCase))
     const newest = (await json<Tool[]>(await call('GET', '/api/service?sort=newest'))).map((t) => t._id)
     expect(newest).toEqual(catalogue.tools.map((t) => t.id).reverse())
+  })
+
+  it('sorts by name whatever the case: a lower-case name among the capitals', async () => {
+    const admin = await signIn('admin@example.com')
+    const created = await call('POST', '/api/service', {
+      as: admin,
+      body: {
+        name: 'angle grinder, lower case',
+        description: 'A name typed in lower case.',
+        price: 10,
+        quantity: 5,
+        Minimum_quantity: 1,
+        img: 'https://example.com/g.png',
+      },
+    })
+    const { insertedId } = await json<{ insertedId: string }>(created)
+    const names = (await json<Tool[]>(await call('GET', '/api/service?sort=name&limit=100'))).map((t) => t.name)
+    expect(names).toEqual([...names].sort(byNameWhateverCase))
+    expect(names.indexOf('angle grinder, lower case')).toBeLessThan(names.length - 1)
+    expect((await call('DELETE', `/api/service/${insertedId}`, { as: admin })).status).toBe(200)
   })
 
   it.each([
