@@ -105,7 +105,7 @@ test("the add-tool form shows the spec's messages and checks the photo before se
     'price is Required',
     'quantity is Required',
     'Minimum order quantity is Required',
-    'A tool needs at least one photo',
+    'Photo is Required',
   ]) {
     await expect(page.getByText(message, { exact: true })).toBeVisible()
   }

@@ -117,7 +117,7 @@ export const IMAGES_MAX = 8
  */
 export const ImagesSchema = z
   .array(ownImageSchema, { error: 'images must be a list of photo addresses' })
-  .min(1, 'A tool needs at least one photo')
+  .min(1, 'Photo is Required')
   .max(IMAGES_MAX, `A tool has at most ${IMAGES_MAX} photos`)
   .superRefine((images, ctx) => {
     images.forEach((img, i) => {

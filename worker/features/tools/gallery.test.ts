@@ -63,7 +63,7 @@ describe('a tool’s gallery (images)', () => {
   })
 
   it('refuses none, nine, the same photo twice and an address outside the shop, with plain messages', async () => {
-    await expectRefused(await post({ ...TOOL, images: [] }), 'images', 'A tool needs at least one photo')
+    await expectRefused(await post({ ...TOOL, images: [] }), 'images', 'Photo is Required')
     await expectRefused(await post({ ...TOOL, images: photos }), 'images', 'A tool has at most 8 photos')
     await expectRefused(
       await post({ ...TOOL, images: [photos[0], photos[1], photos[0]] }),
@@ -100,7 +100,7 @@ describe('a tool’s gallery (images)', () => {
 
   it('refuses the same on PATCH and leaves the gallery as it was', async () => {
     const id = await created({ ...TOOL, images: photos.slice(0, 2) })
-    await expectRefused(await patch(id, { images: [] }), 'images', 'A tool needs at least one photo')
+    await expectRefused(await patch(id, { images: [] }), 'images', 'Photo is Required')
     await expectRefused(await patch(id, { images: photos }), 'images', 'A tool has at most 8 photos')
     await expectRefused(await patch(id, { images: [photos[3], photos[3]] }), 'images.1', /same as photo 1/)
     await expectRefused(await patch(id, { images: ['https://example.com/a.png'] }), 'images.0', /uploaded to the shop/)
