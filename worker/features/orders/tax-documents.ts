@@ -126,7 +126,8 @@ export async function taxDocumentOf(db: Db, order: OrderRow): Promise<TaxDocumen
       ? {
           number: order.creditNoteNumber,
           issuedAt: order.creditNoteIssuedAt ?? order.refundedAt,
-          reason: refundEvent?.note ?? null,
+          // A person's reason; a refund made at the provider (its webhook's note) gave none.
+          reason: refundEvent?.actor === 'payment' ? null : (refundEvent?.note ?? null),
         }
       : null,
     rows,
