@@ -658,4 +658,16 @@ describe('a checkout overtaken between its checks and its batch', () => {
       fields: { 'lines.1.quantity': 'Please Order Minimum : 6' },
     })
   })
+
+  it('does not say TOTAL_CHANGED when only a VAT rate moved: the total is the same', async () => {
+    const a = await makeTool({ pricePaisa: 10_000, quantity: 10, min: 1 })
+    const vat = await overtaken([[a, 2]], () =>
+      env.DB.prepare('update tools set vat_rate_bp = 500 where id = ?').bind(a.id).run(),
+    )
+    expect(vat).toMatchObject({
+      status: 409,
+      code: 'CONFLICT',
+      message: 'The tools changed while you were ordering. Please try again.',
+    })
+  })
 })

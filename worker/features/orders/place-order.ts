@@ -387,9 +387,10 @@ export async function explainRefusal(
     order.lines.map((l) => priceLine(now.get(l.toolId)!, l.quantity)),
     order.delivery,
   )
-  if (repriced.totalPaisa !== order.price.totalPaisa || repriced.vatPaisa !== order.price.vatPaisa)
+  if (repriced.totalPaisa !== order.price.totalPaisa)
     throw totalChanged(repriced.totalPaisa, toTaka(order.price.totalPaisa))
   if (Object.keys(short).length > 0) throw stockChanged(short)
+  // Anything else the batch checked moved (a VAT rate, a weight): the total is the same, so not TOTAL_CHANGED.
   throw conflict('The tools changed while you were ordering. Please try again.')
 }
 
