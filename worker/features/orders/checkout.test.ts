@@ -423,6 +423,15 @@ describe('POST /api/checkout', () => {
     const empty = await checkout(token, { ...body(), expectedTotal: 0 })
     expect(empty.status).toBe(400)
     expect((await errorOf(empty)).message).toMatch(/cart is empty/)
+    // Its preview prices nothing: no delivery fee or VAT for an order that cannot be placed.
+    expect(await json(await preview(token))).toEqual({
+      lines: [],
+      price: 0,
+      deliveryFee: 0,
+      vat: 0,
+      total: 0,
+      paymentMethods: [],
+    })
     const ok = await makeTool({ quantity: 100, min: 1 })
     const min = await makeTool({ quantity: 100, min: 10 })
     const gone = await makeTool({ quantity: 100, min: 1 })

@@ -63,6 +63,8 @@ export async function previewCheckout(
   methods: MethodContext,
 ): Promise<CheckoutPreview> {
   const { lines, priced, price } = await checkoutOf(db, customer, input)
+  // Nothing to order: nothing to deliver or to pay either (checking it out is the empty cart's 400).
+  if (lines.length === 0) return { lines: [], price: 0, deliveryFee: 0, vat: 0, total: 0, paymentMethods: [] }
   const byTool = new Map<string, PricedLine>(priced.map((l) => [l.toolId, l]))
   return {
     lines: lines.map((l) => {
