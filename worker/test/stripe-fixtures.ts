@@ -91,6 +91,24 @@ export async function signedEvent(
   return { body, signature }
 }
 
+/**
+ * Stripe's `charge.refunded` for a payment refunded in full (in its dashboard, or ours seen
+ * again), signed: `amountPaisa` refunded, the refund `refundId`.
+ */
+export const chargeRefunded = (intentId: string, amountPaisa: number, refundId = 're_test') =>
+  signedEvent({
+    id: `evt_${crypto.randomUUID().replace(/-/g, '')}`,
+    type: 'charge.refunded',
+    object: {
+      id: `ch_${refundId}`,
+      object: 'charge',
+      payment_intent: intentId,
+      refunded: true,
+      amount_refunded: amountPaisa,
+      refunds: { object: 'list', data: [{ id: refundId }] },
+    },
+  })
+
 /** Delivers an event to the webhook route the way Stripe does. */
 export function deliver(delivery: { body: string; signature: string }, overrides: Bindings = {}) {
   return call('POST', '/api/stripe/webhook', {

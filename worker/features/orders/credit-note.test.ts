@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { formatDhakaDate } from '#schemas/dhaka-time.ts'
 import { call, errorOf } from '#worker/test/helpers.ts'
 import { makeTool, paidOrder, placeOrder, readOrder } from '#worker/test/order-fixtures.ts'
-import { deliver, signedEvent, stripePaidOrder } from '#worker/test/stripe-fixtures.ts'
+import { chargeRefunded, deliver, stripePaidOrder } from '#worker/test/stripe-fixtures.ts'
 import { fieldsOf, issuedAt, lineRows, paidCartOrder, SELLER, totalsOf, useSeller } from '#worker/test/tax-fixtures.ts'
 import { signIn } from '#worker/test/tokens.ts'
 
@@ -106,16 +106,8 @@ describe('GET /api/booking/{id}/credit-note', () => {
     expect(html).toContain('<p class="reason">Full refund of the order.</p>')
     // Nor does a refund made in Stripe's dashboard give one.
     const { id: atStripe, intentId } = await stripePaidOrder(buyer, tool, BUYER)
-    const charge = {
-      id: 'ch_cn',
-      object: 'charge',
-      payment_intent: intentId,
-      refunded: true,
-      refunds: { data: [{ id: 're_cn' }] },
-    }
-    const event = { id: `evt_${crypto.randomUUID().replace(/-/g, '')}`, type: 'charge.refunded', object: charge }
-    expect((await deliver(await signedEvent(event))).status).toBe(200)
-    const fromStripe = await creditNote(atStripe, await signIn(BUYER))
+    expect((await deliver(await chargeRefunded(intentId, 10_000, 're_cn'))).status).toBe(200)
+    const fromStripe = await creditNote(atStripe)
     expect(await fromStripe.text()).toContain('<p class="reason">Full refund of the order.</p>')
     const other = await signIn('credit-note-snoop@example.com')
     expect((await creditNote(id, other)).status).toBe(404)

@@ -22,10 +22,10 @@ import {
   type ToolFixture,
 } from '#worker/test/order-fixtures.ts'
 import {
+  chargeRefunded,
   deliver,
   fakeStripeClient,
   fakeStripeRequests,
-  signedEvent,
   stripeMode,
   stripePaidOrder,
 } from '#worker/test/stripe-fixtures.ts'
@@ -148,16 +148,8 @@ describe('refunds', () => {
         ),
       )
       .toBe(true)
-    const charge = {
-      id: 'ch_overtaken',
-      object: 'charge',
-      payment_intent: intentId,
-      refunded: true,
-      amount_refunded: buyNowTotal(tool.pricePaisa * tool.min),
-      refunds: { object: 'list', data: [{ id: 're_overtaken' }] },
-    }
-    const event = { id: `evt_${crypto.randomUUID().replace(/-/g, '')}`, type: 'charge.refunded', object: charge }
-    expect((await deliver(await signedEvent(event))).status).toBe(200)
+    const notice = await chargeRefunded(intentId, buyNowTotal(tool.pricePaisa * tool.min), 're_overtaken')
+    expect((await deliver(notice)).status).toBe(200)
     expect((await bookingRow(id))?.status).toBe('refunded')
 
     const res = await refunding
@@ -174,36 +166,15 @@ describe('refunds', () => {
   it('Stripe: a refund made in Stripe’s dashboard (charge.refunded) refunds the order once; replays change nothing', async () => {
     const stock = await stockOf(tool.id)
     const { id, intentId } = await stripePaidOrder(buyer, tool, BUYER)
-    const charge = {
-      id: 'ch_test',
-      object: 'charge',
-      payment_intent: intentId,
-      refunded: true,
-      amount_refunded: buyNowTotal(tool.pricePaisa * tool.min),
-      refunds: { object: 'list', data: [{ id: 're_dashboard' }] },
-    }
-    const event = await signedEvent({
-      id: `evt_${crypto.randomUUID().replace(/-/g, '')}`,
-      type: 'charge.refunded',
-      object: charge,
-    })
+    const event = await chargeRefunded(intentId, buyNowTotal(tool.pricePaisa * tool.min), 're_dashboard')
     expect((await deliver(event)).status).toBe(200)
     expect(await bookingRow(id)).toMatchObject({ status: 'refunded' })
     expect(await stockOf(tool.id)).toBe(stock)
     const replay = await deliver(event)
     expect(await json(replay)).toEqual({ received: true, duplicate: true })
     // The same refund seen again under another event id: the order is already refunded.
-    expect(
-      (
-        await deliver(
-          await signedEvent({
-            id: `evt_${crypto.randomUUID().replace(/-/g, '')}`,
-            type: 'charge.refunded',
-            object: charge,
-          }),
-        )
-      ).status,
-    ).toBe(200)
+    const again = await chargeRefunded(intentId, buyNowTotal(tool.pricePaisa * tool.min), 're_dashboard')
+    expect((await deliver(again)).status).toBe(200)
     expect(await stockOf(tool.id)).toBe(stock)
     const order = await readOrder(id, admin)
     expect(order.history.filter((h) => h.status === 'refunded')).toHaveLength(1)

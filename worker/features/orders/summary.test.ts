@@ -20,7 +20,7 @@ import {
   placeOrder,
   type ToolFixture,
 } from '#worker/test/order-fixtures.ts'
-import { deliver, signedEvent, stripePaidOrder } from '#worker/test/stripe-fixtures.ts'
+import { chargeRefunded, deliver, stripePaidOrder } from '#worker/test/stripe-fixtures.ts'
 import { signIn } from '#worker/test/tokens.ts'
 import { orderSummary } from './summary'
 
@@ -100,19 +100,7 @@ const stamp = (id: string, column: 'paid_at' | 'refunded_at', ms: number) =>
 /** Places an order through Stripe (the fake), pays it, then refunds it from "Stripe's dashboard" (charge.refunded). */
 async function refundedInStripe(token: string, email: string) {
   const { id, intentId } = await stripePaidOrder(token, tool, email)
-  const charge = {
-    id: 'ch_summary',
-    object: 'charge',
-    payment_intent: intentId,
-    refunded: true,
-    amount_refunded: buyNowTotal(tool.pricePaisa * tool.min),
-    refunds: { object: 'list', data: [{ id: 're_summary' }] },
-  }
-  const event = await signedEvent({
-    id: `evt_${crypto.randomUUID().replace(/-/g, '')}`,
-    type: 'charge.refunded',
-    object: charge,
-  })
+  const event = await chargeRefunded(intentId, buyNowTotal(tool.pricePaisa * tool.min), 're_summary')
   expect((await deliver(event)).status).toBe(200)
   return { id, event }
 }
