@@ -1,15 +1,20 @@
+import { formatBDT } from '../worker/schemas/bdt'
 import { ADMIN, logIn } from './auth'
-import { type Api, expect, type NewCustomer, placeOrder, sidewaysOverflow, test } from './fixtures'
+import { type Api, addTool, expect, type NewCustomer, placeOrder, sidewaysOverflow, test } from './fixtures'
 
 test.describe.configure({ timeout: 90_000 })
 
-type Order = { _id: string; orderNumber: string; status: string }
+type Order = { _id: string; orderNumber: string; status: string; price: number; total: number }
 
 /** A new customer with one paid (or, with `pay: false`, unpaid) order of a seeded tool, made through the API the web app uses. */
-async function customerWithPaidOrder(newCustomer: NewCustomer, name: string, { pay = true } = {}) {
+async function customerWithPaidOrder(
+  newCustomer: NewCustomer,
+  name: string,
+  { pay = true, serviceId = 'heat-gun' } = {},
+) {
   const customer = await newCustomer(name, 'desk')
   const { api } = customer
-  const id = await placeOrder(api, { serviceId: 'heat-gun', customer: customer.account.email })
+  const id = await placeOrder(api, { serviceId, customer: customer.account.email })
   if (pay) {
     const intent = await (await api.post('/create-payment-intent', { data: { bookingId: id } })).json()
     const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' }
@@ -36,10 +41,18 @@ for (const [device, viewport] of [
     api,
     newCustomer,
   }) => {
-    const customer = await customerWithPaidOrder(newCustomer, `Desk Customer ${device}`)
+    // A small order, below free delivery: its total (what the customer pays) is not its goods' price.
+    await logIn(page, ADMIN)
+    const small = await addTool(api, {
+      name: `Desk Tape ${device} ${Date.now().toString(36)}`,
+      description: 'A roll of tape, sold by the roll.',
+      price: 120,
+      quantity: 500,
+      Minimum_quantity: 2,
+    })
+    const customer = await customerWithPaidOrder(newCustomer, `Desk Customer ${device}`, { serviceId: small })
     const no = customer.order.orderNumber
 
-    await logIn(page, ADMIN)
     // Signed in at the default size (on a phone Sign Out sits in the menu), then the device's.
     await page.setViewportSize(viewport)
     await page.goto('/dashboard/orders')
@@ -48,6 +61,9 @@ for (const [device, viewport] of [
     await page.getByRole('searchbox', { name: 'Search orders' }).fill(no)
     await page.getByRole('button', { name: 'Search' }).click()
     await expect(page).toHaveURL(new RegExp(`q=${no}`))
+    // The list's amount is what the customer pays, delivery included, as on the order and its e-mails.
+    expect(customer.order.total).toBeGreaterThan(customer.order.price)
+    await expect(page.locator('li, tr').filter({ hasText: no }).first()).toContainText(formatBDT(customer.order.total))
     await page
       .getByRole('link', { name: new RegExp(no) })
       .first()
@@ -98,7 +114,7 @@ for (const [device, viewport] of [
     await expect(receipt.frameLocator('iframe').getByText('Mushak-6.3')).toBeVisible()
     await expect(receipt.getByRole('button', { name: 'Print' })).toBeEnabled()
     await receipt.getByRole('button', { name: 'Done' }).click()
-    await expect(them.getByRole('link', { name: 'Order again' })).toHaveAttribute('href', '/service/heat-gun')
+    await expect(them.getByRole('link', { name: 'Order again' })).toHaveAttribute('href', `/service/${small}`)
     expect(await sidewaysOverflow(them)).toBe(0)
 
     // One e-mail per step, each once.
@@ -235,11 +251,14 @@ test('the admin overview counts orders to ship and links low-stock tools to thei
   // The figures are the API's summary (nothing else changes meanwhile: the tests run one at a time).
   const summary = await (await api.get('/admin/summary')).json()
   expect(summary.orders.paid + summary.orders.processing).toBeGreaterThan(0)
-  expect(await digits('Orders to ship')).toBe(String(summary.orders.paid + summary.orders.processing))
+  expect(await digits('Paid, to prepare')).toBe(String(summary.orders.paid))
+  expect(await digits('Processing, to ship')).toBe(String(summary.orders.processing))
   expect(await digits('Unpaid orders')).toBe(String(summary.orders.unpaid))
   expect(await digits('Revenue today')).toBe(String(Math.round(summary.revenue.today * 100)))
   expect(await digits('Last 7 days')).toBe(String(Math.round(summary.revenue.last7Days * 100)))
-  await expect(figure('Orders to ship')).toHaveAttribute('href', '/dashboard/orders?status=paid')
+  // Each figure opens the list it counts.
+  await expect(figure('Paid, to prepare')).toHaveAttribute('href', '/dashboard/orders?status=paid')
+  await expect(figure('Processing, to ship')).toHaveAttribute('href', '/dashboard/orders?status=processing')
 
   // The tool below its minimum is listed, and Restock opens its edit form.
   expect(summary.lowStock.map((t: { _id: string }) => t._id)).toContain(toolId)

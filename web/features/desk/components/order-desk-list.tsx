@@ -53,7 +53,7 @@ export function OrderDeskList({ orders }: { orders: Booking[] }) {
               </p>
               <p className="mt-2 flex justify-between text-sm">
                 <span className="text-slate-600">{formatDateTime(order.createdAt)}</span>
-                <span className="font-semibold">{formatBDT(order.price)}</span>
+                <span className="font-semibold">{formatBDT(order.total)}</span>
               </p>
             </Link>
           </li>
@@ -109,7 +109,7 @@ export function OrderDeskList({ orders }: { orders: Booking[] }) {
                 <td className="px-4 py-3">
                   {formatCount(order.quantity)} × {order.service}
                 </td>
-                <td className="px-4 py-3 text-right font-semibold whitespace-nowrap">{formatBDT(order.price)}</td>
+                <td className="px-4 py-3 text-right font-semibold whitespace-nowrap">{formatBDT(order.total)}</td>
                 <td className="px-4 py-3">
                   <PaymentLine order={order} />
                 </td>
