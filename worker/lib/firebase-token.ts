@@ -108,6 +108,10 @@ function checkFirebaseClaims(p: JWTPayload, want: { issuer: string; projectId: s
   // characters is never "the same address" as a clean one.
   if (email.replace(UNSEEN_CHARACTERS, '') !== email)
     throw bad('its e-mail address contains white space or invisible characters')
+  // Nor is one whose lower-casing turns a letter from outside ASCII into an ASCII one (the Kelvin
+  // sign K into k, İ into i): another Firebase account would read as the clean address's owner.
+  if ([...email].some((ch) => ch > '\x7f' && /[a-z]/.test(ch.toLowerCase())))
+    throw bad('its e-mail address contains a letter that reads as another once lower-cased')
   return {
     uid: p.sub,
     email: email.toLowerCase(),

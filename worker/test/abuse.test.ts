@@ -88,6 +88,17 @@ describe('sessions', () => {
     expect(await env.DB.prepare("select 1 from users where email = 'claims@example.com'").first()).toBeNull()
   })
 
+  it.each([
+    ['the Kelvin sign for K', 'kim@example.com', '\u212Aim@example.com'],
+    ['a dotted capital I', 'ilse@example.com', '\u0130lse@example.com'],
+  ])('an ID token whose e-mail claim lower-cases into another address (%s) is a 401', async (_, owner, claim) => {
+    // Another Firebase account, whose address only reads as the owner's once lower-cased.
+    const res = await signInWith(owner, emulatorIdToken({ email: claim, sub: 'uid-look-alike' }), owner)
+    expect(res.status).toBe(401)
+    expect((await errorOf(res)).code).toBe('UNAUTHENTICATED')
+    expect(await env.DB.prepare('select 1 from users where email = ?').bind(owner).first()).toBeNull()
+  })
+
   it('compares the claim after lower-casing only', async () => {
     expect(
       (await signInWith('mixed.case@example.com', emulatorIdToken({ email: 'Mixed.Case@Example.com' }))).status,
