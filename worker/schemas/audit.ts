@@ -5,7 +5,7 @@ export type AuditEntry = {
   at: string
   /** The admin's e-mail. */
   actor: string
-  /** order.status, order.cancel, order.refund, tool.create, tool.update, tool.delete, category.create, category.update, category.delete, user.promote, user.remove, user.restore, review.delete, settings.update */
+  /** order.status, order.cancel, order.refund, tool.create, tool.update, tool.delete, category.create, category.update, category.delete, user.promote, user.update, user.remove, user.restore, review.delete, settings.update, order.payment, quote.offer, quote.decline, quote.message */
   action: string
   /** The record's id, or the user's e-mail. */
   target: string

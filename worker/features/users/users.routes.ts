@@ -131,6 +131,14 @@ export const usersRoutes = new Hono<AppEnv>()
         accessToken = await issueAccessToken(email, signedIn.sessionVersion, config)
       } else {
         profile = await updateProfile(db, email, fields)
+        // An admin changing someone else's profile (a company and BIN print on tax invoices) is audited.
+        if (caller.user.email !== email)
+          await recordAudit(db, {
+            actor: caller.user.email,
+            action: 'user.update',
+            target: email,
+            detail: `changed ${Object.keys(fields).join(', ') || 'nothing'}`,
+          })
         // Only a Firebase ID token starts or renews a session: the token answered here is for
         // the caller (an admin editing someone else gets one for itself), in the same session,
         // and ends no later than the one presented.

@@ -3,7 +3,7 @@ import { PROFILE_LIMITS, type ProfileUpdate, ProfileUpdateSchema, type UserProfi
 import { nowMs } from '#worker/db/now.ts'
 import { users } from '#worker/db/schema.ts'
 import { containsText, type Db, newId } from '#worker/lib/db.ts'
-import { ApiError, notFound } from '#worker/lib/errors.ts'
+import { ApiError, conflict, notFound } from '#worker/lib/errors.ts'
 
 type UserRow = typeof users.$inferSelect
 
@@ -219,16 +219,20 @@ export const accountRemoved = () =>
 
 /**
  * Makes the user an admin. @returns modifiedCount (0 when it already was one).
- * @throws 404 when there is no such user.
+ * @throws 404 when there is no such user; 409 for a removed one (restored, it would come back an admin).
  */
 export async function promoteToAdmin(db: Db, email: string): Promise<number> {
   const result = await db
     .update(users)
     .set({ role: 'admin', updatedAt: nowMs })
-    .where(and(eq(users.email, email), ne(users.role, 'admin')))
+    .where(and(eq(users.email, email), ne(users.role, 'admin'), isNull(users.removedAt)))
     .run()
   const modifiedCount = result.meta.changes ?? 0
-  if (modifiedCount === 0 && !(await getUserRow(db, email))) throw noSuchUser()
+  if (modifiedCount === 0) {
+    const row = await getUserRow(db, email)
+    if (!row) throw noSuchUser()
+    if (row.removedAt !== null) throw conflict('This account is removed. Restore it before making it an admin.')
+  }
   return modifiedCount
 }
 

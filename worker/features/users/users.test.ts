@@ -3,6 +3,7 @@ import { decodeJwt } from 'jose'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { UserProfile } from '#schemas/user.ts'
 import { call, errorOf, json } from '#worker/test/helpers.ts'
+import { auditOf } from '#worker/test/order-fixtures.ts'
 import { emulatorIdToken, fakeGoogle, signedIdToken, signIn, signInFull } from '#worker/test/tokens.ts'
 
 let adminToken: string
@@ -208,6 +209,12 @@ describe('PUT /api/user/{email} with an access token (profile update)', () => {
     expect(decodeJwt(token).sub).toBe('admin@example.com')
     const missing = await putProfile('nobody@example.com', adminToken, { address: 'x' })
     expect(missing.status).toBe(404)
+    // Audited, naming what changed (a company and BIN print on tax invoices); editing oneself is not.
+    expect(await auditOf('helped@example.com', adminToken)).toEqual([
+      expect.objectContaining({ actor: 'admin@example.com', action: 'user.update', detail: 'changed address' }),
+    ])
+    expect((await putProfile('admin@example.com', adminToken, { address: 'Head office' })).status).toBe(200)
+    expect(await auditOf('admin@example.com', adminToken)).toEqual([])
   })
 })
 
@@ -276,6 +283,21 @@ describe('PUT /api/user/admin/{email}', () => {
     const nobody = await call('PUT', '/api/user/admin/nobody@example.com', { as: adminToken })
     expect(nobody.status).toBe(404)
     expect((await errorOf(nobody)).code).toBe('NOT_FOUND')
+  })
+
+  it('does not make a removed account an admin (409): restored, it would come back as one', async () => {
+    await signIn('removed-promote@example.com')
+    expect((await call('DELETE', '/api/user/removed-promote@example.com', { as: adminToken })).status).toBe(200)
+    const res = await call('PUT', '/api/user/admin/removed-promote@example.com', { as: adminToken })
+    expect(res.status).toBe(409)
+    expect(await errorOf(res)).toMatchObject({
+      code: 'CONFLICT',
+      message: 'This account is removed. Restore it before making it an admin.',
+    })
+    const row = await env.DB.prepare('select role from users where email = ?')
+      .bind('removed-promote@example.com')
+      .first()
+    expect(row).toEqual({ role: 'user' })
   })
 })
 

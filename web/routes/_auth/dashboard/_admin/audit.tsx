@@ -18,6 +18,7 @@ const ACTIONS: Record<string, string> = {
   'order.status': 'Order moved',
   'order.cancel': 'Order cancelled',
   'order.refund': 'Order refunded',
+  'order.payment': 'Payment recorded',
   'tool.create': 'Tool added',
   'tool.update': 'Tool edited',
   'tool.delete': 'Tool deleted',
@@ -28,6 +29,10 @@ const ACTIONS: Record<string, string> = {
   'user.promote': 'Made admin',
   'user.remove': 'User removed',
   'user.restore': 'User restored',
+  'user.update': 'Profile changed',
+  'quote.offer': 'Quote offered',
+  'quote.decline': 'Quote declined',
+  'quote.message': 'Quote message',
   'settings.update': 'Settings changed',
 }
 
