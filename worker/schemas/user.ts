@@ -60,9 +60,10 @@ export const CompanySchema = z.object(
 
 /** Before {@link CompanySchema}: a company whose name and BIN are both blank is none (null). */
 export const noCompany = (v: unknown) => {
-  if (typeof v !== 'object' || v === null) return v
+  // Anything but a {name, bin} object (a list, say) is left to the schema's 400.
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return v
   const { name, bin } = v as { name?: unknown; bin?: unknown }
-  const blank = (x: unknown) => x === undefined || (typeof x === 'string' && x.trim() === '')
+  const blank = (x: unknown) => typeof x === 'string' && x.trim() === ''
   return blank(name) && blank(bin) ? null : v
 }
 

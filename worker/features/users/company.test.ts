@@ -51,6 +51,8 @@ describe('the company on a profile', () => {
       'The company name must be 120 characters or fewer.',
     ],
     ['a company that is text', 'Karim Traders', 'company', 'company must be {name, bin} or null'],
+    ['a company that is a list', [], 'company', 'company must be {name, bin} or null'],
+    ['a company with neither field', { foo: 1 }, 'company.name', 'Enter the company name.'],
   ])('refuses %s (400), changing nothing', async (_, company, field, message) => {
     const { email, token } = await customer()
     await put(email, token, { company: { name: 'Before Ltd', bin: '1111111111111' } })

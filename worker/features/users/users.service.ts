@@ -122,7 +122,11 @@ export async function signInUser(
   opts: { makeAdmin: boolean },
 ): Promise<{ profile: UserProfile; sessionVersion: number; tookOver: boolean }> {
   const set = sentFields(fields)
-  const tokenName = identity.name?.slice(0, PROFILE_LIMITS.name).trim() ?? ''
+  // Cut by whole characters: half of an emoji's pair would be stored as a broken one.
+  const tokenName = Array.from(identity.name ?? '')
+    .slice(0, PROFILE_LIMITS.name)
+    .join('')
+    .trim()
   const tokenPicture =
     identity.picture && ProfileUpdateSchema.shape.image.safeParse(identity.picture).success ? identity.picture : ''
   const verified = identity.emailVerified

@@ -200,6 +200,16 @@ describe('PUT /api/user/{email} with an access token (profile update)', () => {
     expect(profile._id).not.toBe('x')
   })
 
+  it('cuts a long name from the sign-in by whole characters, never half an emoji', async () => {
+    const email = `long-name-${crypto.randomUUID().slice(0, 8)}@example.com`
+    const res = await call('PUT', `/api/user/${email}`, {
+      as: emulatorIdToken({ email, name: `${'a'.repeat(79)}😀 tail` }),
+      body: { email },
+    })
+    const [profile] = await json<[UserProfile, string]>(res)
+    expect(profile.name).toBe(`${'a'.repeat(79)}😀`)
+  })
+
   it('lets an admin update another profile; the fresh token is the admin’s own', async () => {
     await signIn('helped@example.com')
     const res = await putProfile('helped@example.com', adminToken, { address: 'Set by admin' })
