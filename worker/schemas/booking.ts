@@ -249,6 +249,9 @@ export type OrderHistoryEntry = Booking['history'][number]
 export const CARRIER_MAX = 80
 export const TRACKING_MAX = 100
 
+/** Text of only white space or invisible characters is not given (a tracking number of a zero-width space is none). */
+const unlessUnseen = (text: string) => (hasVisibleText(text) ? text : undefined)
+
 /** `POST /api/booking/{id}/status`: an admin moves a paid order forward. */
 export const OrderStatusChangeSchema = z
   .object({
@@ -257,13 +260,20 @@ export const OrderStatusChangeSchema = z
       .string({ error: 'carrier must be text' })
       .trim()
       .max(CARRIER_MAX, `carrier must be at most ${CARRIER_MAX} characters`)
+      .transform(unlessUnseen)
       .optional(),
     trackingNumber: z
       .string({ error: 'trackingNumber must be text' })
       .trim()
       .max(TRACKING_MAX, `trackingNumber must be at most ${TRACKING_MAX} characters`)
+      .transform(unlessUnseen)
       .optional(),
-    note: z.string({ error: 'note must be text' }).trim().max(500, 'note must be at most 500 characters').optional(),
+    note: z
+      .string({ error: 'note must be text' })
+      .trim()
+      .max(500, 'note must be at most 500 characters')
+      .transform(unlessUnseen)
+      .optional(),
     /** A cash-on-delivery order's `delivered`: the courier has the cash (api.md "Payment methods"). */
     cashCollected: z.boolean({ error: 'cashCollected must be true or false' }).optional(),
   })
@@ -303,7 +313,12 @@ export const OrderRefundSchema = z.object({
 
 /** `POST /api/booking/{id}/cancel`: why (required when a cash-on-delivery order came back from the door). */
 export const OrderCancelSchema = z.object({
-  note: z.string({ error: 'note must be text' }).trim().max(500, 'note must be at most 500 characters').optional(),
+  note: z
+    .string({ error: 'note must be text' })
+    .trim()
+    .max(500, 'note must be at most 500 characters')
+    .transform(unlessUnseen)
+    .optional(),
 })
 
 /** `POST /api/booking/{id}/payment`: an admin records a bank transfer that arrived. */

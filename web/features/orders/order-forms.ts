@@ -1,4 +1,5 @@
-import { OrderStatusChangeSchema } from '#schemas/booking.ts'
+import { OrderStatusChangeSchema, TRACKING_MAX } from '#schemas/booking.ts'
+import { requiredText } from '#schemas/text.ts'
 import { z } from '#schemas/zod.ts'
 
 // The Ship dialog validates with the API's own schema (worker/schemas/booking.ts), so its limits
@@ -14,7 +15,12 @@ const TRACKING_REQUIRED = 'Enter the tracking number the carrier gave you.'
 /** The Ship dialog: carrier (optional) and tracking number (required to mark an order shipped). */
 export const ShipFormSchema = z.object({
   carrier: OrderStatusChangeSchema.shape.carrier,
-  trackingNumber: OrderStatusChangeSchema.shape.trackingNumber.unwrap().min(1, TRACKING_REQUIRED),
+  // Required, and text of only white space or invisible characters is none, as on the server.
+  trackingNumber: requiredText(
+    TRACKING_REQUIRED,
+    TRACKING_MAX,
+    `trackingNumber must be at most ${TRACKING_MAX} characters`,
+  ),
 })
 export type ShipFormValues = z.input<typeof ShipFormSchema>
 export type ShipForm = z.output<typeof ShipFormSchema>

@@ -131,6 +131,24 @@ describe('the order desk: an admin takes a paid order to delivered', () => {
     expect((await refund(id, buyer)).status).toBe(403)
     expect((await bookingRow(id))?.status).toBe('paid')
   })
+
+  it('takes a tracking number or note of only invisible characters as none', async () => {
+    const id = await paidOrder(buyer, tool, BUYER)
+    const res = await move(id, { status: 'shipped', trackingNumber: '\u200b \u200d', carrier: '\u200b' })
+    expect(res.status).toBe(400)
+    expect((await errorOf(res)).fields?.trackingNumber).toBe('trackingNumber is Required to mark an order shipped')
+    expect((await bookingRow(id))?.status).toBe('paid')
+  })
+
+  it('the same move sent twice at once (a double click) moves it once; the other is the same status again', async () => {
+    const id = await paidOrder(buyer, tool, BUYER)
+    const answers = await Promise.all([move(id, { status: 'delivered' }), move(id, { status: 'delivered' })])
+    expect(answers.map((r) => r.status)).toEqual([200, 200])
+    const counts = await Promise.all(answers.map((r) => json<{ modifiedCount: number }>(r)))
+    expect(counts.map((c) => c.modifiedCount).sort()).toEqual([0, 1])
+    const order = await readOrder(id, admin)
+    expect(order.history.filter((h) => h.status === 'delivered')).toHaveLength(1)
+  })
 })
 
 describe('GET /api/booking (the order desk list)', () => {

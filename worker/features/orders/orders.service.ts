@@ -402,8 +402,11 @@ export async function changeOrderStatus(
     },
     deps.shop,
   )
-  if (!moved) throw conflict('This order changed while you were working on it. Reload it to see its state.')
-  return 1
+  if (moved) return 1
+  // The same move made at the same moment (a double click, two admins) is the same status again.
+  const now = await deps.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id)).get()
+  if (now?.status === change.status) return 0
+  throw conflict('This order changed while you were working on it. Reload it to see its state.')
 }
 
 /**

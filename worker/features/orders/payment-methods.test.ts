@@ -269,6 +269,10 @@ describe('cash on delivery', () => {
     expect(noNote.status).toBe(400)
     expect((await errorOf(noNote)).fields?.note).toMatch(/required/)
     expect((await cancel(id, admin, { note: '   ' })).status).toBe(400)
+    // Invisible characters are no note either.
+    const unseen = await cancel(id, admin, { note: '\u200b\u200b' })
+    expect(unseen.status).toBe(400)
+    expect((await errorOf(unseen)).fields?.note).toMatch(/required/)
     expect((await readOrder(id, token)).status).toBe('shipped')
 
     expect((await cancel(id, admin, { note: 'Refused at the door' })).status).toBe(200)
