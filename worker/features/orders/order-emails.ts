@@ -5,6 +5,7 @@ import type { BankDetails } from '#schemas/delivery.ts'
 import { formatDhakaDateTime } from '#schemas/dhaka-time.ts'
 import { formatCount } from '#schemas/number-text.ts'
 import type { OrderActor, OrderStatus, PaymentMethod } from '#schemas/order-status.ts'
+import { SYSTEM_CANCEL_NOTES } from '#schemas/order-statuses.ts'
 import type { OrderLineRow, OrderRow } from '#worker/db/schema.ts'
 import { htmlText } from '#worker/lib/html.ts'
 import type { QueuedMail } from '../mail/mail.service'
@@ -107,7 +108,8 @@ const TEMPLATES: Record<OrderMailKind, Template> = {
     subject: (no) => `Receipt for order ${no}`,
     lines: (o) => [
       `We have received your payment of ${formatBDT(toTaka(o.totalPaisa))}. This e-mail is your receipt.`,
-      'We will tell you when the order ships.',
+      // Cash on delivery is paid as it is delivered: there is no shipping left to tell of.
+      ...(o.paymentMethod === 'cod' ? [] : ['We will tell you when the order ships.']),
     ],
   },
   shipped: {
@@ -131,7 +133,9 @@ const TEMPLATES: Record<OrderMailKind, Template> = {
     to: 'customer',
     subject: (no) => `Order ${no} cancelled`,
     lines: (_, ctx) => [
-      (ctx.actor && CANCEL_REASONS[ctx.actor]) ?? 'This order was cancelled.',
+      ctx.actor === 'system' && ctx.note === SYSTEM_CANCEL_NOTES.beforeVerified
+        ? 'It was placed with your e-mail address before you verified it, by a sign-in that may not have been yours, so we cancelled it.'
+        : ((ctx.actor && CANCEL_REASONS[ctx.actor]) ?? 'This order was cancelled.'),
       ...(ctx.note && ctx.actor === 'admin' ? [`Reason: ${ctx.note}`] : []),
       'Nothing was charged.',
     ],

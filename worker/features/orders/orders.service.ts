@@ -19,6 +19,7 @@ import {
   PAID_STATUSES,
   type PaymentMethod,
 } from '#schemas/order-status.ts'
+import { SYSTEM_CANCEL_NOTES } from '#schemas/order-statuses.ts'
 import { unitPriceOf } from '#schemas/unit-price.ts'
 import { vatPercent } from '#schemas/vat.ts'
 import { nowMs } from '#worker/db/now.ts'
@@ -575,7 +576,7 @@ const ordersHolding = (toolId: string) =>
  * @returns how many were cancelled.
  */
 export function cancelOrdersOfWithdrawnTool(deps: OrderDeps, toolId: string): Promise<number> {
-  return cancelUnpaid(deps, ordersHolding(toolId), 'tool withdrawn')
+  return cancelUnpaid(deps, ordersHolding(toolId), SYSTEM_CANCEL_NOTES.toolWithdrawn)
 }
 
 /**
@@ -585,7 +586,7 @@ export function cancelOrdersOfWithdrawnTool(deps: OrderDeps, toolId: string): Pr
  * @returns how many were cancelled.
  */
 export function cancelUnpaidOrdersOfSquatter(deps: OrderDeps, email: string): Promise<number> {
-  return cancelUnpaid(deps, eq(orders.customer, email), 'placed before the owner of the address verified it')
+  return cancelUnpaid(deps, eq(orders.customer, email), SYSTEM_CANCEL_NOTES.beforeVerified)
 }
 
 /** Cancels the unpaid orders `where` selects, by the shop, with `note` in their history and e-mail. */

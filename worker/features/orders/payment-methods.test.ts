@@ -206,6 +206,9 @@ describe('cash on delivery', () => {
     expect(html).toContain('Cash on delivery')
     expect(html).toContain(`COD-${no}`)
     expect(await subjects(email)).toContain(`Receipt for order ${no} — Toolhaus`)
+    // Paid as it was delivered: the receipt promises no shipping notice.
+    const receipt = (await mailsTo(email)).find((m) => m.subject === `Receipt for order ${no} — Toolhaus`)
+    expect(receipt?.body).not.toContain('We will tell you when the order ships.')
     expect(await stockOf(tool.id)).toBe(stock - tool.min)
 
     // Not refunded through the API.

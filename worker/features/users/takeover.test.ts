@@ -74,6 +74,11 @@ describe('a verified sign-in taking over an account an unverified sign-up made',
     }
     const cancellations = (await mailsTo(email)).filter((m) => /cancel/i.test(m.subject))
     expect(cancellations).toHaveLength(2)
+    // Saying why: placed before the owner verified the address, not a withdrawn tool.
+    for (const mail of cancellations) {
+      expect(mail.body).toContain('It was placed with your e-mail address before you verified it')
+      expect(mail.body).not.toContain('withdrawn')
+    }
     // The squatter's session is over.
     expect((await call('GET', `/api/user/${email}`, { as: squatter.accessToken })).status).toBe(401)
   })

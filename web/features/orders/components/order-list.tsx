@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { formatBDT } from '#schemas/bdt.ts'
 import type { Booking } from '#schemas/booking.ts'
 import { actionsFor } from '#schemas/order-status.ts'
+import { SYSTEM_CANCEL_NOTES } from '#schemas/order-statuses.ts'
 import { Modal } from '#web/components/modal.tsx'
 import { formatDateTime } from '#web/lib/format.ts'
 import { toast } from '#web/lib/toast.ts'
@@ -12,9 +13,12 @@ import { StatusBadge } from './status-badge'
 
 /** Why a cancelled order was cancelled, from its history. */
 function cancelReason(order: Booking): string {
-  const by = order.history.findLast((step) => step.status === 'cancelled')?.by
+  const step = order.history.findLast((s) => s.status === 'cancelled')
+  const by = step?.by
   if (by === 'customer') return ': by you'
   if (by === 'expiry') return ': not paid in time, the items went back to stock'
+  if (by === 'system' && step?.note === SYSTEM_CANCEL_NOTES.beforeVerified)
+    return ': placed with your address before you verified it'
   if (by === 'system') return ': the tool was withdrawn from the catalogue'
   if (by === 'admin') return ': by the shop'
   return ''

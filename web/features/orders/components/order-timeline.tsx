@@ -1,4 +1,5 @@
 import type { Booking } from '#schemas/booking.ts'
+import { SYSTEM_CANCEL_NOTES } from '#schemas/order-statuses.ts'
 import { formatDateTime } from '#web/lib/format.ts'
 import { STATUS_LABELS } from './status-badge'
 
@@ -9,6 +10,10 @@ const BY: Record<string, string> = {
   expiry: 'not paid in time',
   system: 'the tool was withdrawn',
 }
+
+/** Who made a step, in words; the system's cancel of an unverified sign-in's order says so by its note. */
+const byOf = (step: Booking['history'][number]) =>
+  step.by === 'system' && step.note === SYSTEM_CANCEL_NOTES.beforeVerified ? 'by the shop' : BY[step.by]
 
 /** What happened to an order, oldest first. */
 export function OrderTimeline({ order }: { order: Booking }) {
@@ -23,14 +28,14 @@ export function OrderTimeline({ order }: { order: Booking }) {
           />
           <p className="font-semibold text-ink">
             {step.status === 'unpaid' ? 'Placed' : STATUS_LABELS[step.status]}
-            {step.status !== 'unpaid' && step.by !== 'payment' && BY[step.by] && (
-              <span className="font-normal text-slate-600"> · {BY[step.by]}</span>
+            {step.status !== 'unpaid' && step.by !== 'payment' && byOf(step) && (
+              <span className="font-normal text-slate-600"> · {byOf(step)}</span>
             )}
           </p>
           <p className="text-sm text-slate-600">
             <time dateTime={step.at}>{formatDateTime(step.at)}</time>
           </p>
-          {step.note && step.note !== 'expired' && step.note !== 'tool withdrawn' && (
+          {step.note && step.note !== 'expired' && step.note !== SYSTEM_CANCEL_NOTES.toolWithdrawn && (
             <p className="mt-1 text-sm text-slate-700">{step.note}</p>
           )}
         </li>
