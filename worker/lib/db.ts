@@ -128,6 +128,7 @@ const ftsPhrase = (q: string) => `"${q.replace(/"/g, '""')}"`
  * The order desk's and the quotes desk's search.
  */
 export const matchesText = (table: SQLiteTable, index: string, columns: SQLiteColumn[], q: string): SQL =>
-  q.length >= 3
+  // NOTE: counted in characters, as the trigram index counts them (an emoji is 2 UTF-16 units).
+  [...q].length >= 3
     ? sql`${table}.rowid in (select rowid from ${sql.identifier(index)} where ${sql.identifier(index)} match ${ftsPhrase(q)})`
     : or(...columns.map((column) => containsText(column, q)))!

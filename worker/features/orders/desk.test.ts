@@ -190,6 +190,9 @@ describe('GET /api/booking (the order desk list)', () => {
     // Under 3 characters (no trigram): a scan of the same fields, the transaction id included.
     await env.DB.prepare("update bookings set transaction_id = 'pi_test_Ǫz' where id = ?").bind(paid).run()
     expect(await ids('Ǫz')).toEqual([paid])
+    // Two characters, one of them an emoji (two UTF-16 units): still under 3, still a scan.
+    await env.DB.prepare("update bookings set transaction_id = 'pi_test_😀x' where id = ?").bind(paid).run()
+    expect(await ids('😀x')).toEqual([paid])
     expect(await ids('"; drop table bookings; --')).toEqual([])
     expect(await ids('no such thing at all')).toEqual([])
     const searched = await call('GET', `/api/booking?q=plasma&status=paid`, { as: admin })
