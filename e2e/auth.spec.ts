@@ -265,6 +265,42 @@ test('a page left open renews its session through Firebase before the access tok
   await expect(page).toHaveURL(/\/dashboard\/order$/)
 })
 
+test('a sign-in the API refuses (401) ends the session once, not in a loop of renewals', async ({
+  page,
+  api,
+  expectConsoleError,
+}) => {
+  await logIn(page, CUSTOMER)
+  expect(await api.token()).toBeTruthy()
+  // The API now refuses this Firebase sign-in (say, a deployment set to another Firebase project),
+  // and the access token is no longer good. The next page's exchange is refused: a 401 on a call
+  // that brought its own credentials is not renewed (renewing is that same exchange)…
+  let exchanges = 0
+  await page.route('**/api/user/**', (route) => {
+    if (route.request().method() !== 'PUT') return route.fallback()
+    exchanges += 1
+    return route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'UNAUTHENTICATED', message: 'The sign-in token is not valid.' } }),
+    })
+  })
+  await page.route('**/api/booking?**', (route) =>
+    route.fulfill({
+      status: 401,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: 'UNAUTHENTICATED', message: 'Please sign in again.' } }),
+    }),
+  )
+  expectConsoleError(/status of 401/)
+  await page.goto('/dashboard/order')
+  // …so the person is signed out and asked to log in, once.
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard%2Forder/)
+  await page.waitForTimeout(1000)
+  expect(exchanges).toBeLessThanOrEqual(2)
+  expect(await api.token()).toBeNull()
+})
+
 test('a person whose Firebase account is deleted is signed out of an open page before the access token ends', async ({
   page,
   api,

@@ -69,7 +69,10 @@ async function authedFetch(input: RequestInfo | URL, init?: RequestInit): Promis
     return res
   }
   const res = await send()
-  if (res.status === 401 && (await renewAccessToken())) return send()
+  // A call that brings its own credentials (the sign-in's exchange of a Firebase ID token) is not
+  // renewed: renewing is that very exchange, which would then renew itself without end.
+  if (res.status === 401 && !new Headers(init?.headers).has('Authorization') && (await renewAccessToken()))
+    return send()
   return res
 }
 
