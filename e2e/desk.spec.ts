@@ -61,6 +61,10 @@ for (const [device, viewport] of [
     await page.getByRole('searchbox', { name: 'Search orders' }).fill(no)
     await page.getByRole('button', { name: 'Search' }).click()
     await expect(page).toHaveURL(new RegExp(`q=${no}`))
+    // The status chips' counts are the whole shop's: beside a search they are left out.
+    await expect(page.getByRole('navigation', { name: 'Order status' }).getByRole('link', { name: /^All/ })).toHaveText(
+      'All',
+    )
     // The list's amount is what the customer pays, delivery included, as on the order and its e-mails.
     expect(customer.order.total).toBeGreaterThan(customer.order.price)
     await expect(page.locator('li, tr').filter({ hasText: no }).first()).toContainText(formatBDT(customer.order.total))

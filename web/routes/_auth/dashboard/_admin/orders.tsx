@@ -31,7 +31,9 @@ function OrdersDesk() {
   const navigate = Route.useNavigate()
   const { data } = useSuspenseQuery(deskQueries.orders({ status, paymentMethod, q, page }))
   const { data: summary } = useQuery(deskQueries.summary())
-  const all = summary ? Object.values(summary.orders).reduce((a, b) => a + b, 0) : undefined
+  // The counts are the whole shop's: beside a method or a search they would not be this list's.
+  const counts = paymentMethod || q ? undefined : summary?.orders
+  const all = counts ? Object.values(counts).reduce((a, b) => a + b, 0) : undefined
 
   const chip = (active: boolean, search: OrdersSearch, label: string, n?: number) => {
     return (
@@ -76,7 +78,7 @@ function OrdersDesk() {
 
       <nav aria-label="Order status" className="mt-4 flex flex-wrap gap-2">
         {tab(undefined, 'All', all)}
-        {ORDER_STATUSES.map((s) => tab(s, STATUS_LABELS[s], summary?.orders[s]))}
+        {ORDER_STATUSES.map((s) => tab(s, STATUS_LABELS[s], counts?.[s]))}
       </nav>
       <nav aria-label="Payment method" className="mt-2 flex flex-wrap gap-2">
         {methodTab(undefined, 'Every method')}
