@@ -12,7 +12,13 @@ export const MONTH_MESSAGE = 'month must be a calendar month as YYYY-MM, such as
 
 /** `?month=YYYY-MM` (this month in Asia/Dhaka when left out) and `&format=csv` for the spreadsheet. */
 export const VatRegisterQuerySchema = z.object({
-  month: z.string({ error: MONTH_MESSAGE }).trim().regex(MONTH_PATTERN, MONTH_MESSAGE).optional(),
+  month: z
+    .string({ error: MONTH_MESSAGE })
+    .trim()
+    .regex(MONTH_PATTERN, MONTH_MESSAGE)
+    // Before 2000 no document of this shop exists, and Date.UTC reads years 0–99 as 1900–1999.
+    .refine((m) => m >= '2000-01', MONTH_MESSAGE)
+    .optional(),
   format: z
     .enum(VAT_REGISTER_FORMATS, { error: `format must be one of ${VAT_REGISTER_FORMATS.join(', ')}.` })
     .optional(),

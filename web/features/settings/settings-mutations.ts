@@ -2,9 +2,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { SettingsPatch } from '#schemas/settings.ts'
 import { deskQueries } from '#web/features/desk/desk-queries.ts'
 import { api, unwrap } from '#web/lib/api.ts'
+import { configQuery } from '#web/lib/config.ts'
 import { settingsQueries } from './settings-queries'
 
-/** An admin saves one or more sections of the settings, each whole; the settings and the audit log refetch. */
+/**
+ * An admin saves one or more sections of the settings, each whole; the settings, the audit log and
+ * the public config (the payment methods offered) refetch.
+ */
 export function useSaveSettings() {
   const queryClient = useQueryClient()
   return useMutation({
@@ -13,6 +17,7 @@ export function useSaveSettings() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: settingsQueries.all() }),
         queryClient.invalidateQueries({ queryKey: deskQueries.all() }),
+        queryClient.invalidateQueries({ queryKey: configQuery.queryKey }),
       ]),
   })
 }

@@ -206,7 +206,7 @@ describe('GET /api/admin/vat&format=csv', () => {
 })
 
 describe('GET /api/admin/vat: refusals', () => {
-  it.each(['2026-13', '2026-00', '2026-1', '26-01', 'November', '2026-11-01'])(
+  it.each(['2026-13', '2026-00', '2026-1', '26-01', 'November', '2026-11-01', '0099-12', '1999-12'])(
     'refuses month=%s with a 400 that says what a month looks like',
     async (month) => {
       const res = await register(`?month=${encodeURIComponent(month)}`)
