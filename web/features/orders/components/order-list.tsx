@@ -11,6 +11,14 @@ import { useCancelOrder } from '../order-mutations'
 import { OrderLines, OrderTotals, orderSummary } from './order-lines'
 import { StatusBadge } from './status-badge'
 
+/** Where a refund went, by how the order was paid (a cash order is not refunded through the shop). */
+const REFUNDED_TO: Record<Booking['paymentMethod'], string> = {
+  card: 'went back to your card',
+  gateway: 'went back through SSLCommerz to the card or account (bKash, Nagad, Rocket) you paid with',
+  bank: 'was sent back to you by bank transfer',
+  cod: 'was given back to you',
+}
+
 /** Why a cancelled order was cancelled, from its history. */
 function cancelReason(order: Booking): string {
   const step = order.history.findLast((s) => s.status === 'cancelled')
@@ -163,7 +171,7 @@ function OrderCard({ order, onCancel }: { order: Booking; onCancel: () => void }
         {order.status === 'refunded' && order.refundedAt && (
           <p className="text-sm text-slate-700">
             <span className="font-semibold text-amber-900">Refunded</span> {formatDateTime(order.refundedAt)}:{' '}
-            {formatBDT(order.total)} went back to your card.
+            {formatBDT(order.total)} {REFUNDED_TO[order.paymentMethod]}.
           </p>
         )}
         {order.status !== 'unpaid' && (

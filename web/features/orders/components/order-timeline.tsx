@@ -1,6 +1,7 @@
 import type { Booking } from '#schemas/booking.ts'
 import { SYSTEM_CANCEL_NOTES } from '#schemas/order-statuses.ts'
 import { formatDateTime } from '#web/lib/format.ts'
+import { useSession } from '#web/lib/session.ts'
 import { STATUS_LABELS } from './status-badge'
 
 const BY: Record<string, string> = {
@@ -15,8 +16,18 @@ const BY: Record<string, string> = {
 const byOf = (step: Booking['history'][number]) =>
   step.by === 'system' && step.note === SYSTEM_CANCEL_NOTES.beforeVerified ? 'by the shop' : BY[step.by]
 
+/**
+ * A step's note as its reader should see it: the gateway's hold of a payment (a note on an unpaid
+ * step by the payment) tells the admin what to do in the merchant panel; the customer, what it means.
+ */
+const noteFor = (step: Booking['history'][number], isAdmin: boolean) =>
+  !isAdmin && step.by === 'payment' && step.status === 'unpaid'
+    ? 'The payment gateway is reviewing your payment: do not pay again. You get a receipt by e-mail once it is approved.'
+    : step.note
+
 /** What happened to an order, oldest first. */
 export function OrderTimeline({ order }: { order: Booking }) {
+  const { isAdmin } = useSession()
   return (
     <ol className="relative ml-2 border-l-2 border-slate-200" aria-label="Order history">
       {order.history.map((step, i) => (
@@ -27,7 +38,11 @@ export function OrderTimeline({ order }: { order: Booking }) {
             className="absolute -left-[7px] mt-1.5 h-3 w-3 rounded-full border-2 border-white bg-brand-600 ring-1 ring-slate-300"
           />
           <p className="font-semibold text-ink">
-            {step.status === 'unpaid' ? 'Placed' : STATUS_LABELS[step.status]}
+            {step.status !== 'unpaid'
+              ? STATUS_LABELS[step.status]
+              : step.by === 'payment'
+                ? 'Payment under review'
+                : 'Placed'}
             {step.status !== 'unpaid' && step.by !== 'payment' && byOf(step) && (
               <span className="font-normal text-slate-600"> · {byOf(step)}</span>
             )}
@@ -36,7 +51,7 @@ export function OrderTimeline({ order }: { order: Booking }) {
             <time dateTime={step.at}>{formatDateTime(step.at)}</time>
           </p>
           {step.note && step.note !== 'expired' && step.note !== SYSTEM_CANCEL_NOTES.toolWithdrawn && (
-            <p className="mt-1 text-sm text-slate-700">{step.note}</p>
+            <p className="mt-1 text-sm text-slate-700">{noteFor(step, isAdmin)}</p>
           )}
         </li>
       ))}
