@@ -61,6 +61,10 @@ test('a customer pays with bKash on the gateway’s page, comes back to wait for
   await expect(page.getByText('Waiting for the gateway’s confirmation…')).toBeVisible()
   await expect(pay).toHaveCount(0)
   await expectNoAxeViolations(page, 'the payment page waiting for the gateway')
+  // Opened again from My Orders (no mark in the address), it still waits rather than offer Pay.
+  await page.goto(`/dashboard/payment/${id}`)
+  await expect(page.getByText('Waiting for the gateway’s confirmation…')).toBeVisible()
+  await expect(pay).toHaveCount(0)
   // Coming back marked nothing: only the IPN can.
   const before = await page.request.get(`/api/booking/${id}`, { headers: { Authorization: `Bearer ${token}` } })
   expect((await before.json()).status).toBe('unpaid')
@@ -69,7 +73,8 @@ test('a customer pays with bKash on the gateway’s page, comes back to wait for
   const tranId = await gateway.tranIdOf(id)
   const ipn = await gateway.sendIpn(tranId)
   expect(ipn).toEqual({ status: 200, body: JSON.stringify({ received: true, outcome: 'paid' }) })
-  await expect(page.getByText('This order is paid.')).toBeVisible()
+  // The spec's message, as after a card payment, with the gateway's transaction.
+  await expect(page.getByText('Congrats ! Your payment is completed')).toBeVisible()
   await expect(page.getByTestId('transaction-id')).toHaveText(tranId)
   await expectNoAxeViolations(page, 'the payment page once paid')
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0)
@@ -93,4 +98,43 @@ test('a payment that fails on the gateway’s page leaves the order unpaid and c
   await page.getByRole('button', { name: 'Cancel the payment' }).click()
   await expect(page).toHaveURL(new RegExp(`/dashboard/payment/${id}\\?gateway=cancelled$`))
   await expect(page.getByRole('alert').filter({ hasText: 'The payment was cancelled.' })).toBeVisible()
+})
+
+test('a payment the gateway holds for review: the customer is told, and not offered to pay again', async ({
+  page,
+  gateway,
+  expectConsoleError,
+}) => {
+  const account = await signUp(page, 'Rafiq Islam', 'gateway')
+  const id = await gatewayOrder(page, account.email)
+  await page.goto(`/dashboard/payment/${id}`)
+  // A session is opened (as Pay does), paid, and held by the gateway for its risk review.
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'))
+  const opened = await page.request.post('/api/create-payment-intent', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { bookingId: id },
+  })
+  expect(opened.status(), await opened.text()).toBe(200)
+  const tranId = await gateway.tranIdOf(id)
+  await gateway.payHeld(tranId)
+  expect(await gateway.sendIpn(tranId)).toEqual({
+    status: 200,
+    body: JSON.stringify({ received: true, outcome: 'held' }),
+  })
+
+  // The order's history says so in the customer's words, not the admin's instructions.
+  await page.goto(`/dashboard/order/${id}`)
+  const history = page.getByRole('list', { name: 'Order history' })
+  await expect(history).toContainText('Payment under review')
+  await expect(history).toContainText('The payment gateway is reviewing your payment: do not pay again.')
+  await expect(history).not.toContainText('merchant panel')
+
+  // Pay again is refused (409) with the same words.
+  expectConsoleError(/status of 409/)
+  await page.goto(`/dashboard/payment/${id}`)
+  await page.getByRole('button', { name: 'Pay with bKash, Nagad or card' }).click()
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The payment gateway is reviewing your payment' }),
+  ).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`/dashboard/payment/${id}$`))
 })

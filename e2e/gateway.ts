@@ -19,6 +19,8 @@ export type FakeGateway = {
   tranIdOf(orderId: string): Promise<string>
   /** The gateway sends the IPN of that payment to the shop; answers the shop's answer. */
   sendIpn(tranId: string): Promise<{ status: number; body: string }>
+  /** The customer pays that session, and the gateway holds the payment for risk review (risk level 1). */
+  payHeld(tranId: string): Promise<void>
 }
 
 /**
@@ -74,6 +76,14 @@ export const gatewayTest = test.extend<{ gateway: FakeGateway }, { gatewayStack:
         const session = requests.findLast((r) => r.path === '/gwprocess/v4/api.php' && r.params.value_a === orderId)
         if (!session?.params.tran_id) throw new Error(`No SSLCommerz session for order ${orderId}`)
         return session.params.tran_id
+      },
+      payHeld: async (tranId) => {
+        const res = await fetch(`${fakeUrl}/__pay`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ tran_id: tranId, risk_level: '1' }),
+        })
+        if (!res.ok) throw new Error(`The fake gateway refused the payment: ${await res.text()}`)
       },
       sendIpn: async (tranId) => {
         const res = await fetch(`${fakeUrl}/__ipn`, {

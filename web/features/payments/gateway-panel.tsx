@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
 import { useOrderRefresh } from '#web/features/orders/order-mutations.ts'
 import { bookingQueries } from '#web/features/orders/order-queries.ts'
 import { ApiRequestError, api, unwrap } from '#web/lib/api.ts'
@@ -6,6 +7,28 @@ import type { GatewayReturn } from './gateway-return'
 
 /** How often the page asks for the order while it waits for the gateway's confirmation. */
 const WAIT_REFETCH_MS = 2_000
+/** How long after coming back from a payment its order's page waits instead of offering Pay again. */
+const RETURNED_WAIT_MS = 30 * 60_000
+const returnKey = (bookingId: string) => `toolhaus:gateway-returned:${bookingId}`
+
+function rememberReturn(bookingId: string) {
+  try {
+    localStorage.setItem(returnKey(bookingId), String(Date.now()))
+  } catch {}
+}
+
+/** Whether the customer came back from paying this order at the gateway: on this visit, or a recent one. */
+export const cameBackPaying = (bookingId: string, returned: GatewayReturn | undefined) =>
+  returned === 'success' || returnedRecently(bookingId)
+
+function returnedRecently(bookingId: string): boolean {
+  try {
+    const at = Number(localStorage.getItem(returnKey(bookingId)))
+    return at > 0 && Date.now() - at < RETURNED_WAIT_MS
+  } catch {
+    return false
+  }
+}
 
 /**
  * A `gateway` order's payment, while it is unpaid: a button that opens a session at SSLCommerz
@@ -15,7 +38,12 @@ const WAIT_REFETCH_MS = 2_000
  * this panel then shows it paid.
  */
 export function GatewayPanel({ bookingId, returned }: { bookingId: string; returned: GatewayReturn | undefined }) {
-  const waiting = returned === 'success'
+  // Back from a payment, on this visit or a recent one (My Orders links here without the mark):
+  // a second payment would only be refunded.
+  const waiting = cameBackPaying(bookingId, returned)
+  useEffect(() => {
+    if (returned === 'success') rememberReturn(bookingId)
+  }, [returned, bookingId])
   // The same query as the page's: each answer updates the whole page.
   useQuery({ ...bookingQueries.detail(bookingId), refetchInterval: waiting ? WAIT_REFETCH_MS : false })
   const refresh = useOrderRefresh()
@@ -33,6 +61,16 @@ export function GatewayPanel({ bookingId, returned }: { bookingId: string; retur
     },
   })
   const leaving = start.isPending || start.isSuccess
+  // Back from the gateway's page by the browser's Back button, the page may come from its cache as
+  // it was left, "Opening SSLCommerz…": it is ready again.
+  const { reset } = start
+  useEffect(() => {
+    const onShow = (e: PageTransitionEvent) => {
+      if (e.persisted) reset()
+    }
+    window.addEventListener('pageshow', onShow)
+    return () => window.removeEventListener('pageshow', onShow)
+  }, [reset])
 
   return (
     <div className="space-y-4">

@@ -299,9 +299,12 @@ describe('POST /api/sslcommerz/ipn', () => {
     const notes = order.history.filter((h) => h.note?.includes('risk review'))
     expect(notes).toHaveLength(1)
     expect(notes[0]!.note).toContain(tranId)
-    // While the gateway holds the money the order cannot be cancelled under it.
+    // While the gateway holds the money the order cannot be cancelled under it, nor paid again.
     const cancel = await call('POST', `/api/booking/${id}/cancel`, { as: buyer, body: {}, ...via })
     expect(cancel.status).toBe(409)
+    const again = await call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id }, ...via })
+    expect(again.status).toBe(409)
+    expect((await errorOf(again)).message).toMatch(/^The payment gateway is reviewing your payment of this order/)
     expect((await bookingRow(id))?.status).toBe('unpaid')
   })
 

@@ -5,7 +5,7 @@ import { formatBDT } from '#schemas/bdt.ts'
 import { PAYMENT_SUCCESS_MESSAGE } from '#schemas/payment.ts'
 import { OrderLines, PAYMENT_METHOD_LABELS } from '#web/features/orders/components/order-lines.tsx'
 import { bookingQueries } from '#web/features/orders/order-queries.ts'
-import { GatewayPanel } from '#web/features/payments/gateway-panel.tsx'
+import { cameBackPaying, GatewayPanel } from '#web/features/payments/gateway-panel.tsx'
 import { GATEWAY_RETURNS, type GatewayReturn } from '#web/features/payments/gateway-return.ts'
 import { PaymentPanel } from '#web/features/payments/payment-panel.tsx'
 import { ApiRequestError } from '#web/lib/api-error.ts'
@@ -42,6 +42,10 @@ function PaymentPage() {
 
   // The payment's mutation (usePayBooking) refreshes every view of the order.
   const onPaid = (transactionId: string) => setPaidNow(transactionId)
+  // Paid on this visit: by a card form here, or at the gateway, whose confirmation this page waited for.
+  const succeeded =
+    paidNow ??
+    (viaGateway && booking.paid && cameBackPaying(booking._id, returned) ? (booking.transactionId ?? '') : undefined)
 
   return (
     <div className="max-w-2xl space-y-6">
@@ -101,11 +105,14 @@ function PaymentPage() {
             <OrderLink id={booking._id} />
           </Notice>
         ) : booking.paid ? (
-          <div className="rounded-xl bg-emerald-50 p-4 text-emerald-900 ring-1 ring-emerald-600/20">
-            <p className="font-semibold">This order is paid.</p>
-            <TransactionId id={booking.transactionId} />
-            <OrdersLink />
-          </div>
+          // Paid just now through the gateway: the message below says so.
+          succeeded === undefined && (
+            <div className="rounded-xl bg-emerald-50 p-4 text-emerald-900 ring-1 ring-emerald-600/20">
+              <p className="font-semibold">This order is paid.</p>
+              <TransactionId id={booking.transactionId} />
+              <OrdersLink />
+            </div>
+          )
         ) : (
           // Cash on delivery or a bank transfer: not paid on this page; the order's page says how.
           <Notice
@@ -121,10 +128,10 @@ function PaymentPage() {
 
         {/* Present from the start so screen readers announce the result when it appears. */}
         <div role="status" aria-live="polite" className="empty:hidden mt-6">
-          {paidNow !== undefined && (
+          {succeeded !== undefined && (
             <div className="rounded-xl bg-emerald-50 p-4 text-emerald-900 ring-1 ring-emerald-600/20">
               <p className="text-lg font-bold">{PAYMENT_SUCCESS_MESSAGE}</p>
-              <TransactionId id={paidNow} />
+              <TransactionId id={succeeded} />
               <OrdersLink />
             </div>
           )}

@@ -214,6 +214,25 @@ export class SslcommerzProvider implements PaymentProvider {
   async createOrReuseIntent(booking: PayableBooking): Promise<ProviderIntent> {
     const order = await this.db.select().from(orders).where(eq(orders.id, booking.id)).get()
     if (!order) throw new ApiError(404, 'NOT_FOUND', 'No such order.')
+    // A payment the gateway holds for review pays the order once approved: a second one would
+    // only be refunded.
+    const held = await this.db
+      .select({ tranId: gatewaySessions.tranId })
+      .from(gatewaySessions)
+      .where(
+        and(
+          eq(gatewaySessions.bookingId, order.id),
+          eq(gatewaySessions.status, 'held'),
+          gt(gatewaySessions.updatedAt, Date.now() - RISK_REVIEW_MAX_MS),
+        ),
+      )
+      .get()
+    if (held)
+      throw new ApiError(
+        409,
+        'CONFLICT',
+        'The payment gateway is reviewing your payment of this order: do not pay again. You get a receipt by e-mail once it is approved.',
+      )
     const tranId = `${order.orderNo ?? 'TH'}-${newId().slice(0, 8)}`
     const back = (result: string) => `${this.origin}/api/sslcommerz/return/${order.id}?result=${result}`
     const session = await this.client.createSession({
