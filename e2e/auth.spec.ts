@@ -145,7 +145,10 @@ test('Sign Out clicked while the session renews stays signed out when the renewa
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible()
 })
 
-test('the profile form updates the profile', async ({ page }) => {
+test('the profile form updates the profile, and keeps what was typed when a save fails', async ({
+  page,
+  expectConsoleError,
+}) => {
   await signUp(page, 'Profile Tester', 'profile', { verified: false })
   await page.goto('/dashboard')
   await page.getByLabel('Education').fill('BSc in Mechanical Engineering, BUET')
@@ -160,6 +163,24 @@ test('the profile form updates the profile', async ({ page }) => {
   await page.reload()
   await expect(page.getByText('BSc in Mechanical Engineering, BUET').first()).toBeVisible()
   await expect(page.getByRole('link', { name: 'https://www.linkedin.com/in/profile-tester' })).toBeVisible()
+
+  // A save that fails (the shop unreachable for a moment) keeps everything typed, the name too.
+  expectConsoleError(/ERR_FAILED|Failed to load resource/)
+  await page.route('**/api/user/**', (route) =>
+    route.request().method() === 'PUT' ? route.abort('failed') : route.fallback(),
+  )
+  await page.getByLabel('Name', { exact: true }).fill('Profile Renamed')
+  await page.getByLabel('Phone').fill('01898765432')
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(page.getByText('We could not reach the shop', { exact: false }).first()).toBeVisible()
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Profile Renamed')
+  await expect(page.getByLabel('Phone')).toHaveValue('01898765432')
+  await page.unroute('**/api/user/**')
+  await page.getByRole('button', { name: 'Save changes' }).click()
+  await expect(page.getByText('Your information have been updated successfully')).toBeVisible()
+  await page.reload()
+  await expect(page.getByLabel('Phone')).toHaveValue('01898765432')
+  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Profile Renamed')
 })
 
 test('an admin promotes a user and the list updates', async ({ page, api, newCustomer }) => {

@@ -42,8 +42,9 @@ export function useUpdateProfile(profile: UserProfile, displayName: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: async (values: ProfileUpdateInput) => {
-      if (values.name && values.name !== displayName) await signIn.updateDisplayName(values.name)
       const [saved] = await unwrap(api.user[':email'].$put({ param: { email: profile.email }, json: values }))
+      // Only a saved name goes to Firebase: a refused save leaves both as they were.
+      if (values.name && values.name !== displayName) await signIn.updateDisplayName(values.name)
       return saved
     },
     onSuccess: (saved) => {

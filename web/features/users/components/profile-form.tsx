@@ -5,6 +5,7 @@ import { type ProfileUpdateInput, ProfileUpdateSchema, type UserProfile } from '
 import type { z } from '#schemas/zod.ts'
 import { FormField } from '#web/components/form-field.tsx'
 import { ImageFormField } from '#web/components/image-field.tsx'
+import { ApiRequestError } from '#web/lib/api-error.ts'
 import { showServerFieldErrors } from '#web/lib/form-errors.ts'
 import { toast } from '#web/lib/toast.ts'
 import { useUpdateProfile } from '../users-mutations'
@@ -30,6 +31,9 @@ export function ProfileForm({ profile, displayName }: { profile: UserProfile; di
   const [uploading, setUploading] = useState(false)
   const { register, control, handleSubmit, formState, setError } = useForm<ProfileFormValues>({
     resolver: zodResolver(profileFormSchema),
+    // The profile as saved; a field the person typed in keeps what they typed when it changes
+    // (the name reaching Firebase mid-save, say), so a save that fails loses nothing.
+    resetOptions: { keepDirtyValues: true },
     values: {
       name: displayName || profile.name,
       education: profile.education,
@@ -51,7 +55,11 @@ export function ProfileForm({ profile, displayName }: { profile: UserProfile; di
       onSuccess: () => toast.success('Your information have been updated successfully'),
       onError: (error) => {
         showServerFieldErrors(error, setError, PROFILE_FIELDS)
-        toast.error(error.message)
+        toast.error(
+          error instanceof ApiRequestError
+            ? error.message
+            : 'We could not reach the shop. Check your connection and try again.',
+        )
       },
     })
 
