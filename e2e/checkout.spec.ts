@@ -173,6 +173,33 @@ test('a customer checks out a cart of two tools, the district sets the fee, pays
   }
 })
 
+test('an order placed whose answer is lost on the way is not shown as an empty cart', async ({
+  page,
+  request,
+  api,
+  expectConsoleError,
+}) => {
+  const [tool] = await twoTools(request)
+  const customer = await verifiedCustomer(page, request, 'Lost Answer')
+  await fillCart(api, [tool])
+  await page.goto('/checkout')
+  await page.getByLabel('Phone').fill('01712 345678')
+  await page.getByLabel('Pickup at the factory').check()
+  await expect(page.getByRole('region', { name: 'Your order' }).getByTestId('delivery-fee')).toHaveText('Free')
+  // The shop places the order, but its answer never reaches the browser (a dropped connection).
+  expectConsoleError(/ERR_FAILED|Failed to load resource/)
+  await page.route('**/api/checkout', async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback()
+    await route.fetch()
+    await route.abort('failed')
+  })
+  await page.getByRole('button', { name: 'Place order' }).click()
+  await expect(page.getByText('Your order was most likely placed')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Check My Orders' })).toHaveAttribute('href', '/dashboard/order')
+  const orders = (await (await api.get(`/booking?customer=${encodeURIComponent(customer.email)}`)).json()) as Booking[]
+  expect(orders.filter((o) => o.status === 'unpaid')).toHaveLength(1)
+})
+
 test('an account whose e-mail is not verified is told why it cannot order, and can have the link sent again', {
   tag: '@phone',
 }, async ({ page: shopper, request, api, expectConsoleError }) => {

@@ -22,6 +22,13 @@ export function usePlaceCheckout() {
       void queryClient.invalidateQueries({ queryKey: cartQueries.all() })
       return refreshOrders(true)
     },
-    onError: () => queryClient.invalidateQueries({ queryKey: checkoutQueries.all() }),
+    // The order may have been placed all the same (an answer lost on the way): the cart and the
+    // orders are read again with the preview.
+    onError: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: checkoutQueries.all() }),
+        queryClient.invalidateQueries({ queryKey: cartQueries.all() }),
+        refreshOrders(false),
+      ]),
   })
 }

@@ -7,6 +7,7 @@ import { type PickupDetails, zoneOf } from '#schemas/delivery.ts'
 import type { CodSection } from '#schemas/settings.ts'
 import type { UserProfile } from '#schemas/user.ts'
 import { EmptyState } from '#web/components/empty-state.tsx'
+import { ApiRequestError } from '#web/lib/api-error.ts'
 import { showServerFieldErrors } from '#web/lib/form-errors.ts'
 import { toast } from '#web/lib/toast.ts'
 import { CHECKOUT_FORM_FIELDS, CheckoutFormSchema, type CheckoutFormValues, checkoutDefaults } from '../checkout-body'
@@ -53,7 +54,14 @@ export function CheckoutForm({ profile, displayName, email, pickup, zoneNames, c
   // replace the first one's).
   const placing = useRef(false)
 
-  if (data && data.lines.length === 0 && !place.isSuccess) return <EmptyCart />
+  if (data && data.lines.length === 0 && !place.isSuccess)
+    // The cart emptied while a placing failed without the shop's answer (a dropped connection, a
+    // proxy's 5xx): the order was most likely placed after all.
+    return place.isError && !(place.error instanceof ApiRequestError && place.error.status < 500) ? (
+      <MaybePlaced />
+    ) : (
+      <EmptyCart />
+    )
 
   const blockedLines = data?.lines.some((line) => line.error) ?? false
   const submit = (body: CheckoutPreviewInput) => {
@@ -135,6 +143,22 @@ export function CheckoutForm({ profile, displayName, email, pickup, zoneNames, c
         </div>
       </form>
     </FormProvider>
+  )
+}
+
+function MaybePlaced() {
+  return (
+    <EmptyState
+      title="Your order was most likely placed"
+      action={
+        <Link to="/dashboard/order" className="btn-primary">
+          Check My Orders
+        </Link>
+      }
+    >
+      The shop’s answer did not reach you, and your cart is empty now, as it is after an order. Look in My Orders before
+      ordering again.
+    </EmptyState>
   )
 }
 
