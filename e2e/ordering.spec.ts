@@ -198,6 +198,8 @@ test('cancelling an order asks first, then cancels it and the stock comes back',
   await expect(page.getByText('Order cancelled')).toBeVisible()
   await expect(order.getByTestId('order-status')).toHaveText('Cancelled')
   await expect(order.getByRole('link', { name: /^Payment/ })).toHaveCount(0)
+  // Its Cancel button is gone: the keyboard's focus is on the order, not lost on the page.
+  await expect(order).toBeFocused()
   expect((await tool(page, 'impact-wrench')).quantity).toBe(before.quantity)
 
   await page.goto('/service/impact-wrench')

@@ -8,6 +8,11 @@ type ModalProps = {
   description?: ReactNode
   /** While true Esc does not close the dialog (e.g. an order is being placed). */
   busy?: boolean
+  /**
+   * Called once it has closed, after the browser gave the focus back to what opened it: to move the
+   * focus elsewhere when that is about to go (a row's button whose row changes).
+   */
+  afterClose?: () => void
   size?: 'sm' | 'lg'
   children: ReactNode
 }
@@ -18,8 +23,19 @@ type ModalProps = {
  * opened it. The content mounts only while open, so forms start fresh every time.
  * The element marked `data-autofocus` gets the focus when it opens.
  */
-export function Modal({ open, onClose, title, description, busy = false, size = 'lg', children }: ModalProps) {
+export function Modal({
+  open,
+  onClose,
+  title,
+  description,
+  busy = false,
+  size = 'lg',
+  afterClose,
+  children,
+}: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null)
+  const afterCloseRef = useRef(afterClose)
+  afterCloseRef.current = afterClose
   const titleId = useId()
   const descriptionId = useId()
 
@@ -32,6 +48,7 @@ export function Modal({ open, onClose, title, description, busy = false, size = 
       dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus()
     } else if (!open && dialog.open) {
       dialog.close()
+      afterCloseRef.current?.()
     }
   }, [open])
 

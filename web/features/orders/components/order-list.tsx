@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { formatBDT } from '#schemas/bdt.ts'
 import type { Booking } from '#schemas/booking.ts'
 import { actionsFor } from '#schemas/order-status.ts'
@@ -35,14 +35,16 @@ function cancelReason(order: Booking): string {
 /** The customer's orders, newest first, with Payment and Cancel for the unpaid ones. */
 export function OrderList({ orders }: { orders: Booking[] }) {
   const [confirming, setConfirming] = useState<Booking>()
+  const cancelled = useRef<string | undefined>(undefined)
   const cancel = useCancelOrder()
   const cancelOrder = (order: Booking) =>
     cancel.mutate(order._id, {
       onSuccess: () => {
+        // The Cancel button that opened the dialog goes with the order's new state: once the
+        // dialog has closed, the focus goes to its order instead.
+        cancelled.current = order._id
         setConfirming(undefined)
         toast.success('Order cancelled', { description: `${order.service}: the items went back to stock.` })
-        // The Cancel button that opened the dialog is gone now: keep the focus on its order.
-        document.getElementById(orderElementId(order._id))?.focus()
       },
     })
 
@@ -65,6 +67,10 @@ export function OrderList({ orders }: { orders: Booking[] }) {
       <Modal
         open={Boolean(confirming)}
         onClose={() => setConfirming(undefined)}
+        afterClose={() => {
+          if (cancelled.current) document.getElementById(orderElementId(cancelled.current))?.focus()
+          cancelled.current = undefined
+        }}
         busy={cancel.isPending}
         size="sm"
         title="Cancel this order?"
