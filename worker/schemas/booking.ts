@@ -249,31 +249,25 @@ export type OrderHistoryEntry = Booking['history'][number]
 export const CARRIER_MAX = 80
 export const TRACKING_MAX = 100
 
-/** Text of only white space or invisible characters is not given (a tracking number of a zero-width space is none). */
-const unlessUnseen = (text: string) => (hasVisibleText(text) ? text : undefined)
+/**
+ * An optional text of the desk's moves: trimmed, at most `max` characters, and text of only white
+ * space or invisible characters is not given (a tracking number of a zero-width space is none).
+ */
+const optionalShownText = (field: string, max: number) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .max(max, `${field} must be at most ${max} characters`)
+    .transform((text) => (hasVisibleText(text) ? text : undefined))
+    .optional()
 
 /** `POST /api/booking/{id}/status`: an admin moves a paid order forward. */
 export const OrderStatusChangeSchema = z
   .object({
     status: z.enum(FULFILMENT_STATUSES, { error: `status must be one of ${FULFILMENT_STATUSES.join(', ')}` }),
-    carrier: z
-      .string({ error: 'carrier must be text' })
-      .trim()
-      .max(CARRIER_MAX, `carrier must be at most ${CARRIER_MAX} characters`)
-      .transform(unlessUnseen)
-      .optional(),
-    trackingNumber: z
-      .string({ error: 'trackingNumber must be text' })
-      .trim()
-      .max(TRACKING_MAX, `trackingNumber must be at most ${TRACKING_MAX} characters`)
-      .transform(unlessUnseen)
-      .optional(),
-    note: z
-      .string({ error: 'note must be text' })
-      .trim()
-      .max(500, 'note must be at most 500 characters')
-      .transform(unlessUnseen)
-      .optional(),
+    carrier: optionalShownText('carrier', CARRIER_MAX),
+    trackingNumber: optionalShownText('trackingNumber', TRACKING_MAX),
+    note: optionalShownText('note', 500),
     /** A cash-on-delivery order's `delivered`: the courier has the cash (api.md "Payment methods"). */
     cashCollected: z.boolean({ error: 'cashCollected must be true or false' }).optional(),
   })
@@ -303,22 +297,13 @@ export const BankReferenceSchema = z
 
 /** `POST /api/booking/{id}/refund`; a bank order also needs the reference of the transfer that sent the money back. */
 export const OrderRefundSchema = z.object({
-  reason: z
-    .string({ error: 'reason must be text' })
-    .trim()
-    .max(500, 'reason must be at most 500 characters')
-    .optional(),
+  reason: optionalShownText('reason', 500),
   reference: BankReferenceSchema.optional(),
 })
 
 /** `POST /api/booking/{id}/cancel`: why (required when a cash-on-delivery order came back from the door). */
 export const OrderCancelSchema = z.object({
-  note: z
-    .string({ error: 'note must be text' })
-    .trim()
-    .max(500, 'note must be at most 500 characters')
-    .transform(unlessUnseen)
-    .optional(),
+  note: optionalShownText('note', 500),
 })
 
 /** `POST /api/booking/{id}/payment`: an admin records a bank transfer that arrived. */
