@@ -9,8 +9,10 @@ export const EMAIL_MAX = 254
  * internationalised one in its ASCII form (Bangladesh's .বাংলা is `.xn--54b7fta0cc`). zod's default
  * takes letters only in the ending and fewer characters before the @.
  */
+// NOTE: lookaheads only: a lookbehind is a syntax error in Safari before 16.4, which would break
+// every form's code there.
 const ADDRESS =
-  /^(?!\.)(?!.*\.\.)[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+(?<!\.)@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})$/
+  /^(?!\.)(?!.*\.\.)(?!.*\.@)[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+(?:[A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})$/
 
 /**
  * A required e-mail field: trimmed, at most 254 characters, a valid address; each form keeps
