@@ -251,6 +251,12 @@ export const orders = sqliteTable(
     /** The tax invoice (Mushak-6.3): `INV-{year}-{serial}`, issued when the order is first paid. */
     invoiceNumber: text('invoice_number'),
     invoiceIssuedAt: integer('invoice_issued_at'),
+    /**
+     * The shop's settings (`shop`, `delivery`, `bank` as stored) when the invoice was issued: its
+     * documents print the seller, the zone and the account as they were then, whatever changes
+     * later. Null for an order invoiced before it was kept (its documents read today's settings).
+     */
+    invoiceSettings: text('invoice_settings', { mode: 'json' }).$type<Record<string, unknown>>(),
     /** The credit note (Mushak-6.7) of a refund: `CN-{year}-{serial}`. */
     creditNoteNumber: text('credit_note_number'),
     creditNoteIssuedAt: integer('credit_note_issued_at'),

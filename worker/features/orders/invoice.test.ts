@@ -34,6 +34,33 @@ const invoice = (id: string, token = buyer) => call('GET', `/api/booking/${id}/i
 const cancel = (id: string, token: string) => call('POST', `/api/booking/${id}/cancel`, { as: token })
 
 describe('GET /api/booking/{id}/invoice', () => {
+  it('prints the seller as it was when the invoice was issued, whatever the settings say later', async () => {
+    const paid = await paidOrder(buyer, tool, BUYER)
+    // The shop moves and changes its registered name after the invoice was issued.
+    const moved = {
+      ...SELLER,
+      legalName: 'Toolhaus Renamed Ltd.',
+      bin: '0001112223334',
+      address: 'Plot 9, Tongi, Gazipur',
+    }
+    const patch = await call('PATCH', '/api/settings', { as: admin, body: { shop: moved } })
+    expect(patch.status).toBe(200)
+    try {
+      const html = await (await invoice(paid)).text()
+      expect(fieldsOf(html, 'seller')).toMatchObject({
+        'Legal name': SELLER.legalName,
+        BIN: SELLER.bin,
+        Address: SELLER.address,
+      })
+      // An order paid from now on is invoiced as the shop is now.
+      const later = await paidOrder(buyer, tool, BUYER)
+      const now = await (await invoice(later)).text()
+      expect(fieldsOf(now, 'seller')).toMatchObject({ 'Legal name': moved.legalName, BIN: moved.bin })
+    } finally {
+      await useSeller(admin)
+    }
+  })
+
   it('prints every field of a Mushak-6.3 for an order of several lines with a company and its BIN', async () => {
     const email = 'invoice-company@example.com'
     const token = await signIn(email)

@@ -184,12 +184,19 @@ function documentStatements(order: OrderRow, to: OrderStatus, rule: OrderTransit
   const at = Date.now()
   const series = `${doc.prefix}-${dhakaYear(at)}`
   const unissued = sqlPart`exists (select 1 from bookings where id = ${order.id} and ${sqlText(doc.number)} is null)`
+  // The invoice keeps the settings it was issued under (its seller, zone and account), read in
+  // the same batch; a credit note corrects that invoice, and prints from the same.
+  const keepSettings =
+    doc.prefix === 'INV'
+      ? sqlText(`, invoice_settings = (select json_group_object(key, json(value)) from settings
+                   where key in ('shop', 'delivery', 'bank'))`)
+      : sqlText('')
   return [
     sqlPart`insert into document_serials (series, last) select ${series}, 1 where ${happened} and ${unissued}
             on conflict (series) do update set last = last + 1`,
     sqlPart`update bookings
             set ${sqlText(doc.number)} = ${series} || '-' || printf('%06d', (select last from document_serials where series = ${series})),
-                ${sqlText(doc.issuedAt)} = ${at}
+                ${sqlText(doc.issuedAt)} = ${at}${keepSettings}
             where id = ${order.id} and ${sqlText(doc.number)} is null and ${happened}`,
   ]
 }

@@ -11,7 +11,7 @@ import type { OrderStatus } from '#schemas/order-status.ts'
 import { DELIVERY_VAT_BP } from '#schemas/vat.ts'
 import type { OrderRow } from '#worker/db/schema.ts'
 import type { Db } from '#worker/lib/db.ts'
-import { loadSettings } from '../settings/settings.service'
+import { loadSettings, settingsFrom } from '../settings/settings.service'
 import { eventsQuery, linesQuery } from './orders.service'
 
 /** One row of a document's table: a line of the order, or its delivery. Paisa; the rate in basis points. */
@@ -97,7 +97,8 @@ const addressLine = (order: OrderRow): string | null => {
 export async function taxDocumentOf(db: Db, order: OrderRow): Promise<TaxDocument> {
   const [[lines, events], settings] = await Promise.all([
     db.batch([linesQuery(db, [order.id]), eventsQuery(db, [order.id])]),
-    loadSettings(db),
+    // The shop as it was when the invoice was issued; today's for an order invoiced before that was kept.
+    order.invoiceSettings ? settingsFrom(order.invoiceSettings) : loadSettings(db),
   ])
   const rows = lines.map((l) => row(l.name, l.quantity, l.pricePaisa, l.vatPaisa, l.vatRateBp))
   // The delivery's VAT is what the order's VAT holds beyond its lines': stored sums, never recomputed.

@@ -16,7 +16,12 @@ type Section = (typeof SECTIONS)[number]
  */
 export async function loadSettings(db: Db): Promise<ShopSettings> {
   const rows = await db.select().from(settings)
-  const stored = Object.fromEntries(rows.map((r) => [r.key, r.value])) as Partial<ShopSettings>
+  return settingsFrom(Object.fromEntries(rows.map((r) => [r.key, r.value])))
+}
+
+/** The settings from their stored sections (by key, as the table keeps them), the defaults for what is missing. */
+export function settingsFrom(sections: Record<string, unknown>): ShopSettings {
+  const stored = sections as Partial<ShopSettings>
   return {
     shop: { ...DEFAULT_SETTINGS.shop, ...stored.shop },
     delivery: {
