@@ -206,6 +206,8 @@ test('an admin cancels an unpaid order after confirming; the customer sees it ca
   await expect(page.getByTestId('order-status').first()).toHaveText('Cancelled')
   await expect(page.getByRole('list', { name: 'Order history' })).toContainText('Cancelled · by the shop')
   await expect(page.getByRole('group', { name: 'Actions' })).toHaveCount(0)
+  // The actions went with the move, the button that opened the dialog too: the focus is on the order's heading.
+  await expect(page.getByRole('heading', { level: 1, name: /^Order / })).toBeFocused()
 
   // The customer: My Orders says it was cancelled and why; so does the order page.
   const them = customer.page

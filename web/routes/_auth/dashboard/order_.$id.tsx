@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
+import { useEffect, useRef } from 'react'
 import { OrderActions } from '#web/features/orders/components/order-actions.tsx'
 import { OrderDetails } from '#web/features/orders/components/order-details.tsx'
 import { StatusBadge } from '#web/features/orders/components/status-badge.tsx'
@@ -31,6 +32,15 @@ function OrderPage() {
   const { isAdmin } = useSession()
   // An admin looking at someone else's order came from the order desk.
   const fromDesk = isAdmin && order.customer !== session.user.email
+  // A move (Ship, Refund, Cancel, Record payment) changes the actions offered: the button that
+  // opened its dialog may be gone, and the focus with it. Then it goes to the order's heading.
+  const heading = useRef<HTMLHeadingElement>(null)
+  const shownStatus = useRef(order.status)
+  useEffect(() => {
+    if (shownStatus.current === order.status) return
+    shownStatus.current = order.status
+    if (!document.activeElement || document.activeElement === document.body) heading.current?.focus()
+  }, [order.status])
 
   return (
     <div>
@@ -41,7 +51,7 @@ function OrderPage() {
         ← {fromDesk ? 'All orders' : 'My orders'}
       </Link>
       <div className="mt-3 flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-bold">
+        <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
           Order <span className="font-mono">{order.orderNumber}</span>
         </h1>
         <StatusBadge status={order.status} />
