@@ -78,17 +78,17 @@ const NOT_BY_CARD: Partial<Record<PaymentMethod, string>> = {
   gateway: 'This order is paid on the payment gateway’s page: it is marked paid when the gateway confirms it.',
 }
 
-/** @throws 409 WRONG_PAYMENT_METHOD for an order paid in cash on delivery or by bank transfer. */
-export function assertPaidOnline(order: Pick<OrderRow, 'paymentMethod'>): void {
-  const words = OFFLINE[order.paymentMethod]
+/** @throws 409 WRONG_PAYMENT_METHOD with `refused`'s words for the order's method, when it has some. */
+function assertMethodNotIn(refused: Partial<Record<PaymentMethod, string>>, order: Pick<OrderRow, 'paymentMethod'>) {
+  const words = refused[order.paymentMethod]
   if (words) throw new ApiError(409, 'WRONG_PAYMENT_METHOD', words)
 }
 
+/** @throws 409 WRONG_PAYMENT_METHOD for an order paid in cash on delivery or by bank transfer. */
+export const assertPaidOnline = (order: Pick<OrderRow, 'paymentMethod'>) => assertMethodNotIn(OFFLINE, order)
+
 /** @throws 409 WRONG_PAYMENT_METHOD unless a card order (the PATCH's card payment cannot pay it). */
-export function assertPaidByCard(order: Pick<OrderRow, 'paymentMethod'>): void {
-  const words = NOT_BY_CARD[order.paymentMethod]
-  if (words) throw new ApiError(409, 'WRONG_PAYMENT_METHOD', words)
-}
+export const assertPaidByCard = (order: Pick<OrderRow, 'paymentMethod'>) => assertMethodNotIn(NOT_BY_CARD, order)
 
 /**
  * `POST /api/create-payment-intent`: the booking's one open intent, with the amount from

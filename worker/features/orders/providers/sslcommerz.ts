@@ -29,6 +29,10 @@ import {
  */
 export const RISK_REVIEW_MAX_MS = 7 * 24 * 60 * 60 * 1000
 
+/** SQL: the session holds a payment the gateway is still reviewing (held, for less than {@link RISK_REVIEW_MAX_MS}). */
+const underReview = () =>
+  and(eq(gatewaySessions.status, 'held'), gt(gatewaySessions.updatedAt, Date.now() - RISK_REVIEW_MAX_MS))
+
 export const SSLCOMMERZ_SANDBOX_BASE = 'https://sandbox.sslcommerz.com'
 export const SSLCOMMERZ_LIVE_BASE = 'https://securepay.sslcommerz.com'
 
@@ -219,13 +223,7 @@ export class SslcommerzProvider implements PaymentProvider {
     const held = await this.db
       .select({ tranId: gatewaySessions.tranId })
       .from(gatewaySessions)
-      .where(
-        and(
-          eq(gatewaySessions.bookingId, order.id),
-          eq(gatewaySessions.status, 'held'),
-          gt(gatewaySessions.updatedAt, Date.now() - RISK_REVIEW_MAX_MS),
-        ),
-      )
+      .where(and(eq(gatewaySessions.bookingId, order.id), underReview()))
       .get()
     if (held)
       throw new ApiError(
@@ -295,10 +293,7 @@ export class SslcommerzProvider implements PaymentProvider {
       .where(
         and(
           eq(gatewaySessions.bookingId, booking.id),
-          or(
-            eq(gatewaySessions.status, 'validated'),
-            and(eq(gatewaySessions.status, 'held'), gt(gatewaySessions.updatedAt, Date.now() - RISK_REVIEW_MAX_MS)),
-          ),
+          or(eq(gatewaySessions.status, 'validated'), underReview()),
           isNull(gatewaySessions.refundRefId),
         ),
       )
