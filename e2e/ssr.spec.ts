@@ -258,3 +258,69 @@ test('a section just below a phone’s first screen is not fetched or hydrated w
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(1)
   await expect(page).toHaveURL('/')
 })
+
+/**
+ * The scripts a page loaded that hold TanStack Query's client (web/lib/browser-query-client.ts),
+ * found by one of its messages: call it to list them so far.
+ */
+function recordQueryClientScripts(page: Page) {
+  const scripts: { url: string; body: Promise<string> }[] = []
+  page.on('response', (r) => {
+    if (r.url().endsWith('.js')) scripts.push({ url: r.url(), body: r.text() })
+  })
+  return async () => {
+    const found: string[] = []
+    for (const { url, body } of scripts) if ((await body).includes('Missing queryFn')) found.push(url)
+    return found
+  }
+}
+
+test('the home page loads TanStack Query’s client only when something needs it, and its sections still show their data', async ({
+  page,
+}) => {
+  // The home page hydrates its navbar and hero, which run no query: the client (about 10 kB gz)
+  // comes with the first section, link or session that needs it.
+  await page.setViewportSize({ width: 412, height: 823 })
+  const withClient = recordQueryClientScripts(page)
+  const reads = recordApiReads(page)
+  await page.goto('/')
+  await page.waitForLoadState('load')
+  await page.waitForTimeout(1000)
+  expect(await withClient(), 'Query’s client loaded with the home page').toEqual([])
+  // A section scrolled to brings it, and shows what the page carried without asking the API again.
+  await page.locator('#island-reviews').scrollIntoViewIfNeeded()
+  await expect.poll(withClient).toHaveLength(1)
+  await expect(
+    page
+      .locator('#island-tools')
+      .getByRole('link', { name: /Electric Saw/ })
+      .first(),
+  ).toBeVisible()
+  expect(
+    reads.filter((r) => /\/api\/(service|review)\b/.test(r)),
+    'API reads after hydration',
+  ).toEqual([])
+  // The app still navigates, its loaders using the client now loaded.
+  await page.getByRole('link', { name: 'Browse all tools' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'All tools' })).toBeVisible()
+  await expect(page.getByRole('main').getByText('Drill Machine').first()).toBeVisible()
+})
+
+test('a link followed before Query’s client loaded opens its page with its data', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 })
+  const withClient = recordQueryClientScripts(page)
+  await page.goto('/')
+  await page.waitForLoadState('load')
+  await page.waitForTimeout(500)
+  expect(await withClient(), 'Query’s client loaded with the home page').toEqual([])
+  const marker = await page.evaluate(() => ((window as unknown as { __marker: number }).__marker = Math.random()))
+  // No hover first (a touch follows at once, nothing preloaded): the root's beforeLoad loads the
+  // client for the page's loader.
+  await page.getByRole('link', { name: 'Browse all tools' }).evaluate((link: HTMLAnchorElement) => link.click())
+  await expect(page.getByRole('heading', { level: 1, name: 'All tools' })).toBeVisible()
+  await expect(page.getByRole('main').getByText('Drill Machine').first()).toBeVisible()
+  expect(await page.evaluate(() => (window as unknown as { __marker?: number }).__marker), 'a full page load').toBe(
+    marker,
+  )
+  expect(await withClient()).toHaveLength(1)
+})

@@ -10,13 +10,20 @@ type OutputChunk = Rolldown.OutputChunk
  * or `head` (they stay in the entry; only `loader` and the components are split) drags them in:
  * zod alone is about 32 kB gzipped.
  */
-const KEPT_OUT: { name: string; id: RegExp }[] = [
+const KEPT_OUT: { name: string; id: RegExp; onlyFrom?: (typeof FIRST_PAGES)[number][] }[] = [
   { name: 'zod', id: /\/node_modules\/zod\// },
   { name: 'react-hook-form', id: /\/node_modules\/react-hook-form\// },
   { name: 'the typed API client (hono/client)', id: /\/node_modules\/hono\// },
   { name: 'firebase', id: /\/node_modules\/(@firebase|firebase)\// },
   { name: 'Stripe', id: /\/node_modules\/@stripe\// },
   { name: 'sonner', id: /\/node_modules\/sonner\// },
+  // TanStack Query's client, out of the entry and the home page (web/lib/browser-query-client.ts);
+  // the catalogue's pages render their queries as they hydrate, so they load it before `load`.
+  {
+    name: "TanStack Query's client (@tanstack/query-core)",
+    id: /\/node_modules\/@tanstack\/query-core\//,
+    onlyFrom: ['index'],
+  },
 ]
 
 /**
@@ -24,7 +31,7 @@ const KEPT_OUT: { name: string; id: RegExp }[] = [
  * `load` (the entry, the route's component chunk and what it imports statically) is held to
  * {@link KEPT_OUT} too. Their forms and toasts load when used.
  */
-const FIRST_PAGES = ['index', 'service.index', 'service.$serviceId', 'blogs', 'portfolio', 'cart']
+const FIRST_PAGES = ['index', 'service.index', 'service.$serviceId', 'blogs', 'portfolio', 'cart'] as const
 
 /**
  * For the browser build: fails it when the entry chunk, or what one of {@link FIRST_PAGES} loads
@@ -53,7 +60,8 @@ export function entryGuard(): Plugin {
         }
         visit(root.fileName)
         const modules = new Set([...loaded].flatMap((fileName) => chunks.get(fileName)?.moduleIds ?? []))
-        for (const { name, id } of KEPT_OUT) {
+        for (const { name, id, onlyFrom } of KEPT_OUT) {
+          if (page && onlyFrom && !onlyFrom.includes(page)) continue
           const found = [...modules].find((moduleId) => id.test(moduleId))
           if (!found) continue
           const chain = importChain(found, modules, (moduleId) => this.getModuleInfo(moduleId)?.importers ?? [])

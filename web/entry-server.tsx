@@ -8,6 +8,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import manifest from 'virtual:router-manifest'
 import { createRequestHandler, RouterServer, renderRouterToString } from '@tanstack/react-router/ssr/server'
+import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
 import { setApiTransport } from './lib/api'
 import { createQueryClient } from './lib/query-client'
 import { createAppRouter } from './router'
@@ -52,7 +53,12 @@ export function render({ request, fetchApi }: { request: Request; fetchApi: Fetc
   return renders.run({ fetchApi, origin }, () =>
     createRequestHandler({
       request,
-      createRouter: () => createAppRouter({ queryClient: createQueryClient(), origin }),
+      createRouter: () => {
+        const queryClient = createQueryClient()
+        const router = createAppRouter({ queryClient, origin })
+        setupRouterSsrQueryIntegration({ router, queryClient })
+        return router
+      },
       getRouterManifest: () => manifest,
     })(({ router, responseHeaders }) =>
       renderRouterToString({ router, responseHeaders, children: <RouterServer router={router} /> }),

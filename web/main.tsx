@@ -1,14 +1,22 @@
+import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterClient } from '@tanstack/react-router/ssr/client'
-import { StrictMode, startTransition } from 'react'
+import { type ReactNode, StrictMode, startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import { queryClient } from './lib/query-client'
+import { browserQueryClient, hydrateQueriesFromPage } from './lib/browser-query-client'
 import { session } from './lib/session'
 import { createAppRouter } from './router'
 import './styles.css'
 
 session.boot()
 
-const router = createAppRouter({ queryClient, origin: window.location.origin })
+const router = createAppRouter({
+  queryClient: browserQueryClient,
+  origin: window.location.origin,
+  Wrap: ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={browserQueryClient}>{children}</QueryClientProvider>
+  ),
+})
+hydrateQueriesFromPage(router)
 session.setNavigator((to) => router.navigate({ to: '/login', search: { redirect: to } }))
 
 // The Worker rendered this document (public pages whole, signed-in pages as the frame around a

@@ -1,17 +1,27 @@
-import type { DehydratedState, QueryClient } from '@tanstack/react-query'
+import type { QueryClient } from '@tanstack/react-query'
 import { createRouter } from '@tanstack/react-router'
-import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query'
+import type { JSX, ReactNode } from 'react'
 import { PagePending } from './components/page-pending'
 import { session } from './lib/session'
 import { routeTree } from './routeTree.gen'
 
 /**
  * The app's router over the one route tree, for the browser (web/main.tsx, once) and for the
- * server (web/entry-server.tsx, per page). The Query cache a server render filled travels in the
- * page and is hydrated before the app takes over, so nothing it holds is fetched again.
+ * server (web/entry-server.tsx, per page). Each side connects the Query cache its own way: the
+ * server sends what its render filled in the page, the browser takes it in (before or after its
+ * client loads), so nothing the page carried is fetched again.
  */
-export function createAppRouter({ queryClient, origin }: { queryClient: QueryClient; origin: string }) {
-  const router = createRouter({
+export function createAppRouter({
+  queryClient,
+  origin,
+  Wrap,
+}: {
+  queryClient: QueryClient
+  origin: string
+  /** Around the whole app (the browser's QueryClientProvider). */
+  Wrap?: (props: { children: ReactNode }) => JSX.Element
+}) {
+  return createRouter({
     routeTree,
     context: { queryClient, auth: session, origin },
     defaultPreload: 'intent',
@@ -19,30 +29,9 @@ export function createAppRouter({ queryClient, origin }: { queryClient: QueryCli
     // A page whose code or data still loads after a moment: the skeleton (a route may set its own).
     defaultPendingComponent: PagePending,
     scrollRestoration: true,
+    Wrap,
   })
-  setupRouterSsrQueryIntegration({ router, queryClient })
-  countPageDataAsFetchedOnArrival(router)
-  return router
 }
-
-/**
- * A page kept at the edge may have been rendered a minute ago, but it is dropped the moment its
- * data changes (worker/lib/edge-cache.ts): what it carries is as fresh as the page itself. So its
- * queries count as fetched when the page arrived, and are not fetched again at once on hydration.
- */
-function countPageDataAsFetchedOnArrival(router: { options: { hydrate?: (dehydrated: never) => unknown } }) {
-  const hydrate = router.options.hydrate as ((dehydrated: PageData) => unknown) | undefined
-  if (!hydrate) return
-  router.options.hydrate = ((dehydrated: PageData) => {
-    const arrivedAt = Date.now()
-    for (const query of dehydrated.query?.initial ?? [])
-      if (query.state.status === 'success') query.state.dataUpdatedAt = arrivedAt
-    return hydrate(dehydrated)
-  }) as (dehydrated: never) => unknown
-}
-
-/** What the page carries for the Query cache (set up by setupRouterSsrQueryIntegration): the queries the render finished. */
-type PageData = { query?: { initial?: DehydratedState['queries'] } }
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -1,5 +1,7 @@
-import { QueryClient } from '@tanstack/react-query'
+import { hydrate, QueryClient } from '@tanstack/react-query'
 import { ApiRequestError } from './api-error'
+import { attachQueryClient } from './browser-query-client'
+import { isServer } from './is-server'
 
 /** A QueryClient with the app's defaults: the browser keeps one; the server makes one per page it renders. */
 export function createQueryClient(): QueryClient {
@@ -14,5 +16,10 @@ export function createQueryClient(): QueryClient {
   })
 }
 
-/** The browser's QueryClient (the session drops private data from it on sign-out). */
+/**
+ * The browser's QueryClient (the session drops private data from it on sign-out). This module
+ * loads after the entry, with the first code that needs it (web/lib/browser-query-client.ts), and
+ * hands the client to the stand-in the router and the provider hold.
+ */
 export const queryClient = createQueryClient()
+if (!isServer) attachQueryClient(queryClient, hydrate)

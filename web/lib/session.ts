@@ -1,8 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query'
 import type { User } from 'firebase/auth'
 import { useSyncExternalStore } from 'react'
 import type { UserProfile } from '#schemas/user.ts'
-import { withApi } from './lazy-api'
 import { type AuthSnapshot, authState, LOADING } from './session-state'
 import { tokenStore } from './token-store'
 
@@ -70,26 +68,13 @@ export const session = {
 
 export type Session = typeof session
 
-/** The spec's admin lookup, GET /api/admin/{email}: the one answer to "is this user an admin". */
-export const adminQuery = (email: string) =>
-  queryOptions({
-    queryKey: ['users', 'admin', email] as const,
-    queryFn: () =>
-      withApi(async ({ api, unwrap }) => (await unwrap(api.admin[':email'].$get({ param: { email } }))).admin),
-    staleTime: 0,
-  })
-
-export type SessionState = AuthSnapshot & { isAdmin: boolean }
-
 /**
- * The one source of who is signed in, for every component (navbar, footer, sidebar, pages):
- * the session's state, re-rendering on change, and whether the user is an admin.
+ * The one source of who is signed in, for every component (navbar, footer, sidebar, pages): the
+ * session's state, re-rendering on change. Whether the user is an admin is `useIsAdmin()`
+ * (web/lib/use-is-admin.ts): a query, which the pages most visitors open need not load.
  */
-export function useSession(): SessionState {
+export function useSession(): AuthSnapshot {
   // The server does not know who reads the page (the token lives in the browser): it renders, and
   // the browser hydrates, the 'loading' state; the real one follows at once.
-  const state = useSyncExternalStore(session.subscribe, authState.get, () => LOADING)
-  const email = state.status === 'signedIn' ? state.user.email : ''
-  const { data: isAdmin = false } = useQuery({ ...adminQuery(email), enabled: Boolean(email) })
-  return { ...state, isAdmin: Boolean(email) && isAdmin }
+  return useSyncExternalStore(session.subscribe, authState.get, () => LOADING)
 }

@@ -41,6 +41,11 @@ const NavSearch = hydrateOnInteraction(() =>
 const navSearch = (id: string) => <NavSearch id={id} />
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // In the browser, a navigation or a preload loads Query's client first (it may not be loaded
+  // yet: web/lib/browser-query-client.ts); every beforeLoad and loader below can use it.
+  beforeLoad: async () => {
+    if (!isServer) await import('#web/lib/query-client.ts')
+  },
   // The server renders the search whole, so its code must be there first.
   loader: () => (isServer ? NavSearch.preload() : undefined),
   head: () => ({

@@ -1,4 +1,4 @@
-import { type QueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import type { QueryClient } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { lazy, memo, Suspense, useEffect, useState } from 'react'
 import { categoryPath } from '#schemas/category-tree.ts'
@@ -13,6 +13,7 @@ import { VolumePricing } from '#web/features/tools/components/volume-pricing.tsx
 import { relatedToolsQuery } from '#web/features/tools/related-queries.ts'
 import { toolQueries } from '#web/features/tools/tools-queries.ts'
 import { ApiRequestError } from '#web/lib/api-error.ts'
+import { useSuspenseQuery } from '#web/lib/query.ts'
 import { useSession } from '#web/lib/session.ts'
 
 export const Route = createFileRoute('/service/$serviceId')({

@@ -1,4 +1,3 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound, useRouterState } from '@tanstack/react-router'
 import { formatBDT } from '#schemas/bdt.ts'
 import { type Category, categoryPath } from '#schemas/category-tree.ts'
@@ -15,6 +14,7 @@ import { TOOL_CARD_SIZES } from '#web/features/tools/tool-card-sizes.ts'
 import { toolQueries } from '#web/features/tools/tools-queries.ts'
 import { imagePreload } from '#web/lib/image-variants.ts'
 import { breadcrumbs, publicPage } from '#web/lib/page-head.ts'
+import { useSuspenseQuery } from '#web/lib/query.ts'
 import { oneOf, pageNumber, searchText, slugText } from '#web/lib/search-params.ts'
 
 const PAGE_SIZE = 12

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { CategoryInput, CategoryPatch } from '#schemas/category.ts'
 import { deskQueries } from '#web/features/desk/desk-queries.ts'
 import { toolQueries } from '#web/features/tools/tools-queries.ts'
 import { api, unwrap } from '#web/lib/api.ts'
+import { useMutation, useQueryClient } from '#web/lib/query.ts'
 import { categoryQueries } from './categories-queries'
 
 /** After any change: the categories, the lists filtered by them, and the audit log. */

@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { CheckoutInput } from '#schemas/checkout.ts'
 import { cartQueries } from '#web/features/cart/cart-queries.ts'
 import { useOrderRefresh } from '#web/features/orders/order-mutations.ts'
 import { api, unwrap } from '#web/lib/api.ts'
+import { useMutation, useQueryClient } from '#web/lib/query.ts'
 import { checkoutQueries } from './checkout-queries'
 
 /**

@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
+import { useQuery } from '#web/lib/query.ts'
 import type { PreviewChoice } from './checkout-body'
 import { checkoutQueries } from './checkout-queries'
 

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ContactInput } from '#schemas/contact.ts'
 import { api, unwrap } from '#web/lib/api.ts'
+import { useMutation, useQueryClient } from '#web/lib/query.ts'
 
 /** A visitor sends a message through the contact form (admins see it in Messages). */
 export function useSendMessage() {

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import { toTaka } from '#schemas/bdt.ts'
 import type { BankPayment, BookingInput, OrderStatusChange } from '#schemas/booking.ts'
@@ -7,6 +6,7 @@ import { tieredPriceOf, unitPriceOf } from '#schemas/unit-price.ts'
 import { deskQueries } from '#web/features/desk/desk-queries.ts'
 import { toolQueries } from '#web/features/tools/tools-queries.ts'
 import { api, unwrap } from '#web/lib/api.ts'
+import { useMutation, useQueryClient } from '#web/lib/query.ts'
 import { bookingQueries } from './order-queries'
 
 /** After any change to an order: every order view and the desk; the tools too when stock moved. */

@@ -1,8 +1,8 @@
-import { useMutation, useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useOrderRefresh } from '#web/features/orders/order-mutations.ts'
 import { bookingQueries } from '#web/features/orders/order-queries.ts'
 import { ApiRequestError, api, unwrap } from '#web/lib/api.ts'
+import { useMutation, useQuery } from '#web/lib/query.ts'
 import type { GatewayReturn } from './gateway-return'
 
 /** How often the page asks for the order while it waits for the gateway's confirmation. */

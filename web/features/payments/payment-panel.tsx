@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query'
 import { lazy, Suspense, useEffect } from 'react'
 import { useOrderRefresh } from '#web/features/orders/order-mutations.ts'
 import { ApiRequestError } from '#web/lib/api.ts'
+import { useQuery } from '#web/lib/query.ts'
 import type { CardFormProps } from './card-form-props'
 import { paymentQueries } from './payments-queries'
 import { SimulatedCardForm } from './simulated-card-form'

@@ -1,9 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { CheckoutInput } from '#schemas/checkout.ts'
 import type { QuoteOfferInput } from '#schemas/quote.ts'
 import { deskQueries } from '#web/features/desk/desk-queries.ts'
 import { useOrderRefresh } from '#web/features/orders/order-mutations.ts'
 import { api, unwrap } from '#web/lib/api.ts'
+import { useMutation, useQueryClient } from '#web/lib/query.ts'
 import { quoteQueries } from './quote-queries'
 
 /** After any change to a quote: every list and detail of quotes (and the overview's count) reads again. */

@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ReviewInput } from '#schemas/review.ts'
 import { api, unwrap } from '#web/lib/api.ts'
+import { useMutation, useQueryClient } from '#web/lib/query.ts'
 import { reviewQueries } from './reviews-queries'
 
 /** Every view of reviews: the home carousel (refetched now, even while not shown) and the admin table. */

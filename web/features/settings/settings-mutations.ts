@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { SettingsPatch } from '#schemas/settings.ts'
 import { deskQueries } from '#web/features/desk/desk-queries.ts'
 import { api, unwrap } from '#web/lib/api.ts'
 import { configQuery } from '#web/lib/config.ts'
+import { useMutation, useQueryClient } from '#web/lib/query.ts'
 import { settingsQueries } from './settings-queries'
 
 /**

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ToolReviewInput } from '#schemas/tool-review.ts'
 import { toolQueries } from '#web/features/tools/tools-queries.ts'
 import { api, unwrap } from '#web/lib/api.ts'
+import { useMutation, useQueryClient } from '#web/lib/query.ts'
 import { toolReviewQueries } from './tool-reviews-queries'
 
 /** A review changes the reviews' lists and the tools' ratings (every list and page of tools). */

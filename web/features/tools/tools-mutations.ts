@@ -1,9 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ToolInput, ToolPatch } from '#schemas/tool.ts'
 import { categoryQueries } from '#web/features/categories/categories-queries.ts'
 import { deskQueries } from '#web/features/desk/desk-queries.ts'
 import { bookingQueries } from '#web/features/orders/order-queries.ts'
 import { api, unwrap } from '#web/lib/api.ts'
+import { useMutation, useQueryClient } from '#web/lib/query.ts'
 import { toolQueries } from './tools-queries'
 
 /** Every view of the catalogue, the categories' counts, and the overview's low-stock list. */

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { queryOptions } from '@tanstack/react-query'
 import type { ToolSort } from '#schemas/tool-sorts.ts'
 import { withApi } from '#web/lib/lazy-api.ts'
 
@@ -23,7 +23,9 @@ export const toolQueries = {
             }),
           ),
         ),
-      placeholderData: keepPreviousData,
+      // Query's keepPreviousData, written out: the home page's first load imports this file, and
+      // the export would bring TanStack Query's client with it (web/lib/browser-query-client.ts).
+      placeholderData: (previous) => previous,
     }),
   detail: (id: string) =>
     queryOptions({

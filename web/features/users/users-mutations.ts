@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ProfileUpdateInput, UserProfile } from '#schemas/user.ts'
 import { signIn } from '#web/features/auth/sign-in.ts'
 import { api, unwrap } from '#web/lib/api.ts'
+import { useMutation, useQueryClient } from '#web/lib/query.ts'
 import { session } from '#web/lib/session.ts'
 import { userQueries } from './users-queries'
 

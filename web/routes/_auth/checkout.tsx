@@ -1,8 +1,8 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { CheckoutForm } from '#web/features/checkout/components/checkout-form.tsx'
 import { settingsQueries } from '#web/features/settings/settings-queries.ts'
 import { userQueries } from '#web/features/users/users-queries.ts'
+import { useSuspenseQuery } from '#web/lib/query.ts'
 
 /** /checkout (signed in: the `_auth` guard sends a visitor to sign in and back here). */
 export const Route = createFileRoute('/_auth/checkout')({

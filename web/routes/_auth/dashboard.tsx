@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, Outlet } from '@tanstack/react-router'
 import { configQuery } from '#web/lib/config.ts'
-import { useSession } from '#web/lib/session.ts'
+import { useQuery } from '#web/lib/query.ts'
+import { useIsAdmin } from '#web/lib/use-is-admin.ts'
 
 export const Route = createFileRoute('/_auth/dashboard')({
   head: () => ({ meta: [{ title: 'Dashboard · Toolhaus' }] }),
@@ -14,7 +14,7 @@ const linkClass =
   'block whitespace-nowrap rounded-lg px-3 py-2 text-sm font-medium text-slate-700 not-data-[status=active]:hover:bg-slate-100 data-[status=active]:bg-ink data-[status=active]:text-white'
 
 function DashboardLayout() {
-  const { isAdmin } = useSession()
+  const isAdmin = useIsAdmin()
   // The outbox page shows the e-mails themselves while mail goes to the local outbox, and each
   // e-mail's delivery (sent, pending, failed) once a mail provider sends them.
   const { data: config } = useQuery({ ...configQuery, enabled: Boolean(isAdmin) })

@@ -1,4 +1,3 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { EmptyState } from '#web/components/empty-state.tsx'
 import { QuoteCheckoutForm } from '#web/features/quotes/components/quote-checkout-form.tsx'
@@ -7,6 +6,7 @@ import { quoteQueries } from '#web/features/quotes/quote-queries.ts'
 import { settingsQueries } from '#web/features/settings/settings-queries.ts'
 import { userQueries } from '#web/features/users/users-queries.ts'
 import { formatDateTime } from '#web/lib/format.ts'
+import { useSuspenseQuery } from '#web/lib/query.ts'
 
 /** /quote-checkout/{id}: accepting an offer through the checkout's form, at the offered prices. */
 export const Route = createFileRoute('/_auth/quote-checkout/$id')({

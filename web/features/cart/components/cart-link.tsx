@@ -1,9 +1,7 @@
-import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useEffect, useSyncExternalStore } from 'react'
+import { useEffect, useState, useSyncExternalStore } from 'react'
 import { barLinkTone } from '#web/components/navbar.tsx'
 import { useSession } from '#web/lib/session.ts'
-import { cartQueries } from '../cart-queries'
 import { subscribeVisitorCart, visitorLines } from '../visitor-cart'
 
 const visitorCount = () => visitorLines().length
@@ -18,7 +16,7 @@ export function CartLink() {
   const session = useSession()
   const signedIn = session.status === 'signedIn'
   const inBrowser = useSyncExternalStore(subscribeVisitorCart, visitorCount, () => null)
-  const { data } = useQuery({ ...cartQueries.mine(), enabled: signedIn })
+  const signedInCount = useSignedInCartCount(signedIn)
 
   // A browser cart beside a session (the visitor signed in in another tab, or the merge at sign-in
   // failed): it joins the user's cart now. Its code loads only then.
@@ -26,7 +24,7 @@ export function CartLink() {
     if (signedIn && inBrowser) void import('../cart-merge').then((m) => m.mergeVisitorCart())
   }, [signedIn, inBrowser])
 
-  const count = session.status === 'signedOut' ? inBrowser : signedIn ? (data?.count ?? null) : null
+  const count = session.status === 'signedOut' ? inBrowser : signedIn ? signedInCount : null
   return (
     <Link
       to="/cart"
@@ -59,4 +57,22 @@ export function CartLink() {
       </span>
     </Link>
   )
+}
+
+/** A signed-in user's count, from the cart's query: its code (TanStack Query's) loads with the session, not the page. */
+function useSignedInCartCount(signedIn: boolean): number | null {
+  const [count, setCount] = useState<number | null>(null)
+  useEffect(() => {
+    if (!signedIn) return setCount(null)
+    let stop: (() => void) | undefined
+    let stopped = false
+    void import('../cart-count').then(({ watchCartCount }) => {
+      if (!stopped) stop = watchCartCount(setCount)
+    })
+    return () => {
+      stopped = true
+      stop?.()
+    }
+  }, [signedIn])
+  return count
 }

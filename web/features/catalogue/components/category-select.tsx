@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query'
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form'
 import { type Category, categoryPath } from '#schemas/category-tree.ts'
 import { FormField } from '#web/components/form-field.tsx'
 import { categoryQueries } from '#web/features/categories/categories-queries.ts'
+import { useQuery } from '#web/lib/query.ts'
 
 /** A category's label in a select: its path ("Drilling › Hammer drills"). */
 export const categoryLabel = (categories: Category[], category: Category) =>

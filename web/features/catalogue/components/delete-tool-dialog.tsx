@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query'
 import type { Tool } from '#schemas/tool.ts'
 import { Modal } from '#web/components/modal.tsx'
 import { deskQueries } from '#web/features/desk/desk-queries.ts'
 import { formatCount } from '#web/lib/format.ts'
+import { useQuery } from '#web/lib/query.ts'
 
 /**
  * The spec's 'Are You sure?' confirmation, saying what deleting does to the tool's open

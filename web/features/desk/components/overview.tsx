@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { formatBDT } from '#schemas/bdt.ts'
 import { formatCount } from '#web/lib/format.ts'
+import { useQuery } from '#web/lib/query.ts'
 import { deskQueries } from '../desk-queries'
 
 /** The admin's dashboard home: what needs doing and how the shop is doing. */

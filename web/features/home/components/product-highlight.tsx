@@ -1,9 +1,9 @@
-import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { formatBDT } from '#schemas/bdt.ts'
 import { toolQueries } from '#web/features/tools/tools-queries.ts'
 import { formatCount } from '#web/lib/format.ts'
 import { responsiveImage } from '#web/lib/image-variants.ts'
+import { useQuery } from '#web/lib/query.ts'
 
 type ProductHighlightProps = {
   /** The tool's `_id`. */

@@ -1,8 +1,8 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { lazy, Suspense } from 'react'
 import { WhenNear } from '#web/components/when-near.tsx'
 import { ReviewTrack } from '#web/features/reviews/components/review-cards.tsx'
 import { reviewQueries } from '#web/features/reviews/reviews-queries.ts'
+import { useSuspenseQuery } from '#web/lib/query.ts'
 
 // The carousel's code (embla, autoplay) loads only when the visitor scrolls near it; until then
 // the reviews show as plain cards in the same places, so nothing moves when it takes over.

@@ -1,9 +1,9 @@
-import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { formatBDT } from '#schemas/bdt.ts'
 import type { Booking } from '#schemas/booking.ts'
 import { settingsQueries } from '#web/features/settings/settings-queries.ts'
 import { formatDateTime } from '#web/lib/format.ts'
+import { useQuery } from '#web/lib/query.ts'
 import { DELIVERY_METHOD_LABELS, OrderLines, OrderTotals, PAYMENT_METHOD_LABELS, useZoneName } from './order-lines'
 import { OrderTimeline } from './order-timeline'
 

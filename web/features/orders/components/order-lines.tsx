@@ -1,9 +1,9 @@
-import { useQuery } from '@tanstack/react-query'
 import { formatBDT } from '#schemas/bdt.ts'
 import type { Booking } from '#schemas/booking.ts'
 import { DEFAULT_SETTINGS, type DeliveryZone } from '#schemas/delivery.ts'
 import { settingsQueries } from '#web/features/settings/settings-queries.ts'
 import { formatCount } from '#web/lib/format.ts'
+import { useQuery } from '#web/lib/query.ts'
 
 /** "100 × Drill Machine" for one tool; the order's name ("Drill Machine and 1 more") for several. */
 export const orderSummary = (order: Pick<Booking, 'lines' | 'quantity' | 'service'>) =>

@@ -1,7 +1,7 @@
 import type { Booking } from '#schemas/booking.ts'
 import { SYSTEM_CANCEL_NOTES } from '#schemas/order-statuses.ts'
 import { formatDateTime } from '#web/lib/format.ts'
-import { useSession } from '#web/lib/session.ts'
+import { useIsAdmin } from '#web/lib/use-is-admin.ts'
 import { STATUS_LABELS } from './status-badge'
 
 const BY: Record<string, string> = {
@@ -27,7 +27,7 @@ const noteFor = (step: Booking['history'][number], isAdmin: boolean) =>
 
 /** What happened to an order, oldest first. */
 export function OrderTimeline({ order }: { order: Booking }) {
-  const { isAdmin } = useSession()
+  const isAdmin = useIsAdmin()
   return (
     <ol className="relative ml-2 border-l-2 border-slate-200" aria-label="Order history">
       {order.history.map((step, i) => (

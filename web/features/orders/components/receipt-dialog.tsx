@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query'
 import { useRef } from 'react'
 import type { Booking } from '#schemas/booking.ts'
 import { Modal } from '#web/components/modal.tsx'
+import { useQuery } from '#web/lib/query.ts'
 import { bookingQueries } from '../order-queries'
 
 /** The order's tax documents: the tax invoice (Mushak-6.3) of a paid order, the credit note (Mushak-6.7) of a refund. */

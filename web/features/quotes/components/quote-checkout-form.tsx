@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useQueries, useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useMemo, useRef, useState } from 'react'
 import { FormProvider, useForm, useWatch } from 'react-hook-form'
@@ -30,6 +29,7 @@ import { toolQueries } from '#web/features/tools/tools-queries.ts'
 import { ApiRequestError } from '#web/lib/api-error.ts'
 import { configQuery } from '#web/lib/config.ts'
 import { showServerFieldErrors } from '#web/lib/form-errors.ts'
+import { useQueries, useQuery } from '#web/lib/query.ts'
 import { toast } from '#web/lib/toast.ts'
 import { useAcceptQuote } from '../quote-mutations'
 

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { type FormEvent, useId, useState } from 'react'
 import { Modal } from '#web/components/modal.tsx'
@@ -6,6 +5,7 @@ import { CART_NOT_SAVED, cartSaved } from '#web/features/cart/cart-mutations.ts'
 import { ApiRequestError } from '#web/lib/api-error.ts'
 import { formatCount } from '#web/lib/format.ts'
 import { withApi } from '#web/lib/lazy-api.ts'
+import { useMutation, useQueryClient } from '#web/lib/query.ts'
 import { useSession } from '#web/lib/session.ts'
 import { QUOTES_KEY } from '../quote-keys'
 

@@ -2,8 +2,8 @@ import Autoplay from 'embla-carousel-autoplay'
 import useEmblaCarousel from 'embla-carousel-react'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { Review } from '#schemas/review.ts'
-import { useSession } from '#web/lib/session.ts'
 import { toast } from '#web/lib/toast.ts'
+import { useIsAdmin } from '#web/lib/use-is-admin.ts'
 import { useDeleteReview } from '../reviews-mutations'
 import { type ReviewDelete, ReviewTrack } from './review-cards'
 
@@ -80,7 +80,7 @@ export function ReviewCarousel({ reviews }: { reviews: Review[] }) {
 
 /** Admins can delete a review (after confirming); for everyone else this is undefined. */
 function useAdminReviewDelete(): ReviewDelete | undefined {
-  const { isAdmin } = useSession()
+  const isAdmin = useIsAdmin()
   const remove = useDeleteReview()
   if (!isAdmin) return undefined
   return {

@@ -1,7 +1,7 @@
-import { useSuspenseInfiniteQuery } from '@tanstack/react-query'
 import { formatDhakaShortDate } from '#schemas/dhaka-time.ts'
 import type { ToolRating } from '#schemas/tool-review.ts'
 import { formatCount } from '#web/lib/format.ts'
+import { useSuspenseInfiniteQuery } from '#web/lib/query.ts'
 import { toolReviewQueries } from '../tool-reviews-queries'
 import { Stars } from './stars'
 

@@ -1,7 +1,7 @@
-import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { Booking } from '#schemas/booking.ts'
+import { useQuery } from '#web/lib/query.ts'
 import { toolReviewQueries } from '../tool-reviews-queries'
 import { Stars } from './stars'
 import { ToolReviewForm } from './tool-review-form'

@@ -1,8 +1,8 @@
-import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { formatBDT } from '#schemas/bdt.ts'
 import { SearchBox } from '#web/components/search-box.tsx'
+import { useQuery } from '#web/lib/query.ts'
 import { toolQueries } from '../tools-queries'
 
 /** How long typing must pause before the suggestions are asked for. */

@@ -1,4 +1,4 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
+import { useSuspenseQuery } from '#web/lib/query.ts'
 import { relatedToolsQuery } from '../related-queries'
 import { ToolCard } from './tool-card'
 

@@ -1,7 +1,8 @@
 import { createFileRoute, Outlet, type ParsedLocation, redirect } from '@tanstack/react-router'
+import { adminQuery } from '#web/lib/admin-query.ts'
 import { ApiRequestError } from '#web/lib/api-error.ts'
 import { browserPage } from '#web/lib/hydration.ts'
-import { type AuthSnapshot, adminQuery } from '#web/lib/session.ts'
+import type { AuthSnapshot } from '#web/lib/session.ts'
 import type { RouterContext } from '#web/routes/__root.tsx'
 
 type SignedInContext = RouterContext & { session: Extract<AuthSnapshot, { status: 'signedIn' }> }

@@ -1,10 +1,11 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import { Overview } from '#web/features/desk/components/overview.tsx'
 import { ProfileForm } from '#web/features/users/components/profile-form.tsx'
 import { userQueries } from '#web/features/users/users-queries.ts'
+import { useSuspenseQuery } from '#web/lib/query.ts'
 import { useSession } from '#web/lib/session.ts'
+import { useIsAdmin } from '#web/lib/use-is-admin.ts'
 
 export const Route = createFileRoute('/_auth/dashboard/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(userQueries.profile(context.session.user.email)),
@@ -17,7 +18,7 @@ function ProfilePage() {
   const { session: initial } = Route.useRouteContext()
   const account = session.status === 'signedIn' ? session.user : initial.user
   const { data: profile } = useSuspenseQuery(userQueries.profile(account.email))
-  const { isAdmin } = session
+  const isAdmin = useIsAdmin()
   const photo = profile.image || account.photoURL
 
   return (

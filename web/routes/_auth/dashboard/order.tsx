@@ -1,8 +1,8 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { EmptyState } from '#web/components/empty-state.tsx'
 import { OrderList } from '#web/features/orders/components/order-list.tsx'
 import { bookingQueries } from '#web/features/orders/order-queries.ts'
+import { useSuspenseQuery } from '#web/lib/query.ts'
 
 export const Route = createFileRoute('/_auth/dashboard/order')({
   loader: ({ context }) => context.queryClient.ensureQueryData(bookingQueries.list(context.session.user.email)),

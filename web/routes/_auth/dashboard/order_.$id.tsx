@@ -1,4 +1,3 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { OrderActions } from '#web/features/orders/components/order-actions.tsx'
@@ -8,7 +7,8 @@ import { bookingQueries } from '#web/features/orders/order-queries.ts'
 import { ReviewInvites } from '#web/features/tool-reviews/components/review-invites.tsx'
 import { ApiRequestError } from '#web/lib/api-error.ts'
 import { formatDateTime } from '#web/lib/format.ts'
-import { useSession } from '#web/lib/session.ts'
+import { useSuspenseQuery } from '#web/lib/query.ts'
+import { useIsAdmin } from '#web/lib/use-is-admin.ts'
 
 export const Route = createFileRoute('/_auth/dashboard/order_/$id')({
   loader: async ({ context, params }) => {
@@ -29,7 +29,7 @@ function OrderPage() {
   const { id } = Route.useParams()
   const { session } = Route.useRouteContext()
   const { data: order } = useSuspenseQuery(bookingQueries.detail(id))
-  const { isAdmin } = useSession()
+  const isAdmin = useIsAdmin()
   // An admin looking at someone else's order came from the order desk.
   const fromDesk = isAdmin && order.customer !== session.user.email
   // A move (Ship, Refund, Cancel, Record payment) changes the actions offered: the button that

@@ -1,4 +1,3 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
 import { type ReactNode, useState } from 'react'
 import { formatBDT } from '#schemas/bdt.ts'
@@ -10,6 +9,7 @@ import { GATEWAY_RETURNS, type GatewayReturn } from '#web/features/payments/gate
 import { PaymentPanel } from '#web/features/payments/payment-panel.tsx'
 import { ApiRequestError } from '#web/lib/api-error.ts'
 import { formatCount } from '#web/lib/format.ts'
+import { useSuspenseQuery } from '#web/lib/query.ts'
 import { oneOf } from '#web/lib/search-params.ts'
 
 export const Route = createFileRoute('/_auth/dashboard/payment/$id')({

@@ -1,8 +1,8 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { EmptyState } from '#web/components/empty-state.tsx'
 import { CustomerQuote } from '#web/features/quotes/components/customer-quote.tsx'
 import { quoteQueries } from '#web/features/quotes/quote-queries.ts'
+import { useSuspenseQuery } from '#web/lib/query.ts'
 
 /** /dashboard/quotes: the customer's quote requests, the shop's offers, messages, Accept and Decline. */
 export const Route = createFileRoute('/_auth/dashboard/quotes')({

@@ -1,9 +1,9 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { EmptyState } from '#web/components/empty-state.tsx'
 import { Pager } from '#web/components/pager.tsx'
 import { DESK_PAGE_SIZE, deskQueries } from '#web/features/desk/desk-queries.ts'
 import { formatDateTime } from '#web/lib/format.ts'
+import { useSuspenseQuery } from '#web/lib/query.ts'
 import { pageNumber } from '#web/lib/search-params.ts'
 
 export const Route = createFileRoute('/_auth/dashboard/_admin/audit')({

@@ -1,10 +1,10 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { lazy, Suspense, useState } from 'react'
 import type { Category } from '#schemas/category-tree.ts'
 import { EmptyState } from '#web/components/empty-state.tsx'
 import { categoryQueries } from '#web/features/categories/categories-queries.ts'
 import { formatCount } from '#web/lib/format.ts'
+import { useSuspenseQuery } from '#web/lib/query.ts'
 
 export const Route = createFileRoute('/_auth/dashboard/_admin/categories')({
   loader: ({ context }) => context.queryClient.ensureQueryData(categoryQueries.list()),

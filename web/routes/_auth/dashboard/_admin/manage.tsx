@@ -1,4 +1,3 @@
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import type { Tool } from '#schemas/tool.ts'
@@ -12,6 +11,7 @@ import { useDeleteTool } from '#web/features/tools/tools-mutations.ts'
 import { toolQueries } from '#web/features/tools/tools-queries.ts'
 import { ApiRequestError } from '#web/lib/api-error.ts'
 import { formatCount } from '#web/lib/format.ts'
+import { useQuery, useSuspenseQuery } from '#web/lib/query.ts'
 import { pageNumber, searchText } from '#web/lib/search-params.ts'
 import { toast } from '#web/lib/toast.ts'
 

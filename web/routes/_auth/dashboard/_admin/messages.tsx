@@ -1,4 +1,3 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import type { ContactMessage } from '#schemas/contact.ts'
 import { EmptyState } from '#web/components/empty-state.tsx'
@@ -6,6 +5,7 @@ import { Pager } from '#web/components/pager.tsx'
 import { SearchBox } from '#web/components/search-box.tsx'
 import { DESK_PAGE_SIZE, deskQueries } from '#web/features/desk/desk-queries.ts'
 import { formatCount, formatDateTime } from '#web/lib/format.ts'
+import { useSuspenseQuery } from '#web/lib/query.ts'
 import { pageNumber, searchText } from '#web/lib/search-params.ts'
 
 export const Route = createFileRoute('/_auth/dashboard/_admin/messages')({

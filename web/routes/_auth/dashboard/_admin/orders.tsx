@@ -1,4 +1,3 @@
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { ORDER_STATUSES, type OrderStatus, PAYMENT_METHODS, type PaymentMethod } from '#schemas/order-statuses.ts'
 import { EmptyState } from '#web/components/empty-state.tsx'
@@ -9,6 +8,7 @@ import { DESK_PAGE_SIZE, deskQueries } from '#web/features/desk/desk-queries.ts'
 import { PAYMENT_METHOD_LABELS } from '#web/features/orders/components/order-lines.tsx'
 import { STATUS_LABELS } from '#web/features/orders/components/status-badge.tsx'
 import { formatCount } from '#web/lib/format.ts'
+import { useQuery, useSuspenseQuery } from '#web/lib/query.ts'
 import { oneOf, pageNumber, searchText } from '#web/lib/search-params.ts'
 
 type OrdersSearch = { status?: OrderStatus; paymentMethod?: PaymentMethod; q?: string; page?: number }

@@ -1,4 +1,3 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { OutboxMail } from '#schemas/mail.ts'
@@ -7,6 +6,7 @@ import { Pager } from '#web/components/pager.tsx'
 import { DeliveryProblem, MailDialog, MailSummary } from '#web/features/desk/components/outbox-mail.tsx'
 import { DESK_PAGE_SIZE, deskQueries } from '#web/features/desk/desk-queries.ts'
 import { configQuery } from '#web/lib/config.ts'
+import { useSuspenseQuery } from '#web/lib/query.ts'
 import { pageNumber } from '#web/lib/search-params.ts'
 
 export const Route = createFileRoute('/_auth/dashboard/_admin/outbox')({

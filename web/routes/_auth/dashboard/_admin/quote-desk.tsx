@@ -1,4 +1,3 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { QUOTE_STATUS_NAMES, type QuoteStatus } from '#schemas/quote-statuses.ts'
 import { EmptyState } from '#web/components/empty-state.tsx'
@@ -9,6 +8,7 @@ import { DeskQuote } from '#web/features/quotes/components/desk-quote.tsx'
 import { QUOTE_STATUS_LABELS } from '#web/features/quotes/components/quote-view.tsx'
 import { quoteQueries } from '#web/features/quotes/quote-queries.ts'
 import { formatCount } from '#web/lib/format.ts'
+import { useSuspenseQuery } from '#web/lib/query.ts'
 import { oneOf, pageNumber, searchText } from '#web/lib/search-params.ts'
 
 type QuotesSearch = { status?: QuoteStatus; q?: string; page?: number }

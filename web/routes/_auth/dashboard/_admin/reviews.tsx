@@ -1,4 +1,3 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { Review } from '#schemas/review.ts'
@@ -9,6 +8,7 @@ import { DESK_PAGE_SIZE, deskQueries } from '#web/features/desk/desk-queries.ts'
 import { useDeleteReview } from '#web/features/reviews/reviews-mutations.ts'
 import { ToolReviewsDesk } from '#web/features/tool-reviews/components/tool-reviews-desk.tsx'
 import { formatCount, formatDateTime } from '#web/lib/format.ts'
+import { useSuspenseQuery } from '#web/lib/query.ts'
 import { pageNumber } from '#web/lib/search-params.ts'
 import { toast } from '#web/lib/toast.ts'
 

@@ -1,9 +1,9 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { DeliveryForm } from '#web/features/settings/components/delivery-form.tsx'
 import { BankForm, CodForm } from '#web/features/settings/components/payment-forms.tsx'
 import { ShopForm } from '#web/features/settings/components/shop-form.tsx'
 import { settingsQueries } from '#web/features/settings/settings-queries.ts'
+import { useSuspenseQuery } from '#web/lib/query.ts'
 
 export const Route = createFileRoute('/_auth/dashboard/_admin/settings')({
   loader: ({ context }) => context.queryClient.ensureQueryData(settingsQueries.detail()),

@@ -1,4 +1,3 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { UserProfile } from '#schemas/user.ts'
@@ -9,6 +8,7 @@ import { DESK_PAGE_SIZE, deskQueries } from '#web/features/desk/desk-queries.ts'
 import { RemoveUserDialog } from '#web/features/users/components/remove-user-dialog.tsx'
 import { UserList } from '#web/features/users/components/user-list.tsx'
 import { formatCount } from '#web/lib/format.ts'
+import { useSuspenseQuery } from '#web/lib/query.ts'
 import { pageNumber, searchText } from '#web/lib/search-params.ts'
 
 type UsersSearch = { q?: string; removed?: boolean; page?: number }

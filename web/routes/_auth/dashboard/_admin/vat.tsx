@@ -1,10 +1,10 @@
-import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useId, useState } from 'react'
 import { dhakaMonth, formatMonth, MONTH_PATTERN } from '#schemas/dhaka-time.ts'
 import { CreditNoteTable, InvoiceTable, VatTotals } from '#web/features/desk/components/vat-register.tsx'
 import { deskQueries } from '#web/features/desk/desk-queries.ts'
 import { downloadVatCsv } from '#web/features/desk/vat-csv.ts'
+import { useSuspenseQuery } from '#web/lib/query.ts'
 import { toast } from '#web/lib/toast.ts'
 
 type VatSearch = { month?: string }
