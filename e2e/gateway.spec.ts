@@ -126,7 +126,7 @@ test('a payment the gateway holds for review: the customer is told, and not offe
   await page.goto(`/dashboard/order/${id}`)
   const history = page.getByRole('list', { name: 'Order history' })
   await expect(history).toContainText('Payment under review')
-  await expect(history).toContainText('The payment gateway is reviewing your payment: do not pay again.')
+  await expect(history).toContainText('The payment gateway is reviewing your payment of this order: do not pay again.')
   await expect(history).not.toContainText('merchant panel')
 
   // Pay again is refused (409) with the same words.

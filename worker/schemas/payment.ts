@@ -9,6 +9,13 @@ type CardProviderKind = Exclude<PaymentProviderKind, 'sslcommerz'>
 /** Shown when a booking has been paid (spec section 4). */
 export const PAYMENT_SUCCESS_MESSAGE = 'Congrats ! Your payment is completed'
 
+/**
+ * A gateway payment held for the gateway's risk review: the answer to paying again (409) and the
+ * note under the order's "Payment under review" step, so the buyer reads the same words in both.
+ */
+export const PAYMENT_UNDER_REVIEW_MESSAGE =
+  'The payment gateway is reviewing your payment of this order: do not pay again. You get a receipt by e-mail once it is approved.'
+
 /** `POST /api/create-payment-intent`. The amount always comes from the booking; a `price` that differs is refused. */
 export const PaymentIntentRequestSchema = z.object({
   bookingId: z

@@ -1,5 +1,6 @@
 import type { Booking } from '#schemas/booking.ts'
 import { SYSTEM_CANCEL_NOTES } from '#schemas/order-statuses.ts'
+import { PAYMENT_UNDER_REVIEW_MESSAGE } from '#schemas/payment.ts'
 import { formatDateTime } from '#web/lib/format.ts'
 import { useIsAdmin } from '#web/lib/use-is-admin.ts'
 import { STATUS_LABELS } from './status-badge'
@@ -21,9 +22,7 @@ const byOf = (step: Booking['history'][number]) =>
  * step by the payment) tells the admin what to do in the merchant panel; the customer, what it means.
  */
 const noteFor = (step: Booking['history'][number], isAdmin: boolean) =>
-  !isAdmin && step.by === 'payment' && step.status === 'unpaid'
-    ? 'The payment gateway is reviewing your payment: do not pay again. You get a receipt by e-mail once it is approved.'
-    : step.note
+  !isAdmin && step.by === 'payment' && step.status === 'unpaid' ? PAYMENT_UNDER_REVIEW_MESSAGE : step.note
 
 /** What happened to an order, oldest first. */
 export function OrderTimeline({ order }: { order: Booking }) {

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm'
 import { toTaka } from '#schemas/bdt.ts'
 import type { OrderStatus } from '#schemas/order-status.ts'
+import { PAYMENT_UNDER_REVIEW_MESSAGE } from '#schemas/payment.ts'
 import { nowMs } from '#worker/db/now.ts'
 import { gatewaySessions, type OrderRow, orders } from '#worker/db/schema.ts'
 import type { Config } from '#worker/env.ts'
@@ -225,12 +226,7 @@ export class SslcommerzProvider implements PaymentProvider {
       .from(gatewaySessions)
       .where(and(eq(gatewaySessions.bookingId, order.id), underReview()))
       .get()
-    if (held)
-      throw new ApiError(
-        409,
-        'CONFLICT',
-        'The payment gateway is reviewing your payment of this order: do not pay again. You get a receipt by e-mail once it is approved.',
-      )
+    if (held) throw new ApiError(409, 'CONFLICT', PAYMENT_UNDER_REVIEW_MESSAGE)
     const tranId = `${order.orderNo ?? 'TH'}-${newId().slice(0, 8)}`
     const back = (result: string) => `${this.origin}/api/sslcommerz/return/${order.id}?result=${result}`
     const session = await this.client.createSession({
