@@ -81,8 +81,15 @@ export function browserPage<TOptions, TContext = void>({ guard, pending }: Brows
     ssr: false as const,
     pendingComponent: pending && markingHydrated(pending),
     beforeLoad: async (options: TOptions): Promise<TContext> => {
+      // Opened first, such a page is loaded after hydration from its own beforeLoad on (the root's,
+      // which loads Query's client on every navigation, ran on the server): its loader needs the
+      // client too (web/lib/browser-query-client.ts).
+      const client = import('./query-client.ts')
+      client.catch(() => {}) // awaited below, unless the guard throws first
       try {
-        return await (guard?.(options) as TContext | Promise<TContext>)
+        const context = await (guard?.(options) as TContext | Promise<TContext>)
+        await client
+        return context
       } catch (error) {
         if (isRedirect(error)) await hydrated
         throw error
