@@ -1,6 +1,6 @@
 import { AddressSchema, BOOKING_LIMITS, DistrictSchema, type PaymentMethod, PaymentMethodSchema } from './booking'
 import { DELIVERY_METHODS } from './delivery'
-import { isWholePaisa } from './money'
+import { atMostTwoDecimals } from './money'
 import { phoneField } from './phone'
 import { requiredText } from './text'
 import { CompanySchema, noCompany } from './user'
@@ -82,7 +82,7 @@ export const CheckoutSchema = checkoutFields
             : 'expectedTotal must be a number of BDT',
       })
       .nonnegative('expectedTotal must be at least 0')
-      .refine(isWholePaisa, 'expectedTotal can have at most 2 decimals'),
+      .refine(atMostTwoDecimals, 'expectedTotal can have at most 2 decimals'),
   })
   .superRefine(courierNeedsAddress)
 export type CheckoutInput = z.infer<typeof CheckoutSchema>

@@ -1,7 +1,11 @@
 import { z } from './zod'
 
-/** Whether `n` BDT is a whole number of paisa (at most 2 decimals, allowing binary fractions' noise). */
-export const isWholePaisa = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6
+/**
+ * Whether the number, as the JSON had it, has at most 2 decimals (money: a whole number of paisa).
+ * Exact: `80.07` is the double nearest 80.07, which `toFixed(2)` gives back; `80.0000000001`
+ * and a sum's noise (`0.30000000000000004`) are not. The contract allows 2 decimals, no more.
+ */
+export const atMostTwoDecimals = (n: number) => Number(n.toFixed(2)) === n
 
 /**
  * Money on the wire: a JSON number of BDT, at least 0.01, with at most 2 decimals (so it is
@@ -17,7 +21,7 @@ const moneySchema = (label: string) =>
           : `${label} must be a number`,
     })
     .positive(`${label} must be more than 0`)
-    .refine(isWholePaisa, `${label} can have at most 2 decimals`)
+    .refine(atMostTwoDecimals, `${label} can have at most 2 decimals`)
     .refine((n) => Math.round(n * 100) >= 1, `${label} must be at least 0.01`)
 
 /** A unit price (a tool's `price`, a volume price), its messages naming `label`; capped: a typo of three zeros is caught. */

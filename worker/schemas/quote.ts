@@ -1,4 +1,5 @@
 import { emailField } from './email'
+import { atMostTwoDecimals } from './money'
 import { BOOKING_LIMITS, QUANTITY_TOO_LARGE_MESSAGE } from './order-quantity'
 import { intParam, PAGE_MAX, searchParam } from './paging'
 import { QUOTE_STATUS_NAMES, type QuoteStatus } from './quote-statuses'
@@ -48,7 +49,7 @@ const offerMoney = (label: string, min: number) =>
     .number({ error: (iss) => (iss.input === undefined ? `${label} is Required` : `${label} must be a number`) })
     .min(min, `${label} must be at least ${min}`)
     .max(10_000_000, `${label} is too large`)
-    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, `${label} can have at most 2 decimals`)
+    .refine(atMostTwoDecimals, `${label} can have at most 2 decimals`)
 
 /** `POST /api/quotes`: the lines, or the caller's cart. */
 export const QuoteRequestSchema = z

@@ -1,7 +1,7 @@
 import { binField } from './bin'
 import { DELIVERY_ZONES, type DeliveryZone, DISTRICTS, type District, zoneOf } from './delivery'
 import { EMAIL_MAX } from './email'
-import { moneyFromFormText } from './money'
+import { atMostTwoDecimals, moneyFromFormText } from './money'
 import { formatCount } from './number-text'
 import { phoneField } from './phone'
 import { requiredText } from './text'
@@ -37,8 +37,6 @@ const ZONES_INVALID = 'Send exactly the three zones dhaka, near and outside, onc
 const SEND_A_SECTION = 'Send at least one of shop, delivery, bank or cod, each with all its fields.'
 const BANK_INCOMPLETE = 'Fill in the bank, the account name and the account number, or leave all three empty.'
 
-const twoDecimals = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6
-
 /** Text that may be empty; `label` as the form shows it. */
 const optionalText = (label: string, max: number) =>
   z
@@ -54,7 +52,7 @@ const amount = (label: string, max: number) =>
         iss.input === undefined || iss.input === null ? `Enter the ${label}.` : `The ${label} must be a number.`,
     })
     .min(0, `The ${label} cannot be negative.`)
-    .refine(twoDecimals, `The ${label} can have at most 2 decimals.`)
+    .refine(atMostTwoDecimals, `The ${label} can have at most 2 decimals.`)
     .refine((n) => n <= max, `The ${label} must be at most ${formatCount(max)} BDT.`)
 
 /** A whole number from `min` to `max`, one message for every way of missing it. */

@@ -1,7 +1,7 @@
 import { formatBDT } from './bdt'
 import { categoryParam } from './category'
 import { imageRefSchema, ownImageSchema } from './image'
-import { moneyFromFormText, takaSchema } from './money'
+import { atMostTwoDecimals, moneyFromFormText, takaSchema } from './money'
 import { intParam, PAGE_MAX } from './paging'
 import { requiredText } from './text'
 import { TOOL_SORTS } from './tool-sorts'
@@ -245,7 +245,7 @@ function toolSchemas(money: (label: string) => z.ZodType<number, unknown>) {
           .number({ error: 'weight must be a number of kg' })
           .min(0, 'weight must be at least 0')
           .max(1000, 'weight must be at most 1000 kg')
-          .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'weight can have at most 2 decimals'),
+          .refine(atMostTwoDecimals, 'weight can have at most 2 decimals'),
       )
       .optional(),
     /** Percent, one of the rates VAT has; 15 when not given. */

@@ -5,7 +5,20 @@
  */
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_SETTINGS, DISTRICTS, deliveryFeePaisa, wholeKg, zoneOf } from '#schemas/delivery.ts'
+import { atMostTwoDecimals } from '#schemas/money.ts'
 import { vatIncludedPaisa } from '#schemas/vat.ts'
+
+describe('atMostTwoDecimals (every amount on the wire, and weights)', () => {
+  it('takes any number written with 2 decimals or fewer, however large', () => {
+    for (const n of [0, 0.01, 0.07, 0.1, 0.29, 1.005e2, 80, 80.07, 1234.56, 9_999_999.99, 123_456_789_012.34])
+      expect(atMostTwoDecimals(n), String(n)).toBe(true)
+  })
+
+  it('refuses a third decimal, however small, and the noise of a sum', () => {
+    for (const n of [80.005, 0.001, 1e-7, 80.0000000001, 0.1 + 0.2, 1234.5600001])
+      expect(atMostTwoDecimals(n), String(n)).toBe(false)
+  })
+})
 
 describe('vatIncludedPaisa', () => {
   it('is price × rate ÷ (100 + rate), rounded to the paisa', () => {

@@ -165,6 +165,12 @@ describe('PATCH /api/settings: validation', () => {
       'delivery.zones.0.fee',
       'The delivery fee can have at most 2 decimals.',
     ],
+    [
+      'a fee of 10 decimals (once let through as binary noise, and stored as 80)',
+      zone({ fee: 80.0000000001 }),
+      'delivery.zones.0.fee',
+      'The delivery fee can have at most 2 decimals.',
+    ],
     ['a fee as text', zone({ fee: '80' }), 'delivery.zones.0.fee', 'The delivery fee must be a number.'],
     ['no fee', zone({ fee: null }), 'delivery.zones.0.fee', 'Enter the delivery fee.'],
     [
