@@ -236,6 +236,31 @@ async function main() {
   }
 
   let small, large, smallData, largeData
+  /** How each stack was started, to start it again on the same data. */
+  const stackOptions = {}
+  /**
+   * The stack, started again on the same data if it stopped answering: under hours-long load the
+   * local runtime's workerd process grows until V8 cannot allocate (about 2 GB RSS here) and dies
+   * ("When a stack dies" in bench/README.md). The row then measures a fresh process, and the
+   * result says so.
+   */
+  async function alive(key, before) {
+    const stack = key === 'small' ? small : large
+    const answers = await fetch(`${stack.url}/api/health`, { signal: AbortSignal.timeout(10_000) }).then(
+      (r) => r.ok,
+      () => false,
+    )
+    if (answers) return stack
+    say(`the ${key} stack stopped answering before ${before}; starting it again on the same data…`)
+    await stack.stop().catch(() => {})
+    stacks.splice(stacks.indexOf(stack), 1)
+    const fresh = await startStack({ ...stackOptions[key], build: false })
+    stacks.push(fresh)
+    if (key === 'small') small = fresh
+    else large = fresh
+    ;(result.restarts ??= []).push({ stack: key, before })
+    return fresh
+  }
   if (needSmall) {
     say(
       `seeding fresh data (small${needScale ? `, and scale: ${SCALE.tools} tools, ${SCALE.bookings} orders of 1–5 lines, ${SCALE.reviews} reviews` : ''})…`,
@@ -251,27 +276,21 @@ async function main() {
     result.data = { small: smallData.counts, scale: largeData?.counts, scaleSeedSeconds: largeData?.seconds }
 
     say(`starting the stack on 127.0.0.1:${PORT}${BUILD ? ' (building dist/ and build/server/ first)' : ''}…`)
-    small = await startStack({
-      port: PORT,
-      authPort: AUTH_PORT,
-      persistTo: join(tmp, 'small'),
-      build: BUILD,
+    const options = (key, port, authPort) => ({
+      port,
+      authPort,
+      persistTo: join(tmp, key),
       production: true,
       log: logStack,
       vars,
     })
+    stackOptions.small = options('small', PORT, AUTH_PORT)
+    small = await startStack({ ...stackOptions.small, build: BUILD })
     stacks.push(small)
     if (needScale) {
       say(`starting the scale stack on 127.0.0.1:${PORT + 10}…`)
-      large = await startStack({
-        port: PORT + 10,
-        authPort: AUTH_PORT + 10,
-        persistTo: join(tmp, 'scale'),
-        build: false,
-        production: true,
-        log: logStack,
-        vars,
-      })
+      stackOptions.scale = options('scale', PORT + 10, AUTH_PORT + 10)
+      large = await startStack({ ...stackOptions.scale, build: false })
       stacks.push(large)
     }
   }
@@ -483,7 +502,8 @@ async function main() {
           ['scale', large, largeData],
         ]) {
           if (!stack || (key === 'scale' && e.smallOnly)) continue
-          row[key] = await autocannon(`${e.name} (${key} data)`, stack, e.path(data), e.headers, e)
+          const live = await alive(key, e.name)
+          row[key] = await autocannon(`${e.name} (${key} data)`, live, e.path(data), e.headers, e)
         }
         result.api.push(row)
       }
@@ -573,6 +593,7 @@ async function main() {
   // ── 3: SSR cost: the server-rendered home page against a small API read, back to back ──
   if (ONLY.has('ssr'))
     await phase(result, 'ssr', async () => {
+      await alive('small', 'ssr')
       const home = await fetch(`${small.url}/`)
       const html = await home.text()
       if (
@@ -615,6 +636,7 @@ async function main() {
   // ── 4: page weight, and the home page's JS against the framework floor ──
   if (ONLY.has('weight'))
     await phase(result, 'page weight', async () => {
+      await alive('small', 'page weight')
       say('page weight: building the framework floor (bench/floor) with Vite…')
       result.floor = await measureFloor({
         root: join(root, 'bench', 'floor'),
@@ -655,6 +677,7 @@ async function main() {
   // ── 5: Lighthouse, and whether each page's LCP element is in its server HTML ──
   if (ONLY.has('lighthouse'))
     await phase(result, 'lighthouse', async () => {
+      await alive('small', 'lighthouse')
       const log = (s) => process.stdout.write(s)
       say(
         `lighthouse: ${LIGHTHOUSE_PAGES.join(', ')} (default settings: mobile, 4× CPU, simulated throttling; ${LH_RUNS} run(s) per page, median kept)…`,
@@ -715,6 +738,7 @@ async function main() {
   // Last on the small stack: it adds a tool, which the pages above would otherwise show.
   if (ONLY.has('images'))
     await phase(result, 'images', async () => {
+      await alive('small', 'images')
       say('images: making a ~1.5 MB photo-like JPEG in Chromium…')
       const photo = await makePhoto({ targetBytes: 1_500_000 })
       const auth = { Authorization: `Bearer ${await tokenFor(BENCH_ADMIN.email)}` }

@@ -291,6 +291,8 @@ export function printReport(result, budgets) {
   out.push(
     `autocannon: ${result.settings.duration} s per run at ${result.settings.connections} connections; kB = 1000 bytes, gzip = node:zlib default level`,
   )
+  for (const { stack, before } of result.restarts ?? [])
+    out.push(`Restarted: the ${stack} stack stopped answering and was started again on its data before ${before}`)
   out.push('')
   out.push(line(Object.fromEntries(cols.map((c) => [c, c]))))
   out.push(cols.map((c) => '─'.repeat(width[c])).join('  '))
