@@ -291,3 +291,21 @@ test('the admin overview counts orders to ship and links low-stock tools to thei
     await expect(sidebar.getByRole('link', { name: label, exact: true })).toBeVisible()
   }
 })
+
+test('an admin opening the dashboard never sees a customer’s menu first', async ({ page }) => {
+  // Whether the user is an admin is asked with the page's data (the dashboard's loader), not once
+  // the page has rendered: for a round trip an admin saw Add Review, and no Overview.
+  type Watched = { __customerMenu?: boolean }
+  await logIn(page, ADMIN)
+  await page.addInitScript(() => {
+    new MutationObserver(() => {
+      if (Array.from(document.querySelectorAll('a')).some((link) => link.textContent?.trim() === 'Add Review'))
+        (window as Watched).__customerMenu = true
+    }).observe(document, { childList: true, subtree: true })
+  })
+  for (const path of ['/dashboard', '/dashboard/order']) {
+    await page.goto(path)
+    await expect(page.getByRole('link', { name: 'Overview' })).toBeVisible()
+    expect(await page.evaluate(() => (window as Watched).__customerMenu ?? false), path).toBe(false)
+  }
+})

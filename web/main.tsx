@@ -2,12 +2,13 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterClient } from '@tanstack/react-router/ssr/client'
 import { type ReactNode, StrictMode, startTransition } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import { browserQueryClient, hydrateQueriesFromPage } from './lib/browser-query-client'
+import { browserQueryClient, hydrateQueriesFromPage, setQueryClientLoader } from './lib/browser-query-client'
 import { session } from './lib/session'
 import { createAppRouter } from './router'
 import './styles.css'
 
 session.boot()
+setQueryClientLoader(() => import('./lib/query-client'))
 
 const router = createAppRouter({
   queryClient: browserQueryClient,

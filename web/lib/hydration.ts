@@ -1,5 +1,6 @@
 import { isRedirect, useRouter } from '@tanstack/react-router'
 import { type ComponentType, createElement, useEffect, useState } from 'react'
+import { loadQueryClient } from './browser-query-client'
 
 let markDone: () => void = () => {}
 
@@ -84,7 +85,7 @@ export function browserPage<TOptions, TContext = void>({ guard, pending }: Brows
       // Opened first, such a page is loaded after hydration from its own beforeLoad on (the root's,
       // which loads Query's client on every navigation, ran on the server): its loader needs the
       // client too (web/lib/browser-query-client.ts).
-      const client = import('./query-client.ts')
+      const client = loadQueryClient()
       client.catch(() => {}) // awaited below, unless the guard throws first
       try {
         const context = await (guard?.(options) as TContext | Promise<TContext>)

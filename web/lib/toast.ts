@@ -1,4 +1,4 @@
-import { toast } from 'sonner'
+import { Toaster, toast } from 'sonner'
 import { wantToaster } from './toaster-state'
 
 /**
@@ -8,4 +8,5 @@ import { wantToaster } from './toaster-state'
  */
 wantToaster()
 
-export { toast }
+/** The root mounts the toaster from here (lazily, once a toast is wanted). */
+export { Toaster, toast }

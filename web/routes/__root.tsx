@@ -16,6 +16,7 @@ import { NotFound } from '#web/components/not-found.tsx'
 import { StrokeIcon } from '#web/components/stroke-icon.tsx'
 import { CartLink } from '#web/features/cart/components/cart-link.tsx'
 import { ApiRequestError } from '#web/lib/api-error.ts'
+import { loadQueryClient } from '#web/lib/browser-query-client.ts'
 import { useDocumentHydrated } from '#web/lib/hydration.ts'
 import { isServer } from '#web/lib/is-server.ts'
 import { SHOP_DESCRIPTION, SHOP_TITLE } from '#web/lib/page-head.ts'
@@ -23,7 +24,7 @@ import type { Session } from '#web/lib/session.ts'
 import { toasterState } from '#web/lib/toaster-state.ts'
 
 // The toaster mounts once code that raises toasts has loaded (web/lib/toast.ts): not with the page.
-const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })))
+const Toaster = lazy(() => import('#web/lib/toast.ts').then((m) => ({ default: m.Toaster })))
 
 /** What every route's beforeLoad, loader and head receive. Add fields here and supply them in router.tsx. */
 export interface RouterContext {
@@ -44,7 +45,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   // In the browser, a navigation or a preload loads Query's client first (it may not be loaded
   // yet: web/lib/browser-query-client.ts); every beforeLoad and loader below can use it.
   beforeLoad: async () => {
-    if (!isServer) await import('#web/lib/query-client.ts')
+    await loadQueryClient()
   },
   // The server renders the search whole, so its code must be there first.
   loader: () => (isServer ? NavSearch.preload() : undefined),

@@ -1,9 +1,15 @@
 import { createFileRoute, Link, Outlet } from '@tanstack/react-router'
+import { adminQuery } from '#web/lib/admin-query.ts'
 import { configQuery } from '#web/lib/config.ts'
 import { useQuery } from '#web/lib/query.ts'
 import { useIsAdmin } from '#web/lib/use-is-admin.ts'
 
 export const Route = createFileRoute('/_auth/dashboard')({
+  // Whether the user is an admin sets the menu and every page's admin parts (useIsAdmin): known
+  // before the page first renders, beside its data, so an admin never sees a customer's dashboard
+  // for a moment. An outage is no verdict: the page renders, and the question is asked again.
+  loader: ({ context }) =>
+    context.queryClient.ensureQueryData(adminQuery(context.session.user.email)).catch(() => false),
   head: () => ({ meta: [{ title: 'Dashboard · Toolhaus' }] }),
   component: DashboardLayout,
 })
