@@ -112,7 +112,7 @@ export type SignInIdentity = {
  * - while a verified identity holds the account, an unverified sign-in gets nothing (403
  *   EMAIL_NOT_VERIFIED); a removed account gets nothing either (403 ACCOUNT_REMOVED).
  * A new user gets the token's name and picture unless the body sends its own; an existing
- * user keeps a name it has. `makeAdmin` promotes (never demotes).
+ * user keeps a name it has, and an empty one takes the token's. `makeAdmin` promotes (never demotes).
  * @returns the profile and the session version to put in the access token.
  */
 export async function signInUser(
@@ -129,6 +129,8 @@ export async function signInUser(
     .trim()
   const tokenPicture =
     identity.picture && ProfileUpdateSchema.shape.image.safeParse(identity.picture).success ? identity.picture : ''
+  // A name the account has is kept; an empty one takes the token's (a later Google sign-in knows it).
+  const keptName = tokenName ? sql`case when ${users.name} = '' then ${tokenName} else ${users.name} end` : users.name
   const verified = identity.emailVerified
   const authTime = identity.authTime ?? null
   // Whether this sign-in takes the account over from an unverified one (its orders then end).
@@ -154,7 +156,10 @@ export async function signInUser(
   const cleared = Object.fromEntries(
     (Object.keys(fromToken) as (keyof typeof fromToken)[])
       .filter((key) => set[key] === undefined)
-      .map((key) => [key, sql`case when ${keepsProfile} then ${users[key]} else ${fromToken[key]} end`]),
+      .map((key) => [
+        key,
+        sql`case when ${keepsProfile} then ${key === 'name' ? keptName : users[key]} else ${fromToken[key]} end`,
+      ]),
   )
   const row = await db
     .insert(users)
@@ -174,9 +179,7 @@ export async function signInUser(
       target: users.email,
       set: {
         firebaseUid: identity.uid,
-        ...(set.name === undefined && tokenName
-          ? { name: sql`case when ${users.name} = '' then ${tokenName} else ${users.name} end` }
-          : {}),
+        ...(set.name === undefined ? { name: keptName } : {}),
         ...set,
         ...sentCompany(fields),
         ...(opts.makeAdmin ? { role: 'admin' as const } : {}),

@@ -72,6 +72,23 @@ describe('PUT /api/user/{email} with a Firebase ID token (sign-in)', () => {
     expect(profile.image).toBe('https://lh3.googleusercontent.com/a/photo')
   })
 
+  it('fills an empty name from the token when signing in again, verified or not, and keeps one it has', async () => {
+    for (const [email, emailVerified] of [
+      ['nameless-verified@example.com', true],
+      ['nameless-unverified@example.com', false],
+    ] as const) {
+      const first = await putProfile(email, emulatorIdToken({ email, emailVerified }), { email })
+      expect((await json<[UserProfile, string]>(first))[0].name, email).toBe('')
+      // The same person later signs in with a provider that knows their name (Google).
+      const named = await putProfile(email, emulatorIdToken({ email, emailVerified, name: 'Rahim Uddin' }), { email })
+      expect((await json<[UserProfile, string]>(named))[0].name, email).toBe('Rahim Uddin')
+      const renamed = await putProfile(email, emulatorIdToken({ email, emailVerified, name: 'Another Name' }), {
+        email,
+      })
+      expect((await json<[UserProfile, string]>(renamed))[0].name, email).toBe('Rahim Uddin')
+    }
+  })
+
   it('refuses a token for another e-mail with 403', async () => {
     const res = await putProfile('victim@example.com', emulatorIdToken({ email: 'attacker@example.com' }), {
       email: 'victim@example.com',
