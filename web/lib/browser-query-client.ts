@@ -33,20 +33,13 @@ export function loadQueryClient(): Promise<unknown> {
   return client ? Promise.resolve() : load()
 }
 
-/** The methods that answer with a promise: before the client is there, they wait for it. */
-const ASYNC_METHODS = new Set<PropertyKey>([
-  'cancelQueries',
-  'ensureInfiniteQueryData',
-  'ensureQueryData',
-  'fetchInfiniteQuery',
-  'fetchQuery',
-  'invalidateQueries',
-  'prefetchInfiniteQuery',
-  'prefetchQuery',
-  'refetchQueries',
-  'resetQueries',
-  'resumePausedMutations',
-])
+/**
+ * The methods that answer with a promise (`ensureQueryData`, `fetchQuery`, `prefetchQuery`,
+ * `invalidateQueries`, `refetchQueries`, `resetQueries`, `cancelQueries`, `resumePausedMutations`,
+ * `query`…):
+ * before the client is there, they wait for it.
+ */
+const ASYNC_METHOD = /^(?:(?:cancel|ensure|fetch|invalidate|prefetch|refetch|reset|resume)[A-Z]|(?:infiniteQ|q)uery$)/
 const mounting = new Map<PropertyKey, () => void>([
   [
     'mount',
@@ -71,13 +64,11 @@ export const browserQueryClient = new Proxy({} as QueryClient, {
     const method = mounting.get(key) ?? bound.get(key)
     if (method) return method
     if (!client) {
-      if (ASYNC_METHODS.has(key))
+      if (typeof key === 'string' && ASYNC_METHOD.test(key))
         return (...args: unknown[]) => loadQueryClient().then(() => call(key).apply(client, args))
       // Asked by whoever inspects objects (a promise's `then`, `Symbol.toStringTag`…): a plain object's answer.
       if (typeof key === 'symbol' || key === 'then' || key === 'toJSON') return undefined
-      throw new Error(
-        `The query client is not loaded (${String(key)}): import Query's hooks from web/lib/query.ts, or await loadQueryClient()`,
-      )
+      throw new Error(`Query's client is not loaded yet (${String(key)}): see web/lib/browser-query-client.ts`)
     }
     const value = Reflect.get(client, key)
     if (typeof value !== 'function') return value
