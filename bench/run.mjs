@@ -89,6 +89,11 @@ const stackLog = []
 const logStack = (s) => stackLog.push(s)
 const tmp = mkdtempSync(join(os.tmpdir(), 'toolhaus-bench-'))
 const stacks = []
+/** Takes a stopped stack off the list cleanup() stops (if it is still there). */
+const forget = (stack) => {
+  const at = stacks.indexOf(stack)
+  if (at >= 0) stacks.splice(at, 1)
+}
 const load = () => os.loadavg().map((n) => Math.round(n * 100) / 100)
 
 let cleaning
@@ -251,11 +256,17 @@ async function main() {
       () => false,
     )
     if (answers) return stack
+    if (cleaning) throw new Error('stopping')
     say(`the ${key} stack stopped answering before ${before}; starting it again on the same data…`)
     await stack.stop().catch(() => {})
-    stacks.splice(stacks.indexOf(stack), 1)
+    forget(stack)
     const fresh = await startStack({ ...stackOptions[key], build: false })
     stacks.push(fresh)
+    // Stopped meanwhile (Ctrl-C, the watchdog): cleanup() had already emptied the list.
+    if (cleaning) {
+      await fresh.stop().catch(() => {})
+      throw new Error('stopping')
+    }
     if (key === 'small') small = fresh
     else large = fresh
     ;(result.restarts ??= []).push({ stack: key, before })
@@ -530,10 +541,12 @@ async function main() {
         serviceId: cartToolId(i),
         quantity: BENCH_CART.quantity,
       }))
-      const sides = [
+      const sides = []
+      for (const [key, stack] of [
         ['small', small],
         ['scale', large],
-      ].filter(([, s]) => s)
+      ])
+        if (stack) sides.push([key, await alive(key, 'the checkout rows')])
       const plan = {}
       for (const [key, stack] of sides) {
         await fillCart(stack.url, customer, cartLines)
@@ -587,7 +600,7 @@ async function main() {
     })
   if (large) {
     await large.stop()
-    stacks.splice(stacks.indexOf(large), 1)
+    forget(large)
   }
 
   // ── 3: SSR cost: the server-rendered home page against a small API read, back to back ──
@@ -784,7 +797,7 @@ async function main() {
     })
   if (small) {
     await small.stop()
-    stacks.splice(stacks.indexOf(small), 1)
+    forget(small)
   }
 
   // ── 7: Worker bundle (with the server build the Worker imports) ──
