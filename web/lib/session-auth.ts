@@ -30,7 +30,9 @@ async function establish(user: User, extra: { name?: string } = {}, forceRefresh
   const promise = (async () => {
     const email = (user.email ?? '').toLowerCase()
     const idToken = await user.getIdToken(forceRefresh)
-    const name = extra.name ?? user.displayName ?? undefined
+    // Only a name typed here (sign-up) is sent: the server keeps the name the account has, and fills
+    // an empty one from the ID token (Google's), so a name edited in the profile or by an admin stays.
+    const name = extra.name
     const [profile, accessToken] = await unwrap(
       api.user[':email'].$put(
         { param: { email }, json: { email, ...(name ? { name } : {}) } },
@@ -45,7 +47,7 @@ async function establish(user: User, extra: { name?: string } = {}, forceRefresh
       user: {
         uid: user.uid,
         email,
-        displayName: extra.name ?? user.displayName ?? profile.name,
+        displayName: profile.name || user.displayName || '',
         photoURL: user.photoURL,
       },
       profile,
