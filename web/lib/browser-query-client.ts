@@ -36,8 +36,7 @@ export function loadQueryClient(): Promise<unknown> {
 /**
  * The methods that answer with a promise (`ensureQueryData`, `fetchQuery`, `prefetchQuery`,
  * `invalidateQueries`, `refetchQueries`, `resetQueries`, `cancelQueries`, `resumePausedMutations`,
- * `query`…):
- * before the client is there, they wait for it.
+ * `query`…): before the client is there, they wait for it.
  */
 const ASYNC_METHOD = /^(?:(?:cancel|ensure|fetch|invalidate|prefetch|refetch|reset|resume)[A-Z]|(?:infiniteQ|q)uery$)/
 const mounting = new Map<PropertyKey, () => void>([
@@ -102,8 +101,8 @@ type PageQueries = {
  * web/entry-server.tsx), for a client that may come later: the queries the page carried, and those
  * the server streamed after, go into the cache when there is one. A page kept at the edge is dropped
  * the moment its data changes (worker/lib/edge-cache.ts), so the queries it carried count as
- * fetched when it arrived and are not fetched again at once. (No query here throws `redirect()`: the library's
- * handling of it is left out.)
+ * fetched when it arrived and are not fetched again at once. (No query here throws `redirect()`:
+ * the library's handling of it is left out.)
  */
 export function hydrateQueriesFromPage(router: AnyRouter) {
   const original = router.options.hydrate
