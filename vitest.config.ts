@@ -21,6 +21,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     include: ['worker/**/*.test.ts'],
+    // One workerd per vitest worker for every file it runs: a runtime of its own per file cost
+    // about 10 s of module loading each. The setup file gives each file the database, bucket and
+    // public-answer cache as they were when it started (worker/test/apply-migrations.ts).
+    isolate: false,
     setupFiles: ['./worker/test/apply-migrations.ts'],
     globalSetup: [
       './worker/test/build-assets.ts',
