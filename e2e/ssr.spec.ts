@@ -254,6 +254,8 @@ test('a section just below a phone’s first screen is not fetched or hydrated w
   const tools = page.locator('#island-tools')
   await tools.scrollIntoViewIfNeeded()
   await expect.poll(() => fetched.length).toBe(1)
+  // Fetched is not hydrated: until React has the section, its button is the no-script form's.
+  await expect(tools).toHaveAttribute('data-live', '')
   await tools.getByRole('button', { name: 'Add to cart' }).first().click()
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(1)
   await expect(page).toHaveURL('/')

@@ -71,6 +71,18 @@ for (const project of PROJECTS) {
   count('steps', typecheck(project))
 }
 
+// The Worker's generated types (bindings and variables of wrangler.toml, the runtime's API) are
+// checked, not trusted: after a change to wrangler.toml, `npm run cf-typegen` writes them again.
+count(
+  'steps',
+  step('Worker types up to date (wrangler types --check)', bin('wrangler'), [
+    'types',
+    '--strict-vars=false',
+    '--check',
+    'worker/worker-configuration.d.ts',
+  ]),
+)
+
 // One formatter and linter for the whole tree (biome.jsonc); `npm run format` fixes what it can.
 count('steps', step('Format and lint (Biome)', bin('biome'), ['check', '.']))
 

@@ -110,7 +110,6 @@ const routes = app
   .route('/checkout', checkoutRoutes)
   .route('/quotes', quotesRoutes)
   .route('/settings', settingsRoutes)
-  .route('/cart', cartRoutes)
   .route('/', paymentsRoutes)
   .route('/', metaRoutes)
 

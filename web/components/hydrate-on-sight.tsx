@@ -66,13 +66,13 @@ function island<P extends object>(load: () => Promise<ComponentType<P>>, wake: (
  */
 const MARGIN = '300px'
 
-/** Sections whose content React has committed (hydrated, or rendered in the browser). */
-const live = new WeakSet<Element>()
-
+/**
+ * Marks a section whose content React has committed (hydrated, or rendered in the browser) with
+ * `data-live`: what a test waits for before it clicks inside a section.
+ */
 function MarkLive({ id }: { id: string }) {
   useLayoutEffect(() => {
-    const element = document.getElementById(id)
-    if (element) live.add(element)
+    document.getElementById(id)?.setAttribute('data-live', '')
   }, [id])
   return null
 }
@@ -148,5 +148,5 @@ function onInteraction(element: Element): Promise<void> {
 /** The section's element when it holds server HTML that React has not hydrated yet. */
 function serverHtmlAwaits(id: string): Element | undefined {
   const element = typeof document === 'undefined' ? null : document.getElementById(id)
-  return element?.hasAttribute('data-server') && !live.has(element) ? element : undefined
+  return element?.hasAttribute('data-server') && !element.hasAttribute('data-live') ? element : undefined
 }
