@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test'
 import { logIn, signUp } from './auth'
 import { API, addTool, expect, expectNoAxeViolations, sidewaysOverflow, test } from './fixtures'
+import type { Tool } from './shop'
 
-type Tool = { _id: string; name: string; quantity: number; Minimum_quantity: number }
 type CartAnswer = { lines: { serviceId: string; quantity: number }[]; count: number }
 
 /**

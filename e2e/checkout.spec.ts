@@ -1,13 +1,13 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test'
+import type { APIRequestContext, Page } from '@playwright/test'
 import type { Booking } from '../worker/schemas/booking'
 import type { Settings } from '../worker/schemas/settings'
 import { firebaseOf, logIn, signUp, uniqueEmail } from './auth'
 import { API, type Api, expect, expectNoAxeViolations, sidewaysOverflow, test } from './fixtures'
+import { expectPaisa, type Tool } from './shop'
 
 // Signing up, filling a cart, ordering and paying on a busy machine.
 test.describe.configure({ timeout: 120_000 })
 
-type Tool = { _id: string; name: string; price: number; quantity: number; Minimum_quantity: number; weight: number }
 type Zone = Settings['delivery']['zones'][number]
 
 /** A new customer who opened the verification link Firebase sent, signed in on `page` through the login form. */
@@ -42,12 +42,6 @@ async function fillCart(api: Api, tools: Tool[]) {
 /** A courier's fee in paisa for `kg` (total weight) by the zone's settings; the test turns free delivery off. */
 const feePaisa = (zone: Zone, kg: number) =>
   Math.round(zone.fee * 100) + Math.round(zone.perKg * 100) * Math.max(0, Math.ceil(kg) - zone.includedKg)
-
-/** A BDT amount on screen, compared by its digits so the test does not depend on the browser's currency symbol. */
-async function expectPaisa(locator: Locator, paisa: number) {
-  await expect(locator).toHaveText(/৳|BDT|Tk/)
-  await expect.poll(async () => (await locator.textContent())?.replace(/\D/g, '')).toBe(String(paisa))
-}
 
 test('a customer checks out a cart of two tools, the district sets the fee, pays by card and the order shows every line', {
   tag: '@phone',

@@ -1,13 +1,12 @@
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import type { Booking } from '../worker/schemas/booking'
 import type { Settings } from '../worker/schemas/settings'
 import { signUp } from './auth'
-import { API, type Api, expect, expectNoAxeViolations, type Session, sidewaysOverflow, test } from './fixtures'
+import { type Api, expect, expectNoAxeViolations, type Session, sidewaysOverflow, test } from './fixtures'
+import { cheapTool, type Tool } from './shop'
 
 // Signing up, checking out and working the order from the desk on a busy machine.
 test.describe.configure({ timeout: 150_000 })
-
-type Tool = { _id: string; name: string; price: number; quantity: number; Minimum_quantity: number }
 
 const BANK = {
   bankName: 'Dutch-Bangla Bank',
@@ -16,16 +15,6 @@ const BANK = {
   accountNumber: '1011100012345',
   routingNumber: '090271234',
   holdHours: 72,
-}
-
-/** The cheapest tool in stock at its minimum order (well inside the cash-on-delivery limit). */
-async function cheapTool(request: APIRequestContext): Promise<Tool> {
-  const tools = (await (await request.get(`${API}/service?limit=100`)).json()) as Tool[]
-  const orderable = tools
-    .filter((t) => t.Minimum_quantity > 0 && t.quantity >= t.Minimum_quantity)
-    .sort((a, b) => a.price * a.Minimum_quantity - b.price * b.Minimum_quantity)
-  expect(orderable.length).toBeGreaterThan(0)
-  return orderable[0]!
 }
 
 /** Turns cash on delivery and bank transfer on for the test; answers how to put the settings back. */

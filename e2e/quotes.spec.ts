@@ -1,34 +1,16 @@
-import type { APIRequestContext, Locator } from '@playwright/test'
 import type { Booking } from '../worker/schemas/booking'
 import type { Quote } from '../worker/schemas/quote'
 import { signUp } from './auth'
-import { API, addTool, expect, expectNoAxeViolations, sidewaysOverflow, test } from './fixtures'
+import { addTool, expect, expectNoAxeViolations, sidewaysOverflow, test } from './fixtures'
+import { cheapTool, expectPaisa } from './shop'
 
 // Signing up, asking for a quote, the shop's offer, accepting and paying on a busy machine.
 test.describe.configure({ timeout: 150_000 })
 
-type Tool = { _id: string; name: string; price: number; quantity: number; Minimum_quantity: number }
-
-/** The tool in stock whose minimum order costs least. */
-async function cheapTool(request: APIRequestContext): Promise<Tool> {
-  const tools = (await (await request.get(`${API}/service?limit=100`)).json()) as Tool[]
-  const orderable = tools
-    .filter((t) => t.Minimum_quantity > 0 && t.quantity >= t.Minimum_quantity && t.price >= 2)
-    .sort((a, b) => a.price * a.Minimum_quantity - b.price * b.Minimum_quantity)
-  expect(orderable.length).toBeGreaterThanOrEqual(1)
-  return orderable[0]!
-}
-
-/** A BDT amount on screen, compared by its digits (the currency symbol depends on the browser). */
-async function expectPaisa(locator: Locator, paisa: number) {
-  await expect(locator).toHaveText(/৳|BDT|Tk/)
-  await expect.poll(async () => (await locator.textContent())?.replace(/\D/g, '')).toBe(String(paisa))
-}
-
 test('a buyer asks for a quote from the cart, the shop offers, the buyer accepts and pays by card', {
   tag: '@phone',
 }, async ({ page, request, api, asAdmin }) => {
-  const tool = await cheapTool(request)
+  const tool = await cheapTool(request, { minPrice: 2 })
   const account = await signUp(page, 'Rahim Traders', 'quotes')
   const put = await api.put(`/cart/${tool._id}`, { data: { quantity: tool.Minimum_quantity } })
   expect(put.status(), await put.text()).toBe(200)

@@ -1,17 +1,10 @@
-import type { Locator } from '@playwright/test'
 import type { Booking } from '../worker/schemas/booking'
-import type { Tool } from '../worker/schemas/tool'
 import { signUp } from './auth'
 import { type Api, expect, expectNoAxeViolations, sidewaysOverflow, test } from './fixtures'
+import { expectPaisa, type Tool } from './shop'
 
 // Signing up, creating a tool, filling a cart and ordering on a busy machine.
 test.describe.configure({ timeout: 120_000 })
-
-/** A BDT amount on screen, compared by its digits so the test does not depend on the currency symbol. */
-async function expectPaisa(locator: Locator, paisa: number) {
-  await expect(locator).toHaveText(/৳|BDT|Tk/)
-  await expect.poll(async () => (await locator.textContent())?.replace(/\D/g, '')).toBe(String(paisa))
-}
 
 /** A tool sold by the dozen with two volume prices, added by the admin (with a seeded tool's photo). */
 async function dozenTool(admin: Api): Promise<Tool> {

@@ -1,0 +1,24 @@
+import { type APIRequestContext, expect, type Locator } from '@playwright/test'
+import type { Tool } from '../worker/schemas/tool'
+import { API } from './fixtures'
+
+export type { Tool }
+
+/** A BDT amount on screen, compared by its digits so the test does not depend on the browser's currency symbol. */
+export async function expectPaisa(locator: Locator, paisa: number) {
+  await expect(locator).toHaveText(/৳|BDT|Tk/)
+  await expect.poll(async () => (await locator.textContent())?.replace(/\D/g, '')).toBe(String(paisa))
+}
+
+/**
+ * The tool in stock whose minimum order costs least (well inside the cash-on-delivery limit),
+ * priced at `minPrice` BDT or more.
+ */
+export async function cheapTool(request: APIRequestContext, { minPrice = 0 } = {}): Promise<Tool> {
+  const tools = (await (await request.get(`${API}/service?limit=100`)).json()) as Tool[]
+  const orderable = tools
+    .filter((t) => t.Minimum_quantity > 0 && t.quantity >= t.Minimum_quantity && t.price >= minPrice)
+    .sort((a, b) => a.price * a.Minimum_quantity - b.price * b.Minimum_quantity)
+  expect(orderable.length, 'a tool in stock to order').toBeGreaterThan(0)
+  return orderable[0]!
+}
