@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test'
+import { type APIRequestContext, type BrowserContext, expect, type Locator, type Page } from '@playwright/test'
 
 export const ADMIN = { email: 'admin@example.com', password: 'admin123' }
 export const CUSTOMER = { email: 'customer@example.com', password: 'customer123' }
@@ -46,6 +46,38 @@ export async function logIn(page: Page, account: { email: string; password: stri
   await expectSignedIn(page)
 }
 
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>
+/** Per account, the browser storage of a session signed in through the form (once per test worker). */
+const sessions = new Map<string, Promise<StorageState>>()
+
+/**
+ * For a test that needs `account` signed in but is not about signing in: the first time, signs in
+ * through the real login form in a context of its own and keeps its storage (the Firebase session
+ * in IndexedDB, the shop's access token); then puts that storage into `page`'s context and opens
+ * `at`, where the shop picks the session up as after any reload.
+ */
+export async function signIn(page: Page, account: { email: string; password: string }, at = '/') {
+  let session = sessions.get(account.email)
+  if (!session) {
+    session = (async () => {
+      const context = await page.context().browser()!.newContext()
+      try {
+        await logIn(await context.newPage(), account)
+        return await context.storageState({ indexedDB: true })
+      } finally {
+        await context.close()
+      }
+    })()
+    sessions.set(account.email, session)
+    session.catch(() => sessions.delete(account.email))
+  }
+  // A page of the shop still open holds Firebase's IndexedDB, which the storage cannot replace under it.
+  if (page.url() !== 'about:blank') await page.goto('about:blank')
+  await page.context().setStorageState(await session)
+  await page.goto(at, { waitUntil: 'domcontentloaded' })
+  await expectSignedIn(page)
+}
+
 /** A fresh address for a test that signs up, so tests never depend on each other. */
 export const uniqueEmail = (prefix: string) =>
   `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.com`
@@ -64,6 +96,21 @@ export async function signUp(page: Page, name: string, prefix = 'buyer', { verif
   await page.getByRole('button', { name: 'Sign up' }).click()
   await expectSignedIn(page)
   if (verified) await verifyEmail(page, account)
+  return account
+}
+
+/**
+ * A new customer whose address is verified, for a test about what comes after signing up: the
+ * account is made through the Auth emulator's REST API (as `signUp` would leave it after the
+ * link), then signs in through the real login form. Returns its credentials.
+ */
+export async function verifiedCustomer(page: Page, name: string, prefix = 'buyer') {
+  const account = { email: uniqueEmail(prefix), password: 'secret123' }
+  const firebase = await firebaseOf(page)
+  const { idToken } = await firebase.call('accounts:signUp', { ...account, displayName: name, returnSecureToken: true })
+  await firebase.call('accounts:sendOobCode', { requestType: 'VERIFY_EMAIL', idToken })
+  await firebase.openVerificationLink(account.email)
+  await logIn(page, account)
   return account
 }
 

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { logIn, signUp } from './auth'
+import { logIn, verifiedCustomer } from './auth'
 import { API, addTool, expect, expectNoAxeViolations, sidewaysOverflow, test } from './fixtures'
 import type { Tool } from './shop'
 
@@ -60,7 +60,7 @@ test('a visitor’s cart joins their account at sign-in and shows on every devic
   await expectNoAxeViolations(page, '/cart (visitor)')
 
   // Signing up (a fresh account: the stack is shared) merges the browser's cart onto the server.
-  const account = await signUp(page, 'Cart Buyer', 'cart')
+  const account = await verifiedCustomer(page, 'Cart Buyer', 'cart')
   await expect(cartCount(page)).toHaveText('2')
   const merged = (await (await api.get('/cart')).json()) as CartAnswer
   expect(merged.lines.map((l) => [l.serviceId, l.quantity])).toEqual([
@@ -158,7 +158,7 @@ test('a line the shop would refuse never makes sign-in drop the browser’s cart
   )
   await page.reload()
   await expect(cartLines(page).getByRole('heading')).toHaveText([first.name])
-  await signUp(page, 'Cart Keeper', 'cartkeep')
+  await verifiedCustomer(page, 'Cart Keeper', 'cartkeep')
   await expect(cartCount(page)).toHaveText('1')
   const merged = (await (await api.get('/cart')).json()) as CartAnswer
   expect(merged.lines.map((l) => [l.serviceId, l.quantity])).toEqual([[first._id, first.Minimum_quantity]])
@@ -178,7 +178,7 @@ test('a quantity the shop refuses keeps the buyer on the cart, the line showing 
     quantity: 50,
     Minimum_quantity: 10,
   })
-  await signUp(page, 'Nasir Tools', 'cartfix')
+  await verifiedCustomer(page, 'Nasir Tools', 'cartfix')
   expect((await api.put(`/cart/${id}`, { data: { quantity: 10 } })).status()).toBe(200)
   await page.goto('/cart')
   const line = cartLines(page).filter({ hasText: name })

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { Page } from '@playwright/test'
-import { ADMIN, CUSTOMER, logIn, signUp, verifiedAccountToken } from './auth'
+import { ADMIN, CUSTOMER, signIn, verifiedAccountToken, verifiedCustomer } from './auth'
 import { API, expect, expectNoAxeViolations, placeOrder, sidewaysOverflow, test } from './fixtures'
 
 const seedImage = (name: string) => fileURLToPath(new URL(`../seed/images/${name}`, import.meta.url))
@@ -20,7 +20,7 @@ const unique = (label: string) => `${label} ${Date.now().toString(36)}`
 test('an admin adds a tool with an uploaded photo (the progress shows), it appears on /service, and the admin deletes it after confirming', async ({
   page,
 }) => {
-  await logIn(page, ADMIN)
+  await signIn(page, ADMIN)
   await page.goto('/dashboard/addTools')
   await expect(page.getByRole('heading', { name: 'Add a Tool', level: 1 })).toBeVisible()
 
@@ -96,7 +96,7 @@ test("the add-tool form shows the spec's messages and checks the photo before se
   page,
   expectConsoleError,
 }) => {
-  await logIn(page, ADMIN)
+  await signIn(page, ADMIN)
   await page.goto('/dashboard/addTools')
   await page.getByRole('button', { name: 'Add Tool' }).click()
   for (const message of [
@@ -161,7 +161,7 @@ test('a tool whose photo is an https address (made through the API) can still be
   await page.route('https://example.com/**', (route) =>
     route.fulfill({ contentType: 'image/webp', body: readFileSync(seedImage('heat-gun.webp')) }),
   )
-  await logIn(page, ADMIN)
+  await signIn(page, ADMIN)
   const name = unique('Linked Photo Saw')
   const created = await api.post('/service', {
     data: {
@@ -199,7 +199,7 @@ test('an admin restocks a tool and changes its price in Manage; a stale restock 
   api,
   expectConsoleError,
 }) => {
-  await logIn(page, ADMIN)
+  await signIn(page, ADMIN)
   // A tool of its own, so other tests keep the seeded stock.
   const image = await api.post('/images', {
     multipart: {
@@ -295,7 +295,7 @@ test('an admin restocks a tool and changes its price in Manage; a stale restock 
 })
 
 test('a customer adds a review with a photo and sees it in the carousel; an admin deletes it', async ({ page }) => {
-  await signUp(page, 'Farhana Akter')
+  await verifiedCustomer(page, 'Farhana Akter')
   await page.goto('/dashboard/review')
   await expect(page.getByLabel('Name')).toHaveValue('Farhana Akter')
 
@@ -329,7 +329,7 @@ test('a customer adds a review with a photo and sees it in the carousel; an admi
   await expect(carousel.getByRole('button', { name: /^Delete review by/ })).toHaveCount(0)
 
   await page.getByRole('button', { name: 'Sign Out' }).click()
-  await logIn(page, ADMIN)
+  await signIn(page, ADMIN)
   await page.goto('/#reviews')
   const adminSlide = page
     .getByRole('region', { name: 'Customer reviews' })
@@ -355,7 +355,7 @@ test('a visitor sends the contact form and an admin reads it in Messages', async
   await expect(page.getByText('Message Successfully sent!')).toBeVisible()
   await expect(form.getByLabel('Name')).toHaveValue('')
 
-  await logIn(page, ADMIN)
+  await signIn(page, ADMIN)
   await page.getByRole('link', { name: 'Dashboard' }).first().click()
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Messages' }).click()
   await expect(page).toHaveURL('/dashboard/messages')
@@ -372,7 +372,7 @@ test('a visitor sends the contact form and an admin reads it in Messages', async
 })
 
 test('the catalogue pages fit a phone screen', async ({ page }) => {
-  await logIn(page, ADMIN)
+  await signIn(page, ADMIN)
   await page.setViewportSize({ width: 360, height: 740 })
   for (const path of ['/dashboard/addTools', '/dashboard/manage', '/dashboard/messages']) {
     await page.goto(path)
@@ -391,7 +391,7 @@ test('the catalogue pages fit a phone screen', async ({ page }) => {
 })
 
 test('the review page fits a phone screen', async ({ page }) => {
-  await logIn(page, CUSTOMER)
+  await signIn(page, CUSTOMER)
   await page.setViewportSize({ width: 360, height: 740 })
   await page.goto('/dashboard/review')
   await expect(page.getByRole('heading', { name: 'Add Review', level: 1 })).toBeVisible()
@@ -405,7 +405,7 @@ test("an admin edits a tool's name, description and photo in Manage and the shop
   newCustomer,
 }) => {
   test.setTimeout(90_000)
-  await logIn(page, ADMIN)
+  await signIn(page, ADMIN)
   const image = await api.post('/images', { multipart: { image: webp('heat-gun.webp') } })
   const name = unique('Pipe Wrench')
   const created = await api.post('/service', {
@@ -486,7 +486,7 @@ test("an admin edits a tool's name, description and photo in Manage and the shop
 })
 
 test('the admin Reviews page pages through every review and deletes one after confirming', async ({ page, api }) => {
-  await logIn(page, ADMIN)
+  await signIn(page, ADMIN)
   // More reviews than a page holds (20): four new reviewers, five reviews each (the daily limit).
 
   const img: string = (await (await page.request.get(`${API}/review`)).json())[0].img
@@ -571,7 +571,7 @@ test('an admin searches the contact messages', async ({ page }) => {
   ]
   for (const data of sent) expect((await page.request.post(`${API}/contact`, { data })).status()).toBe(201)
 
-  await logIn(page, ADMIN)
+  await signIn(page, ADMIN)
   await page.goto('/dashboard/messages')
   const messages = page.getByTestId('contact-message')
   await expect(messages.filter({ hasText: sent[0]!.subject })).toHaveCount(1)
@@ -690,7 +690,7 @@ test('a shopper finds a tool by the start of two of its words, in any order @pho
   expect(await sidewaysOverflow(page)).toBe(0)
 })
 
-test('the /service search box suggests tools as one types: arrow keys and Enter open one, nothing moves @phone', async ({
+test('the /service search box suggests tools as one types: arrow keys and Enter open one, nothing moves', async ({
   page,
 }) => {
   await page.goto('/service')
@@ -733,7 +733,7 @@ test('an admin sorts tools into a new category with specifications, and cannot d
   const run = Date.now().toString(36)
   const parentName = `Workshop ${run}`
   const childName = `Vices ${run}`
-  await logIn(page, ADMIN)
+  await signIn(page, ADMIN)
   await page.goto('/dashboard/categories')
   await expect(page.getByRole('heading', { name: 'Categories', level: 1 })).toBeVisible()
   const add = page.getByRole('form', { name: 'Add a category' })

@@ -1,7 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test'
+import type { APIRequestContext } from '@playwright/test'
 import type { Booking } from '../worker/schemas/booking'
 import type { Settings } from '../worker/schemas/settings'
-import { firebaseOf, logIn, signUp, uniqueEmail } from './auth'
+import { firebaseOf, signUp, verifiedCustomer } from './auth'
 import { API, type Api, expect, expectNoAxeViolations, sidewaysOverflow, test } from './fixtures'
 import { expectPaisa, type Tool } from './shop'
 
@@ -9,17 +9,6 @@ import { expectPaisa, type Tool } from './shop'
 test.describe.configure({ timeout: 120_000 })
 
 type Zone = Settings['delivery']['zones'][number]
-
-/** A new customer who opened the verification link Firebase sent, signed in on `page` through the login form. */
-async function verifiedCustomer(page: Page, request: APIRequestContext, name: string) {
-  const firebase = await firebaseOf(request)
-  const account = { email: uniqueEmail('checkout'), password: 'secret123' }
-  const { idToken } = await firebase.call('accounts:signUp', { ...account, displayName: name, returnSecureToken: true })
-  await firebase.call('accounts:sendOobCode', { requestType: 'VERIFY_EMAIL', idToken })
-  await firebase.openVerificationLink(account.email)
-  await logIn(page, account)
-  return account
-}
 
 /** Two tools in stock whose minimum orders cost least (together well inside the unpaid-orders limit). */
 async function twoTools(request: APIRequestContext): Promise<[Tool, Tool]> {
@@ -58,7 +47,7 @@ test('a customer checks out a cart of two tools, the district sets the fee, pays
   expect(patched.status(), await patched.text()).toBe(200)
   try {
     const tools = await twoTools(request)
-    const customer = await verifiedCustomer(page, request, 'Karim Hossain')
+    const customer = await verifiedCustomer(page, 'Karim Hossain', 'checkout')
     await fillCart(api, tools)
     const goods = tools.reduce((sum, t) => sum + Math.round(t.price * 100) * t.Minimum_quantity, 0)
     const kg = tools.reduce((sum, t) => sum + Math.round(t.weight * 100) * t.Minimum_quantity, 0) / 100
@@ -174,7 +163,7 @@ test('an order placed whose answer is lost on the way is not shown as an empty c
   expectConsoleError,
 }) => {
   const [tool] = await twoTools(request)
-  const customer = await verifiedCustomer(page, request, 'Lost Answer')
+  const customer = await verifiedCustomer(page, 'Lost Answer', 'checkout')
   await fillCart(api, [tool])
   await page.goto('/checkout')
   await page.getByLabel('Phone').fill('01712 345678')

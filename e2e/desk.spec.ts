@@ -1,5 +1,5 @@
 import { formatBDT } from '../worker/schemas/bdt'
-import { ADMIN, logIn } from './auth'
+import { ADMIN, signIn } from './auth'
 import { type Api, addTool, expect, type NewCustomer, placeOrder, sidewaysOverflow, test } from './fixtures'
 
 test.describe.configure({ timeout: 90_000 })
@@ -42,7 +42,7 @@ for (const [device, viewport] of [
     newCustomer,
   }) => {
     // A small order, below free delivery: its total (what the customer pays) is not its goods' price.
-    await logIn(page, ADMIN)
+    await signIn(page, ADMIN)
     const small = await addTool(api, {
       name: `Desk Tape ${device} ${Date.now().toString(36)}`,
       description: 'A roll of tape, sold by the roll.',
@@ -133,12 +133,14 @@ for (const [device, viewport] of [
   })
 }
 
-test('an admin refunds a paid order after confirming; the customer sees it refunded and is e-mailed', {
-  tag: '@phone',
-}, async ({ page, api, newCustomer }) => {
+test('an admin refunds a paid order after confirming; the customer sees it refunded and is e-mailed', async ({
+  page,
+  api,
+  newCustomer,
+}) => {
   const customer = await customerWithPaidOrder(newCustomer, 'Refund Customer')
   const no = customer.order.orderNumber
-  await logIn(page, ADMIN)
+  await signIn(page, ADMIN)
   await page.goto(`/dashboard/order/${customer.order._id}`)
   await page.getByRole('group', { name: 'Actions' }).getByRole('button', { name: 'Refund' }).click()
   const dialog = page.getByRole('dialog', { name: /^Refund / })
@@ -180,7 +182,7 @@ test('an admin cancels an unpaid order after confirming; the customer sees it ca
 }) => {
   const customer = await customerWithPaidOrder(newCustomer, 'Cancelled Customer', { pay: false })
   const no = customer.order.orderNumber
-  await logIn(page, ADMIN)
+  await signIn(page, ADMIN)
   await page.goto('/dashboard/orders?status=unpaid')
   await page.getByRole('searchbox', { name: 'Search orders' }).fill(no)
   await page.getByRole('button', { name: 'Search' }).click()
@@ -231,7 +233,7 @@ test('the admin overview counts orders to ship and links low-stock tools to thei
 }) => {
   // At least one order to ship, and one tool below its minimum order (an order took most of its stock).
   const customer = await customerWithPaidOrder(newCustomer, 'Overview Customer')
-  await logIn(page, ADMIN)
+  await signIn(page, ADMIN)
   const heatGun = await (await api.get('/service/heat-gun')).json()
   const name = `Low Stock Clamp ${Date.now().toString(36)}`
   const created = await api.post('/service', {
@@ -296,7 +298,7 @@ test('an admin opening the dashboard never sees a customer’s menu first', asyn
   // Whether the user is an admin is asked with the page's data (the dashboard's loader), not once
   // the page has rendered: for a round trip an admin saw Add Review, and no Overview.
   type Watched = { __customerMenu?: boolean }
-  await logIn(page, ADMIN)
+  await signIn(page, ADMIN)
   await page.addInitScript(() => {
     new MutationObserver(() => {
       if (Array.from(document.querySelectorAll('a')).some((link) => link.textContent?.trim() === 'Add Review'))

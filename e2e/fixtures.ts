@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, type APIResponse, test as base, expect, type Page } from '@playwright/test'
-import { ADMIN, CUSTOMER, logIn, signUp } from './auth'
+import { ADMIN, CUSTOMER, signIn, verifiedCustomer } from './auth'
 
 /** API paths for `page.request`, which resolves them against the test stack's baseURL. */
 export const API = '/api'
@@ -25,7 +25,7 @@ export type Api = {
 /** A signed-in person in a browser context of their own, beside the test's `page`. */
 export type Session = { page: Page; api: Api }
 
-/** Signs up a new customer through the sign-up form, in a browser context of their own. */
+/** A new verified customer (`verifiedCustomer`), signed in in a browser context of their own. */
 export type NewCustomer = (
   name: string,
   prefix?: string,
@@ -65,11 +65,11 @@ type Fixtures = {
   expectConsoleError: (pattern: RegExp) => void
   /** The API as whoever `page` is signed in as (sign in first: `logIn`, `signUp`). */
   api: Api
-  /** The demo admin, signed in through the login form in a context of their own. */
+  /** The demo admin, signed in (`signIn`: the login form once per worker) in a context of their own. */
   asAdmin: Session
-  /** The demo customer, signed in through the login form in a context of their own. */
+  /** The demo customer, signed in (`signIn`: the login form once per worker) in a context of their own. */
   asCustomer: Session
-  /** Signs up new customers through the sign-up form, each in a context of their own (closed after the test). */
+  /** New verified customers (`verifiedCustomer`), each signed in in a context of their own (closed after the test). */
   newCustomer: NewCustomer
 }
 
@@ -126,14 +126,14 @@ export const test = base.extend<Fixtures>({
     // browser.newContext() takes the test's options (baseURL, viewport) like `page`'s context.
     const context = await browser.newContext()
     const page = await context.newPage()
-    await logIn(page, ADMIN)
+    await signIn(page, ADMIN)
     await use({ page, api: apiOf(page) })
     await context.close()
   },
   asCustomer: async ({ browser }, use) => {
     const context = await browser.newContext()
     const page = await context.newPage()
-    await logIn(page, CUSTOMER)
+    await signIn(page, CUSTOMER)
     await use({ page, api: apiOf(page) })
     await context.close()
   },
@@ -143,7 +143,7 @@ export const test = base.extend<Fixtures>({
       const context = await browser.newContext()
       contexts.push(context)
       const page = await context.newPage()
-      const account = { ...(await signUp(page, name, prefix)), name }
+      const account = { ...(await verifiedCustomer(page, name, prefix)), name }
       return { page, api: apiOf(page), account }
     })
     for (const context of contexts) await context.close()

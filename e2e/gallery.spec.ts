@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { Locator, Page } from '@playwright/test'
-import { ADMIN, logIn } from './auth'
+import { ADMIN, signIn } from './auth'
 import { expect, expectNoAxeViolations, sidewaysOverflow, test } from './fixtures'
 
 const seedImage = (name: string) => fileURLToPath(new URL(`../seed/images/${name}`, import.meta.url))
@@ -101,7 +101,7 @@ test('a shopper moves through a tool’s photos by thumbnail, arrow keys and swi
 test('an admin uploads two photos, makes the second the main one, and the tool page shows them so', async ({
   page,
 }) => {
-  await logIn(page, ADMIN)
+  await signIn(page, ADMIN)
   await page.goto('/dashboard/addTools')
   const name = `Gallery Vice ${Date.now().toString(36)}`
   await page.getByLabel('Name').fill(name)

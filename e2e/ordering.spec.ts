@@ -1,5 +1,5 @@
 import type { Locator, Page, Response } from '@playwright/test'
-import { CUSTOMER, logIn, signUp } from './auth'
+import { CUSTOMER, logIn, signIn, verifiedCustomer } from './auth'
 import { API, expect, placeOrder, sidewaysOverflow, test } from './fixtures'
 import { STRIPE_KEYS, stripeTest } from './stripe'
 
@@ -41,7 +41,7 @@ test('a customer orders a tool, sees it unpaid in My Orders, pays with 4242 4242
   page,
 }) => {
   test.setTimeout(90_000)
-  const account = await signUp(page, 'Rahim Uddin')
+  const account = await verifiedCustomer(page, 'Rahim Uddin')
   const drill = await tool(page, 'drill-machine')
   const stripeRequests: string[] = []
   page.on('request', (r) => /stripe\.com/.test(r.url()) && stripeRequests.push(r.url()))
@@ -143,7 +143,7 @@ test('a declined card shows "Your card was declined." in red and leaves the orde
   api,
   expectConsoleError,
 }) => {
-  const account = await signUp(page, 'Karim Ahmed')
+  const account = await verifiedCustomer(page, 'Karim Ahmed')
   const id = await placeOrder(api, { serviceId: 'angle-grinder', customer: account.email })
 
   await page.goto(`/dashboard/payment/${id}`)
@@ -175,7 +175,7 @@ test('a declined card shows "Your card was declined." in red and leaves the orde
 })
 
 test('cancelling an order asks first, then cancels it and the stock comes back', async ({ page, api }) => {
-  const account = await signUp(page, 'Salma Begum')
+  const account = await verifiedCustomer(page, 'Salma Begum')
   const before = await tool(page, 'impact-wrench')
   await placeOrder(api, { serviceId: 'impact-wrench', customer: account.email, quantity: before.Minimum_quantity })
   expect((await tool(page, 'impact-wrench')).quantity).toBe(before.quantity - before.Minimum_quantity)
@@ -210,7 +210,7 @@ test('ordering below the minimum shows the message while typing and the order bu
   page,
   api,
 }) => {
-  const account = await signUp(page, 'Nusrat Jahan')
+  const account = await verifiedCustomer(page, 'Nusrat Jahan')
   const saw = await tool(page, 'electric-saw')
   const posts: string[] = []
   page.on('request', (r) => r.method() === 'POST' && r.url().endsWith('/api/booking') && posts.push(r.url()))
@@ -269,7 +269,7 @@ test('a visitor reads a tool page without signing in; Purchase asks to log in an
 })
 
 test('an id no tool has shows a not-found state with a way back', async ({ page, expectConsoleError }) => {
-  await logIn(page, CUSTOMER)
+  await signIn(page, CUSTOMER)
   await page.goto('/service/no-such-tool')
   await expect(page.getByRole('heading', { level: 1, name: 'Tool not found' })).toBeVisible()
   await expect(page).toHaveTitle(/Tool not found/)
@@ -280,10 +280,8 @@ test('an id no tool has shows a not-found state with a way back', async ({ page,
   expectConsoleError(/status of 404 \(Not Found\)/)
 })
 
-test('the tool cards link to the tool, and the empty My Orders links to /service', { tag: '@phone' }, async ({
-  page,
-}) => {
-  await signUp(page, 'Tanvir Hasan')
+test('the tool cards link to the tool, and the empty My Orders links to /service', async ({ page }) => {
+  await verifiedCustomer(page, 'Tanvir Hasan')
   await page.goto('/dashboard/order')
   await expect(page.getByText('You have no orders yet')).toBeVisible()
   await page.getByRole('main').getByRole('link', { name: 'Browse tools' }).click()
@@ -299,10 +297,7 @@ test('the tool cards link to the tool, and the empty My Orders links to /service
   await expect(page).toHaveURL('/service/drill-machine')
 })
 
-test('an out-of-stock tool shows "Out of stock" and cannot be ordered', { tag: '@phone' }, async ({
-  page,
-  asAdmin,
-}) => {
+test('an out-of-stock tool shows "Out of stock" and cannot be ordered', async ({ page, asAdmin }) => {
   // An admin sets a tool's stock to 0 (through the API, as the Manage form does).
   const name = `Sold Out Planer ${Date.now().toString(36)}`
   const photo = (await tool(page, 'heat-gun')) as unknown as { img: string }
@@ -321,7 +316,7 @@ test('an out-of-stock tool shows "Out of stock" and cannot be ordered', { tag: '
     200,
   )
 
-  await logIn(page, CUSTOMER)
+  await signIn(page, CUSTOMER)
   await page.goto(`/service?q=${encodeURIComponent(name)}`)
   const card = page.locator('main article').filter({ hasText: name })
   await expect(card).toHaveCount(1)
@@ -333,7 +328,7 @@ test('an out-of-stock tool shows "Out of stock" and cannot be ordered', { tag: '
 })
 
 test('ordering and paying pages fit a 360 px phone without sideways scrolling', async ({ page, api }) => {
-  const account = await signUp(page, 'Farhana Akter Chowdhury')
+  const account = await verifiedCustomer(page, 'Farhana Akter Chowdhury')
   const id = await placeOrder(api, { serviceId: 'cordless-screwdriver', customer: account.email })
   await page.setViewportSize({ width: 360, height: 740 })
 
@@ -362,7 +357,7 @@ stripeTest.describe('Stripe mode', () => {
   stripeTest(
     'with Stripe keys the payment page pays through Stripe Elements and stripe.confirmCardPayment, and the order reads back paid',
     async ({ page, api, stripe, expectConsoleError }) => {
-      const account = await signUp(page, 'Mitu Rahman')
+      const account = await verifiedCustomer(page, 'Mitu Rahman')
       const id = await placeOrder(api, { serviceId: 'rotary-hammer', customer: account.email })
       const intentAnswers: Response[] = []
       page.on('response', (r) => r.url().endsWith('/api/create-payment-intent') && intentAnswers.push(r))
@@ -447,7 +442,7 @@ test('with 5 unpaid orders the order dialog refuses a 6th with the message sayin
   api,
   expectConsoleError,
 }) => {
-  const account = await signUp(page, 'Busy Buyer', 'unpaid')
+  const account = await verifiedCustomer(page, 'Busy Buyer', 'unpaid')
   // Five unpaid orders (MAX_UNPAID_ORDERS of the local stack's wrangler.toml [env.dev]).
   const ids: string[] = []
   for (const id of ['drill-machine', 'electric-saw', 'angle-grinder', 'impact-wrench', 'heat-gun'])

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 import type { Booking } from '../worker/schemas/booking'
 import type { Settings } from '../worker/schemas/settings'
-import { signUp } from './auth'
+import { verifiedCustomer } from './auth'
 import { type Api, expect, expectNoAxeViolations, type Session, sidewaysOverflow, test } from './fixtures'
 import { cheapTool, type Tool } from './shop'
 
@@ -68,7 +68,7 @@ test('cash on delivery: checked out, shipped unpaid, "Delivered, cash collected"
   const restore = await offerBoth(asAdmin.api)
   try {
     const tool = await cheapTool(request)
-    await signUp(page, 'Rahim Uddin', 'cod')
+    await verifiedCustomer(page, 'Rahim Uddin', 'cod')
     const order = await checkOut(page, api, tool, 'Cash on delivery')
     expect(order).toMatchObject({ paymentMethod: 'cod', status: 'unpaid', paid: false, expiresAt: null })
     const payment = page.getByRole('region', { name: 'Payment' })
@@ -127,7 +127,7 @@ test('bank transfer: the order page shows where to pay and what to quote; the de
   const restore = await offerBoth(asAdmin.api)
   try {
     const tool = await cheapTool(request)
-    await signUp(page, 'Nasrin Begum', 'bank')
+    await verifiedCustomer(page, 'Nasrin Begum', 'bank')
     const order = await checkOut(page, api, tool, 'Bank transfer')
     expect(order).toMatchObject({ paymentMethod: 'bank', status: 'unpaid', paid: false })
     const instructions = page.getByTestId('bank-instructions')

@@ -1,6 +1,6 @@
 import type { Booking } from '../worker/schemas/booking'
 import type { Quote } from '../worker/schemas/quote'
-import { signUp } from './auth'
+import { verifiedCustomer } from './auth'
 import { addTool, expect, expectNoAxeViolations, sidewaysOverflow, test } from './fixtures'
 import { cheapTool, expectPaisa } from './shop'
 
@@ -11,7 +11,7 @@ test('a buyer asks for a quote from the cart, the shop offers, the buyer accepts
   tag: '@phone',
 }, async ({ page, request, api, asAdmin }) => {
   const tool = await cheapTool(request, { minPrice: 2 })
-  const account = await signUp(page, 'Rahim Traders', 'quotes')
+  const account = await verifiedCustomer(page, 'Rahim Traders', 'quotes')
   const put = await api.put(`/cart/${tool._id}`, { data: { quantity: tool.Minimum_quantity } })
   expect(put.status(), await put.text()).toBe(200)
 
@@ -115,7 +115,7 @@ test('accepting an offer: cash on delivery only within its limit, and a stock sh
     quantity: 50,
     Minimum_quantity: 10,
   })
-  await signUp(page, 'Karim Hardware', 'offers')
+  await verifiedCustomer(page, 'Karim Hardware', 'offers')
   const asked = await api.post('/quotes', { data: { lines: [{ serviceId: toolId, quantity: 20 }] } })
   expect(asked.status(), await asked.text()).toBe(201)
   const quote = (await asked.json()) as { insertedId: string; quoteNumber: string }

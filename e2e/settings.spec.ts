@@ -1,5 +1,5 @@
 import type { Settings } from '../worker/schemas/settings'
-import { ADMIN, logIn } from './auth'
+import { ADMIN, signIn } from './auth'
 import { type Api, expect, expectNoAxeViolations, sidewaysOverflow, test } from './fixtures'
 
 test.describe.configure({ timeout: 90_000 })
@@ -15,7 +15,7 @@ async function restore(api: Api, original: Settings) {
 }
 
 test('an admin changes a zone fee and the BIN in Settings; both are saved and audited', async ({ page, api }) => {
-  await logIn(page, ADMIN)
+  await signIn(page, ADMIN)
   const original = await readSettings(api)
   try {
     await page.goto('/dashboard')
@@ -72,7 +72,7 @@ test('at 390 px: a bad BIN and a negative fee are shown at their fields, nothing
   page,
   api,
 }) => {
-  await logIn(page, ADMIN)
+  await signIn(page, ADMIN)
   await page.setViewportSize({ width: 390, height: 844 })
   const original = await readSettings(api)
   await page.goto('/dashboard/settings')

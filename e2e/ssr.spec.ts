@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test'
-import { CUSTOMER, logIn } from './auth'
+import { CUSTOMER, signIn } from './auth'
 import { expect, test } from './fixtures'
 
 // Public pages arrive whole from the server and the app takes them over without fetching again
@@ -172,7 +172,7 @@ test('a shopper reads their own writes: each API call sends back a D1 bookmark a
     if (call)
       events.push({ event: 'answered', call, sent: r.request().headers()[BOOKMARK], carried: r.headers()[BOOKMARK] })
   })
-  await logIn(page, CUSTOMER)
+  await signIn(page, CUSTOMER)
   await page.goto('/dashboard/order')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await page.waitForLoadState('networkidle')

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { ADMIN, CUSTOMER, expectSignedIn, logIn, signOut, signUp, uniqueEmail } from './auth'
+import { ADMIN, CUSTOMER, expectSignedIn, logIn, signIn, signOut, signUp, uniqueEmail } from './auth'
 import { API, expect, expectNoAxeViolations, placeOrder, sidewaysOverflow, test } from './fixtures'
 
 test.describe.configure({ timeout: 120_000 })
@@ -125,7 +125,7 @@ for (const width of [360, 390]) {
     )
     // A removed user, so the removed list has its Restore action (restored at the end).
     const { account: removed } = await newCustomer('Row Actions Person', 'rows')
-    await logIn(page, ADMIN)
+    await signIn(page, ADMIN)
     expect((await api.delete(`/user/${encodeURIComponent(removed.email)}`)).status()).toBe(200)
     await page.setViewportSize({ width, height: 800 })
     for (const path of ADMIN_PAGES) {
@@ -155,9 +155,7 @@ for (const width of [360, 390]) {
   })
 }
 
-test('"Create an account" from a login page with ?redirect= brings the new customer back there', {
-  tag: '@phone',
-}, async ({ page }) => {
+test('"Create an account" from a login page with ?redirect= brings the new customer back there', async ({ page }) => {
   await page.goto('/dashboard/review')
   await expect(page).toHaveURL(/\/login\?redirect=/)
   await page.getByRole('main').getByRole('link', { name: 'Create an account' }).click()
@@ -169,9 +167,9 @@ test('"Create an account" from a login page with ?redirect= brings the new custo
   await expect(page).toHaveURL('/dashboard/review')
 })
 
-test('the sign-in forms take every real address: dots, hyphens, plus signs, long endings, subdomains', {
-  tag: '@phone',
-}, async ({ page }) => {
+test('the sign-in forms take every real address: dots, hyphens, plus signs, long endings, subdomains', async ({
+  page,
+}) => {
   // Each run signs up new ones (the test runs at desktop and phone sizes on one stack).
   const run = Date.now().toString(36)
   for (const email of [
@@ -194,9 +192,7 @@ test('the sign-in forms take every real address: dots, hyphens, plus signs, long
   await expect(page.getByText('Provide a Valid Email')).toBeVisible()
 })
 
-test('"Forgot password?" sends Firebase\'s reset e-mail; the new password then works', { tag: '@phone' }, async ({
-  page,
-}) => {
+test('"Forgot password?" sends Firebase\'s reset e-mail; the new password then works', async ({ page }) => {
   const account = await signUp(page, 'Forgetful Person', 'forgot', { verified: false })
   await signOut(page)
   await page.goto('/login')
@@ -227,10 +223,8 @@ test('"Forgot password?" sends Firebase\'s reset e-mail; the new password then w
   await logIn(page, { email: account.email, password: 'brand-new-secret' })
 })
 
-test("the booking dialog shows no total for a quantity it would refuse, only the spec's message", {
-  tag: '@phone',
-}, async ({ page }) => {
-  await logIn(page, CUSTOMER)
+test("the booking dialog shows no total for a quantity it would refuse, only the spec's message", async ({ page }) => {
+  await signIn(page, CUSTOMER)
   await page.goto('/service/drill-machine')
   await page.getByRole('button', { name: 'Purchase' }).click()
   const dialog = page.getByRole('dialog', { name: 'Order Drill Machine' })
@@ -297,7 +291,7 @@ test('a short page has no grey band above the footer: the footer meets the main 
 test('a dashboard page shows a skeleton while its data loads, under the sidebar, not the last page', async ({
   page,
 }) => {
-  await logIn(page, ADMIN)
+  await signIn(page, ADMIN)
   await page.goto('/dashboard/audit')
   await expect(page.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible()
   const sidebar = page.getByRole('navigation', { name: 'Dashboard' })
@@ -342,7 +336,7 @@ test('a dashboard page shows a skeleton while its data loads, under the sidebar,
 test("the admin lists' empty states say what to do: a search that matches nothing offers the whole list again", async ({
   page,
 }) => {
-  await logIn(page, ADMIN)
+  await signIn(page, ADMIN)
   const nothing = 'zq-nothing-matches-this'
   for (const [path, noun] of [
     ['/dashboard/orders', 'orders'],

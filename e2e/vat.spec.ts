@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { dhakaMonth } from '../worker/schemas/dhaka-time'
-import { ADMIN, CUSTOMER, logIn } from './auth'
+import { ADMIN, CUSTOMER, signIn } from './auth'
 import { type Api, expect, expectNoAxeViolations, placeOrder, sidewaysOverflow, test } from './fixtures'
 
 test.describe.configure({ timeout: 90_000 })
@@ -31,7 +31,7 @@ test('an admin finds a paid order’s invoice on the VAT page of this month and 
   const order = await paidOrder(asCustomer.api)
   const month = dhakaMonth(Date.now())
 
-  await logIn(page, ADMIN)
+  await signIn(page, ADMIN)
   await page.goto('/dashboard')
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'VAT' }).click()
   await expect(page.getByRole('heading', { name: 'VAT', level: 1 })).toBeVisible()
@@ -56,12 +56,12 @@ test('an admin finds a paid order’s invoice on the VAT page of this month and 
   await expect(page.getByText('No tax invoices were issued this month.')).toBeVisible()
 })
 
-test('@phone at 390 px the VAT page does not scroll sideways; its tables scroll inside their box', async ({
+test('at 390 px the VAT page does not scroll sideways; its tables scroll inside their box', async ({
   page,
   asCustomer,
 }) => {
   await paidOrder(asCustomer.api)
-  await logIn(page, ADMIN)
+  await signIn(page, ADMIN)
   await page.setViewportSize({ width: 390, height: 844 })
   await page.goto('/dashboard/vat')
   await expect(page.getByRole('heading', { name: 'VAT', level: 1 })).toBeVisible()

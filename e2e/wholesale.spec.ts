@@ -1,5 +1,5 @@
 import type { Booking } from '../worker/schemas/booking'
-import { signUp } from './auth'
+import { verifiedCustomer } from './auth'
 import { type Api, expect, expectNoAxeViolations, sidewaysOverflow, test } from './fixtures'
 import { expectPaisa, type Tool } from './shop'
 
@@ -33,7 +33,7 @@ test('a buyer sees the volume prices, the unit price follows the quantity, and o
   tag: '@phone',
 }, async ({ page, api, asAdmin }) => {
   const tool = await dozenTool(asAdmin.api)
-  await signUp(page, 'Rahim Traders', 'wholesale')
+  await verifiedCustomer(page, 'Rahim Traders', 'wholesale')
 
   await page.goto(`/service/${tool._id}`)
   await expect(page.getByRole('heading', { level: 1, name: tool.name })).toBeVisible()
@@ -175,7 +175,7 @@ test('the admin edits the volume prices and the pack size; the rules show by the
 })
 
 test('a business buyer keeps the company on the profile, and checkout starts from it', async ({ page, api }) => {
-  await signUp(page, 'Nasrin Akter', 'company')
+  await verifiedCustomer(page, 'Nasrin Akter', 'company')
   await page.goto('/dashboard')
   const form = page.getByRole('group', { name: 'Company (for business purchases)' })
   await form.getByLabel('Company name').fill('Akter Hardware')
