@@ -1,8 +1,8 @@
 import type { ToolInput, ToolPatch } from '#schemas/tool.ts'
 import { categoryQueries } from '#web/features/categories/categories-queries.ts'
-import { deskQueries } from '#web/features/desk/desk-queries.ts'
 import { bookingQueries } from '#web/features/orders/order-queries.ts'
 import { api, unwrap } from '#web/lib/api.ts'
+import { DESK_KEY } from '#web/lib/desk.ts'
 import { useMutation, useQueryClient } from '#web/lib/query.ts'
 import { toolQueries } from './tools-queries'
 
@@ -13,7 +13,7 @@ function useToolsRefresh() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: toolQueries.all() }),
       queryClient.invalidateQueries({ queryKey: categoryQueries.all() }),
-      queryClient.invalidateQueries({ queryKey: deskQueries.all() }),
+      queryClient.invalidateQueries({ queryKey: DESK_KEY }),
     ])
 }
 
