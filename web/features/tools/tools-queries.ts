@@ -41,3 +41,7 @@ export const toolQueries = {
       staleTime: 0,
     }),
 }
+
+/** Spec section 9: the home page shows the first 5 tools. */
+export const HOME_TOOL_COUNT = 5
+export const homeTools = () => toolQueries.list({ limit: HOME_TOOL_COUNT, offset: 0 })
