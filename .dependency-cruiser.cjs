@@ -21,6 +21,24 @@ module.exports = {
       },
     },
     {
+      name: 'web-features-use-each-other-through-queries-and-mutations',
+      severity: 'error',
+      comment:
+        'A web feature may use another only through its *-queries.ts and *-mutations.ts; components are composed in routes (web/routes), or shared from web/components.',
+      from: { path: '^web/features/([^/]+)/' },
+      to: {
+        path: '^web/features/([^/]+)/',
+        pathNot: ['^web/features/$1/', '^web/features/[^/]+/[^/]+-(queries|mutations)\\.ts$'],
+      },
+    },
+    {
+      name: 'web-lib-and-components-are-below-features',
+      severity: 'error',
+      comment: 'web/lib and web/components are the layer under the features and the routes.',
+      from: { path: '^web/(lib|components)/' },
+      to: { path: '^web/(features|routes)/' },
+    },
+    {
       name: 'production-code-never-imports-tests',
       severity: 'error',
       comment: 'Test scaffolding stays out of what ships.',

@@ -26,11 +26,11 @@ const CATALOGUE_SHARED = [
   'web/components/modal.tsx',
   'web/components/pager.tsx',
   'web/features/categories/categories-queries.ts',
-  'web/features/cart/cart-toasts.ts',
+  'web/features/cart/cart-mutations.ts',
   'web/features/cart/visitor-cart-writes.ts',
-  'web/features/cart/components/add-to-cart-button.tsx',
   'web/features/quotes/quote-keys.ts',
   'web/features/quotes/components/request-quote.tsx',
+  'web/features/tools/components/add-to-cart-button.tsx',
   'web/features/tools/components/tool-card.tsx',
 ]
 for (const path of CATALOGUE_SHARED)
@@ -38,8 +38,8 @@ for (const path of CATALOGUE_SHARED)
     throw new Error(`vite.config.ts: ${path} is gone; update CATALOGUE_SHARED`)
 
 /**
- * Rolldown warns when a module one file imports lazily is imported statically by another (toast.ts,
- * cart-merge.ts, tool-page.ts). In the browser's build each still gets a chunk of its own, fetched
+ * Rolldown warns when a module one file imports lazily is imported statically by another (toast.ts and
+ * cart-merge.ts). In the browser's build each still gets a chunk of its own, fetched
  * when the lazy import runs; the server's build is one file anyway. So the warning is noise here:
  * what must stay out of a first load is held by the entry guard, which fails the build instead.
  */

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { root } from './stack.mjs'
-import { generateRouteTree, PROJECTS, typecheck } from './typecheck.mjs'
+import { generateRouteTree, PROJECTS, ROUTE_MAX_LINES, routesShort, typecheck } from './typecheck.mjs'
 
 // TEST_RESULTS: another folder for the summary (the browser test of this script's own refusal uses one).
 const results = process.env.TEST_RESULTS ?? join(root, 'test-results')
@@ -70,6 +70,8 @@ for (const project of PROJECTS) {
   console.log(`\n=== Type check ${project} ===`)
   count('steps', typecheck(project))
 }
+console.log(`\n=== Route files at most ${ROUTE_MAX_LINES} lines ===`)
+count('steps', routesShort())
 
 // The Worker's generated types (bindings and variables of wrangler.toml, the runtime's API) are
 // checked, not trusted: after a change to wrangler.toml, `npm run cf-typegen` writes them again.

@@ -1,8 +1,9 @@
 // `npm run typecheck`: TypeScript over every part of the project: the worker, the web app (with
 // its route tree generated first, so the check never depends on a file left by an earlier
 // build), the scripts (JavaScript too: tsconfig.scripts.json), browser tests and configs, and the
-// benchmarks. Exits 1 on any error.
+// benchmarks; and that no route file is over ROUTE_MAX_LINES. Exits 1 on any error.
 import { spawnSync } from 'node:child_process'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { root } from './stack.mjs'
@@ -33,6 +34,21 @@ export function typecheck(project) {
   )
 }
 
+/** A route file is composition (style.md): its pieces live in their features. */
+export const ROUTE_MAX_LINES = 150
+
+/** True when every file under web/routes has at most ROUTE_MAX_LINES lines; names the others. */
+export function routesShort() {
+  const dir = join(root, 'web', 'routes')
+  const long = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.tsx?$/.test(file))
+    .map((file) => ({ file, lines: readFileSync(join(dir, file), 'utf8').split('\n').length - 1 }))
+    .filter(({ lines }) => lines > ROUTE_MAX_LINES)
+  for (const { file, lines } of long)
+    console.error(`web/routes/${file}: ${lines} lines, over ${ROUTE_MAX_LINES}: move its pieces into their features`)
+  return long.length === 0
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   await generateRouteTree()
   let failed = 0
@@ -40,5 +56,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.stdout.write(`tsc -p ${project}\n`)
     if (!typecheck(project)) failed++
   }
+  if (!routesShort()) failed++
   process.exit(failed ? 1 : 0)
 }

@@ -3,6 +3,7 @@ import { type Control, Controller, type FieldValues, type Path } from 'react-hoo
 import { ApiRequestError } from '#web/lib/api.ts'
 import { ACCEPTED_IMAGE_TYPES, checkImageFile, isRetriable, uploadImage } from '#web/lib/upload-image.ts'
 import { FormField } from './form-field'
+import { UploadProgress } from './upload-progress'
 
 type ImageFieldProps = {
   label: string
@@ -191,20 +192,7 @@ export function ImageField({
         <div className="mt-2 text-sm">
           {upload.status === 'uploading' && (
             <div className="flex items-center gap-3">
-              <div
-                role="progressbar"
-                aria-label={`Uploading ${label.toLowerCase()}`}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={upload.percent}
-                aria-valuetext={upload.percent < 100 ? `${upload.percent}%` : 'Processing'}
-                className="h-2 min-w-0 flex-1 overflow-hidden rounded-full bg-slate-200"
-              >
-                <div
-                  className="h-full rounded-full bg-brand-500 transition-[width] duration-150"
-                  style={{ width: `${upload.percent}%` }}
-                />
-              </div>
+              <UploadProgress label={`Uploading ${label.toLowerCase()}`} percent={upload.percent} />
               <span className="w-20 shrink-0 tabular-nums text-slate-600" aria-hidden="true">
                 {upload.percent < 100 ? `${upload.percent}%` : 'Processing…'}
               </span>

@@ -8,12 +8,13 @@ import {
   useRouter,
   useRouterState,
 } from '@tanstack/react-router'
-import { lazy, type ReactNode, Suspense, useEffect, useSyncExternalStore } from 'react'
+import { type ReactNode, useEffect } from 'react'
+import { ErrorPage } from '#web/components/error-page.tsx'
 import { Footer } from '#web/components/footer.tsx'
 import { hydrateOnInteraction } from '#web/components/hydrate-on-sight.tsx'
+import { LateToaster } from '#web/components/late-toaster.tsx'
 import { Navbar } from '#web/components/navbar.tsx'
 import { NotFound } from '#web/components/not-found.tsx'
-import { StrokeIcon } from '#web/components/stroke-icon.tsx'
 import { CartLink } from '#web/features/cart/components/cart-link.tsx'
 import { ApiRequestError } from '#web/lib/api-error.ts'
 import { loadQueryClient } from '#web/lib/browser-query-client.ts'
@@ -21,10 +22,6 @@ import { useDocumentHydrated } from '#web/lib/hydration.ts'
 import { isServer } from '#web/lib/is-server.ts'
 import { SHOP_DESCRIPTION, SHOP_TITLE } from '#web/lib/page-head.ts'
 import type { Session } from '#web/lib/session.ts'
-import { toasterState } from '#web/lib/toaster-state.ts'
-
-// The toaster mounts once code that raises toasts has loaded (web/lib/toast.ts): not with the page.
-const Toaster = lazy(() => import('#web/lib/toast.ts').then((m) => ({ default: m.Toaster })))
 
 /** What every route's beforeLoad, loader and head receive. Add fields here and supply them in router.tsx. */
 export interface RouterContext {
@@ -117,17 +114,6 @@ function Shell({ children }: { children: ReactNode }) {
   )
 }
 
-function LateToaster() {
-  const wanted = useSyncExternalStore(toasterState.subscribe, toasterState.get, () => false)
-  if (!wanted) return null
-  return (
-    <Suspense fallback={null}>
-      {/* Below the navbar (about 4 rem), so a toast never hides it, on phones too. */}
-      <Toaster richColors position="top-center" offset={{ top: 80 }} mobileOffset={{ top: 72 }} />
-    </Suspense>
-  )
-}
-
 function RootError({ error }: ErrorComponentProps) {
   const router = useRouter()
   const queryErrorResetBoundary = useQueryErrorResetBoundary()
@@ -140,30 +126,7 @@ function RootError({ error }: ErrorComponentProps) {
 
   return (
     <Shell>
-      <section
-        className="container-page flex flex-col items-center py-20 text-center"
-        aria-labelledby="error-title"
-        role="alert"
-      >
-        <div className="grid size-16 place-items-center rounded-full bg-brand-100 text-brand-700" aria-hidden="true">
-          <StrokeIcon size={32}>
-            <path d="M12 8v5M12 16.5v.5" />
-            <path d="M10.3 3.9 2.5 17.5A2 2 0 0 0 4.2 20.5h15.6a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z" />
-          </StrokeIcon>
-        </div>
-        <h1 id="error-title" className="mt-6 text-3xl font-extrabold tracking-tight text-ink">
-          Something went wrong
-        </h1>
-        <p className="mt-3 max-w-md text-slate-600">We could not load this page. {detail}</p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <button type="button" className="btn-primary" onClick={() => void router.invalidate()}>
-            Try again
-          </button>
-          <a href="/" className="btn-ghost">
-            Go to home
-          </a>
-        </div>
-      </section>
+      <ErrorPage detail={detail} onRetry={() => void router.invalidate()} />
     </Shell>
   )
 }

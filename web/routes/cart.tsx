@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { CartPage } from '#web/features/cart/components/cart-page.tsx'
+import { RequestQuote } from '#web/features/quotes/components/request-quote.tsx'
 import { browserPage } from '#web/lib/hydration.ts'
 import { noindexPageHeaders } from '#web/lib/page-head.ts'
 
@@ -10,5 +11,9 @@ export const Route = createFileRoute('/cart')({
   ...browserPage(),
   headers: noindexPageHeaders,
   head: () => ({ meta: [{ title: 'Your cart · Toolhaus' }] }),
-  component: CartPage,
+  component: CartRoute,
 })
+
+function CartRoute() {
+  return <CartPage requestQuote={<RequestQuote what={{ fromCart: true }} returnTo="/cart" />} />
+}

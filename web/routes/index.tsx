@@ -3,15 +3,17 @@ import { lazy } from 'react'
 import { hydrateOnSight } from '#web/components/hydrate-on-sight.tsx'
 import { WhenNear } from '#web/components/when-near.tsx'
 import { Hero } from '#web/features/home/components/hero.tsx'
-import { homeTools, MOST_SOLD_TOOL_ID, NEWEST_TOOL_ID } from '#web/features/home/home-queries.ts'
+import { MOST_SOLD_TOOL_ID, NEWEST_TOOL_ID } from '#web/features/home/home-queries.ts'
 import { reviewQueries } from '#web/features/reviews/reviews-queries.ts'
-import { toolQueries } from '#web/features/tools/tools-queries.ts'
+import { homeTools, toolQueries } from '#web/features/tools/tools-queries.ts'
 import { isServer } from '#web/lib/is-server.ts'
 import { publicPage, SHOP_DESCRIPTION, SHOP_NAME, SHOP_TITLE } from '#web/lib/page-head.ts'
 
 // Below the hero, every section arrives in the server's HTML but runs its code only when the
 // visitor scrolls near it (hydrateOnSight): the first load runs the navbar and the hero.
-const ToolsSection = hydrateOnSight(() => import('#web/features/home/components/our-tools.tsx').then((m) => m.OurTools))
+const ToolsSection = hydrateOnSight(() =>
+  import('#web/features/tools/components/our-tools.tsx').then((m) => m.OurTools),
+)
 const StatsSection = hydrateOnSight(() =>
   import('#web/features/home/components/stats.tsx').then((m) => m.BusinessStats),
 )
@@ -19,7 +21,7 @@ const HighlightSection = hydrateOnSight(() =>
   import('#web/features/home/components/product-highlight.tsx').then((m) => m.ProductHighlight),
 )
 const Reviews = hydrateOnSight(() =>
-  import('#web/features/home/components/reviews-section.tsx').then((m) => m.ReviewsSection),
+  import('#web/features/reviews/components/reviews-section.tsx').then((m) => m.ReviewsSection),
 )
 const SECTIONS = [ToolsSection, StatsSection, HighlightSection, Reviews]
 // The contact form (its validation, the form library) is the browser's alone: a placeholder of

@@ -6,12 +6,12 @@ import { type LoginForm, LoginFormSchema } from '#schemas/sign-in.ts'
 import { FormField } from '#web/components/form-field.tsx'
 import { AuthCard } from '#web/features/auth/auth-card.tsx'
 import { GoogleButton } from '#web/features/auth/google-button.tsx'
-import { signIn } from '#web/features/auth/sign-in.ts'
 import { leaveIfSignedIn, validateRedirectSearch } from '#web/features/auth/sign-in-route.ts'
 import { useSignInAction } from '#web/features/auth/use-sign-in-action.tsx'
 import { mergeVisitorCart } from '#web/features/cart/cart-merge.ts'
 import { browserPage } from '#web/lib/hydration.ts'
 import { sessionPageHeaders } from '#web/lib/page-head.ts'
+import { signIn } from '#web/lib/sign-in.ts'
 
 export const Route = createFileRoute('/login')({
   // Signed-in pages and the way to them: rendered in the browser (the server does not know who

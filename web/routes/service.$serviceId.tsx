@@ -5,6 +5,7 @@ import { categoryPath } from '#schemas/category-tree.ts'
 import { hydrateOnSight } from '#web/components/hydrate-on-sight.tsx'
 import { categoryQueries } from '#web/features/categories/categories-queries.ts'
 import { ToolBreadcrumbs } from '#web/features/categories/components/tool-breadcrumbs.tsx'
+import { RequestQuote } from '#web/features/quotes/components/request-quote.tsx'
 import { toolReviewQueries } from '#web/features/tool-reviews/tool-reviews-queries.ts'
 import { ToolDetails } from '#web/features/tools/components/tool-details.tsx'
 import { ToolNotFound, ToolPending } from '#web/features/tools/components/tool-page-states.tsx'
@@ -40,11 +41,7 @@ export const Route = createFileRoute('/service/$serviceId')({
   // The head's code (Product data, the photo's preload) loads with the page's own, not in the entry.
   head: async ({ loaderData: tool, match }) =>
     tool
-      ? (await import('#web/features/tools/tool-page.ts')).toolHead(
-          tool,
-          match.context.origin,
-          match.context.queryClient,
-        )
+      ? (await import('./-tool-head.ts')).toolHead(tool, match.context.origin, match.context.queryClient)
       : { meta: [{ title: 'Tool not found · Toolhaus' }] },
   notFoundComponent: ToolNotFound,
   pendingComponent: ToolPending,
@@ -108,7 +105,18 @@ function ToolPage() {
     <div className="container-page py-8 sm:py-12">
       <ToolBreadcrumbs path={categoryPath(categories, tool.categoryId)} name={tool.name} />
 
-      <ToolDetails tool={tool} signedOut={session.status === 'signedOut'} onPurchase={purchase} />
+      <ToolDetails
+        tool={tool}
+        signedOut={session.status === 'signedOut'}
+        onPurchase={purchase}
+        requestQuote={
+          <RequestQuote
+            what={{ serviceId: tool._id, name: tool.name, minimum: tool.Minimum_quantity }}
+            returnTo={`/service/${tool._id}`}
+            className="btn-ghost w-full py-3 text-base sm:w-auto sm:px-8"
+          />
+        }
+      />
       <VolumePricing tool={tool} />
       <ToolSpecs specs={tool.specs} />
       <ReviewsSection

@@ -1,14 +1,19 @@
-import { createFileRoute, Link, notFound, useRouterState } from '@tanstack/react-router'
+import { createFileRoute, notFound, useRouterState } from '@tanstack/react-router'
 import { formatBDT } from '#schemas/bdt.ts'
-import { type Category, categoryPath } from '#schemas/category-tree.ts'
+import { categoryPath } from '#schemas/category-tree.ts'
 import { TOOL_SORTS, type ToolSort } from '#schemas/tool-sorts.ts'
-import { EmptyState } from '#web/components/empty-state.tsx'
 import { Pager } from '#web/components/pager.tsx'
 import { SearchBox } from '#web/components/search-box.tsx'
 import { categoryQueries } from '#web/features/categories/categories-queries.ts'
 import { CategoryNav } from '#web/features/categories/components/category-nav.tsx'
-import { ToolCard } from '#web/features/tools/components/tool-card.tsx'
-import { ToolListEmpty, ToolListPending } from '#web/features/tools/components/tool-list-states.tsx'
+import {
+  CategoryEmpty,
+  ToolListCount,
+  ToolListEmpty,
+  ToolListGrid,
+  ToolListHeader,
+  ToolListPending,
+} from '#web/features/tools/components/tool-list-states.tsx'
 import { ToolSortSelect } from '#web/features/tools/components/tool-sort-select.tsx'
 import { TOOL_CARD_SIZES } from '#web/features/tools/tool-card-sizes.ts'
 import { toolQueries } from '#web/features/tools/tools-queries.ts'
@@ -82,8 +87,6 @@ export const Route = createFileRoute('/service/')({
   component: ServicePage,
 })
 
-const plural = (n: number) => `${n} ${n === 1 ? 'tool' : 'tools'}`
-
 function ServicePage() {
   const { q, sort, page = 1, category } = Route.useSearch()
   const navigate = Route.useNavigate()
@@ -100,25 +103,7 @@ function ServicePage() {
 
   return (
     <div className="container-page py-10 sm:py-14">
-      <header>
-        <p className="text-sm font-semibold uppercase tracking-widest text-brand-700">
-          {path.length > 1 ? (
-            <Link to="/service" search={{ sort, category: path[0]!.slug }} className="hover:underline">
-              {path[0]!.name}
-            </Link>
-          ) : (
-            'Service'
-          )}
-        </p>
-        <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">
-          {shown?.name ?? 'All tools'}
-        </h1>
-        <p className="mt-2 max-w-2xl text-slate-600">
-          {shown
-            ? `Every tool in ${shown.name}, with its wholesale price in BDT, current stock and minimum order.`
-            : 'Every tool we make, with its wholesale price in BDT, current stock and minimum order.'}
-        </p>
-      </header>
+      <ToolListHeader path={path} sort={sort} />
 
       <CategoryNav categories={categories} active={category} sort={sort} />
 
@@ -143,24 +128,11 @@ function ServicePage() {
         {category && <input type="hidden" name="category" value={category} />}
       </SearchBox>
 
-      <p className="mt-6 text-sm font-medium text-slate-700" role="status">
-        {plural(data.total)}
-        {q && <> matching “{q}”</>}
-        {shown && <> in {shown.name}</>}
-      </p>
+      <ToolListCount total={data.total} q={q} category={shown} />
 
       {data.items.length > 0 ? (
         <>
-          <ul
-            className={`mt-4 grid gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3 ${updating ? 'opacity-60' : ''}`}
-            aria-busy={updating}
-          >
-            {data.items.map((tool, i) => (
-              <li key={tool._id}>
-                <ToolCard tool={tool} headingLevel="h2" priority={page === 1 && i < 3} />
-              </li>
-            ))}
-          </ul>
+          <ToolListGrid tools={data.items} page={page} updating={updating} />
           <Pager page={page} pageSize={PAGE_SIZE} total={data.total} noun="tools" />
         </>
       ) : shown && !q && data.total === 0 ? (
@@ -169,22 +141,5 @@ function ServicePage() {
         <ToolListEmpty q={q} outOfRange={data.total > 0} />
       )}
     </div>
-  )
-}
-
-/** A category with no tools in it (yet): the way back to every tool. */
-function CategoryEmpty({ category }: { category: Category }) {
-  return (
-    <EmptyState
-      className="mt-4"
-      title={`No tools in ${category.name} yet`}
-      action={
-        <Link to="/service" className="btn-primary">
-          See every tool
-        </Link>
-      }
-    >
-      New tools arrive often. Please check back soon, or look through the other categories.
-    </EmptyState>
   )
 }

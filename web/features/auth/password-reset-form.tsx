@@ -4,8 +4,8 @@ import { useForm } from 'react-hook-form'
 import { LoginFormSchema } from '#schemas/sign-in.ts'
 import type { z } from '#schemas/zod.ts'
 import { FormField } from '#web/components/form-field.tsx'
-import { authErrorMessage } from './auth-errors'
-import { signIn } from './sign-in'
+import { authErrorMessage } from '#web/lib/auth-errors.ts'
+import { signIn } from '#web/lib/sign-in.ts'
 
 // NOTE: its own module, not in the route file: a schema at a route's top level stays in the
 // route's part of the entry chunk and takes zod there with it.

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { authErrorMessage } from './auth-errors'
+import { authErrorMessage } from '#web/lib/auth-errors.ts'
 
 /**
  * Runs a sign-in or sign-up, then `onDone`; keeps the busy flag and the identity

@@ -1,6 +1,8 @@
 import type { Cart } from '#schemas/cart.ts'
 import { CART_FULL_MESSAGE, CART_MAX_LINES, MAX_ORDER_QUANTITY } from '#schemas/cart-limits.ts'
 import { QUANTITY_TOO_LARGE_MESSAGE } from '#schemas/order-quantity.ts'
+import { ApiRequestError } from '#web/lib/api-error.ts'
+import { formatCount } from '#web/lib/format.ts'
 import { withApi } from '#web/lib/lazy-api.ts'
 import { useMutation, useQueryClient } from '#web/lib/query.ts'
 import { useSession } from '#web/lib/session.ts'
@@ -113,4 +115,26 @@ export function useRemoveFromCart() {
           : Promise.resolve(setVisitorLine(serviceId, 0)),
       ),
   })
+}
+
+// What Add to cart says, wherever it was pressed. The toaster's code loads with the first toast,
+// not with the tool cards.
+
+/** The tool went in (with its name and quantity when known), or it was already there. */
+export async function toastAdded(result: Added, { name, viewCart }: { name?: string; viewCart?: () => void }) {
+  const { toast } = await import('#web/lib/toast.ts')
+  const action = viewCart ? { action: { label: 'View cart', onClick: viewCart } } : {}
+  if (result.added)
+    toast.success('Added to your cart', {
+      ...(name ? { description: `${name} × ${formatCount(result.quantity)}` } : {}),
+      ...action,
+    })
+  else toast.info('Already in your cart', { description: 'Change its quantity in the cart.', ...action })
+}
+
+/** Why the tool could not go in: the API's refusals (and a full browser cart's) are sentences for people; a dropped connection is not. */
+export async function toastNotAdded(error: Error) {
+  const { toast } = await import('#web/lib/toast.ts')
+  const known = error instanceof ApiRequestError || !(error instanceof TypeError)
+  toast.error(known ? error.message : 'We could not reach the shop. Check your connection and try again.')
 }

@@ -10,11 +10,11 @@ import { CategorySelectField } from '#web/features/catalogue/components/category
 import { GalleryFormField } from '#web/features/catalogue/components/gallery-field.tsx'
 import { SpecsField } from '#web/features/catalogue/components/specs-field.tsx'
 import { WholesaleFields, wholesaleFieldOf } from '#web/features/catalogue/components/wholesale-fields.tsx'
-import { useUpdateTool } from '#web/features/tools/tools-mutations.ts'
 import { ApiRequestError } from '#web/lib/api-error.ts'
 import { showServerFieldErrors } from '#web/lib/form-errors.ts'
 import { formatCount } from '#web/lib/format.ts'
 import { toast } from '#web/lib/toast.ts'
+import { useUpdateTool } from './catalogue-mutations'
 
 // NOTE: its own module, not inside the manage route: the route's shared code goes into the
 // entry chunk, and this form's schema would take zod there with it.

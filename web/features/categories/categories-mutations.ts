@@ -1,7 +1,7 @@
 import type { CategoryInput, CategoryPatch } from '#schemas/category.ts'
-import { deskQueries } from '#web/features/desk/desk-queries.ts'
 import { toolQueries } from '#web/features/tools/tools-queries.ts'
 import { api, unwrap } from '#web/lib/api.ts'
+import { DESK_KEY } from '#web/lib/desk.ts'
 import { useMutation, useQueryClient } from '#web/lib/query.ts'
 import { categoryQueries } from './categories-queries'
 
@@ -12,7 +12,7 @@ function useCategoriesRefresh() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: categoryQueries.all() }),
       queryClient.invalidateQueries({ queryKey: toolQueries.all() }),
-      queryClient.invalidateQueries({ queryKey: deskQueries.all() }),
+      queryClient.invalidateQueries({ queryKey: DESK_KEY }),
     ])
 }
 

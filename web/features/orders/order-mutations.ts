@@ -3,9 +3,9 @@ import { toTaka } from '#schemas/bdt.ts'
 import type { BankPayment, BookingInput, OrderStatusChange } from '#schemas/booking.ts'
 import type { Tool } from '#schemas/tool.ts'
 import { tieredPriceOf, unitPriceOf } from '#schemas/unit-price.ts'
-import { deskQueries } from '#web/features/desk/desk-queries.ts'
 import { toolQueries } from '#web/features/tools/tools-queries.ts'
 import { api, unwrap } from '#web/lib/api.ts'
+import { DESK_KEY } from '#web/lib/desk.ts'
 import { useMutation, useQueryClient } from '#web/lib/query.ts'
 import { bookingQueries } from './order-queries'
 
@@ -17,7 +17,7 @@ export function useOrderRefresh() {
     (stockChanged: boolean) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: bookingQueries.all() }),
-        queryClient.invalidateQueries({ queryKey: deskQueries.all() }),
+        queryClient.invalidateQueries({ queryKey: DESK_KEY }),
         ...(stockChanged ? [queryClient.invalidateQueries({ queryKey: toolQueries.all() })] : []),
       ]),
     [queryClient],

@@ -1,5 +1,7 @@
-import { queryOptions } from '@tanstack/react-query'
-import { api, unwrap } from '#web/lib/api.ts'
+import { keepPreviousData, queryOptions } from '@tanstack/react-query'
+import type { OrderStatus, PaymentMethod } from '#schemas/order-statuses.ts'
+import { api, unwrap, unwrapPage } from '#web/lib/api.ts'
+import { DESK_KEY, deskPage } from '#web/lib/desk.ts'
 
 export const bookingQueries = {
   all: () => ['bookings'] as const,
@@ -9,6 +11,24 @@ export const bookingQueries = {
       queryKey: [...bookingQueries.all(), 'list', email] as const,
       queryFn: () => unwrap(api.booking.$get({ query: { customer: email } })),
       // Status changes elsewhere (payment, expiry): never show a stale list when coming back.
+      staleTime: 0,
+    }),
+  /** The order desk: every order, by status, payment method or a search (admins only). */
+  desk: (filter: { status?: OrderStatus; paymentMethod?: PaymentMethod; q?: string; page?: number }) =>
+    queryOptions({
+      queryKey: [...DESK_KEY, 'orders', filter] as const,
+      queryFn: () =>
+        unwrapPage(
+          api.booking.$get({
+            query: {
+              ...deskPage(filter.page),
+              ...(filter.status ? { status: filter.status } : {}),
+              ...(filter.paymentMethod ? { paymentMethod: filter.paymentMethod } : {}),
+              ...(filter.q ? { q: filter.q } : {}),
+            },
+          }),
+        ),
+      placeholderData: keepPreviousData,
       staleTime: 0,
     }),
   detail: (id: string) =>

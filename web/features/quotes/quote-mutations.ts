@@ -1,6 +1,6 @@
 import type { CheckoutInput } from '#schemas/checkout.ts'
 import type { QuoteOfferInput } from '#schemas/quote.ts'
-import { deskQueries } from '#web/features/desk/desk-queries.ts'
+import { summaryQueries } from '#web/features/desk/summary-queries.ts'
 import { useOrderRefresh } from '#web/features/orders/order-mutations.ts'
 import { api, unwrap } from '#web/lib/api.ts'
 import { useMutation, useQueryClient } from '#web/lib/query.ts'
@@ -12,7 +12,7 @@ function useQuotesChanged() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: quoteQueries.all() }),
-      queryClient.invalidateQueries({ queryKey: deskQueries.summary().queryKey }),
+      queryClient.invalidateQueries({ queryKey: summaryQueries.detail().queryKey }),
     ])
 }
 

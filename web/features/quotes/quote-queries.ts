@@ -1,10 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query'
 import type { QuoteStatus } from '#schemas/quote.ts'
-import { DESK_PAGE_SIZE } from '#web/features/desk/desk-queries.ts'
 import { api, unwrap, unwrapPage } from '#web/lib/api.ts'
+import { deskPage } from '#web/lib/desk.ts'
 import { QUOTES_KEY } from './quote-keys'
-
-const paging = (page = 1) => ({ limit: String(DESK_PAGE_SIZE), offset: String((page - 1) * DESK_PAGE_SIZE) })
 
 /** Quotes: the customer's own, the admin's desk, one quote. */
 export const quoteQueries = {
@@ -22,7 +20,7 @@ export const quoteQueries = {
         unwrapPage(
           api.quotes.$get({
             query: {
-              ...paging(filter.page),
+              ...deskPage(filter.page),
               ...(filter.status ? { status: filter.status } : {}),
               ...(filter.q ? { q: filter.q } : {}),
             },

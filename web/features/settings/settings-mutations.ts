@@ -1,7 +1,7 @@
 import type { SettingsPatch } from '#schemas/settings.ts'
-import { deskQueries } from '#web/features/desk/desk-queries.ts'
 import { api, unwrap } from '#web/lib/api.ts'
 import { configQuery } from '#web/lib/config.ts'
+import { DESK_KEY } from '#web/lib/desk.ts'
 import { useMutation, useQueryClient } from '#web/lib/query.ts'
 import { settingsQueries } from './settings-queries'
 
@@ -16,7 +16,7 @@ export function useSaveSettings() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: settingsQueries.all() }),
-        queryClient.invalidateQueries({ queryKey: deskQueries.all() }),
+        queryClient.invalidateQueries({ queryKey: DESK_KEY }),
         queryClient.invalidateQueries({ queryKey: configQuery.queryKey }),
       ]),
   })

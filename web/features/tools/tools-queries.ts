@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { ToolSort } from '#schemas/tool-sorts.ts'
+import { DESK_KEY } from '#web/lib/desk.ts'
 import { withApi } from '#web/lib/lazy-api.ts'
 
 export type ToolListParams = { q?: string; sort?: ToolSort; category?: string; limit: number; offset: number }
@@ -32,4 +33,15 @@ export const toolQueries = {
       queryKey: [...toolQueries.all(), 'detail', id] as const,
       queryFn: () => withApi(({ api, unwrap }) => unwrap(api.service[':id'].$get({ param: { id } }))),
     }),
+  /** What deleting a tool would touch (admins only). */
+  orders: (id: string) =>
+    queryOptions({
+      queryKey: [...DESK_KEY, 'tool-orders', id] as const,
+      queryFn: () => withApi(({ api, unwrap }) => unwrap(api.service[':id'].orders.$get({ param: { id } }))),
+      staleTime: 0,
+    }),
 }
+
+/** Spec section 9: the home page shows the first 5 tools. */
+export const HOME_TOOL_COUNT = 5
+export const homeTools = () => toolQueries.list({ limit: HOME_TOOL_COUNT, offset: 0 })

@@ -1,8 +1,8 @@
 import type { ProfileUpdateInput, UserProfile } from '#schemas/user.ts'
-import { signIn } from '#web/features/auth/sign-in.ts'
 import { api, unwrap } from '#web/lib/api.ts'
 import { useMutation, useQueryClient } from '#web/lib/query.ts'
 import { session } from '#web/lib/session.ts'
+import { signIn } from '#web/lib/sign-in.ts'
 import { userQueries } from './users-queries'
 
 function useUsersRefresh() {

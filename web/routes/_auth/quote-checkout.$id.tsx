@@ -1,6 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { EmptyState } from '#web/components/empty-state.tsx'
-import { QuoteCheckoutForm } from '#web/features/quotes/components/quote-checkout-form.tsx'
+import { QuoteCheckoutForm } from '#web/features/checkout/components/quote-checkout-form.tsx'
 import { QUOTE_STATUS_LABELS } from '#web/features/quotes/components/quote-view.tsx'
 import { quoteQueries } from '#web/features/quotes/quote-queries.ts'
 import { settingsQueries } from '#web/features/settings/settings-queries.ts'

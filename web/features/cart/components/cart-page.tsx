@@ -1,27 +1,38 @@
 import { Link, useNavigate, useRouterState } from '@tanstack/react-router'
-import { type FormEvent, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react'
 import { formatBDT, toPaisa, toTaka } from '#schemas/bdt.ts'
 import type { Cart, CartLine } from '#schemas/cart.ts'
 import { TOOL_NOT_SOLD } from '#schemas/cart-limits.ts'
 import { cartLineError, cartOf } from '#schemas/cart-lines.ts'
 import { EmptyState } from '#web/components/empty-state.tsx'
-import { RequestQuote } from '#web/features/quotes/components/request-quote.tsx'
 import { toolQueries } from '#web/features/tools/tools-queries.ts'
 import { ApiRequestError } from '#web/lib/api-error.ts'
 import { formatCount } from '#web/lib/format.ts'
 import { responsiveImage } from '#web/lib/image-variants.ts'
 import { useQueries, useQuery } from '#web/lib/query.ts'
 import { useSession } from '#web/lib/session.ts'
-import { cartSaved, holdCart, useAddToCart, useRemoveFromCart, useSetCartQuantity } from '../cart-mutations'
+import {
+  cartSaved,
+  holdCart,
+  toastAdded,
+  toastNotAdded,
+  useAddToCart,
+  useRemoveFromCart,
+  useSetCartQuantity,
+} from '../cart-mutations'
 import { cartQueries } from '../cart-queries'
-import { toastAdded, toastNotAdded } from '../cart-toasts'
 import { subscribeVisitorCart, type VisitorLine, visitorLines } from '../visitor-cart'
 
 /** The checkout page (its own feature); a visitor signs in first and comes back to it. */
 const CHECKOUT_PATH = '/checkout'
 
+type CartPageProps = {
+  /** Request a quote for the cart (features/quotes), under Checkout: the route composes it. */
+  requestQuote: ReactNode
+}
+
 /** /cart: the cart of whoever reads it, a visitor's from this browser, a signed-in user's from the server. */
-export function CartPage() {
+export function CartPage({ requestQuote }: CartPageProps) {
   const session = useSession()
   useAddFromLink(session.status !== 'loading')
   return (
@@ -30,9 +41,9 @@ export function CartPage() {
       {session.status === 'loading' ? (
         <CartPending />
       ) : session.status === 'signedIn' ? (
-        <ServerCart />
+        <ServerCart requestQuote={requestQuote} />
       ) : (
-        <BrowserCart />
+        <BrowserCart requestQuote={requestQuote} />
       )}
     </div>
   )
@@ -61,19 +72,19 @@ function useAddFromLink(sessionKnown: boolean) {
   }, [id, quantity, sessionKnown, add, navigate])
 }
 
-function ServerCart() {
+function ServerCart({ requestQuote }: CartPageProps) {
   // Read again on every visit (shown from the cache meanwhile): prices and stock move.
   const { data, error, refetch } = useQuery({ ...cartQueries.mine(), staleTime: 0 })
   if (error) return <CartError error={error} retry={() => void refetch()} />
   if (!data) return <CartPending />
-  return <CartBody cart={data} signedIn />
+  return <CartBody cart={data} signedIn requestQuote={requestQuote} />
 }
 
 const NO_LINES: VisitorLine[] = []
 const noLines = () => NO_LINES
 
 /** A visitor's cart: the browser's lines, priced from the public tools the way the API prices a user's. */
-function BrowserCart() {
+function BrowserCart({ requestQuote }: CartPageProps) {
   const lines = useSyncExternalStore(subscribeVisitorCart, visitorLines, noLines)
   const tools = useQueries({ queries: lines.map((line) => toolQueries.detail(line.serviceId)) })
   const failed = tools.find((t) => t.error && !(t.error instanceof ApiRequestError && t.error.status === 404))
@@ -81,10 +92,10 @@ function BrowserCart() {
   if (tools.some((t) => t.isPending)) return <CartPending />
   // A tool the shop does not have (any more) reads as withdrawn, as on the server.
   const cart = cartOf(lines.map((line, i) => ({ ...line, tool: tools[i]?.data })))
-  return <CartBody cart={cart} signedIn={false} />
+  return <CartBody cart={cart} signedIn={false} requestQuote={requestQuote} />
 }
 
-function CartBody({ cart, signedIn }: { cart: Cart; signedIn: boolean }) {
+function CartBody({ cart, signedIn, requestQuote }: CartPageProps & { cart: Cart; signedIn: boolean }) {
   const navigate = useNavigate()
   if (cart.count === 0)
     return (
@@ -173,10 +184,8 @@ function CartBody({ cart, signedIn }: { cart: Cart; signedIn: boolean }) {
             </p>
           </>
         )}
-        {/* Quotes (features/quotes): a price for a large order. */}
-        <div className="mt-3">
-          <RequestQuote what={{ fromCart: true }} returnTo="/cart" />
-        </div>
+        {/* Quotes: a price for a large order. */}
+        <div className="mt-3">{requestQuote}</div>
       </section>
     </div>
   )

@@ -1,6 +1,6 @@
 import type { Tool } from '#schemas/tool.ts'
 import { Modal } from '#web/components/modal.tsx'
-import { deskQueries } from '#web/features/desk/desk-queries.ts'
+import { toolQueries } from '#web/features/tools/tools-queries.ts'
 import { formatCount } from '#web/lib/format.ts'
 import { useQuery } from '#web/lib/query.ts'
 
@@ -22,7 +22,7 @@ export function DeleteToolDialog({
   onClose: () => void
   onConfirm: (tool: Tool) => void
 }) {
-  const { data: open } = useQuery({ ...deskQueries.toolOrders(tool?._id ?? ''), enabled: Boolean(tool) })
+  const { data: open } = useQuery({ ...toolQueries.orders(tool?._id ?? ''), enabled: Boolean(tool) })
   return (
     <Modal
       open={Boolean(tool)}

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form'
 import { IMAGES_MAX } from '#schemas/tool.ts'
 import { StrokeIcon } from '#web/components/stroke-icon.tsx'
+import { UploadProgress } from '#web/components/upload-progress.tsx'
 import { ApiRequestError } from '#web/lib/api.ts'
 import { responsiveImage } from '#web/lib/image-variants.ts'
 import { ACCEPTED_IMAGE_TYPES, checkImageFile, isRetriable, uploadImage } from '#web/lib/upload-image.ts'
@@ -233,20 +234,7 @@ export function GalleryField({ value, onChange, error, onBusyChange }: GalleryFi
                 </>
               ) : (
                 <div className="mt-1 flex items-center gap-2">
-                  <div
-                    role="progressbar"
-                    aria-label={`Uploading ${u.file.name}`}
-                    aria-valuemin={0}
-                    aria-valuemax={100}
-                    aria-valuenow={u.percent}
-                    aria-valuetext={u.percent < 100 ? `${u.percent}%` : 'Processing'}
-                    className="h-2 min-w-0 flex-1 overflow-hidden rounded-full bg-slate-200"
-                  >
-                    <div
-                      className="h-full rounded-full bg-brand-500 transition-[width] duration-150"
-                      style={{ width: `${u.percent}%` }}
-                    />
-                  </div>
+                  <UploadProgress label={`Uploading ${u.file.name}`} percent={u.percent} />
                   <button
                     type="button"
                     className="text-xs font-semibold text-slate-700 underline"

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { formatBDT } from '#schemas/bdt.ts'
-import { EmailNotVerified } from '#web/features/auth/email-not-verified.tsx'
+import { EmailNotVerified } from '#web/components/email-not-verified.tsx'
 import { ApiRequestError } from '#web/lib/api.ts'
 import { lineIndexOf } from '../checkout-body'
 

@@ -2,11 +2,11 @@ import { Link } from '@tanstack/react-router'
 import { formatBDT } from '#schemas/bdt.ts'
 import { formatCount } from '#web/lib/format.ts'
 import { useQuery } from '#web/lib/query.ts'
-import { deskQueries } from '../desk-queries'
+import { summaryQueries } from '../summary-queries'
 
 /** The admin's dashboard home: what needs doing and how the shop is doing. */
 export function Overview() {
-  const { data, isPending, error } = useQuery(deskQueries.summary())
+  const { data, isPending, error } = useQuery(summaryQueries.detail())
   if (error)
     return <p className="rounded-2xl bg-red-50 p-4 text-red-800">The overview could not be loaded: {error.message}</p>
 

@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router'
 import { formatBDT } from '#schemas/bdt.ts'
 import type { Tool } from '#schemas/tool.ts'
-import { AddToCartButton } from '#web/features/cart/components/add-to-cart-button.tsx'
 import { formatCount } from '#web/lib/format.ts'
 import { responsiveImage } from '#web/lib/image-variants.ts'
 import { TOOL_CARD_SIZES } from '../tool-card-sizes'
+import { AddToCartButton } from './add-to-cart-button'
 
 type ToolCardProps = {
   tool: Tool

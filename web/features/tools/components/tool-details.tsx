@@ -1,10 +1,9 @@
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { formatBDT } from '#schemas/bdt.ts'
 import type { Tool } from '#schemas/tool.ts'
-import { AddToCartButton } from '#web/features/cart/components/add-to-cart-button.tsx'
-import { RequestQuote } from '#web/features/quotes/components/request-quote.tsx'
 import { formatCount } from '#web/lib/format.ts'
 import { inStock } from '../tool-page'
+import { AddToCartButton } from './add-to-cart-button'
 import { ToolGallery } from './tool-gallery'
 import { OrderQuantity, orderQuantityProblem } from './volume-pricing'
 
@@ -14,10 +13,12 @@ type ToolDetailsProps = {
   signedOut: boolean
   /** Purchase, once the app runs (before that the button's form goes to /login and back with `?order=1`). */
   onPurchase: () => void
+  /** Request a quote for the tool (features/quotes), beside Add to cart: the route composes it. */
+  requestQuote: ReactNode
 }
 
 /** A tool's page body: its photos, price, description, stock and minimum order, Purchase and Add to cart. */
-export function ToolDetails({ tool, signedOut, onPurchase }: ToolDetailsProps) {
+export function ToolDetails({ tool, signedOut, onPurchase, requestQuote }: ToolDetailsProps) {
   const canOrder = inStock(tool)
   // The quantity the buyer has in mind: its unit price shows, and Add to cart puts it in.
   const [quantityText, setQuantityText] = useState(String(tool.Minimum_quantity))
@@ -79,12 +80,8 @@ export function ToolDetails({ tool, signedOut, onPurchase }: ToolDetailsProps) {
               className="btn-ghost w-full py-3 text-base sm:w-auto sm:px-8"
             />
           )}
-          {/* Quotes (features/quotes): a price for a large order, whatever the stock. */}
-          <RequestQuote
-            what={{ serviceId: tool._id, name: tool.name, minimum: tool.Minimum_quantity }}
-            returnTo={`/service/${tool._id}`}
-            className="btn-ghost w-full py-3 text-base sm:w-auto sm:px-8"
-          />
+          {/* Quotes: a price for a large order, whatever the stock. */}
+          {requestQuote}
         </div>
         {signedOut && canOrder && (
           <p className="mt-2 text-sm text-slate-600">You will be asked to log in or create an account first.</p>

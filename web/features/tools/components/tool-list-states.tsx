@@ -1,6 +1,9 @@
 import { Link } from '@tanstack/react-router'
+import type { Category } from '#schemas/category-tree.ts'
+import type { Tool } from '#schemas/tool.ts'
+import type { ToolSort } from '#schemas/tool-sorts.ts'
 import { EmptyState } from '#web/components/empty-state.tsx'
-import { ToolCardSkeleton } from './tool-card'
+import { ToolCard, ToolCardSkeleton } from './tool-card'
 
 /** The catalogue's page with no tools on it: past the last page, a search that matched nothing, or no tools at all. */
 export function ToolListEmpty({ q, outOfRange }: { q?: string; outOfRange: boolean }) {
@@ -72,5 +75,73 @@ export function ToolListPending() {
         ))}
       </div>
     </div>
+  )
+}
+
+/** The tool list's heading: the category shown (its parent above it) or every tool. */
+export function ToolListHeader({ path, sort }: { path: Category[]; sort?: ToolSort }) {
+  const shown = path.at(-1)
+  return (
+    <header>
+      <p className="text-sm font-semibold uppercase tracking-widest text-brand-700">
+        {path.length > 1 ? (
+          <Link to="/service" search={{ sort, category: path[0]!.slug }} className="hover:underline">
+            {path[0]!.name}
+          </Link>
+        ) : (
+          'Service'
+        )}
+      </p>
+      <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-ink sm:text-4xl">{shown?.name ?? 'All tools'}</h1>
+      <p className="mt-2 max-w-2xl text-slate-600">
+        {shown
+          ? `Every tool in ${shown.name}, with its wholesale price in BDT, current stock and minimum order.`
+          : 'Every tool we make, with its wholesale price in BDT, current stock and minimum order.'}
+      </p>
+    </header>
+  )
+}
+
+/** How many tools the list has, and for which search and category (announced as it changes). */
+export function ToolListCount({ total, q, category }: { total: number; q?: string; category?: Category }) {
+  return (
+    <p className="mt-6 text-sm font-medium text-slate-700" role="status">
+      {total} {total === 1 ? 'tool' : 'tools'}
+      {q && <> matching “{q}”</>}
+      {category && <> in {category.name}</>}
+    </p>
+  )
+}
+
+/** A category with no tools in it (yet): the way back to every tool. */
+export function CategoryEmpty({ category }: { category: Category }) {
+  return (
+    <EmptyState
+      className="mt-4"
+      title={`No tools in ${category.name} yet`}
+      action={
+        <Link to="/service" className="btn-primary">
+          See every tool
+        </Link>
+      }
+    >
+      New tools arrive often. Please check back soon, or look through the other categories.
+    </EmptyState>
+  )
+}
+
+/** A page of the tool list: the first page's first row loads its photos early; dimmed while the next loads. */
+export function ToolListGrid({ tools, page, updating }: { tools: Tool[]; page: number; updating: boolean }) {
+  return (
+    <ul
+      className={`mt-4 grid gap-6 transition-opacity sm:grid-cols-2 lg:grid-cols-3 ${updating ? 'opacity-60' : ''}`}
+      aria-busy={updating}
+    >
+      {tools.map((tool, i) => (
+        <li key={tool._id}>
+          <ToolCard tool={tool} headingLevel="h2" priority={page === 1 && i < 3} />
+        </li>
+      ))}
+    </ul>
   )
 }

@@ -1,14 +1,14 @@
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
-import { type ReactNode, useState } from 'react'
-import { formatBDT } from '#schemas/bdt.ts'
+import { useState } from 'react'
 import { PAYMENT_SUCCESS_MESSAGE } from '#schemas/payment.ts'
-import { OrderLines, PAYMENT_METHOD_LABELS } from '#web/features/orders/components/order-lines.tsx'
+import { PAYMENT_METHOD_LABELS } from '#web/features/orders/components/order-lines.tsx'
+import { OrderToPay } from '#web/features/orders/components/order-to-pay.tsx'
 import { bookingQueries } from '#web/features/orders/order-queries.ts'
 import { cameBackPaying, GatewayPanel } from '#web/features/payments/gateway-panel.tsx'
 import { GATEWAY_RETURNS, type GatewayReturn } from '#web/features/payments/gateway-return.ts'
+import { Notice, OrderLink, OrderNotFound, OrdersLink, TransactionId } from '#web/features/payments/payment-notices.tsx'
 import { PaymentPanel } from '#web/features/payments/payment-panel.tsx'
 import { ApiRequestError } from '#web/lib/api-error.ts'
-import { formatCount } from '#web/lib/format.ts'
 import { useSuspenseQuery } from '#web/lib/query.ts'
 import { oneOf } from '#web/lib/search-params.ts'
 
@@ -49,29 +49,7 @@ function PaymentPage() {
 
   return (
     <div className="max-w-2xl space-y-6">
-      <header className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200">
-        <h1 className="break-words text-2xl font-bold">Hello, {booking.customerName}</h1>
-        <p className="mt-2 text-slate-700">
-          Pay for: <span className="font-semibold text-ink">{booking.service}</span>
-        </p>
-        {booking.lines.length > 1 ? (
-          <div className="mt-2">
-            <OrderLines order={booking} />
-          </div>
-        ) : (
-          <p className="mt-1 text-sm text-slate-600">
-            {formatCount(booking.quantity)} × {formatBDT(booking.unitPrice)}
-          </p>
-        )}
-        <p className="mt-4 text-sm font-medium text-slate-600">Amount</p>
-        <p className="text-3xl font-extrabold tracking-tight text-ink" data-testid="amount">
-          {formatBDT(booking.total)}
-        </p>
-        <p className="mt-1 text-sm text-slate-600" data-testid="amount-breakdown">
-          Goods {formatBDT(booking.price)} + delivery{' '}
-          {booking.deliveryFee === 0 ? '(free)' : formatBDT(booking.deliveryFee)}; VAT included {formatBDT(booking.vat)}
-        </p>
-      </header>
+      <OrderToPay order={booking} />
 
       <section
         aria-labelledby="card-payment-title"
@@ -137,59 +115,6 @@ function PaymentPage() {
           )}
         </div>
       </section>
-    </div>
-  )
-}
-
-function TransactionId({ id }: { id: string | null }) {
-  return (
-    <p className="mt-1 text-sm">
-      Transaction id:{' '}
-      <span className="break-all font-mono font-semibold" data-testid="transaction-id">
-        {id}
-      </span>
-    </p>
-  )
-}
-
-function Notice({ text, children }: { text: string; children: ReactNode }) {
-  return (
-    <div className="rounded-xl bg-slate-50 p-4 text-slate-800 ring-1 ring-slate-200">
-      <p className="font-semibold">{text}</p>
-      {children}
-    </div>
-  )
-}
-
-function OrderLink({ id }: { id: string }) {
-  return (
-    <Link to="/dashboard/order/$id" params={{ id }} className="btn-ghost mt-4">
-      See the order
-    </Link>
-  )
-}
-
-function OrdersLink() {
-  return (
-    <Link
-      to="/dashboard/order"
-      className="mt-3 inline-block text-sm font-semibold text-emerald-900 underline underline-offset-4"
-    >
-      Back to My Orders
-    </Link>
-  )
-}
-
-function OrderNotFound() {
-  return (
-    <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-14 text-center">
-      <h1 className="text-2xl font-bold">Order not found</h1>
-      <p className="mx-auto mt-2 max-w-md text-slate-600">
-        There is no order with this id in your account. Pick it from your orders to pay for it.
-      </p>
-      <Link to="/dashboard/order" className="btn-primary mt-6">
-        Go to My Orders
-      </Link>
     </div>
   )
 }

@@ -1,7 +1,8 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { EmptyState } from '#web/components/empty-state.tsx'
 import { Pager } from '#web/components/pager.tsx'
-import { DESK_PAGE_SIZE, deskQueries } from '#web/features/desk/desk-queries.ts'
+import { auditQueries } from '#web/features/audit/audit-queries.ts'
+import { DESK_PAGE_SIZE } from '#web/lib/desk.ts'
 import { formatDateTime } from '#web/lib/format.ts'
 import { useSuspenseQuery } from '#web/lib/query.ts'
 import { pageNumber } from '#web/lib/search-params.ts'
@@ -9,7 +10,7 @@ import { pageNumber } from '#web/lib/search-params.ts'
 export const Route = createFileRoute('/_auth/dashboard/_admin/audit')({
   validateSearch: (search: Record<string, unknown>): { page?: number } => ({ page: pageNumber(search.page) }),
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(deskQueries.audit(deps.page)),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(auditQueries.list(deps.page)),
   head: () => ({ meta: [{ title: 'Audit log · Toolhaus' }] }),
   component: AuditPage,
 })
@@ -38,7 +39,7 @@ const ACTIONS: Record<string, string> = {
 
 function AuditPage() {
   const { page = 1 } = Route.useSearch()
-  const { data } = useSuspenseQuery(deskQueries.audit(page))
+  const { data } = useSuspenseQuery(auditQueries.list(page))
   return (
     <div>
       <h1 className="text-2xl font-bold">Audit log</h1>

@@ -3,7 +3,8 @@ import type { ContactMessage } from '#schemas/contact.ts'
 import { EmptyState } from '#web/components/empty-state.tsx'
 import { Pager } from '#web/components/pager.tsx'
 import { SearchBox } from '#web/components/search-box.tsx'
-import { DESK_PAGE_SIZE, deskQueries } from '#web/features/desk/desk-queries.ts'
+import { contactQueries } from '#web/features/contact/contact-queries.ts'
+import { DESK_PAGE_SIZE } from '#web/lib/desk.ts'
 import { formatCount, formatDateTime } from '#web/lib/format.ts'
 import { useSuspenseQuery } from '#web/lib/query.ts'
 import { pageNumber, searchText } from '#web/lib/search-params.ts'
@@ -14,7 +15,7 @@ export const Route = createFileRoute('/_auth/dashboard/_admin/messages')({
     page: pageNumber(search.page),
   }),
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(deskQueries.messages(deps)),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(contactQueries.desk(deps)),
   head: () => ({ meta: [{ title: 'Messages · Toolhaus' }] }),
   component: MessagesPage,
 })
@@ -28,7 +29,7 @@ const STATUS: Record<ContactMessage['emailStatus'], { label: string; className: 
 function MessagesPage() {
   const { q, page = 1 } = Route.useSearch()
   const navigate = Route.useNavigate()
-  const { data } = useSuspenseQuery(deskQueries.messages({ q, page }))
+  const { data } = useSuspenseQuery(contactQueries.desk({ q, page }))
 
   return (
     <div>

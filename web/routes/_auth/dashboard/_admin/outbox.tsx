@@ -3,9 +3,10 @@ import { useState } from 'react'
 import type { OutboxMail } from '#schemas/mail.ts'
 import { EmptyState } from '#web/components/empty-state.tsx'
 import { Pager } from '#web/components/pager.tsx'
-import { DeliveryProblem, MailDialog, MailSummary } from '#web/features/desk/components/outbox-mail.tsx'
-import { DESK_PAGE_SIZE, deskQueries } from '#web/features/desk/desk-queries.ts'
+import { DeliveryProblem, MailDialog, MailSummary } from '#web/features/outbox/components/outbox-mail.tsx'
+import { outboxQueries } from '#web/features/outbox/outbox-queries.ts'
 import { configQuery } from '#web/lib/config.ts'
+import { DESK_PAGE_SIZE } from '#web/lib/desk.ts'
 import { useSuspenseQuery } from '#web/lib/query.ts'
 import { pageNumber } from '#web/lib/search-params.ts'
 
@@ -15,8 +16,8 @@ export const Route = createFileRoute('/_auth/dashboard/_admin/outbox')({
   // Without a mail provider the e-mails themselves are kept here; with one, their delivery status.
   loader: async ({ context, deps }) => {
     const config = await context.queryClient.ensureQueryData(configQuery)
-    if (config.localOutbox) await context.queryClient.ensureQueryData(deskQueries.outbox(deps.page))
-    else await context.queryClient.ensureQueryData(deskQueries.deliveries(deps.page))
+    if (config.localOutbox) await context.queryClient.ensureQueryData(outboxQueries.list(deps.page))
+    else await context.queryClient.ensureQueryData(outboxQueries.deliveries(deps.page))
   },
   head: () => ({ meta: [{ title: 'Outbox · Toolhaus' }] }),
   component: OutboxPage,
@@ -29,7 +30,7 @@ function OutboxPage() {
 
 function LocalOutbox() {
   const { page = 1 } = Route.useSearch()
-  const { data } = useSuspenseQuery(deskQueries.outbox(page))
+  const { data } = useSuspenseQuery(outboxQueries.list(page))
   const [reading, setReading] = useState<OutboxMail>()
   return (
     <div>
@@ -66,7 +67,7 @@ function LocalOutbox() {
 /** With a mail provider: whether each e-mail went out, and why not. The texts stay with the provider. */
 function Deliveries() {
   const { page = 1 } = Route.useSearch()
-  const { data } = useSuspenseQuery(deskQueries.deliveries(page))
+  const { data } = useSuspenseQuery(outboxQueries.deliveries(page))
   return (
     <div>
       <h1 className="text-2xl font-bold">Outbox</h1>

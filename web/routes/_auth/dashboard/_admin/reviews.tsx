@@ -4,9 +4,10 @@ import type { Review } from '#schemas/review.ts'
 import { ConfirmDialog } from '#web/components/confirm-dialog.tsx'
 import { EmptyState } from '#web/components/empty-state.tsx'
 import { Pager } from '#web/components/pager.tsx'
-import { DESK_PAGE_SIZE, deskQueries } from '#web/features/desk/desk-queries.ts'
 import { useDeleteReview } from '#web/features/reviews/reviews-mutations.ts'
+import { reviewQueries } from '#web/features/reviews/reviews-queries.ts'
 import { ToolReviewsDesk } from '#web/features/tool-reviews/components/tool-reviews-desk.tsx'
+import { DESK_PAGE_SIZE } from '#web/lib/desk.ts'
 import { formatCount, formatDateTime } from '#web/lib/format.ts'
 import { useSuspenseQuery } from '#web/lib/query.ts'
 import { pageNumber } from '#web/lib/search-params.ts'
@@ -15,14 +16,14 @@ import { toast } from '#web/lib/toast.ts'
 export const Route = createFileRoute('/_auth/dashboard/_admin/reviews')({
   validateSearch: (search: Record<string, unknown>): { page?: number } => ({ page: pageNumber(search.page) }),
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(deskQueries.reviews(deps.page)),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(reviewQueries.desk(deps.page)),
   head: () => ({ meta: [{ title: 'Reviews · Toolhaus' }] }),
   component: ReviewsPage,
 })
 
 function ReviewsPage() {
   const { page = 1 } = Route.useSearch()
-  const { data } = useSuspenseQuery(deskQueries.reviews(page))
+  const { data } = useSuspenseQuery(reviewQueries.desk(page))
   const remove = useDeleteReview()
   const [deleting, setDeleting] = useState<Review>()
 

@@ -4,9 +4,10 @@ import type { UserProfile } from '#schemas/user.ts'
 import { EmptyState } from '#web/components/empty-state.tsx'
 import { Pager } from '#web/components/pager.tsx'
 import { SearchBox } from '#web/components/search-box.tsx'
-import { DESK_PAGE_SIZE, deskQueries } from '#web/features/desk/desk-queries.ts'
 import { RemoveUserDialog } from '#web/features/users/components/remove-user-dialog.tsx'
 import { UserList } from '#web/features/users/components/user-list.tsx'
+import { userQueries } from '#web/features/users/users-queries.ts'
+import { DESK_PAGE_SIZE } from '#web/lib/desk.ts'
 import { formatCount } from '#web/lib/format.ts'
 import { useSuspenseQuery } from '#web/lib/query.ts'
 import { pageNumber, searchText } from '#web/lib/search-params.ts'
@@ -20,7 +21,7 @@ export const Route = createFileRoute('/_auth/dashboard/_admin/users')({
     page: pageNumber(search.page),
   }),
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(deskQueries.users(deps)),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(userQueries.desk(deps)),
   head: () => ({ meta: [{ title: 'All Users · Toolhaus' }] }),
   component: UsersPage,
 })
@@ -28,7 +29,7 @@ export const Route = createFileRoute('/_auth/dashboard/_admin/users')({
 function UsersPage() {
   const { q, removed, page = 1 } = Route.useSearch()
   const navigate = Route.useNavigate()
-  const { data } = useSuspenseQuery(deskQueries.users({ q, removed, page }))
+  const { data } = useSuspenseQuery(userQueries.desk({ q, removed, page }))
   const { session } = Route.useRouteContext()
   const [removing, setRemoving] = useState<UserProfile>()
 

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useId, useState } from 'react'
 import { dhakaMonth, formatMonth, MONTH_PATTERN } from '#schemas/dhaka-time.ts'
-import { CreditNoteTable, InvoiceTable, VatTotals } from '#web/features/desk/components/vat-register.tsx'
-import { deskQueries } from '#web/features/desk/desk-queries.ts'
-import { downloadVatCsv } from '#web/features/desk/vat-csv.ts'
+import { CreditNoteTable, InvoiceTable, VatTotals } from '#web/features/vat/components/vat-register.tsx'
+import { downloadVatCsv } from '#web/features/vat/vat-csv.ts'
+import { vatQueries } from '#web/features/vat/vat-queries.ts'
 import { useSuspenseQuery } from '#web/lib/query.ts'
 import { toast } from '#web/lib/toast.ts'
 
@@ -17,7 +17,7 @@ export const Route = createFileRoute('/_auth/dashboard/_admin/vat')({
     month: typeof search.month === 'string' && MONTH_PATTERN.test(search.month) ? search.month : undefined,
   }),
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(deskQueries.vat(deps.month ?? thisMonth())),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(vatQueries.register(deps.month ?? thisMonth())),
   head: () => ({ meta: [{ title: 'VAT · Toolhaus' }] }),
   component: VatPage,
 })
@@ -25,7 +25,7 @@ export const Route = createFileRoute('/_auth/dashboard/_admin/vat')({
 function VatPage() {
   const { month = thisMonth() } = Route.useSearch()
   const navigate = Route.useNavigate()
-  const { data } = useSuspenseQuery(deskQueries.vat(month))
+  const { data } = useSuspenseQuery(vatQueries.register(month))
   const [typed, setTyped] = useState(month)
   const [shown, setShown] = useState(month)
   // Another month arrived through the address (back, a link): the picker shows it.

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router'
 import { Suspense } from 'react'
 import { EmptyState } from '#web/components/empty-state.tsx'
-import { ToolCard, ToolCardSkeleton } from '#web/features/tools/components/tool-card.tsx'
 import { useSuspenseQuery } from '#web/lib/query.ts'
-import { HOME_TOOL_COUNT, homeTools } from '../home-queries'
+import { HOME_TOOL_COUNT, homeTools } from '../tools-queries'
+import { ToolCard, ToolCardSkeleton } from './tool-card'
 
 /** The home page's catalogue section: the first tools (spec section 9) and a way to all of them. */
 export function OurTools() {

@@ -1,8 +1,8 @@
 import { useLocation, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
+import { authErrorMessage } from '#web/lib/auth-errors.ts'
 import { session } from '#web/lib/session.ts'
-import { authErrorMessage } from './auth-errors'
-import { signIn } from './sign-in'
+import { signIn } from '#web/lib/sign-in.ts'
 
 type Sending =
   | { status: 'idle' | 'sending' | 'sent' | 'checking' | 'not-yet' | 'verified' }

@@ -1,10 +1,11 @@
+// The admin's changes to the catalogue (add, edit, delete a tool); the storefront's tools feature only reads them.
 import type { ToolInput, ToolPatch } from '#schemas/tool.ts'
 import { categoryQueries } from '#web/features/categories/categories-queries.ts'
-import { deskQueries } from '#web/features/desk/desk-queries.ts'
 import { bookingQueries } from '#web/features/orders/order-queries.ts'
+import { toolQueries } from '#web/features/tools/tools-queries.ts'
 import { api, unwrap } from '#web/lib/api.ts'
+import { DESK_KEY } from '#web/lib/desk.ts'
 import { useMutation, useQueryClient } from '#web/lib/query.ts'
-import { toolQueries } from './tools-queries'
 
 /** Every view of the catalogue, the categories' counts, and the overview's low-stock list. */
 function useToolsRefresh() {
@@ -13,7 +14,7 @@ function useToolsRefresh() {
     Promise.all([
       queryClient.invalidateQueries({ queryKey: toolQueries.all() }),
       queryClient.invalidateQueries({ queryKey: categoryQueries.all() }),
-      queryClient.invalidateQueries({ queryKey: deskQueries.all() }),
+      queryClient.invalidateQueries({ queryKey: DESK_KEY }),
     ])
 }
 

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react'
 import { WhenNear } from '#web/components/when-near.tsx'
-import { ReviewTrack } from '#web/features/reviews/components/review-cards.tsx'
-import { reviewQueries } from '#web/features/reviews/reviews-queries.ts'
 import { useSuspenseQuery } from '#web/lib/query.ts'
+import { reviewQueries } from '../reviews-queries'
+import { ReviewTrack } from './review-cards'
 
 // The carousel's code (embla, autoplay) loads only when the visitor scrolls near it; until then
 // the reviews show as plain cards in the same places, so nothing moves when it takes over.

@@ -1,9 +1,9 @@
 import { Link } from '@tanstack/react-router'
 import { formatBDT } from '#schemas/bdt.ts'
 import type { Booking } from '#schemas/booking.ts'
-import { PAYMENT_METHOD_LABELS } from '#web/features/orders/components/order-lines.tsx'
-import { StatusBadge } from '#web/features/orders/components/status-badge.tsx'
 import { formatCount, formatDateTime } from '#web/lib/format.ts'
+import { PAYMENT_METHOD_LABELS } from './order-lines'
+import { StatusBadge } from './status-badge'
 
 /** What an order waits for before it is paid, in the words of its method; null once nothing is awaited. */
 function awaiting(order: Booking): string | null {

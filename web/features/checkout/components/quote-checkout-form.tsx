@@ -10,28 +10,18 @@ import type { Quote } from '#schemas/quote.ts'
 import type { CodSection } from '#schemas/settings.ts'
 import type { UserProfile } from '#schemas/user.ts'
 import { DELIVERY_VAT_BP, vatBp, vatIncludedPaisa } from '#schemas/vat.ts'
-import {
-  CHECKOUT_FORM_FIELDS,
-  CheckoutFormSchema,
-  type CheckoutFormValues,
-  checkoutDefaults,
-} from '#web/features/checkout/checkout-body.ts'
-import { type Refusal, RefusalNotice, refusalOf } from '#web/features/checkout/components/checkout-refusal.tsx'
-import { DeliveryFields } from '#web/features/checkout/components/delivery-fields.tsx'
-import { OrderSummary, type PricedPreview } from '#web/features/checkout/components/order-summary.tsx'
-import {
-  BusinessFields,
-  PaymentFields,
-  pageAfterPlacing,
-  paidOnNextPage,
-} from '#web/features/checkout/components/payment-fields.tsx'
+import { useAcceptQuote } from '#web/features/quotes/quote-mutations.ts'
 import { toolQueries } from '#web/features/tools/tools-queries.ts'
 import { ApiRequestError } from '#web/lib/api-error.ts'
 import { configQuery } from '#web/lib/config.ts'
 import { showServerFieldErrors } from '#web/lib/form-errors.ts'
 import { useQueries, useQuery } from '#web/lib/query.ts'
 import { toast } from '#web/lib/toast.ts'
-import { useAcceptQuote } from '../quote-mutations'
+import { CHECKOUT_FORM_FIELDS, CheckoutFormSchema, type CheckoutFormValues, checkoutDefaults } from '../checkout-body'
+import { type Refusal, RefusalNotice, refusalOf } from './checkout-refusal'
+import { DeliveryFields } from './delivery-fields'
+import { OrderSummary, type PricedPreview } from './order-summary'
+import { BusinessFields, PaymentFields, pageAfterPlacing, paidOnNextPage } from './payment-fields'
 
 type QuoteCheckoutFormProps = {
   quote: Quote

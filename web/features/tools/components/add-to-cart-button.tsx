@@ -1,6 +1,5 @@
 import { useNavigate } from '@tanstack/react-router'
-import { type CartToolRef, useAddToCart } from '../cart-mutations'
-import { toastAdded, toastNotAdded } from '../cart-toasts'
+import { type CartToolRef, toastAdded, toastNotAdded, useAddToCart } from '#web/features/cart/cart-mutations.ts'
 
 type AddToCartButtonProps = {
   tool: CartToolRef & { name: string }
