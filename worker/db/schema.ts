@@ -404,7 +404,7 @@ export const revenueDays = sqliteTable('revenue_days', {
 
 /**
  * An order's history: one row per status it entered (the first is 'unpaid', when it was
- * placed), written in the same D1 batch as the move itself (features/orders/lifecycle.ts).
+ * placed), written in the same D1 batch as the move itself (features/orders/lifecycle.service.ts).
  */
 export const orderEvents = sqliteTable(
   'order_events',

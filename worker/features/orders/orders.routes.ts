@@ -29,7 +29,7 @@ import { conflict, forbidden, notFound, unauthenticated } from '#worker/lib/erro
 import { validate } from '#worker/lib/validator.ts'
 import { deliverMail, depsOf } from './deps'
 import { renderCreditNote, renderInvoice } from './invoice'
-import { getOrderRow } from './lifecycle'
+import { getOrderRow } from './lifecycle.service'
 import {
   cancelOrder,
   changeOrderStatus,

@@ -30,7 +30,8 @@ import { type Db, matchesText } from '#worker/lib/db.ts'
 import { ApiError, badRequest, conflict, notFound } from '#worker/lib/errors.ts'
 import { sqlPart } from '#worker/lib/guarded.ts'
 import { recordAudit } from '../audit/audit.service'
-import { applyMove, holdEnd, type OrderDeps, ruleFor, shopContext, transition } from './lifecycle'
+import { toolsById } from '../tools/tools.service'
+import { applyMove, holdEnd, type OrderDeps, ruleFor, shopContext, transition } from './lifecycle.service'
 import { assertMethodAllowed, type MethodContext } from './payment-methods.service'
 import {
   assertUnpaidRoom,
@@ -41,8 +42,7 @@ import {
   orderTitle,
   priceLine,
   priceOrder,
-  toolsById,
-} from './place-order'
+} from './place-order.service'
 import { paymentProvider } from './providers/configured'
 
 /** What moving orders needs, for this configuration: the database, the payment provider, whom to e-mail. */
@@ -611,11 +611,9 @@ async function cancelUnpaid(deps: OrderDeps, where: SQL, note: string): Promise<
 export { QUOTE_NUMBER_TOKEN, type QuoteMailFacts, quoteMail } from './order-emails'
 export {
   assertUnpaidRoom,
-  cartOf,
   insertOrder,
   type NewOrder,
   type OrderPrice,
   offeredLine,
-  toolsById,
   tooManyUnpaid,
-} from './place-order'
+} from './place-order.service'

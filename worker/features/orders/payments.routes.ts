@@ -12,7 +12,7 @@ import { requireUser } from '#worker/lib/auth.ts'
 import { ApiError, badRequest } from '#worker/lib/errors.ts'
 import { validate } from '#worker/lib/validator.ts'
 import { deliverMail, depsOf } from './deps'
-import { getOrderRow } from './lifecycle'
+import { getOrderRow } from './lifecycle.service'
 import {
   confirmSimulatedPayment,
   createIntentForBooking,

@@ -17,7 +17,7 @@ import {
   markOrderPaid,
   type OrderDeps,
   ruleFor,
-} from './lifecycle'
+} from './lifecycle.service'
 import { orderMail } from './order-emails'
 import { expiresAtMs, recordPaymentIntent } from './orders.service'
 import { assertPaymentsAvailable } from './providers/configured'

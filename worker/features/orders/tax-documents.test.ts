@@ -6,7 +6,7 @@
  */
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { dhakaYear } from '#worker/features/orders/lifecycle.ts'
+import { dhakaYear } from '#worker/features/orders/lifecycle.service.ts'
 import { call } from '#worker/test/helpers.ts'
 import {
   bookingRow,
