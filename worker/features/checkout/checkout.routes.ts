@@ -6,7 +6,7 @@ import { getDb } from '#worker/lib/db.ts'
 import { validate } from '#worker/lib/validator.ts'
 import { deliverMail } from '../mail/mail.service'
 import { orderDeps } from '../orders/orders.service'
-import { methodContext } from '../orders/payment-methods.service'
+import { methodContext } from '../payments/payment-methods.service'
 import { placeCheckout, previewCheckout } from './checkout.service'
 
 /** {@link orderDeps} for a request; links in e-mails point at its origin. */

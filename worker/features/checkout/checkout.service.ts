@@ -8,7 +8,6 @@ import type { Db } from '#worker/lib/db.ts'
 import { ApiError, badRequest, conflict } from '#worker/lib/errors.ts'
 import { cartLinesOf } from '../cart/cart.service'
 import { getOrderRow, type OrderDeps } from '../orders/lifecycle.service'
-import { assertMethodAllowed, type MethodContext, methodsForOrder } from '../orders/payment-methods.service'
 import {
   assertUnpaidRoom,
   insertOrder,
@@ -18,6 +17,7 @@ import {
   priceLine,
   priceOrder,
 } from '../orders/place-order.service'
+import { assertMethodAllowed, type MethodContext, methodsForOrder } from '../payments/payment-methods.service'
 import { toolsById } from '../tools/tools.service'
 
 // The checkout (api.md "Orders with several tools"): the customer's cart becomes one order,

@@ -26,8 +26,8 @@ import {
 } from '#worker/lib/guarded.ts'
 import { auditStatement } from '../audit/audit.service'
 import { queueMailStatement } from '../mail/mail.service'
+import { BOOKING_CURRENCY, type PaymentProvider, type ProviderIntent, paysFor } from '../payments/providers.service'
 import { type MailContext, mailKindFor, type OrderMailFacts, orderMail } from './order-emails'
-import { BOOKING_CURRENCY, type PaymentProvider, type ProviderIntent, paysFor } from './providers/provider'
 
 /** The columns a move may set besides the status. Names are fixed here, never taken from input. */
 type MoveColumns = Partial<

@@ -27,6 +27,9 @@ import {
 import { type Db, getDb } from '#worker/lib/db.ts'
 import { conflict, forbidden, notFound, unauthenticated } from '#worker/lib/errors.ts'
 import { validate } from '#worker/lib/validator.ts'
+import { methodContext } from '../payments/payment-methods.service'
+import { assertPaidByCard, payBooking } from '../payments/payments.service'
+import { assertPaymentsAvailable } from '../payments/providers.service'
 import { deliverMail, depsOf } from './deps'
 import { renderCreditNote, renderInvoice } from './invoice'
 import { getOrderRow } from './lifecycle.service'
@@ -40,9 +43,6 @@ import {
   refundOrder,
   withHistory,
 } from './orders.service'
-import { methodContext } from './payment-methods.service'
-import { assertPaidByCard, payBooking } from './payments.service'
-import { assertPaymentsAvailable } from './providers/configured'
 import { orderSummary } from './summary'
 import { taxDocumentOf } from './tax-documents'
 

@@ -30,9 +30,12 @@ import { type Db, matchesText } from '#worker/lib/db.ts'
 import { ApiError, badRequest, conflict, notFound } from '#worker/lib/errors.ts'
 import { sqlPart } from '#worker/lib/guarded.ts'
 import { recordAudit } from '../audit/audit.service'
+import { queueMailStatement } from '../mail/mail.service'
+import { assertMethodAllowed, type MethodContext } from '../payments/payment-methods.service'
+import { paymentProvider } from '../payments/providers.service'
 import { toolsById } from '../tools/tools.service'
-import { applyMove, holdEnd, type OrderDeps, ruleFor, shopContext, transition } from './lifecycle.service'
-import { assertMethodAllowed, type MethodContext } from './payment-methods.service'
+import { applyMove, holdEnd, linesOf, type OrderDeps, ruleFor, shopContext, transition } from './lifecycle.service'
+import { orderMail } from './order-emails'
 import {
   assertUnpaidRoom,
   checkQuantity,
@@ -43,7 +46,6 @@ import {
   priceLine,
   priceOrder,
 } from './place-order.service'
-import { paymentProvider } from './providers/configured'
 
 /** What moving orders needs, for this configuration: the database, the payment provider, whom to e-mail. */
 export const orderDeps = (config: Config, db: Db, origin?: string): OrderDeps => ({
@@ -315,6 +317,23 @@ async function findExpiredUnpaid(db: Db, nowMs: number, holdMs: number, limit: n
     )
     .orderBy(orders.createdAt, orders.id)
     .limit(limit)
+}
+
+/**
+ * For features/payments: tells the customer that a payment which could not pay their order (it
+ * was cancelled or expired meanwhile, or paid by another payment) was refunded in full.
+ */
+export async function mailRefundedAfterCancel(
+  deps: Pick<OrderDeps, 'db' | 'shop'>,
+  order: OrderRow,
+  payment: { id: string; amountPaisa: number },
+): Promise<void> {
+  const mail = orderMail(
+    'refunded-after-cancel',
+    { ...order, lines: await linesOf(deps.db, order.id), totalPaisa: payment.amountPaisa },
+    { shopName: deps.shop.shopName, ...(deps.shop.shopUrl ? { shopUrl: deps.shop.shopUrl } : {}) },
+  )
+  await queueMailStatement(deps.db, { ...mail, dedupeKey: `${mail.dedupeKey}:${payment.id}` }).run()
 }
 
 /**

@@ -46,7 +46,7 @@ import {
   type QuoteMailFacts,
   quoteMail,
 } from '../orders/orders.service'
-import { assertMethodAllowed, type MethodContext } from '../orders/payment-methods.service'
+import { assertMethodAllowed, type MethodContext } from '../payments/payment-methods.service'
 import { toolsById } from '../tools/tools.service'
 
 // Quotes (api.md "Wholesale"): requested → offered → accepted | declined, offered → offered (a
