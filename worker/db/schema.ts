@@ -449,7 +449,7 @@ export const paymentIntents = sqliteTable(
 /**
  * SSLCommerz sessions (the `gateway` method), one per attempt to pay: `tran_id` is ours, unique
  * per attempt, and maps back to the order (docs/api-extensions.md). Only
- * features/orders/providers/sslcommerz.ts reads or writes it. `status`: `open` (the customer was
+ * features/payments/providers/sslcommerz.ts reads or writes it. `status`: `open` (the customer was
  * sent to the gateway), `validated` (the validation API confirmed the payment), `held` (confirmed
  * but held for risk review, risk_level 1), `cancelled` (the order left `unpaid` first).
  */

@@ -30,8 +30,8 @@ import { validate } from '#worker/lib/validator.ts'
 import { methodContext } from '../payments/payment-methods.service'
 import { assertPaidByCard, payBooking } from '../payments/payments.service'
 import { assertPaymentsAvailable } from '../payments/providers.service'
+import { creditNoteHtml, invoiceHtml } from '../tax-documents/tax-documents.service'
 import { deliverMail, depsOf } from './deps'
-import { renderCreditNote, renderInvoice } from './invoice'
 import { getOrderRow } from './lifecycle.service'
 import {
   cancelOrder,
@@ -44,7 +44,6 @@ import {
   withHistory,
 } from './orders.service'
 import { orderSummary } from './summary'
-import { taxDocumentOf } from './tax-documents'
 
 /**
  * The booking of `id` when the caller is its customer or an admin.
@@ -125,17 +124,17 @@ export const bookingsRoutes = new Hono<AppEnv>()
     const row = await ownBooking(c, db, c.req.valid('param').id)
     if (!hasReceipt(row.status, { paymentMethod: row.paymentMethod, paid: row.paidAt !== null }))
       throw conflict(NO_RECEIPT)
-    const doc = await taxDocumentOf(db, row)
+    const html = await invoiceHtml(db, row)
     c.header('Cache-Control', 'private, no-store')
-    return c.html(renderInvoice(doc))
+    return c.html(html)
   })
   .get('/:id/credit-note', requireUser, validate('param', BookingIdParamSchema), async (c) => {
     const db = getDb(c.env)
     const row = await ownBooking(c, db, c.req.valid('param').id)
     if (!hasCreditNote(row.status)) throw notFound(NO_CREDIT_NOTE)
-    const doc = await taxDocumentOf(db, row)
+    const html = await creditNoteHtml(db, row)
     c.header('Cache-Control', 'private, no-store')
-    return c.html(renderCreditNote(doc))
+    return c.html(html)
   })
   // The body is optional (the spec's client sends none; without a JSON Content-Type it reads as {}): `{note?}`.
   .post(
