@@ -1,7 +1,7 @@
 import { getConfig } from './env'
 import { deliverQueuedMail } from './features/mail/mail.service'
 import { type ExpiryReport, expireUnpaidOrders, orderDeps } from './features/orders/orders.service'
-import { pruneWebhookEvents } from './features/orders/payments.service'
+import { pruneWebhookEvents } from './features/payments/payments.service'
 import { expireQuotes } from './features/quotes/quotes.service'
 import { getDb } from './lib/db'
 

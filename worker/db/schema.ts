@@ -404,7 +404,7 @@ export const revenueDays = sqliteTable('revenue_days', {
 
 /**
  * An order's history: one row per status it entered (the first is 'unpaid', when it was
- * placed), written in the same D1 batch as the move itself (features/orders/lifecycle.ts).
+ * placed), written in the same D1 batch as the move itself (features/orders/lifecycle.service.ts).
  */
 export const orderEvents = sqliteTable(
   'order_events',
@@ -449,7 +449,7 @@ export const paymentIntents = sqliteTable(
 /**
  * SSLCommerz sessions (the `gateway` method), one per attempt to pay: `tran_id` is ours, unique
  * per attempt, and maps back to the order (docs/api-extensions.md). Only
- * features/orders/providers/sslcommerz.ts reads or writes it. `status`: `open` (the customer was
+ * features/payments/providers/sslcommerz.ts reads or writes it. `status`: `open` (the customer was
  * sent to the gateway), `validated` (the validation API confirmed the payment), `held` (confirmed
  * but held for risk review, risk_level 1), `cancelled` (the order left `unpaid` first).
  */

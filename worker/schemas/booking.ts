@@ -80,7 +80,7 @@ export const DistrictSchema = z.enum(DISTRICTS, { error: 'Choose a district from
 export { PAYMENT_METHODS, type PaymentMethod }
 /**
  * One of the contract's methods. Whether this deployment offers it for this order is the
- * server's decision (worker/features/orders/payment-methods.ts), a 400 naming why.
+ * server's decision (worker/features/payments/payment-methods.service.ts), a 400 naming why.
  */
 export const PaymentMethodSchema = z.enum(PAYMENT_METHODS, {
   error: `paymentMethod must be one of ${PAYMENT_METHODS.join(', ')}`,

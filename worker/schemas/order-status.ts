@@ -1,7 +1,7 @@
 /**
  * The order lifecycle as data: the statuses an order (a booking) can be in and the moves
  * allowed between them, with who may make each move and what follows from it. The API
- * applies a move only when this table has it (worker/features/orders/lifecycle.ts), and
+ * applies a move only when this table has it (worker/features/orders/lifecycle.service.ts), and
  * refuses one in the words kept here ({@link refusalOf}); the web app asks the same table
  * which actions to offer to whom ({@link actionsFor}). A new status is a new row here.
  * Browser-safe: imports nothing but the statuses themselves (order-statuses.ts).

@@ -9,7 +9,7 @@ import { returnedRow, runBatch, type SqlPart, sqlPart, sqlText } from '#worker/l
 
 // A customer's cart (api.md "Orders with several tools"): rows of cart_lines keyed by the
 // customer's e-mail and the tool, priced from the tools as they are now whenever it is read. A
-// cart holds no stock. Checkout reads cart_lines itself (features/orders).
+// cart holds no stock. The checkout and quotes read its lines with {@link cartLinesOf}.
 
 /**
  * The lines of `customer`'s cart with their tools, in the order they were added (rowid breaks ties
@@ -157,3 +157,15 @@ export async function mergeLines(db: Db, customer: string, lines: readonly CartL
 
 const toolExists = async (db: Db, id: string) =>
   Boolean(await db.select({ id: tools.id }).from(tools).where(eq(tools.id, id)).get())
+
+/**
+ * The customer's cart lines, tool and quantity, in the order they were added: as `GET /api/cart`
+ * lists them (a merge adds several lines in the same millisecond; the row order breaks the tie).
+ * What the checkout orders and a quote asks for.
+ */
+export const cartLinesOf = (db: Db, customer: string) =>
+  db
+    .select({ toolId: cartLines.toolId, quantity: cartLines.quantity })
+    .from(cartLines)
+    .where(eq(cartLines.customer, customer))
+    .orderBy(cartLines.addedAt, sql`${cartLines}.rowid`)

@@ -4,7 +4,7 @@ import type { AppEnv } from '#worker/env.ts'
 import { getDb } from '#worker/lib/db.ts'
 import { cachePublicRoute } from '#worker/lib/edge-cache.ts'
 import { usesLocalOutbox } from '../mail/mail.service'
-import { methodContext, offeredMethods } from '../orders/payment-methods.service'
+import { methodContext, offeredMethods } from '../payments/payment-methods.service'
 
 export const metaRoutes = new Hono<AppEnv>()
   // Public and kept like the catalogue; it changes with a deployment or the settings (the payment methods).

@@ -12,7 +12,7 @@ import type { OrderRow } from '#worker/db/schema.ts'
 import { getDb } from '#worker/lib/db.ts'
 import { bookingRow, makeTool, placeOrder, stockOf, type ToolFixture } from '#worker/test/order-fixtures.ts'
 import { signIn } from '#worker/test/tokens.ts'
-import { applyMove, getOrderRow, type ShopContext } from './lifecycle'
+import { applyMove, getOrderRow, type ShopContext } from './lifecycle.service'
 
 const BUYER = 'lifecycle-buyer@example.com'
 const ACTORS: OrderActor[] = ['customer', 'admin', 'payment', 'expiry', 'system']

@@ -27,9 +27,12 @@ import {
 import { type Db, getDb } from '#worker/lib/db.ts'
 import { conflict, forbidden, notFound, unauthenticated } from '#worker/lib/errors.ts'
 import { validate } from '#worker/lib/validator.ts'
+import { methodContext } from '../payments/payment-methods.service'
+import { assertPaidByCard, payBooking } from '../payments/payments.service'
+import { assertPaymentsAvailable } from '../payments/providers.service'
+import { creditNoteHtml, invoiceHtml } from '../tax-documents/tax-documents.service'
 import { deliverMail, depsOf } from './deps'
-import { renderCreditNote, renderInvoice } from './invoice'
-import { getOrderRow } from './lifecycle'
+import { getOrderRow } from './lifecycle.service'
 import {
   cancelOrder,
   changeOrderStatus,
@@ -40,11 +43,7 @@ import {
   refundOrder,
   withHistory,
 } from './orders.service'
-import { methodContext } from './payment-methods.service'
-import { assertPaidByCard, payBooking } from './payments.service'
-import { assertPaymentsAvailable } from './providers/configured'
 import { orderSummary } from './summary'
-import { taxDocumentOf } from './tax-documents'
 
 /**
  * The booking of `id` when the caller is its customer or an admin.
@@ -125,17 +124,17 @@ export const bookingsRoutes = new Hono<AppEnv>()
     const row = await ownBooking(c, db, c.req.valid('param').id)
     if (!hasReceipt(row.status, { paymentMethod: row.paymentMethod, paid: row.paidAt !== null }))
       throw conflict(NO_RECEIPT)
-    const doc = await taxDocumentOf(db, row)
+    const html = await invoiceHtml(db, row)
     c.header('Cache-Control', 'private, no-store')
-    return c.html(renderInvoice(doc))
+    return c.html(html)
   })
   .get('/:id/credit-note', requireUser, validate('param', BookingIdParamSchema), async (c) => {
     const db = getDb(c.env)
     const row = await ownBooking(c, db, c.req.valid('param').id)
     if (!hasCreditNote(row.status)) throw notFound(NO_CREDIT_NOTE)
-    const doc = await taxDocumentOf(db, row)
+    const html = await creditNoteHtml(db, row)
     c.header('Cache-Control', 'private, no-store')
-    return c.html(renderCreditNote(doc))
+    return c.html(html)
   })
   // The body is optional (the spec's client sends none; without a JSON Content-Type it reads as {}): `{note?}`.
   .post(

@@ -30,8 +30,12 @@ import { type Db, matchesText } from '#worker/lib/db.ts'
 import { ApiError, badRequest, conflict, notFound } from '#worker/lib/errors.ts'
 import { sqlPart } from '#worker/lib/guarded.ts'
 import { recordAudit } from '../audit/audit.service'
-import { applyMove, holdEnd, type OrderDeps, ruleFor, shopContext, transition } from './lifecycle'
-import { assertMethodAllowed, type MethodContext } from './payment-methods.service'
+import { queueMailStatement } from '../mail/mail.service'
+import { assertMethodAllowed, type MethodContext } from '../payments/payment-methods.service'
+import { paymentProvider } from '../payments/providers.service'
+import { toolsById } from '../tools/tools.service'
+import { applyMove, holdEnd, linesOf, type OrderDeps, ruleFor, shopContext, transition } from './lifecycle.service'
+import { orderMail } from './order-emails'
 import {
   assertUnpaidRoom,
   checkQuantity,
@@ -41,9 +45,7 @@ import {
   orderTitle,
   priceLine,
   priceOrder,
-  toolsById,
-} from './place-order'
-import { paymentProvider } from './providers/configured'
+} from './place-order.service'
 
 /** What moving orders needs, for this configuration: the database, the payment provider, whom to e-mail. */
 export const orderDeps = (config: Config, db: Db, origin?: string): OrderDeps => ({
@@ -315,6 +317,23 @@ async function findExpiredUnpaid(db: Db, nowMs: number, holdMs: number, limit: n
     )
     .orderBy(orders.createdAt, orders.id)
     .limit(limit)
+}
+
+/**
+ * For features/payments: tells the customer that a payment which could not pay their order (it
+ * was cancelled or expired meanwhile, or paid by another payment) was refunded in full.
+ */
+export async function mailRefundedAfterCancel(
+  deps: Pick<OrderDeps, 'db' | 'shop'>,
+  order: OrderRow,
+  payment: { id: string; amountPaisa: number },
+): Promise<void> {
+  const mail = orderMail(
+    'refunded-after-cancel',
+    { ...order, lines: await linesOf(deps.db, order.id), totalPaisa: payment.amountPaisa },
+    { shopName: deps.shop.shopName, ...(deps.shop.shopUrl ? { shopUrl: deps.shop.shopUrl } : {}) },
+  )
+  await queueMailStatement(deps.db, { ...mail, dedupeKey: `${mail.dedupeKey}:${payment.id}` }).run()
 }
 
 /**
@@ -611,11 +630,9 @@ async function cancelUnpaid(deps: OrderDeps, where: SQL, note: string): Promise<
 export { QUOTE_NUMBER_TOKEN, type QuoteMailFacts, quoteMail } from './order-emails'
 export {
   assertUnpaidRoom,
-  cartOf,
   insertOrder,
   type NewOrder,
   type OrderPrice,
   offeredLine,
-  toolsById,
   tooManyUnpaid,
-} from './place-order'
+} from './place-order.service'

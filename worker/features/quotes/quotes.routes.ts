@@ -20,7 +20,7 @@ import { forbidden, notFound, unauthenticated } from '#worker/lib/errors.ts'
 import { validate } from '#worker/lib/validator.ts'
 import { deliverMail } from '../mail/mail.service'
 import { orderDeps } from '../orders/orders.service'
-import { methodContext } from '../orders/payment-methods.service'
+import { methodContext } from '../payments/payment-methods.service'
 import {
   acceptQuote,
   declineQuote,

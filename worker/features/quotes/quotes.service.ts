@@ -33,10 +33,10 @@ import {
   sqlText,
 } from '#worker/lib/guarded.ts'
 import { auditStatement } from '../audit/audit.service'
+import { cartLinesOf } from '../cart/cart.service'
 import { queueMailStatement } from '../mail/mail.service'
 import {
   assertUnpaidRoom,
-  cartOf,
   insertOrder,
   type NewOrder,
   type OrderPrice,
@@ -45,9 +45,9 @@ import {
   QUOTE_NUMBER_TOKEN,
   type QuoteMailFacts,
   quoteMail,
-  toolsById,
 } from '../orders/orders.service'
-import { assertMethodAllowed, type MethodContext } from '../orders/payment-methods.service'
+import { assertMethodAllowed, type MethodContext } from '../payments/payment-methods.service'
+import { toolsById } from '../tools/tools.service'
 
 // Quotes (api.md "Wholesale"): requested → offered → accepted | declined, offered → offered (a
 // revised offer), and `expired` once an offer's validUntil has passed (computed when read; the
@@ -196,7 +196,7 @@ export async function requestQuote(
 ): Promise<QuoteCreated> {
   const { db } = deps
   const asked =
-    input.lines ?? (await cartOf(db, user.email)).map((l) => ({ serviceId: l.toolId, quantity: l.quantity }))
+    input.lines ?? (await cartLinesOf(db, user.email)).map((l) => ({ serviceId: l.toolId, quantity: l.quantity }))
   if (asked.length === 0) throw badRequest('Your cart is empty. Add tools to it before asking for a quote.')
   const found = await toolsById(
     db,

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, lte, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm'
 import { integer, sqliteTable } from 'drizzle-orm/sqlite-core'
 import { toPaisa, toTaka } from '#schemas/bdt.ts'
 import {
@@ -331,4 +331,11 @@ export async function relatedTools(db: Db, id: string): Promise<Tool[] | undefin
     )
     .limit(RELATED_MAX)
   return rows.map(toToolDto)
+}
+
+/** The tools of `ids` as stored, by id (a missing one was withdrawn): what an order is priced from. */
+export async function toolsById(db: Db, ids: string[]): Promise<Map<string, ToolRow>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db.select().from(tools).where(inArray(tools.id, ids))
+  return new Map(rows.map((t) => [t.id, t]))
 }

@@ -8,22 +8,19 @@ import { orders, webhookEvents } from '#worker/db/schema.ts'
 import type { Config, SessionUser } from '#worker/env.ts'
 import type { Db } from '#worker/lib/db.ts'
 import { ApiError, badRequest, conflict, notFound } from '#worker/lib/errors.ts'
-import { queueMailStatement } from '../mail/mail.service'
 import {
   applyMove,
   getOrderRow,
-  linesOf,
   type MarkPaidResult,
   markOrderPaid,
   type OrderDeps,
   ruleFor,
-} from './lifecycle'
-import { orderMail } from './order-emails'
-import { expiresAtMs, recordPaymentIntent } from './orders.service'
-import { assertPaymentsAvailable } from './providers/configured'
+} from '../orders/lifecycle.service'
+import { expiresAtMs, mailRefundedAfterCancel, recordPaymentIntent } from '../orders/orders.service'
 import { BOOKING_CURRENCY, type ProviderIntent, ProviderUnavailableError, paysFor } from './providers/provider'
 import type { SimulatedProvider } from './providers/simulated'
 import { gatewayConfigured, type SslcommerzProvider } from './providers/sslcommerz'
+import { assertPaymentsAvailable } from './providers.service'
 
 /**
  * Marks the order paid by `payment`; a payment that took money but cannot pay the order (it
@@ -54,14 +51,7 @@ async function applyPayment(
     )
     return result
   }
-  if (order) {
-    const mail = orderMail(
-      'refunded-after-cancel',
-      { ...order, lines: await linesOf(deps.db, order.id), totalPaisa: payment.amountPaisa },
-      { shopName: deps.shop.shopName, ...(deps.shop.shopUrl ? { shopUrl: deps.shop.shopUrl } : {}) },
-    )
-    await queueMailStatement(deps.db, { ...mail, dedupeKey: `${mail.dedupeKey}:${payment.id}` }).run()
-  }
+  if (order) await mailRefundedAfterCancel(deps, order, payment)
   console.warn(`Payment ${payment.id} for order ${orderId} could not be applied (${result.reason}); refunded it`)
   return { ...result, refunded: true }
 }

@@ -6,7 +6,6 @@
  */
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { dhakaYear } from '#worker/features/orders/lifecycle.ts'
 import { call } from '#worker/test/helpers.ts'
 import {
   bookingRow,
@@ -18,6 +17,7 @@ import {
   type ToolFixture,
 } from '#worker/test/order-fixtures.ts'
 import { signIn } from '#worker/test/tokens.ts'
+import { dhakaYear } from './serials.service'
 
 const BUYER = 'tax-documents@example.com'
 let buyer: string

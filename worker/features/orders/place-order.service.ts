@@ -1,19 +1,22 @@
-import { eq, inArray, sql } from 'drizzle-orm'
-import { toTaka } from '#schemas/bdt.ts'
-import { ORDER_NUMBER_PREFIX, orderLessThanMessage, type PaymentMethod } from '#schemas/booking.ts'
+import { ORDER_NUMBER_PREFIX, type PaymentMethod } from '#schemas/booking.ts'
 import { cartLineError } from '#schemas/cart-lines.ts'
 import { type DeliveryMethod, type DeliveryZone, deliveryFeePaisa } from '#schemas/delivery.ts'
 import { unitPriceOf } from '#schemas/unit-price.ts'
 import { DELIVERY_VAT_BP, vatIncludedPaisa } from '#schemas/vat.ts'
-import { cartLines, type DeliveryAddressRow, tools } from '#worker/db/schema.ts'
+import type { DeliveryAddressRow, tools } from '#worker/db/schema.ts'
 import type { Db } from '#worker/lib/db.ts'
 import { newId } from '#worker/lib/db.ts'
-import { ApiError, badRequest, conflict } from '#worker/lib/errors.ts'
+import { ApiError, badRequest } from '#worker/lib/errors.ts'
 import { prepare, returnedRow, runBatch, type SqlPart, sqlPart, sqlText } from '#worker/lib/guarded.ts'
 import { queueMailStatement } from '../mail/mail.service'
 import { loadSettings } from '../settings/settings.service'
-import { historyEntry, type OrderDeps } from './lifecycle'
+import { historyEntry, type OrderDeps } from './lifecycle.service'
 import { ORDER_NUMBER_TOKEN, orderMail } from './order-emails'
+
+// Placing an order (docs/decisions/007): lines priced from their tools, the caps on unpaid orders,
+// and the one guarded batch that takes the stock and writes the order. The orders feature's
+// service for every way an order is made: buy now (orders), the cart (features/checkout) and an
+// accepted quote (features/quotes, through orders.service.ts).
 
 /** The first order number; each order gets the highest so far plus one. */
 const FIRST_ORDER_NO = 10001
@@ -83,13 +86,6 @@ export async function priceOrder(db: Db, lines: PricedLine[], delivery: Delivery
   const fee = deliveryFeePaisa(fees.zones, delivery, { pricePaisa, weightHundredths })
   const vatPaisa = lines.reduce((sum, l) => sum + l.vatPaisa, 0) + vatIncludedPaisa(fee, DELIVERY_VAT_BP)
   return { lines, pricePaisa, deliveryFeePaisa: fee, vatPaisa, totalPaisa: pricePaisa + fee, weightHundredths }
-}
-
-/** The tools of `ids`, by id (a missing one was withdrawn). */
-export async function toolsById(db: Db, ids: string[]): Promise<Map<string, ToolRow>> {
-  if (ids.length === 0) return new Map()
-  const rows = await db.select().from(tools).where(inArray(tools.id, ids))
-  return new Map(rows.map((t) => [t.id, t]))
 }
 
 export type NewOrder = {
@@ -302,9 +298,6 @@ const cartStillHolds = (customer: string, lineCount: number) =>
       where c.customer = ${customer}) = ${lineCount}
     and (select count(*) from cart_lines where customer = ${customer}) = ${lineCount}`
 
-/** `POST /api/checkout`'s 400 for a cart with nothing in it. */
-export const EMPTY_CART = 'Your cart is empty. Add tools to it before checking out.'
-
 /**
  * {@link unitPriceOf} in SQL, for the tool `t` and the quantity `wanted.q` of insertOrder's
  * guard: the price of the last tier (they are stored with `minQuantity` rising) at or below the
@@ -317,96 +310,8 @@ const unitPriceSql = sqlText(`coalesce((select tier.value ->> 'pricePaisa' from 
 export const oneLineAddress = (a: DeliveryAddressRow) =>
   [a.line1, a.line2, a.city, a.district, a.postcode].filter((part) => part && part.trim() !== '').join(', ')
 
-// ─── The checkout's refusals (checkout.ts, and again after a refused batch) ─────────────────
-
-/** Whether a line's error ({@link cartLineError}) is only short stock: the 409, not a 400. */
-export const isShortOfStock = (tool: { quantity: number } | undefined, error: string | null) =>
-  tool !== undefined && error === orderLessThanMessage(tool.quantity)
-
-/** @returns the 400 for lines that cannot be ordered as they are (`fields` `lines.{i}.quantity`). */
-export const linesInvalid = (fields: Record<string, string>) =>
-  badRequest('Some lines of your cart cannot be ordered as they are. Change or remove them.', fields)
-
-/** @returns the 409 TOTAL_CHANGED: the total is `nowPaisa`, not the `sent` one the customer saw. */
-export const totalChanged = (nowPaisa: number, sent: number) =>
-  new ApiError(
-    409,
-    'TOTAL_CHANGED',
-    `The total is now ${toTaka(nowPaisa)} BDT, not ${sent}: a price or the delivery changed. Please review your order.`,
-    { expectedTotal: String(toTaka(nowPaisa)) },
-  )
-
-/** @returns the 409 STOCK_CHANGED naming the lines short of stock (nothing was taken). */
-export const stockChanged = (fields: Record<string, string>) =>
-  new ApiError(
-    409,
-    'STOCK_CHANGED',
-    'Some tools have less stock than your cart asks for: nothing was taken. Please review your order.',
-    fields,
-  )
-
-/**
- * After {@link insertOrder} found nothing to change (the checkout's batch): why, from the
- * database as it is now, in the checkout's order of checks.
- * @throws 400 for a cart emptied by another checkout of it (a double click), 409 for a cart
- *   changed since it was read; 400 for a line that can no longer be ordered as it is (a withdrawn tool, a minimum or
- *   pack size raised); 409 TOO_MANY_UNPAID / TOO_MUCH_UNPAID; 409 TOTAL_CHANGED (with the total
- *   now in `fields.expectedTotal`) when a price, a VAT rate or a weight changed; 409 STOCK_CHANGED
- *   naming each line short of stock (the spec's message).
- */
-export async function explainRefusal(
-  deps: Pick<OrderDeps, 'db' | 'holdMs'>,
-  order: NewOrder,
-  limits: OrderLimits,
-): Promise<never> {
-  if (order.fromCart) {
-    // Another checkout of this cart came first (a double click), or the cart changed in another tab.
-    const cart = await cartOf(deps.db, order.customer)
-    if (cart.length === 0) throw badRequest(EMPTY_CART)
-    const wanted = new Map(order.lines.map((l) => [l.toolId, l.quantity]))
-    if (cart.length !== wanted.size || cart.some((l) => wanted.get(l.toolId) !== l.quantity))
-      throw conflict('Your cart changed while you were ordering, so nothing was ordered. Check it and try again.')
-  }
-  const now = await toolsById(
-    deps.db,
-    order.lines.map((l) => l.toolId),
-  )
-  const invalid: Record<string, string> = {}
-  const short: Record<string, string> = {}
-  order.lines.forEach((line, i) => {
-    const tool = now.get(line.toolId)
-    const error = cartLineError(tool, line.quantity)
-    if (!error) return
-    if (isShortOfStock(tool, error)) short[`lines.${i}.quantity`] = error
-    else invalid[`lines.${i}.quantity`] = error
-  })
-  if (Object.keys(invalid).length > 0) throw linesInvalid(invalid)
-  await assertUnpaidRoom(deps.db, { ...order, pricePaisa: order.price.pricePaisa }, limits, deps.holdMs)
-  const repriced = await priceOrder(
-    deps.db,
-    order.lines.map((l) => priceLine(now.get(l.toolId)!, l.quantity)),
-    order.delivery,
-  )
-  if (repriced.totalPaisa !== order.price.totalPaisa)
-    throw totalChanged(repriced.totalPaisa, toTaka(order.price.totalPaisa))
-  if (Object.keys(short).length > 0) throw stockChanged(short)
-  // Anything else the batch checked moved (a VAT rate, a weight): the total is the same, so not TOTAL_CHANGED.
-  throw conflict('The tools changed while you were ordering. Please try again.')
-}
-
 /** @throws 400 with the spec's message when `quantity` is outside the tool's limits (`fields.quantity`). */
 export function checkQuantity(tool: ToolRow | undefined, quantity: number, field = 'quantity') {
   const error = cartLineError(tool, quantity)
   if (error) throw badRequest(error, { [field]: error })
 }
-
-/**
- * The customer's cart lines, in the order they were added: as `GET /api/cart` lists them (a merge
- * adds several lines in the same millisecond; the row order breaks the tie).
- */
-export const cartOf = (db: Db, customer: string) =>
-  db
-    .select({ toolId: cartLines.toolId, quantity: cartLines.quantity })
-    .from(cartLines)
-    .where(eq(cartLines.customer, customer))
-    .orderBy(cartLines.addedAt, sql`${cartLines}.rowid`)

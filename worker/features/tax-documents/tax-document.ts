@@ -11,8 +11,8 @@ import type { OrderStatus } from '#schemas/order-status.ts'
 import { DELIVERY_VAT_BP } from '#schemas/vat.ts'
 import type { OrderRow } from '#worker/db/schema.ts'
 import type { Db } from '#worker/lib/db.ts'
+import { eventsQuery, linesQuery } from '../orders/orders.service'
 import { loadSettings, settingsFrom } from '../settings/settings.service'
-import { eventsQuery, linesQuery } from './orders.service'
 
 /** One row of a document's table: a line of the order, or its delivery. Paisa; the rate in basis points. */
 export type DocumentRow = {

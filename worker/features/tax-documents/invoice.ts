@@ -5,7 +5,7 @@ import { formatDhakaDate, formatDhakaDateTime } from '#schemas/dhaka-time.ts'
 import { formatCount } from '#schemas/number-text.ts'
 import { vatPercent } from '#schemas/vat.ts'
 import { htmlText } from '#worker/lib/html.ts'
-import { PAYMENT_METHOD_NAMES, type TaxDocument } from './tax-documents'
+import { PAYMENT_METHOD_NAMES, type TaxDocument } from './tax-document'
 
 // hono/html escapes every interpolated string; the nested templates are our own markup.
 type Markup = HtmlEscapedString | Promise<HtmlEscapedString>

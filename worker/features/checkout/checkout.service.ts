@@ -1,46 +1,34 @@
-import { type Context, Hono } from 'hono'
 import { toPaisa, toTaka } from '#schemas/bdt.ts'
-import { formatOrderNumber } from '#schemas/booking.ts'
+import { formatOrderNumber, orderLessThanMessage } from '#schemas/booking.ts'
 import { cartLineError } from '#schemas/cart-lines.ts'
-import {
-  type CheckoutInput,
-  type CheckoutPlaced,
-  type CheckoutPreview,
-  type CheckoutPreviewInput,
-  CheckoutPreviewSchema,
-  CheckoutSchema,
-} from '#schemas/checkout.ts'
+import type { CheckoutInput, CheckoutPlaced, CheckoutPreview, CheckoutPreviewInput } from '#schemas/checkout.ts'
 import { zoneOf } from '#schemas/delivery.ts'
 import { vatPercent } from '#schemas/vat.ts'
-import type { AppEnv } from '#worker/env.ts'
-import { requireUser, requireVerifiedUser } from '#worker/lib/auth.ts'
-import { type Db, getDb } from '#worker/lib/db.ts'
-import { badRequest } from '#worker/lib/errors.ts'
-import { validate } from '#worker/lib/validator.ts'
-import { deliverMail, depsOf } from './deps'
-import { getOrderRow } from './lifecycle'
-import { assertMethodAllowed, type MethodContext, methodContext, methodsForOrder } from './payment-methods.service'
+import type { Db } from '#worker/lib/db.ts'
+import { ApiError, badRequest, conflict } from '#worker/lib/errors.ts'
+import { cartLinesOf } from '../cart/cart.service'
+import { getOrderRow, type OrderDeps } from '../orders/lifecycle.service'
 import {
   assertUnpaidRoom,
-  cartOf,
-  EMPTY_CART,
-  explainRefusal,
   insertOrder,
-  isShortOfStock,
-  linesInvalid,
   type NewOrder,
   type OrderLimits,
   type PricedLine,
   priceLine,
   priceOrder,
-  stockChanged,
-  toolsById,
-  totalChanged,
-} from './place-order'
+} from '../orders/place-order.service'
+import { assertMethodAllowed, type MethodContext, methodsForOrder } from '../payments/payment-methods.service'
+import { toolsById } from '../tools/tools.service'
+
+// The checkout (api.md "Orders with several tools"): the customer's cart becomes one order,
+// priced and checked here, placed by the orders feature (place-order.service.ts).
+
+/** `POST /api/checkout`'s 400 for a cart with nothing in it. */
+export const EMPTY_CART = 'Your cart is empty. Add tools to it before checking out.'
 
 /** The cart as the checkout sees it: each line priced from its tool now, with why it cannot be ordered as it is. */
 async function checkoutOf(db: Db, customer: string, input: CheckoutPreviewInput) {
-  const cart = await cartOf(db, customer)
+  const cart = await cartLinesOf(db, customer)
   const tools = await toolsById(
     db,
     cart.map((l) => l.toolId),
@@ -97,12 +85,12 @@ export async function previewCheckout(
  * ({@link insertOrder}), the cart emptied with it.
  */
 export async function placeCheckout(
-  c: Context<AppEnv>,
+  deps: OrderDeps,
+  methods: MethodContext,
   user: { email: string; name: string },
   input: CheckoutInput,
   limits: OrderLimits,
 ): Promise<CheckoutPlaced> {
-  const deps = depsOf(c)
   const { lines, priced, delivery, price } = await checkoutOf(deps.db, user.email, input)
   if (lines.length === 0) throw badRequest(EMPTY_CART)
   type Line = (typeof lines)[number]
@@ -135,7 +123,7 @@ export async function placeCheckout(
     note: input.note ?? null,
     fromCart: true,
   }
-  assertMethodAllowed(await methodContext(c.var.config, deps.db), input.paymentMethod, price.totalPaisa)
+  assertMethodAllowed(methods, input.paymentMethod, price.totalPaisa)
   await assertUnpaidRoom(deps.db, { ...order, pricePaisa: price.pricePaisa }, limits, deps.holdMs)
   if (toPaisa(input.expectedTotal) !== price.totalPaisa) throw totalChanged(price.totalPaisa, input.expectedTotal)
   const short = fieldsWhere(() => true)
@@ -151,20 +139,79 @@ export async function placeCheckout(
   }
 }
 
-/** Routes under /api/checkout. */
-export const checkoutRoutes = new Hono<AppEnv>()
-  .use(deliverMail)
-  .post('/preview', requireUser, validate('json', CheckoutPreviewSchema), async (c) => {
-    c.header('Cache-Control', 'private, no-store')
-    const db = getDb(c.env)
-    const methods = await methodContext(c.var.config, db)
-    return c.json<CheckoutPreview>(await previewCheckout(db, c.var.user!.email, c.req.valid('json'), methods))
+// ─── The checkout's refusals (before the batch, and again after a refused one) ─────────────
+
+/** Whether a line's error ({@link cartLineError}) is only short stock: the 409, not a 400. */
+export const isShortOfStock = (tool: { quantity: number } | undefined, error: string | null) =>
+  tool !== undefined && error === orderLessThanMessage(tool.quantity)
+
+/** @returns the 400 for lines that cannot be ordered as they are (`fields` `lines.{i}.quantity`). */
+export const linesInvalid = (fields: Record<string, string>) =>
+  badRequest('Some lines of your cart cannot be ordered as they are. Change or remove them.', fields)
+
+/** @returns the 409 TOTAL_CHANGED: the total is `nowPaisa`, not the `sent` one the customer saw. */
+export const totalChanged = (nowPaisa: number, sent: number) =>
+  new ApiError(
+    409,
+    'TOTAL_CHANGED',
+    `The total is now ${toTaka(nowPaisa)} BDT, not ${sent}: a price or the delivery changed. Please review your order.`,
+    { expectedTotal: String(toTaka(nowPaisa)) },
+  )
+
+/** @returns the 409 STOCK_CHANGED naming the lines short of stock (nothing was taken). */
+export const stockChanged = (fields: Record<string, string>) =>
+  new ApiError(
+    409,
+    'STOCK_CHANGED',
+    'Some tools have less stock than your cart asks for: nothing was taken. Please review your order.',
+    fields,
+  )
+
+/**
+ * After {@link insertOrder} found nothing to change (the checkout's batch): why, from the
+ * database as it is now, in the checkout's order of checks.
+ * @throws 400 for a cart emptied by another checkout of it (a double click), 409 for a cart
+ *   changed since it was read; 400 for a line that can no longer be ordered as it is (a withdrawn tool, a minimum or
+ *   pack size raised); 409 TOO_MANY_UNPAID / TOO_MUCH_UNPAID; 409 TOTAL_CHANGED (with the total
+ *   now in `fields.expectedTotal`) when a price, a VAT rate or a weight changed; 409 STOCK_CHANGED
+ *   naming each line short of stock (the spec's message).
+ */
+export async function explainRefusal(
+  deps: Pick<OrderDeps, 'db' | 'holdMs'>,
+  order: NewOrder,
+  limits: OrderLimits,
+): Promise<never> {
+  if (order.fromCart) {
+    // Another checkout of this cart came first (a double click), or the cart changed in another tab.
+    const cart = await cartLinesOf(deps.db, order.customer)
+    if (cart.length === 0) throw badRequest(EMPTY_CART)
+    const wanted = new Map(order.lines.map((l) => [l.toolId, l.quantity]))
+    if (cart.length !== wanted.size || cart.some((l) => wanted.get(l.toolId) !== l.quantity))
+      throw conflict('Your cart changed while you were ordering, so nothing was ordered. Check it and try again.')
+  }
+  const now = await toolsById(
+    deps.db,
+    order.lines.map((l) => l.toolId),
+  )
+  const invalid: Record<string, string> = {}
+  const short: Record<string, string> = {}
+  order.lines.forEach((line, i) => {
+    const tool = now.get(line.toolId)
+    const error = cartLineError(tool, line.quantity)
+    if (!error) return
+    if (isShortOfStock(tool, error)) short[`lines.${i}.quantity`] = error
+    else invalid[`lines.${i}.quantity`] = error
   })
-  .post('/', requireVerifiedUser(), validate('json', CheckoutSchema), async (c) => {
-    const config = c.var.config
-    const placed = await placeCheckout(c, c.var.user!, c.req.valid('json'), {
-      maxUnpaid: config.MAX_UNPAID_ORDERS,
-      maxUnpaidPaisa: config.MAX_UNPAID_BDT * 100,
-    })
-    return c.json<CheckoutPlaced, 201>(placed, 201)
-  })
+  if (Object.keys(invalid).length > 0) throw linesInvalid(invalid)
+  await assertUnpaidRoom(deps.db, { ...order, pricePaisa: order.price.pricePaisa }, limits, deps.holdMs)
+  const repriced = await priceOrder(
+    deps.db,
+    order.lines.map((l) => priceLine(now.get(l.toolId)!, l.quantity)),
+    order.delivery,
+  )
+  if (repriced.totalPaisa !== order.price.totalPaisa)
+    throw totalChanged(repriced.totalPaisa, toTaka(order.price.totalPaisa))
+  if (Object.keys(short).length > 0) throw stockChanged(short)
+  // Anything else the batch checked moved (a VAT rate, a weight): the total is the same, so not TOTAL_CHANGED.
+  throw conflict('The tools changed while you were ordering. Please try again.')
+}

@@ -12,7 +12,9 @@ import { call, errorOf, json } from '#worker/test/helpers.ts'
 import { mailsTo, makeTool, readOrder, stockOf, type ToolFixture } from '#worker/test/order-fixtures.ts'
 import { fillCart } from '#worker/test/tax-fixtures.ts'
 import { signIn } from '#worker/test/tokens.ts'
-import { explainRefusal, type NewOrder, priceLine, priceOrder, toolsById } from './place-order'
+import { type NewOrder, priceLine, priceOrder } from '../orders/place-order.service'
+import { toolsById } from '../tools/tools.service'
+import { explainRefusal } from './checkout.service'
 
 const ADMIN = 'admin@example.com'
 let admin: string

@@ -5,8 +5,8 @@ import type { Config } from '#worker/env.ts'
 import type { Db } from '#worker/lib/db.ts'
 import { badRequest } from '#worker/lib/errors.ts'
 import { loadSettings } from '../settings/settings.service'
-import { cardPaymentsAvailable } from './providers/configured'
 import { gatewayConfigured } from './providers/sslcommerz'
+import { cardPaymentsAvailable } from './providers.service'
 
 /** What decides the methods: the deployment's configuration and the shop's settings. */
 export type MethodContext = { config: Config; settings: Pick<ShopSettings, 'bank' | 'cod'> }

@@ -1,10 +1,15 @@
 import type { Config } from '#worker/env.ts'
 import type { Db } from '#worker/lib/db.ts'
 import { ApiError } from '#worker/lib/errors.ts'
-import type { PayableBooking, PaymentProvider, ProviderIntent, RefundRequest } from './provider'
-import { SimulatedProvider } from './simulated'
-import { SslcommerzProvider } from './sslcommerz'
-import { StripeProvider, stripeClient } from './stripe'
+import type { PayableBooking, PaymentProvider, ProviderIntent, RefundRequest } from './providers/provider'
+import { SimulatedProvider } from './providers/simulated'
+import { SslcommerzProvider } from './providers/sslcommerz'
+import { StripeProvider, stripeClient } from './providers/stripe'
+
+// The payment provider this deployment uses, and the contract every provider keeps
+// (providers/provider.ts, which the providers themselves import): what the orders feature needs
+// to move an order on a provider's word.
+export { BOOKING_CURRENCY, type PaymentProvider, type ProviderIntent, paysFor } from './providers/provider'
 
 /**
  * The configured provider: Stripe when STRIPE_SECRET_KEY is set, otherwise simulated, for

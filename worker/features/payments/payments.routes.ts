@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import {
   type GatewaySessionCreated,
@@ -9,10 +9,12 @@ import {
 } from '#schemas/payment.ts'
 import type { AppEnv } from '#worker/env.ts'
 import { requireUser } from '#worker/lib/auth.ts'
+import { getDb } from '#worker/lib/db.ts'
 import { ApiError, badRequest } from '#worker/lib/errors.ts'
 import { validate } from '#worker/lib/validator.ts'
-import { deliverMail, depsOf } from './deps'
-import { getOrderRow } from './lifecycle'
+import { deliverMail } from '../mail/mail.service'
+import { getOrderRow } from '../orders/lifecycle.service'
+import { orderDeps } from '../orders/orders.service'
 import {
   confirmSimulatedPayment,
   createIntentForBooking,
@@ -21,6 +23,9 @@ import {
 } from './payments.service'
 import { SimulatedProvider } from './providers/simulated'
 import { SslcommerzProvider } from './providers/sslcommerz'
+
+/** {@link orderDeps} for a request; links in e-mails point at its origin. */
+const depsOf = (c: Context<AppEnv>) => orderDeps(c.var.config, getDb(c.env), new URL(c.req.url).origin)
 
 /** Simulated payments exist only without Stripe keys, and never in production. */
 const simulatedOnly = createMiddleware<AppEnv>(async (c, next) => {
