@@ -174,3 +174,6 @@ export type AppEnv = {
   Bindings: Env
   Variables: { config: Config; user: SessionUser | undefined; session: AccessTokenClaims | undefined }
 }
+
+/** A route's environment behind `requireUser`, `requireVerifiedUser` or `requireAdmin`: the user is there. */
+export type SignedInEnv = AppEnv & { Variables: { user: SessionUser } }

@@ -3,7 +3,7 @@ import type { BatchItem, BatchResponse } from 'drizzle-orm/batch'
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import { users } from '../db/schema'
-import type { AccessTokenClaims, AppEnv, SessionUser } from '../env'
+import type { AccessTokenClaims, AppEnv, SessionUser, SignedInEnv } from '../env'
 import { verifyAccessToken } from './access-token'
 import { type Db, getDb } from './db'
 import { ApiError, forbidden, unauthenticated } from './errors'
@@ -72,7 +72,7 @@ export async function authenticate<E extends AppEnv>(c: Context<E>): Promise<Ses
 }
 
 /** Middleware: a valid access token of an existing user (any role); sets `c.var.user`. */
-export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+export const requireUser = createMiddleware<SignedInEnv>(async (c, next) => {
   await authenticate(c)
   await next()
 })
@@ -114,7 +114,7 @@ export const EMAIL_NOT_VERIFIED_MESSAGE = 'Verify your e-mail address to order. 
  * `adminsExempt`: admins need no verification (image uploads).
  */
 export const requireVerifiedUser = (opts: { adminsExempt?: boolean } = {}) =>
-  createMiddleware<AppEnv>(async (c, next) => {
+  createMiddleware<SignedInEnv>(async (c, next) => {
     const user = await authenticate(c)
     if (!user.verified && !(opts.adminsExempt && user.role === 'admin'))
       throw new ApiError(403, 'EMAIL_NOT_VERIFIED', EMAIL_NOT_VERIFIED_MESSAGE)
@@ -122,7 +122,7 @@ export const requireVerifiedUser = (opts: { adminsExempt?: boolean } = {}) =>
   })
 
 /** Middleware: like {@link requireUser}, and the user must be an admin (403 otherwise). */
-export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
+export const requireAdmin = createMiddleware<SignedInEnv>(async (c, next) => {
   const user = await authenticate(c)
   if (user.role !== 'admin') throw forbidden('Only an admin can do that.')
   await next()

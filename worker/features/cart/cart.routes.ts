@@ -21,7 +21,7 @@ export const cartRoutes = new Hono<AppEnv>()
   // A visitor's browser cart joins the user's at sign-in.
   .post('/merge', requireUser, validate('json', CartMergeInputSchema), async (c) => {
     const { lines } = c.req.valid('json')
-    return c.json<Cart>(await mergeLines(getDb(c.env), c.var.user!.email, lines))
+    return c.json<Cart>(await mergeLines(getDb(c.env), c.var.user.email, lines))
   })
   .put(
     '/:serviceId',
@@ -31,10 +31,10 @@ export const cartRoutes = new Hono<AppEnv>()
     async (c) => {
       const { serviceId } = c.req.valid('param')
       const { quantity } = c.req.valid('json')
-      return c.json<Cart>(await setLineQuantity(getDb(c.env), c.var.user!.email, { serviceId, quantity }))
+      return c.json<Cart>(await setLineQuantity(getDb(c.env), c.var.user.email, { serviceId, quantity }))
     },
   )
   .delete('/:serviceId', requireUser, validate('param', CartToolParamSchema), async (c) => {
     const { serviceId } = c.req.valid('param')
-    return c.json<Cart>(await removeLine(getDb(c.env), c.var.user!.email, serviceId))
+    return c.json<Cart>(await removeLine(getDb(c.env), c.var.user.email, serviceId))
   })

@@ -23,7 +23,7 @@ export const categoriesRoutes = new Hono<AppEnv>()
     await invalidatePublic(c.var.config, ['catalogue'])
     const parent = input.parentId ? await getCategory(db, input.parentId) : undefined
     await recordAudit(db, {
-      actor: c.var.user!.email,
+      actor: c.var.user.email,
       action: 'category.create',
       target: id,
       detail: `added ${input.name} (${slug})${parent ? ` inside ${parent.name}` : ''}`,
@@ -47,7 +47,7 @@ export const categoriesRoutes = new Hono<AppEnv>()
           : '',
       ]
       await recordAudit(db, {
-        actor: c.var.user!.email,
+        actor: c.var.user.email,
         action: 'category.update',
         target: id,
         detail: changes.filter(Boolean).join(', '),
@@ -61,7 +61,7 @@ export const categoriesRoutes = new Hono<AppEnv>()
     const deleted = await deleteCategory(db, id)
     await invalidatePublic(c.var.config, ['catalogue'])
     await recordAudit(db, {
-      actor: c.var.user!.email,
+      actor: c.var.user.email,
       action: 'category.delete',
       target: id,
       detail: `deleted ${deleted.name} (${deleted.slug})`,

@@ -27,16 +27,17 @@ import {
 import { type Db, getDb } from '#worker/lib/db.ts'
 import { conflict, forbidden, notFound, unauthenticated } from '#worker/lib/errors.ts'
 import { validate } from '#worker/lib/validator.ts'
+import { deliverMail } from '../mail/mail.service'
 import { methodContext } from '../payments/payment-methods.service'
 import { assertPaidByCard, payBooking } from '../payments/payments.service'
 import { assertPaymentsAvailable } from '../payments/providers.service'
 import { creditNoteHtml, invoiceHtml } from '../tax-documents/tax-documents.service'
-import { deliverMail, depsOf } from './deps'
 import { getOrderRow } from './lifecycle.service'
 import {
   cancelOrder,
   changeOrderStatus,
   createBooking,
+  depsOf,
   listBookingsQuery,
   listOrders,
   recordBankPayment,
@@ -49,7 +50,7 @@ import { orderSummary } from './summary'
  * The booking of `id` when the caller is its customer or an admin.
  * @throws 404 otherwise: someone else's booking answers like one that does not exist.
  */
-async function ownBooking(c: Context<AppEnv>, db: Db, id: string): Promise<OrderRow> {
+async function ownBooking<E extends AppEnv>(c: Context<E>, db: Db, id: string): Promise<OrderRow> {
   const user = c.var.user
   if (!user) throw unauthenticated()
   const row = await getOrderRow(db, id)
@@ -62,7 +63,7 @@ export const bookingsRoutes = new Hono<AppEnv>()
   .use(deliverMail)
   .post('/', requireVerifiedUser(), validate('json', BookingInputSchema), async (c) => {
     const input = c.req.valid('json')
-    const user = c.var.user!
+    const user = c.var.user
     if (input.customer !== user.email) {
       const message = 'You can only order for yourself: customer must be your own e-mail address.'
       throw forbidden(message)
@@ -145,7 +146,7 @@ export const bookingsRoutes = new Hono<AppEnv>()
     async (c) => {
       const deps = depsOf(c)
       const row = await ownBooking(c, deps.db, c.req.valid('param').id)
-      const user = c.var.user!
+      const user = c.var.user
       const note = c.req.valid('json').note || undefined
       // The shop cancels (an admin on someone else's order, or on a shipped one that came back); a customer their own.
       const actor =
@@ -162,7 +163,7 @@ export const bookingsRoutes = new Hono<AppEnv>()
     async (c) => {
       const deps = depsOf(c)
       const row = await ownBooking(c, deps.db, c.req.valid('param').id)
-      const modifiedCount = await recordBankPayment(deps, row, c.req.valid('json'), c.var.user!.email)
+      const modifiedCount = await recordBankPayment(deps, row, c.req.valid('json'), c.var.user.email)
       return c.json<Modified>({ acknowledged: true, modifiedCount })
     },
   )
@@ -174,7 +175,7 @@ export const bookingsRoutes = new Hono<AppEnv>()
     async (c) => {
       const deps = depsOf(c)
       const row = await ownBooking(c, deps.db, c.req.valid('param').id)
-      const modifiedCount = await changeOrderStatus(deps, row, c.req.valid('json'), c.var.user!.email)
+      const modifiedCount = await changeOrderStatus(deps, row, c.req.valid('json'), c.var.user.email)
       return c.json<Modified>({ acknowledged: true, modifiedCount })
     },
   )
@@ -187,7 +188,7 @@ export const bookingsRoutes = new Hono<AppEnv>()
       const deps = depsOf(c)
       const row = await ownBooking(c, deps.db, c.req.valid('param').id)
       const { reason, reference } = c.req.valid('json')
-      await refundOrder(deps, row, c.var.user!.email, reason, reference)
+      await refundOrder(deps, row, c.var.user.email, reason, reference)
       return c.json<Modified>({ acknowledged: true, modifiedCount: 1 })
     },
   )

@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm'
+import type { Context } from 'hono'
 import { toPaisa, toTaka } from '#schemas/bdt.ts'
 import {
   type BankPayment,
@@ -25,8 +26,8 @@ import { vatPercent } from '#schemas/vat.ts'
 import { nowMs } from '#worker/db/now.ts'
 import type { OrderRow } from '#worker/db/schema.ts'
 import { type OrderLineRow, orderEvents, orderLines, orders } from '#worker/db/schema.ts'
-import type { Config } from '#worker/env.ts'
-import { type Db, matchesText } from '#worker/lib/db.ts'
+import type { AppEnv, Config } from '#worker/env.ts'
+import { type Db, getDb, matchesText } from '#worker/lib/db.ts'
 import { ApiError, badRequest, conflict, notFound } from '#worker/lib/errors.ts'
 import { sqlPart } from '#worker/lib/guarded.ts'
 import { recordAudit } from '../audit/audit.service'
@@ -54,6 +55,10 @@ export const orderDeps = (config: Config, db: Db, origin?: string): OrderDeps =>
   shop: shopContext(config, origin),
   holdMs: config.unpaidHoldMs,
 })
+
+/** {@link orderDeps} for a request (any route's environment); links in e-mails point at its origin. */
+export const depsOf = <E extends AppEnv>(c: Context<E>) =>
+  orderDeps(c.var.config, getDb(c.env), new URL(c.req.url).origin)
 
 /** When an unpaid booking expires (null: never, cash on delivery); the cron job cancels it at its first run after that. */
 export const expiresAtMs = (row: Pick<OrderRow, 'createdAt' | 'holdUntil' | 'paymentMethod'>, holdMs: number) =>

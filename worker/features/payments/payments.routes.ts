@@ -1,4 +1,4 @@
-import { type Context, Hono } from 'hono'
+import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import {
   type GatewaySessionCreated,
@@ -9,12 +9,11 @@ import {
 } from '#schemas/payment.ts'
 import type { AppEnv } from '#worker/env.ts'
 import { requireUser } from '#worker/lib/auth.ts'
-import { getDb } from '#worker/lib/db.ts'
 import { ApiError, badRequest } from '#worker/lib/errors.ts'
 import { validate } from '#worker/lib/validator.ts'
 import { deliverMail } from '../mail/mail.service'
 import { getOrderRow } from '../orders/lifecycle.service'
-import { orderDeps } from '../orders/orders.service'
+import { depsOf } from '../orders/orders.service'
 import {
   confirmSimulatedPayment,
   createIntentForBooking,
@@ -23,9 +22,6 @@ import {
 } from './payments.service'
 import { SimulatedProvider } from './providers/simulated'
 import { SslcommerzProvider } from './providers/sslcommerz'
-
-/** {@link orderDeps} for a request; links in e-mails point at its origin. */
-const depsOf = (c: Context<AppEnv>) => orderDeps(c.var.config, getDb(c.env), new URL(c.req.url).origin)
 
 /** Simulated payments exist only without Stripe keys, and never in production. */
 const simulatedOnly = createMiddleware<AppEnv>(async (c, next) => {
@@ -54,7 +50,7 @@ export const paymentsRoutes = new Hono<AppEnv>()
     const config = c.var.config
     const deps = depsOf(c)
     const booking = await getOrderRow(deps.db, bookingId)
-    const created = await createIntentForBooking(deps, config, booking, c.var.user!, price)
+    const created = await createIntentForBooking(deps, config, booking, c.var.user, price)
     c.header('Cache-Control', 'private, no-store')
     return c.json<PaymentIntentCreated | GatewaySessionCreated>(created)
   })
@@ -70,7 +66,7 @@ export const paymentsRoutes = new Hono<AppEnv>()
         { ...deps, provider: new SimulatedProvider(deps.db) },
         clientSecret,
         card,
-        c.var.user!,
+        c.var.user,
       )
       c.header('Cache-Control', 'private, no-store')
       return c.json<SimulatedConfirmed>(confirmed)

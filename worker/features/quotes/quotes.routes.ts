@@ -19,7 +19,7 @@ import { getDb } from '#worker/lib/db.ts'
 import { forbidden, notFound, unauthenticated } from '#worker/lib/errors.ts'
 import { validate } from '#worker/lib/validator.ts'
 import { deliverMail } from '../mail/mail.service'
-import { orderDeps } from '../orders/orders.service'
+import { depsOf } from '../orders/orders.service'
 import { methodContext } from '../payments/payment-methods.service'
 import {
   acceptQuote,
@@ -34,13 +34,12 @@ import {
 } from './quotes.service'
 
 /** What the quote routes need; links in e-mails point at the request's origin. */
-const depsOf = (c: Context<AppEnv>) => orderDeps(c.var.config, getDb(c.env), new URL(c.req.url).origin)
 
 /**
  * The quote of `id` when the caller is its customer or an admin.
  * @throws 404 otherwise: someone else's quote answers like one that does not exist.
  */
-async function ownQuote(c: Context<AppEnv>, id: string): Promise<QuoteRow> {
+async function ownQuote<E extends AppEnv>(c: Context<E>, id: string): Promise<QuoteRow> {
   const user = c.var.user
   if (!user) throw unauthenticated()
   const row = await getQuoteRow(getDb(c.env), id)
@@ -52,12 +51,12 @@ async function ownQuote(c: Context<AppEnv>, id: string): Promise<QuoteRow> {
 export const quotesRoutes = new Hono<AppEnv>()
   .use(deliverMail)
   .post('/', requireVerifiedUser(), validate('json', QuoteRequestSchema), async (c) => {
-    const created = await requestQuote(depsOf(c), c.var.user!, c.req.valid('json'))
+    const created = await requestQuote(depsOf(c), c.var.user, c.req.valid('json'))
     return c.json<QuoteCreated, 201>(created, 201)
   })
   .get('/', requireUser, validate('query', QuoteListQuerySchema), async (c) => {
     const { customer, status, q, limit, offset } = c.req.valid('query')
-    const user = c.var.user!
+    const user = c.var.user
     if (customer) assertSelfOrAdmin(c, customer)
     else if (user.role !== 'admin')
       throw forbidden('Only an admin can list every quote. Add ?customer=<your e-mail> for your own.')
@@ -87,7 +86,7 @@ export const quotesRoutes = new Hono<AppEnv>()
     validate('json', QuoteOfferSchema),
     async (c) => {
       const row = await ownQuote(c, c.req.valid('param').id)
-      const modifiedCount = await offerQuote(depsOf(c), c.var.user!.email, row, c.req.valid('json'), Date.now())
+      const modifiedCount = await offerQuote(depsOf(c), c.var.user.email, row, c.req.valid('json'), Date.now())
       return c.json<Modified>({ acknowledged: true, modifiedCount })
     },
   )
@@ -98,7 +97,7 @@ export const quotesRoutes = new Hono<AppEnv>()
     validate('json', QuoteMessageSchema),
     async (c) => {
       const row = await ownQuote(c, c.req.valid('param').id)
-      const id = await postQuoteMessage(depsOf(c), c.var.user!, row, c.req.valid('json').text)
+      const id = await postQuoteMessage(depsOf(c), c.var.user, row, c.req.valid('json').text)
       return c.json<Inserted>({ acknowledged: true, insertedId: id })
     },
   )
@@ -109,7 +108,7 @@ export const quotesRoutes = new Hono<AppEnv>()
     validate('json', CheckoutSchema),
     async (c) => {
       const row = await ownQuote(c, c.req.valid('param').id)
-      if (row.customer !== c.var.user!.email)
+      if (row.customer !== c.var.user.email)
         throw forbidden('Only the customer who asked for this quote can accept it.')
       const deps = depsOf(c)
       const accepted = await acceptQuote(
@@ -129,7 +128,7 @@ export const quotesRoutes = new Hono<AppEnv>()
     validate('json', QuoteDeclineSchema),
     async (c) => {
       const row = await ownQuote(c, c.req.valid('param').id)
-      const modifiedCount = await declineQuote(getDb(c.env), c.var.user!, row, c.req.valid('json').reason, Date.now())
+      const modifiedCount = await declineQuote(getDb(c.env), c.var.user, row, c.req.valid('json').reason, Date.now())
       return c.json<Modified>({ acknowledged: true, modifiedCount })
     },
   )

@@ -41,7 +41,7 @@ export const reviewsRoutes = new Hono<AppEnv>()
       const input = c.req.valid('json')
       await assertImageStored(c.env.IMAGES, input.img)
       // Stored as sent (trimmed): text, never HTML; the reviewer is the signed-in user.
-      const insertedId = await createReview(getDb(c.env), input, c.var.user!.email)
+      const insertedId = await createReview(getDb(c.env), input, c.var.user.email)
       await invalidatePublic(c.var.config, ['reviews'])
       return c.json<Inserted, 201>({ acknowledged: true, insertedId }, 201)
     },
@@ -52,7 +52,7 @@ export const reviewsRoutes = new Hono<AppEnv>()
     const review = await deleteReview(db, id)
     await invalidatePublic(c.var.config, ['reviews'])
     await recordAudit(db, {
-      actor: c.var.user!.email,
+      actor: c.var.user.email,
       action: 'review.delete',
       target: id,
       detail: `deleted the review by ${review.name}`,

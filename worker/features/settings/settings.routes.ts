@@ -27,7 +27,7 @@ export const settingsRoutes = new Hono<AppEnv>()
     }),
   )
   .patch('/', requireAdmin, jsonLimit, validate('json', SettingsPatchSchema), async (c) => {
-    const modifiedCount = await updateSettings(getDb(c.env), c.req.valid('json'), c.var.user!.email)
+    const modifiedCount = await updateSettings(getDb(c.env), c.req.valid('json'), c.var.user.email)
     if (modifiedCount) await invalidatePublic(c.var.config, ['settings'])
     return c.json<Modified>({ acknowledged: true, modifiedCount })
   })

@@ -58,7 +58,7 @@ export const toolReviewsRoutes = new Hono<AppEnv>()
     }),
     validate('json', ToolReviewInputSchema),
     async (c) => {
-      const user = c.var.user!
+      const user = c.var.user
       const insertedId = await createToolReview(
         getDb(c.env),
         c.req.valid('param').id,
@@ -75,7 +75,7 @@ export const toolReviewsRoutes = new Hono<AppEnv>()
     const review = await deleteToolReview(db, id, reviewId)
     await invalidatePublic(c.var.config, REVIEW_TAGS)
     await recordAudit(db, {
-      actor: c.var.user!.email,
+      actor: c.var.user.email,
       action: 'tool-review.delete',
       target: reviewId,
       detail: `deleted the ${review.rating}-star review of tool ${id} by ${review.customer}`,
@@ -88,4 +88,4 @@ export const toolReviewsRoutes = new Hono<AppEnv>()
     const { items, total } = await listAllToolReviews(getDb(c.env), c.req.valid('query'))
     return c.json<ToolReviewAdminRow[], 200>(items, 200, { 'X-Total-Count': String(total) })
   })
-  .get('/tool-reviews/mine', requireUser, async (c) => c.json(await reviewsBy(getDb(c.env), c.var.user!.email)))
+  .get('/tool-reviews/mine', requireUser, async (c) => c.json(await reviewsBy(getDb(c.env), c.var.user.email)))

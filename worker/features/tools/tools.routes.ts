@@ -64,7 +64,7 @@ export const toolsRoutes = new Hono<AppEnv>()
   )
   .post('/', requireAdmin, jsonLimit, validate('json', ToolInputSchema), async (c) => {
     const { email, ...fields } = c.req.valid('json')
-    const admin = c.var.user!
+    const admin = c.var.user
     // The spec's form sends the submitter's e-mail; it may only be the caller's own.
     if (email !== undefined && email.trim().toLowerCase() !== admin.email) {
       const message = 'email must be your own e-mail address'
@@ -97,7 +97,7 @@ export const toolsRoutes = new Hono<AppEnv>()
           k === 'description' || k === 'img' || k === 'images' || k === 'specs' ? `${k} changed` : `${k} → ${v}`,
         )
         .join(', ')
-      await recordAudit(db, { actor: c.var.user!.email, action: 'tool.update', target: id, detail })
+      await recordAudit(db, { actor: c.var.user.email, action: 'tool.update', target: id, detail })
     }
     return c.json<Modified>({ acknowledged: true, modifiedCount })
   })
@@ -116,7 +116,7 @@ export const toolsRoutes = new Hono<AppEnv>()
     // Taken out of the catalogue first, so nobody orders it meanwhile; then its unpaid orders end.
     const cancelled = await cancelOrdersOfWithdrawnTool(deps, id)
     await recordAudit(deps.db, {
-      actor: c.var.user!.email,
+      actor: c.var.user.email,
       action: 'tool.delete',
       target: id,
       detail: `deleted ${tool?.name ?? id}${cancelled ? `; ${cancelled} unpaid order${cancelled === 1 ? '' : 's'} cancelled` : ''}`,

@@ -74,7 +74,7 @@ export const usersRoutes = new Hono<AppEnv>()
     const modifiedCount = await promoteToAdmin(db, email)
     if (modifiedCount)
       await recordAudit(db, {
-        actor: c.var.user!.email,
+        actor: c.var.user.email,
         action: 'user.promote',
         target: email,
         detail: 'made an admin',
@@ -87,7 +87,7 @@ export const usersRoutes = new Hono<AppEnv>()
     const modifiedCount = await restoreUser(db, email)
     if (modifiedCount)
       await recordAudit(db, {
-        actor: c.var.user!.email,
+        actor: c.var.user.email,
         action: 'user.restore',
         target: email,
         detail: 'restored; can sign in again',
@@ -151,7 +151,7 @@ export const usersRoutes = new Hono<AppEnv>()
   )
   .delete('/:email', requireAdmin, validate('param', EmailParamSchema), async (c) => {
     const { email } = c.req.valid('param')
-    const admin = c.var.user!.email
+    const admin = c.var.user.email
     if (email === admin) throw conflict('You cannot remove your own account. Ask another admin.')
     const db = getDb(c.env)
     const deletedCount = await removeUser(db, email, admin)
