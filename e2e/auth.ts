@@ -106,10 +106,7 @@ export async function signUp(page: Page, name: string, prefix = 'buyer', { verif
  */
 export async function verifiedCustomer(page: Page, name: string, prefix = 'buyer') {
   const account = { email: uniqueEmail(prefix), password: 'secret123' }
-  const firebase = await firebaseOf(page)
-  const { idToken } = await firebase.call('accounts:signUp', { ...account, displayName: name, returnSecureToken: true })
-  await firebase.call('accounts:sendOobCode', { requestType: 'VERIFY_EMAIL', idToken })
-  await firebase.openVerificationLink(account.email)
+  await verifiedAccount(page, account, name)
   await logIn(page, account)
   return account
 }
@@ -151,11 +148,17 @@ export async function firebaseOf(from: Page | APIRequestContext) {
  * link opened): answers a fresh ID token carrying `email_verified`, for tests that call the API.
  */
 export async function verifiedAccountToken(page: Page, account: { email: string; password: string }) {
+  const firebase = await verifiedAccount(page, account)
+  return (await firebase.call('accounts:signInWithPassword', { ...account, returnSecureToken: true })).idToken
+}
+
+/** Makes `account` through the Auth emulator's REST API and opens the verification link it was sent. */
+async function verifiedAccount(page: Page, account: { email: string; password: string }, displayName?: string) {
   const firebase = await firebaseOf(page)
-  const { idToken } = await firebase.call('accounts:signUp', { ...account, returnSecureToken: true })
+  const { idToken } = await firebase.call('accounts:signUp', { ...account, displayName, returnSecureToken: true })
   await firebase.call('accounts:sendOobCode', { requestType: 'VERIFY_EMAIL', idToken })
   await firebase.openVerificationLink(account.email)
-  return (await firebase.call('accounts:signInWithPassword', { ...account, returnSecureToken: true })).idToken
+  return firebase
 }
 
 /**
