@@ -1,20 +1,19 @@
 import { defineConfig } from '@playwright/test'
 
-// Browser tests drive Debian's Chromium against the real local stack, which
-// e2e/global-setup.ts starts on its own ports with fresh data and stops afterwards.
-// Override with E2E_PORT / E2E_AUTH_PORT to run beside another stack.
+// Browser tests drive Debian's Chromium against the real local stack: e2e/global-setup.ts builds
+// the web app once, and every worker starts the shop on ports of its own with fresh data
+// (e2e/stacks.ts: the first worker on E2E_PORT / E2E_AUTH_PORT, the next 100 above, and so on).
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8788)
 export const E2E_AUTH_PORT = Number(process.env.E2E_AUTH_PORT ?? 9199)
-// The Stripe tests' own stack (e2e/stripe.ts: a Worker configured for a fake Stripe), started only
-// when one of them runs: by default ten ports above the main one (E2E_STRIPE_PORT / E2E_STRIPE_AUTH_PORT).
-export const E2E_STRIPE_PORT = Number(process.env.E2E_STRIPE_PORT ?? E2E_PORT + 10)
-export const E2E_STRIPE_AUTH_PORT = Number(process.env.E2E_STRIPE_AUTH_PORT ?? E2E_AUTH_PORT + 10)
 
 export default defineConfig({
   testDir: './e2e',
   globalSetup: './e2e/global-setup.ts',
+  // A test file runs in one worker, in order; the files are shared out among the workers.
+  // Two keep this 2-core machine busy (a test waits on its stack more than it computes; a third
+  // overloads it); E2E_WORKERS=1 runs them one after another.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // One retry on CI only: the shared machines stall now and then. A test that needed it is
   // reported as flaky (scripts/test.mjs prints them), never silently passed.
   retries: process.env.CI ? 1 : 0,
@@ -25,7 +24,10 @@ export default defineConfig({
   outputDir: 'test-results/e2e-artifacts',
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
-    trace: 'retain-on-failure',
+    // A trace records a screencast and a snapshot at every step: a fifth of a test's time here. It is
+    // kept for the retry of a failed test (CI), which is where a flaky one needs explaining; a
+    // failure without a retry keeps its screenshot.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -47,7 +47,7 @@ export async function logIn(page: Page, account: { email: string; password: stri
 }
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>
-/** Per account, the browser storage of a session signed in through the form (once per test worker). */
+/** Per stack and account, the browser storage of a session signed in through the form (once per test worker). */
 const sessions = new Map<string, Promise<StorageState>>()
 
 /**
@@ -57,7 +57,10 @@ const sessions = new Map<string, Promise<StorageState>>()
  * `at`, where the shop picks the session up as after any reload.
  */
 export async function signIn(page: Page, account: { email: string; password: string }, at = '/') {
-  let session = sessions.get(account.email)
+  // The stack the page's context points at (a worker may run tests on its Stripe or SSLCommerz stack too).
+  const { origin } = new URL((await page.request.get('/api/health')).url())
+  const key = `${origin} ${account.email}`
+  let session = sessions.get(key)
   if (!session) {
     session = (async () => {
       const context = await page.context().browser()!.newContext()
@@ -68,8 +71,8 @@ export async function signIn(page: Page, account: { email: string; password: str
         await context.close()
       }
     })()
-    sessions.set(account.email, session)
-    session.catch(() => sessions.delete(account.email))
+    sessions.set(key, session)
+    session.catch(() => sessions.delete(key))
   }
   // A page of the shop still open holds Firebase's IndexedDB, which the storage cannot replace under it.
   if (page.url() !== 'about:blank') await page.goto('about:blank')

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, type APIResponse, test as base, expect, type Page } from '@playwright/test'
 import { ADMIN, CUSTOMER, signIn, verifiedCustomer } from './auth'
+import { startTestStack, type TestStack } from './stacks'
 
 /** API paths for `page.request`, which resolves them against the test stack's baseURL. */
 export const API = '/api'
@@ -76,7 +77,20 @@ type Fixtures = {
 const SANDBOX_REFUSED_INIT_SCRIPT =
   /^Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed and the 'allow-scripts' permission is not set\.$/
 
-export const test = base.extend<Fixtures>({
+export const test = base.extend<Fixtures, { shopStack: TestStack }>({
+  /** This worker's own shop, started with fresh data before its first test that opens a page or calls the API. */
+  shopStack: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+    async ({}, use, workerInfo) => {
+      const stack = await startTestStack('shop', workerInfo.parallelIndex)
+      await use(stack)
+      await stack.stop()
+    },
+    { scope: 'worker', timeout: 240_000 },
+  ],
+  baseURL: async ({ shopStack }, use) => {
+    await use(shopStack.url)
+  },
   expectConsoleError: [
     async ({ page }, use) => {
       const errors: string[] = []

@@ -1,18 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import startFakeSslcommerz, { FAKE_SSLCOMMERZ_STORE } from '#worker/test/fake-sslcommerz.ts'
-import { E2E_AUTH_PORT, E2E_PORT } from '../playwright.config'
-import { startStack } from '../scripts/stack.mjs'
 import { test } from './fixtures'
+import { startTestStack } from './stacks'
 
 // The SSLCommerz path end to end, offline: a local stack of its own whose Worker is configured
 // for SSLCommerz (SSLCOMMERZ_* settings) and talks to the fake SSLCommerz server of the worker
 // tests, whose gateway page the browser is sent to and posted back from.
-
-/** Five ports above the main stack (the Stripe stack takes ten): E2E_GATEWAY_PORT / E2E_GATEWAY_AUTH_PORT. */
-const GATEWAY_PORT = Number(process.env.E2E_GATEWAY_PORT ?? E2E_PORT + 5)
-const GATEWAY_AUTH_PORT = Number(process.env.E2E_GATEWAY_AUTH_PORT ?? E2E_AUTH_PORT + 5)
 
 export type FakeGateway = {
   /** The tran_id of the last session opened for the order. */
@@ -30,35 +22,21 @@ export type FakeGateway = {
 export const gatewayTest = test.extend<{ gateway: FakeGateway }, { gatewayStack: { url: string; fakeUrl: string } }>({
   gatewayStack: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
-    async ({}, use) => {
+    async ({}, use, workerInfo) => {
       let fakeUrl = ''
       const closeFake = await startFakeSslcommerz({ provide: (_key: string, url: string) => (fakeUrl = url) })
-      const persistTo = mkdtempSync(join(tmpdir(), 'toolhaus-e2e-gateway-'))
-      const logs: string[] = []
-      const stack = await startStack({
-        port: GATEWAY_PORT,
-        authPort: GATEWAY_AUTH_PORT,
-        persistTo,
-        build: false,
-        vars: {
-          SSLCOMMERZ_STORE_ID: FAKE_SSLCOMMERZ_STORE.id,
-          SSLCOMMERZ_STORE_PASSWORD: FAKE_SSLCOMMERZ_STORE.password,
-          SSLCOMMERZ_SANDBOX: 'true',
-          SSLCOMMERZ_API_BASE: fakeUrl,
-        },
-        log: (line: string) => {
-          logs.push(line)
-          if (process.env.E2E_DEBUG) process.stdout.write(line)
-        },
+      const stack = await startTestStack('gateway', workerInfo.parallelIndex, {
+        SSLCOMMERZ_STORE_ID: FAKE_SSLCOMMERZ_STORE.id,
+        SSLCOMMERZ_STORE_PASSWORD: FAKE_SSLCOMMERZ_STORE.password,
+        SSLCOMMERZ_SANDBOX: 'true',
+        SSLCOMMERZ_API_BASE: fakeUrl,
       }).catch(async (error: unknown) => {
-        process.stdout.write(logs.join(''))
         await closeFake()
         throw error
       })
       await use({ url: stack.url, fakeUrl })
       await stack.stop()
       await closeFake()
-      rmSync(persistTo, { recursive: true, force: true })
     },
     { scope: 'worker', timeout: 240_000 },
   ],

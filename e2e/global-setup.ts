@@ -1,28 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { E2E_AUTH_PORT, E2E_PORT } from '../playwright.config'
-import { startStack } from '../scripts/stack.mjs'
+import { prepareState, root, run } from '../scripts/stack.mjs'
 
-/** Starts the whole shop with fresh data for the browser tests; returns the teardown. */
+/**
+ * Builds the web app once for every worker's stacks (e2e/stacks.ts), unless E2E_SKIP_BUILD is set
+ * (`npm test` has just built it), and migrates and seeds the state they all start from, once
+ * (E2E_STATE_TEMPLATE, which the workers inherit). Returns the teardown.
+ */
 export default async function globalSetup() {
-  const persistTo = mkdtempSync(join(tmpdir(), 'toolhaus-e2e-'))
-  const logs: string[] = []
-  const stack = await startStack({
-    port: E2E_PORT,
-    authPort: E2E_AUTH_PORT,
-    persistTo,
-    build: !process.env.E2E_SKIP_BUILD,
-    log: (line: string) => {
-      logs.push(line)
-      if (process.env.E2E_DEBUG) process.stdout.write(line)
-    },
-  }).catch((error: unknown) => {
-    process.stdout.write(logs.join(''))
-    throw error
-  })
-  return async () => {
-    await stack.stop()
-    rmSync(persistTo, { recursive: true, force: true })
-  }
+  if (!process.env.E2E_SKIP_BUILD) await run(process.execPath, [join(root, 'scripts', 'build.mjs'), '--quiet'])
+  const template = mkdtempSync(join(tmpdir(), 'toolhaus-e2e-state-'))
+  await prepareState(template)
+  process.env.E2E_STATE_TEMPLATE = template
+  return () => rmSync(template, { recursive: true, force: true })
 }

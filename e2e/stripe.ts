@@ -1,13 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import startFakeStripe, { type FakeStripeRequest } from '#worker/test/fake-stripe.ts'
-import { E2E_STRIPE_AUTH_PORT, E2E_STRIPE_PORT } from '../playwright.config'
-import { startStack } from '../scripts/stack.mjs'
 import { test } from './fixtures'
+import { startTestStack } from './stacks'
 
-// The Stripe path end to end, offline: a second local stack whose Worker is configured for Stripe
+// The Stripe path end to end, offline: a local stack of its own whose Worker is configured for Stripe
 // (STRIPE_* keys) and talks to the fake Stripe server of the worker tests (STRIPE_API_BASE), and a
 // stand-in for Stripe.js in the browser, which cannot load it from Stripe's host here.
 
@@ -90,38 +86,24 @@ window.Stripe.version = 'endive'
 export const stripeTest = test.extend<{ stripe: FakeStripe }, { stripeStack: { url: string; stripeUrl: string } }>({
   stripeStack: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
-    async ({}, use) => {
+    async ({}, use, workerInfo) => {
       let stripeUrl = ''
       // NOTE: the fake is the worker tests' vitest globalSetup, which only hands its URL to provide().
       const closeStripe = await startFakeStripe({
         provide: (_key: string, url: string) => (stripeUrl = url),
       } as unknown as TestProject)
-      const persistTo = mkdtempSync(join(tmpdir(), 'toolhaus-e2e-stripe-'))
-      const logs: string[] = []
-      const stack = await startStack({
-        port: E2E_STRIPE_PORT,
-        authPort: E2E_STRIPE_AUTH_PORT,
-        persistTo,
-        build: false,
-        vars: {
-          STRIPE_SECRET_KEY: STRIPE_KEYS.secret,
-          STRIPE_PUBLISHABLE_KEY: STRIPE_KEYS.publishable,
-          STRIPE_WEBHOOK_SECRET: STRIPE_KEYS.webhook,
-          STRIPE_API_BASE: stripeUrl,
-        },
-        log: (line: string) => {
-          logs.push(line)
-          if (process.env.E2E_DEBUG) process.stdout.write(line)
-        },
+      const stack = await startTestStack('stripe', workerInfo.parallelIndex, {
+        STRIPE_SECRET_KEY: STRIPE_KEYS.secret,
+        STRIPE_PUBLISHABLE_KEY: STRIPE_KEYS.publishable,
+        STRIPE_WEBHOOK_SECRET: STRIPE_KEYS.webhook,
+        STRIPE_API_BASE: stripeUrl,
       }).catch(async (error: unknown) => {
-        process.stdout.write(logs.join(''))
         await closeStripe()
         throw error
       })
       await use({ url: stack.url, stripeUrl })
       await stack.stop()
       await closeStripe()
-      rmSync(persistTo, { recursive: true, force: true })
     },
     { scope: 'worker', timeout: 240_000 },
   ],

@@ -115,8 +115,26 @@ function assertPortFree(port) {
 }
 
 /**
- * Starts the stack and resolves once both parts answer.
- * @param {{ port?: number, authPort?: number, persistTo?: string, build?: boolean, production?: boolean, log?: (s: string) => void, vars?: Record<string, string>, signal?: AbortSignal }} options
+ * Migrates local D1 in `persistDir` and seeds it, with R2, with the demo data (what a stack's
+ * state starts from).
+ * @param {string} persistDir
+ * @param {{ log?: (s: string) => void, signal?: AbortSignal }} [options]
+ */
+export async function prepareState(persistDir, { log = () => {}, signal } = {}) {
+  log('Applying D1 migrations…\n')
+  await run(
+    bin('wrangler'),
+    ['d1', 'migrations', 'apply', 'DB', '--local', '--env', WRANGLER_ENV, '--persist-to', persistDir],
+    { signal },
+  )
+  log('Seeding demo data…\n')
+  log(await run(bin('tsx'), ['scripts/seed.ts', '--persist-to', persistDir], { signal }))
+}
+
+/**
+ * Starts the stack and resolves once both parts answer. `template`: a folder `prepareState` filled,
+ * copied into `persistTo` instead of migrating and seeding again (the browser tests' stacks).
+ * @param {{ port?: number, authPort?: number, persistTo?: string, build?: boolean, production?: boolean, log?: (s: string) => void, vars?: Record<string, string>, template?: string, signal?: AbortSignal }} options
  *   `signal`: aborting it during start-up stops whatever has started and rejects (a Ctrl-C
  *   before the shop is ready leaves nothing running on its ports).
  */
@@ -128,6 +146,7 @@ export async function startStack({
   production = false,
   log = (s) => process.stdout.write(s),
   vars = {},
+  template,
   signal,
 } = {}) {
   // Every port a stack opens is its own: the Worker, its inspector, the emulator, its hub and logging.
@@ -142,14 +161,8 @@ export async function startStack({
   } else if (!isBuilt()) {
     throw new Error('The build (dist/, build/server/) is missing: run `npm run build` first')
   }
-  log('Applying D1 migrations…\n')
-  await run(
-    bin('wrangler'),
-    ['d1', 'migrations', 'apply', 'DB', '--local', '--env', WRANGLER_ENV, '--persist-to', persistDir],
-    { signal },
-  )
-  log('Seeding demo data…\n')
-  log(await run(bin('tsx'), ['scripts/seed.ts', '--persist-to', persistDir], { signal }))
+  if (template) cpSync(template, persistDir, { recursive: true })
+  else await prepareState(persistDir, { log, signal })
 
   // The emulator keeps its accounts in memory: import them from persistDir/auth (first run: the
   // two demo accounts) and export them back on exit, so sign-ups survive a restart.
