@@ -59,6 +59,10 @@ export type VatRegister = {
   month: string
   invoices: VatInvoiceEntry[]
   creditNotes: VatCreditNoteEntry[]
+  /** What the month's invoices add up to (an extension: the page's cards show it). */
+  invoiced: VatAmounts
+  /** What the month's credit notes add up to, positive (an extension). */
+  credited: VatAmounts
   /** Invoices less credit notes. */
   totals: VatAmounts
 }

@@ -1,11 +1,13 @@
 /**
  * The arithmetic of VAT and delivery (worker/schemas/vat.ts, delivery.ts), at its edges: the one
  * rounding of VAT to the paisa, half away from zero, in integers however large the line; the
- * delivery fee's whole kilograms, included weight and free-delivery threshold.
+ * delivery fee's whole kilograms, included weight and free-delivery threshold; an order's money
+ * summed once (worker/schemas/order-money.ts), its VAT rounded per line and for the delivery.
  */
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_SETTINGS, DISTRICTS, deliveryFeePaisa, wholeKg, zoneOf } from '#schemas/delivery.ts'
 import { atMostTwoDecimals } from '#schemas/money.ts'
+import { lineMoney, orderMoney } from '#schemas/order-money.ts'
 import { vatIncludedPaisa } from '#schemas/vat.ts'
 
 describe('atMostTwoDecimals (every amount on the wire, and weights)', () => {
@@ -79,5 +81,46 @@ describe('deliveryFeePaisa', () => {
     ).toBe(0)
     const never = zones.map((z) => ({ ...z, freeOverPaisa: null }))
     expect(deliveryFeePaisa(never, courier('dhaka'), { pricePaisa: 10 ** 12, weightHundredths: 0 })).toBe(8_000)
+  })
+})
+
+describe('orderMoney (every way an order is priced: buy now, the cart, an accepted quote, the quote checkout)', () => {
+  it('rounds the VAT of each line and of the delivery, never of the sum', () => {
+    // 5 paisa at 15% holds 0.65 paisa of VAT: 1 each, so 2 for two lines, though the 10 paisa
+    // they add up to hold 1.30 (1). The delivery's 100 paisa at 15% hold 13.04: 13.
+    const line = lineMoney(5, 1, 1500)
+    expect(line).toEqual({ pricePaisa: 5, vatPaisa: 1 })
+    expect(orderMoney([line, line], 100)).toEqual({
+      pricePaisa: 10,
+      deliveryFeePaisa: 100,
+      vatPaisa: 15,
+      totalPaisa: 110,
+    })
+  })
+
+  it('rounds to the nearest paisa, at the line as a whole (the quantity times the unit price)', () => {
+    // 23 paisa at 5% hold 1.095…: 1; 21 × 1 paisa at 5% is one line of 21, holding exactly 1.
+    expect(lineMoney(23, 1, 500).vatPaisa).toBe(1)
+    expect(lineMoney(1, 21, 500)).toEqual({ pricePaisa: 21, vatPaisa: 1 })
+    // 11,500 + 1 paisa at 15%: 1,500.13 → 1,500; 2,300 × 5 at 15%: exactly 1,500.
+    expect(lineMoney(11_501, 1, 1500).vatPaisa).toBe(1500)
+    expect(lineMoney(2300, 5, 1500).vatPaisa).toBe(1500)
+  })
+
+  it('adds no VAT for a line without it, and none for free delivery', () => {
+    expect(orderMoney([{ pricePaisa: 24_000 }, { pricePaisa: 1 }], 0)).toEqual({
+      pricePaisa: 24_001,
+      deliveryFeePaisa: 0,
+      vatPaisa: 0,
+      totalPaisa: 24_001,
+    })
+    expect(orderMoney([], 0)).toEqual({ pricePaisa: 0, deliveryFeePaisa: 0, vatPaisa: 0, totalPaisa: 0 })
+  })
+
+  it('keeps a million units of the dearest price exact', () => {
+    const line = lineMoney(1_000_000_000, 1_000_000, 1500)
+    expect(line.pricePaisa).toBe(1e15)
+    expect(orderMoney([line], 0).totalPaisa).toBe(1e15)
+    expect(line.vatPaisa).toBe(vatIncludedPaisa(1e15, 1500))
   })
 })

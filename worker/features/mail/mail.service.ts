@@ -1,10 +1,12 @@
 import { and, desc, eq, lte, sql } from 'drizzle-orm'
 import { createMiddleware } from 'hono/factory'
+import { html } from 'hono/html'
 import type { MailDelivery, MailStatus, OutboxMail } from '#schemas/mail.ts'
 import { NOW_MS_SQL, nowMs } from '#worker/db/now.ts'
 import { emailOutbox } from '#worker/db/schema.ts'
 import type { AppEnv, Config } from '#worker/env.ts'
 import { type Db, getDb, newId } from '#worker/lib/db.ts'
+import { htmlText } from '#worker/lib/html.ts'
 
 export const DEFAULT_EMAIL_API_URL = 'https://api.resend.com/emails'
 /** Where the local outbox addresses mail when CONTACT_INBOX is not set. */
@@ -347,3 +349,38 @@ export const deliverMail = createMiddleware<AppEnv>(async (c, next) => {
   }
   deliverAfterResponse(waitUntil, getDb(c.env), c.var.config)
 })
+
+/** One e-mail's plain-text and HTML parts, the layout of every e-mail the shop writes: a greeting, sentences, a table of details, a link, the shop's name. */
+export function renderMail(m: {
+  greeting: string
+  lines: string[]
+  details: [string, string][]
+  shopName: string
+  link: string | undefined
+  /** The link's label in the text part, and in the HTML part. */
+  linkText: [string, string]
+}): { text: string; html: string } {
+  const { greeting, lines, details, link } = m
+  const text = [
+    greeting,
+    '',
+    ...lines,
+    '',
+    ...details.map(([k, v]) => `${k}: ${v}`),
+    ...(link ? ['', `${m.linkText[0]}: ${link}`] : []),
+    '',
+    m.shopName,
+    '',
+  ].join('\n')
+  // hono/html escapes every interpolated string; the nested templates are our own markup.
+  const page = html`<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:auto">
+<p>${greeting}</p>
+${lines.map((line) => html`<p>${line}</p>\n`)}<table style="border-collapse:collapse;margin:16px 0">${details.map(
+    ([k, v]) =>
+      html`<tr><th style="text-align:left;padding:4px 12px 4px 0;font-weight:600">${k}</th><td style="padding:4px 0">${v}</td></tr>`,
+  )}</table>
+${link ? html`<p><a href="${link}">${m.linkText[1]}</a></p>` : ''}
+<p>${m.shopName}</p>
+</body></html>`
+  return { text, html: htmlText(page) }
+}

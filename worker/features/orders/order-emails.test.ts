@@ -17,7 +17,6 @@ import {
   type ToolFixture,
 } from '#worker/test/order-fixtures.ts'
 import { signIn } from '#worker/test/tokens.ts'
-import { quoteMail } from './order-emails'
 
 const BUYER = 'order-emails-buyer@example.com'
 const ADMIN = 'admin@example.com'
@@ -111,26 +110,5 @@ describe('links in order e-mails', () => {
     expect(unlinked!.body).toContain('It was not paid in time')
     expect(unlinked!.body).not.toContain('Your order:')
     expect(unlinked!.html).not.toContain('href=')
-  })
-})
-
-describe('the offer e-mail', () => {
-  it('gives the end of the offer in Dhaka time, as every other document does', () => {
-    const mail = quoteMail(
-      'offered',
-      {
-        quoteNumber: 'Q-1001',
-        customer: 'buyer@example.com',
-        customerName: 'Karim Hardware',
-        lines: [{ name: 'Mail Lathe', quantity: 20, unitPricePaisa: 24_000 }],
-        deliveryFeePaisa: 10_000,
-        totalPaisa: 490_000,
-        // The end of 19 October in Dhaka (UTC+6): 17:59 UTC.
-        validUntil: Date.UTC(2026, 9, 19, 17, 59, 59),
-      },
-      { shopName: 'Toolhaus', to: 'buyer@example.com', forShop: false, dedupeKey: 'offer-test' },
-    )
-    expect(mail.text).toContain('valid until 19 October 2026, 23:59 (Dhaka time).')
-    expect(`${mail.text} ${mail.html}`).not.toContain('GMT')
   })
 })

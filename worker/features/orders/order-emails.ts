@@ -1,14 +1,11 @@
-import { html } from 'hono/html'
 import { formatBDT, toTaka } from '#schemas/bdt.ts'
 import { formatOrderNumber } from '#schemas/booking.ts'
 import type { BankDetails } from '#schemas/delivery.ts'
-import { formatDhakaDateTime } from '#schemas/dhaka-time.ts'
 import { formatCount } from '#schemas/number-text.ts'
 import type { OrderActor, OrderStatus, PaymentMethod } from '#schemas/order-status.ts'
 import { SYSTEM_CANCEL_NOTES } from '#schemas/order-statuses.ts'
 import type { OrderLineRow, OrderRow } from '#worker/db/schema.ts'
-import { htmlText } from '#worker/lib/html.ts'
-import type { QueuedMail } from '../mail/mail.service'
+import { type QueuedMail, renderMail } from '../mail/mail.service'
 
 /**
  * Every e-mail about an order, from one template each: a subject, a few sentences and the
@@ -219,115 +216,4 @@ export function orderMail(kind: OrderMailKind, order: OrderMailFacts, ctx: MailC
     linkText: [template.linkLabel ?? 'Your order', template.linkLabel ?? 'See your order'],
   })
   return { to: recipient, subject, ...body, dedupeKey: `order:${order.id}:${kind}:${recipient}` }
-}
-
-/** One e-mail's plain-text and HTML parts: a greeting, sentences, a table of details, a link, the shop's name. */
-function renderMail(m: {
-  greeting: string
-  lines: string[]
-  details: [string, string][]
-  shopName: string
-  link: string | undefined
-  /** The link's label in the text part, and in the HTML part. */
-  linkText: [string, string]
-}): { text: string; html: string } {
-  const { greeting, lines, details, link } = m
-  const text = [
-    greeting,
-    '',
-    ...lines,
-    '',
-    ...details.map(([k, v]) => `${k}: ${v}`),
-    ...(link ? ['', `${m.linkText[0]}: ${link}`] : []),
-    '',
-    m.shopName,
-    '',
-  ].join('\n')
-  // hono/html escapes every interpolated string; the nested templates are our own markup.
-  const page = html`<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#1f2937;max-width:560px;margin:auto">
-<p>${greeting}</p>
-${lines.map((line) => html`<p>${line}</p>\n`)}<table style="border-collapse:collapse;margin:16px 0">${details.map(
-    ([k, v]) =>
-      html`<tr><th style="text-align:left;padding:4px 12px 4px 0;font-weight:600">${k}</th><td style="padding:4px 0">${v}</td></tr>`,
-  )}</table>
-${link ? html`<p><a href="${link}">${m.linkText[1]}</a></p>` : ''}
-<p>${m.shopName}</p>
-</body></html>`
-  return { text, html: htmlText(page) }
-}
-
-// ─── Quotes (features/quotes): the same templates, about a quote ───────────────────────────
-
-export type QuoteMailKind = 'requested' | 'offered' | 'message'
-
-/** What the e-mails say about a quote: its number, lines (prices once offered) and the offer. */
-export type QuoteMailFacts = {
-  quoteNumber: string
-  customer: string
-  customerName: string
-  lines: readonly { name: string; quantity: number; unitPricePaisa: number | null }[]
-  deliveryFeePaisa: number | null
-  totalPaisa: number | null
-  validUntil: number | null
-}
-
-/** Stands for the quote number in an e-mail written before the number exists (a new request). */
-export const QUOTE_NUMBER_TOKEN = '{{quoteNumber}}'
-
-const QUOTE_SUBJECTS: Record<QuoteMailKind, (no: string) => string> = {
-  requested: (no) => `New quote request ${no}`,
-  offered: (no) => `Quote ${no} is ready`,
-  message: (no) => `New message on quote ${no}`,
-}
-
-/**
- * Renders one quote e-mail to `to`: to the shop (`forShop`) a new request or the customer's
- * message, to the customer an offer or the shop's message. `text` is the message written with
- * it; `dedupeKey` makes it sent once.
- */
-export function quoteMail(
-  kind: QuoteMailKind,
-  quote: QuoteMailFacts,
-  ctx: MailContext & { to: string; forShop: boolean; text?: string; dedupeKey: string },
-): QueuedMail {
-  const no = quote.quoteNumber
-  const subject = `${QUOTE_SUBJECTS[kind](no)} — ${ctx.shopName}`
-  const greeting = ctx.forShop ? 'Hello,' : `Hello ${quote.customerName},`
-  const sentences = {
-    requested: [`${quote.customerName} <${quote.customer}> asks for a price. Answer it from the Quotes desk.`],
-    offered: [
-      `Our offer for your quote request is ready${quote.validUntil ? `, valid until ${formatDhakaDateTime(quote.validUntil)} (Dhaka time)` : ''}.`,
-      'Accept it from your Quotes page to order at these prices.',
-    ],
-    message: [ctx.forShop ? `${quote.customerName} <${quote.customer}> wrote:` : 'We wrote about your quote:'],
-  }[kind]
-  const lines = [...sentences, ...(ctx.text ? [ctx.text] : [])]
-  const details: [string, string][] = [
-    ['Quote', no],
-    ...quote.lines.map((l): [string, string] => [
-      `${formatCount(l.quantity)} × ${l.name}`,
-      l.unitPricePaisa === null
-        ? 'to be priced'
-        : `${formatBDT(toTaka(l.unitPricePaisa * l.quantity))} (${formatBDT(toTaka(l.unitPricePaisa))} each)`,
-    ]),
-    ...(quote.deliveryFeePaisa !== null
-      ? [
-          ['Delivery (courier)', quote.deliveryFeePaisa === 0 ? 'Free' : formatBDT(toTaka(quote.deliveryFeePaisa))] as [
-            string,
-            string,
-          ],
-        ]
-      : []),
-    ...(quote.totalPaisa !== null ? [['Total', formatBDT(toTaka(quote.totalPaisa))] as [string, string]] : []),
-  ]
-  const link = ctx.shopUrl ? `${ctx.shopUrl}/dashboard/${ctx.forShop ? 'quote-desk' : 'quotes'}` : undefined
-  const body = renderMail({
-    greeting,
-    lines,
-    details,
-    shopName: ctx.shopName,
-    link,
-    linkText: ['Your quotes', 'See the quote'],
-  })
-  return { to: ctx.to, subject, ...body, dedupeKey: ctx.dedupeKey }
 }

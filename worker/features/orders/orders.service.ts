@@ -24,7 +24,7 @@ import { SYSTEM_CANCEL_NOTES } from '#schemas/order-statuses.ts'
 import { unitPriceOf } from '#schemas/unit-price.ts'
 import { vatPercent } from '#schemas/vat.ts'
 import { nowMs } from '#worker/db/now.ts'
-import type { OrderRow } from '#worker/db/schema.ts'
+import type { OrderRow, tools } from '#worker/db/schema.ts'
 import { type OrderLineRow, orderEvents, orderLines, orders } from '#worker/db/schema.ts'
 import type { AppEnv, Config } from '#worker/env.ts'
 import { type Db, getDb, matchesText } from '#worker/lib/db.ts'
@@ -43,6 +43,8 @@ import {
   insertOrder,
   type NewOrder,
   type OrderLimits,
+  type OrderPrice,
+  orderPrice,
   orderTitle,
   priceLine,
   priceOrder,
@@ -631,13 +633,40 @@ async function cancelUnpaid(deps: OrderDeps, where: SQL, note: string): Promise<
   return cancelled
 }
 
-// ─── For features/quotes: an accepted quote's order, the quote e-mails ─────────────────────
-export { QUOTE_NUMBER_TOKEN, type QuoteMailFacts, quoteMail } from './order-emails'
-export {
-  assertUnpaidRoom,
-  insertOrder,
-  type NewOrder,
-  type OrderPrice,
-  offeredLine,
-  tooManyUnpaid,
-} from './place-order.service'
+// ─── For features/quotes: an accepted quote becomes an order ──────────────────────────────
+
+/** An order made from an accepted quote: its lines at the offered prices, its guard and statements ({@link NewOrder}). */
+export type QuoteOrder = NewOrder & { fromQuote: NonNullable<NewOrder['fromQuote']> }
+
+type ToolRow = typeof tools.$inferSelect
+
+/** An order from a quote is held to the number of unpaid orders, not to their value (api.md "Wholesale"). */
+const quoteOrderLimits = (maxUnpaid: number): OrderLimits => ({ maxUnpaid, maxUnpaidPaisa: Number.MAX_SAFE_INTEGER })
+
+/** An accepted quote's price: each tool as it is now (VAT rate, weight) at the offered unit price, and the offered fee. */
+export const priceQuoteOrder = (
+  lines: readonly { tool: ToolRow; quantity: number; unitPricePaisa: number }[],
+  deliveryFeePaisa: number,
+): OrderPrice =>
+  orderPrice(
+    lines.map((l) => priceLine(l.tool, l.quantity, l.unitPricePaisa)),
+    deliveryFeePaisa,
+  )
+
+/** @throws 409 TOO_MANY_UNPAID when the customer already has the most unpaid orders allowed. */
+export const assertRoomForQuoteOrder = (
+  db: Db,
+  order: Pick<NewOrder, 'customer' | 'paymentMethod'> & { pricePaisa: number },
+  maxUnpaid: number,
+  holdMs: number,
+) => assertUnpaidRoom(db, order, quoteOrderLimits(maxUnpaid), holdMs)
+
+/**
+ * Places an accepted quote's order ({@link insertOrder}: the stock taken, the order written and
+ * the quote's own statements run, or nothing). Null when nothing was placed (the caller says why).
+ */
+export const placeQuoteOrder = (
+  deps: Pick<OrderDeps, 'db' | 'shop' | 'holdMs'>,
+  order: QuoteOrder,
+  maxUnpaid: number,
+) => insertOrder(deps, order, quoteOrderLimits(maxUnpaid))

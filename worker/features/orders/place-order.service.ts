@@ -1,8 +1,8 @@
 import { ORDER_NUMBER_PREFIX, type PaymentMethod } from '#schemas/booking.ts'
 import { cartLineError } from '#schemas/cart-lines.ts'
 import { type DeliveryMethod, type DeliveryZone, deliveryFeePaisa } from '#schemas/delivery.ts'
+import { lineMoney, type OrderMoney, orderMoney } from '#schemas/order-money.ts'
 import { unitPriceOf } from '#schemas/unit-price.ts'
-import { DELIVERY_VAT_BP, vatIncludedPaisa } from '#schemas/vat.ts'
 import type { DeliveryAddressRow, tools } from '#worker/db/schema.ts'
 import type { Db } from '#worker/lib/db.ts'
 import { newId } from '#worker/lib/db.ts'
@@ -36,56 +36,41 @@ export type PricedLine = {
   weightHundredths: number
 }
 
-/** What an order of these lines, delivered so, costs: goods, delivery, VAT included, total. */
-export type OrderPrice = {
-  lines: PricedLine[]
-  pricePaisa: number
-  deliveryFeePaisa: number
-  vatPaisa: number
-  totalPaisa: number
-  weightHundredths: number
-}
+/** What an order of these lines, delivered so, costs: goods, delivery, VAT included, total ({@link orderMoney}). */
+export type OrderPrice = OrderMoney & { lines: PricedLine[]; weightHundredths: number }
 
-/** A line of `quantity` of `tool` at the quantity's unit price (volume prices included: {@link unitPriceOf}). */
-export const priceLine = (tool: ToolRow, quantity: number): PricedLine => {
-  const unitPricePaisa = unitPriceOf(tool, quantity)
-  const pricePaisa = unitPricePaisa * quantity
+/**
+ * A line of `quantity` of `tool`: at the quantity's unit price (volume prices included:
+ * {@link unitPriceOf}), or at `offeredUnitPricePaisa`, an accepted quote's price for it.
+ */
+export const priceLine = (tool: ToolRow, quantity: number, offeredUnitPricePaisa?: number): PricedLine => {
+  const unitPricePaisa = offeredUnitPricePaisa ?? unitPriceOf(tool, quantity)
   return {
     toolId: tool.id,
     name: tool.name,
     img: tool.img,
     quantity,
     unitPricePaisa,
-    pricePaisa,
+    ...lineMoney(unitPricePaisa, quantity, tool.vatRateBp),
     vatRateBp: tool.vatRateBp,
-    vatPaisa: vatIncludedPaisa(pricePaisa, tool.vatRateBp),
     weightHundredths: tool.weightHundredths * quantity,
   }
 }
 
-// ─── Quotes: a line at the offered price (features/quotes) ─────────────────────────────
-/** A line of an accepted quote: the tool as it is now (VAT rate, weight), at the offered unit price. */
-export const offeredLine = (tool: ToolRow, quantity: number, unitPricePaisa: number): PricedLine => {
-  const pricePaisa = unitPricePaisa * quantity
-  return {
-    ...priceLine(tool, quantity),
-    unitPricePaisa,
-    pricePaisa,
-    vatPaisa: vatIncludedPaisa(pricePaisa, tool.vatRateBp),
-  }
-}
-// ─── end quotes ──────────────────────────────────────────────────────────────────────────
+/** The price of `lines` delivered for `deliveryFeePaisa`: {@link orderMoney}, with the lines and their weight. */
+export const orderPrice = (lines: PricedLine[], deliveryFeePaisa: number): OrderPrice => ({
+  lines,
+  ...orderMoney(lines, deliveryFeePaisa),
+  weightHundredths: lines.reduce((sum, l) => sum + l.weightHundredths, 0),
+})
 
 export type DeliveryChoice = { method: DeliveryMethod; zone: DeliveryZone }
 
-/** The price of an order of `lines`: the fee from the shop's zones, the VAT of every line and of the delivery. */
+/** The price of an order of `lines`, its fee from the shop's delivery zones. */
 export async function priceOrder(db: Db, lines: PricedLine[], delivery: DeliveryChoice): Promise<OrderPrice> {
-  const pricePaisa = lines.reduce((sum, l) => sum + l.pricePaisa, 0)
-  const weightHundredths = lines.reduce((sum, l) => sum + l.weightHundredths, 0)
   const { delivery: fees } = await loadSettings(db)
-  const fee = deliveryFeePaisa(fees.zones, delivery, { pricePaisa, weightHundredths })
-  const vatPaisa = lines.reduce((sum, l) => sum + l.vatPaisa, 0) + vatIncludedPaisa(fee, DELIVERY_VAT_BP)
-  return { lines, pricePaisa, deliveryFeePaisa: fee, vatPaisa, totalPaisa: pricePaisa + fee, weightHundredths }
+  const goods = orderPrice(lines, 0)
+  return orderPrice(lines, deliveryFeePaisa(fees.zones, delivery, goods))
 }
 
 export type NewOrder = {

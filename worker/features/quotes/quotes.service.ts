@@ -3,6 +3,7 @@ import { toPaisa, toTaka } from '#schemas/bdt.ts'
 import { formatOrderNumber, orderLessThanMessage, orderMinimumMessage } from '#schemas/booking.ts'
 import type { CheckoutInput } from '#schemas/checkout.ts'
 import { zoneOf } from '#schemas/delivery.ts'
+import { orderMoney } from '#schemas/order-money.ts'
 import {
   formatQuoteNumber,
   QUOTE_MAX_OPEN,
@@ -16,7 +17,6 @@ import {
   TOO_MANY_QUOTES_MESSAGE,
 } from '#schemas/quote.ts'
 import { isWholePacks, packSizeMessage, unitPriceOf } from '#schemas/unit-price.ts'
-import { DELIVERY_VAT_BP, vatIncludedPaisa } from '#schemas/vat.ts'
 import { NOW_MS_SQL } from '#worker/db/now.ts'
 import { orders, quoteLines, quoteMessages, quotes, type tools } from '#worker/db/schema.ts'
 import { type Db, matchesText, newId } from '#worker/lib/db.ts'
@@ -36,18 +36,15 @@ import { auditStatement } from '../audit/audit.service'
 import { cartLinesOf } from '../cart/cart.service'
 import { queueMailStatement } from '../mail/mail.service'
 import {
-  assertUnpaidRoom,
-  insertOrder,
-  type NewOrder,
-  type OrderPrice,
-  offeredLine,
+  assertRoomForQuoteOrder,
   type orderDeps,
-  QUOTE_NUMBER_TOKEN,
-  type QuoteMailFacts,
-  quoteMail,
+  placeQuoteOrder,
+  priceQuoteOrder,
+  type QuoteOrder,
 } from '../orders/orders.service'
 import { assertMethodAllowed, type MethodContext } from '../payments/payment-methods.service'
 import { toolsById } from '../tools/tools.service'
+import { QUOTE_NUMBER_TOKEN, type QuoteMailFacts, quoteMail } from './quote-emails'
 
 // Quotes (api.md "Wholesale"): requested → offered → accepted | declined, offered → offered (a
 // revised offer), and `expired` once an offer's validUntil has passed (computed when read; the
@@ -87,12 +84,14 @@ const messagesQuery = (db: Db, ids: string[]) =>
     .where(inArray(quoteMessages.quoteId, ids))
     .orderBy(quoteMessages.at, sql`${quoteMessages}.rowid`)
 
-type QuoteLineRow = typeof quoteLines.$inferSelect
-
-const totalOf = (row: QuoteRow, lines: QuoteLineRow[]) =>
-  row.deliveryFeePaisa === null
+/** An offer's total ({@link orderMoney}: its lines at the offered prices and the courier's fee); null before the offer. */
+const offerTotal = (lines: readonly { unitPricePaisa: number | null; quantity: number }[], feePaisa: number | null) =>
+  feePaisa === null
     ? null
-    : lines.reduce((sum, l) => sum + (l.unitPricePaisa ?? 0) * l.quantity, 0) + row.deliveryFeePaisa
+    : orderMoney(
+        lines.map((l) => ({ pricePaisa: (l.unitPricePaisa ?? 0) * l.quantity })),
+        feePaisa,
+      ).totalPaisa
 
 /** The answers for `rows`, with their lines and messages (two queries for the lot). */
 export async function toQuotes(db: Db, rows: QuoteRow[], now: number): Promise<Quote[]> {
@@ -101,7 +100,7 @@ export async function toQuotes(db: Db, rows: QuoteRow[], now: number): Promise<Q
   const [lines, messages] = await db.batch([linesQuery(db, ids), messagesQuery(db, ids)])
   return rows.map((row) => {
     const own = lines.filter((l) => l.quoteId === row.id)
-    const total = totalOf(row, own)
+    const total = offerTotal(own, row.deliveryFeePaisa)
     return {
       _id: row.id,
       quoteNumber: formatQuoteNumber(row.quoteNo),
@@ -177,7 +176,7 @@ async function mailFacts(db: Db, row: QuoteRow, quoteNumber = formatQuoteNumber(
     customerName: row.customerName,
     lines: lines.map((l) => ({ name: l.name, quantity: l.quantity, unitPricePaisa: l.unitPricePaisa })),
     deliveryFeePaisa: row.deliveryFeePaisa,
-    totalPaisa: totalOf(row, lines),
+    totalPaisa: offerTotal(lines, row.deliveryFeePaisa),
     validUntil: row.validUntil,
   }
 }
@@ -334,7 +333,7 @@ export async function offerQuote(deps: Deps, admin: string, row: QuoteRow, input
     const o = offeredBy.get(l.toolId)!
     return { name: l.name, quantity: o.quantity, unitPricePaisa: o.unitPricePaisa }
   })
-  facts.totalPaisa = offered.reduce((sum, l) => sum + l.unitPricePaisa * l.quantity, 0) + feePaisa
+  facts.totalPaisa = offerTotal(offered, feePaisa)
   const mail = quoteMail('offered', facts, {
     ...mailContext(deps),
     to: row.customer,
@@ -479,20 +478,16 @@ export async function acceptQuote(
       'TOOL_WITHDRAWN',
       `${gone.name} is no longer sold, so this offer cannot be accepted. Ask us for a new quote.`,
     )
-  const priced = lines.map((l) => offeredLine(found.get(l.toolId)!, l.quantity, l.unitPricePaisa ?? 0))
+  // Pickup costs no delivery; the courier, what the offer says.
+  const feePaisa = input.delivery.method === 'pickup' ? 0 : (row.deliveryFeePaisa ?? 0)
+  const price = priceQuoteOrder(
+    lines.map((l) => ({ tool: found.get(l.toolId)!, quantity: l.quantity, unitPricePaisa: l.unitPricePaisa ?? 0 })),
+    feePaisa,
+  )
+  const priced = price.lines
   const method = input.delivery.method
-  const feePaisa = method === 'pickup' ? 0 : (row.deliveryFeePaisa ?? 0)
-  const pricePaisa = priced.reduce((sum, l) => sum + l.pricePaisa, 0)
-  const price: OrderPrice = {
-    lines: priced,
-    pricePaisa,
-    deliveryFeePaisa: feePaisa,
-    vatPaisa: priced.reduce((sum, l) => sum + l.vatPaisa, 0) + vatIncludedPaisa(feePaisa, DELIVERY_VAT_BP),
-    totalPaisa: pricePaisa + feePaisa,
-    weightHundredths: priced.reduce((sum, l) => sum + l.weightHundredths, 0),
-  }
   const address = input.delivery.address
-  const order: NewOrder = {
+  const order: QuoteOrder = {
     customer: row.customer,
     customerName: address.name || row.customerName,
     lines: priced,
@@ -527,9 +522,8 @@ export async function acceptQuote(
   }
   // The offered total may use only the methods an order of it may (cash on delivery's limit too).
   assertMethodAllowed(limitsOf.methods, input.paymentMethod, price.totalPaisa)
-  // An accepted quote's order is exempt from the value cap (api.md), not from the count.
-  const limits = { maxUnpaid: limitsOf.maxUnpaid, maxUnpaidPaisa: Number.MAX_SAFE_INTEGER }
-  await assertUnpaidRoom(db, { ...order, pricePaisa }, limits, deps.holdMs)
+  const pricing = { ...order, pricePaisa: price.pricePaisa }
+  await assertRoomForQuoteOrder(db, pricing, limitsOf.maxUnpaid, deps.holdMs)
   if (toPaisa(input.expectedTotal) !== price.totalPaisa)
     throw new ApiError(
       409,
@@ -539,7 +533,7 @@ export async function acceptQuote(
     )
   const short = shortLines(priced, found)
   if (Object.keys(short).length > 0) throw stockChanged(short)
-  const id = await insertOrder(deps, order, limits)
+  const id = await placeQuoteOrder(deps, order, limitsOf.maxUnpaid)
   if (!id) {
     // Why nothing was taken, from the database as it is now.
     const after = await getQuoteRow(db, row.id)
@@ -552,7 +546,7 @@ export async function acceptQuote(
     )
     const shortNow = shortLines(priced, nowTools)
     if (Object.keys(shortNow).length > 0) throw stockChanged(shortNow)
-    await assertUnpaidRoom(db, { ...order, pricePaisa }, limits, deps.holdMs)
+    await assertRoomForQuoteOrder(db, pricing, limitsOf.maxUnpaid, deps.holdMs)
     throw conflict('The tools changed while you were accepting the offer. Please try again.')
   }
   const placed = await db.select({ orderNo: orders.orderNo }).from(orders).where(eq(orders.id, id)).get()

@@ -12,6 +12,7 @@ import { runScheduled } from '#worker/scheduled.ts'
 import { call, errorOf, json } from '#worker/test/helpers.ts'
 import { auditOf, mailsTo, makeTool, readOrder, stockOf, type ToolFixture } from '#worker/test/order-fixtures.ts'
 import { signIn } from '#worker/test/tokens.ts'
+import { quoteMail } from './quote-emails'
 
 const ADMIN = 'admin@example.com'
 let admin: string
@@ -575,5 +576,26 @@ describe('the overview', () => {
     await requested(token, [[tool, 5]])
     const after = await json<OrderSummary>(await call('GET', '/api/admin/summary', { as: admin }))
     expect(after.quotes.requested).toBe(before.quotes.requested + 1)
+  })
+})
+
+describe('the offer e-mail', () => {
+  it('gives the end of the offer in Dhaka time, as every other document does', () => {
+    const mail = quoteMail(
+      'offered',
+      {
+        quoteNumber: 'Q-1001',
+        customer: 'buyer@example.com',
+        customerName: 'Karim Hardware',
+        lines: [{ name: 'Mail Lathe', quantity: 20, unitPricePaisa: 24_000 }],
+        deliveryFeePaisa: 10_000,
+        totalPaisa: 490_000,
+        // The end of 19 October in Dhaka (UTC+6): 17:59 UTC.
+        validUntil: Date.UTC(2026, 9, 19, 17, 59, 59),
+      },
+      { shopName: 'Toolhaus', to: 'buyer@example.com', forShop: false, dedupeKey: 'offer-test' },
+    )
+    expect(mail.text).toContain('valid until 19 October 2026, 23:59 (Dhaka time).')
+    expect(`${mail.text} ${mail.html}`).not.toContain('GMT')
   })
 })

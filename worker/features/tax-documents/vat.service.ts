@@ -73,18 +73,23 @@ const buyerOf = (row: RegisterRow) => ({
 
 /**
  * The VAT sales register of `month` (`YYYY-MM`, Asia/Dhaka): the invoices and the credit notes
- * issued in it, each worth its order's total and the VAT in it, and the month's totals, invoices
- * less credit notes (summed in paisa, turned into taka once).
+ * issued in it, each worth its order's total and the VAT in it; what the invoices and the credit
+ * notes add up to, and the month's totals, invoices less credit notes (summed in paisa, turned into
+ * taka once).
  */
 export async function vatRegister(db: Db, month: string): Promise<VatRegister> {
   const range = dhakaMonthRange(month)
   const [invoiced, credited] = await db.batch([invoicesIssuedQuery(db, range), creditNotesIssuedQuery(db, range)])
-  const sum = { exVat: 0, vat: 0, total: 0 }
-  const invoices = invoiced.map((row): VatInvoiceEntry => {
-    const a = amountsOf(row)
+  const invoicedSum = { exVat: 0, vat: 0, total: 0 }
+  const creditedSum = { exVat: 0, vat: 0, total: 0 }
+  const add = (sum: typeof invoicedSum, a: typeof invoicedSum) => {
     sum.exVat += a.exVat
     sum.vat += a.vat
     sum.total += a.total
+  }
+  const invoices = invoiced.map((row): VatInvoiceEntry => {
+    const a = amountsOf(row)
+    add(invoicedSum, a)
     return {
       invoiceNumber: row.invoiceNumber!,
       issuedAt: new Date(row.invoiceIssuedAt!).toISOString(),
@@ -94,9 +99,7 @@ export async function vatRegister(db: Db, month: string): Promise<VatRegister> {
   })
   const creditNotes = credited.map((row): VatCreditNoteEntry => {
     const a = amountsOf(row)
-    sum.exVat -= a.exVat
-    sum.vat -= a.vat
-    sum.total -= a.total
+    add(creditedSum, a)
     return {
       creditNoteNumber: row.creditNoteNumber!,
       issuedAt: new Date(row.creditNoteIssuedAt!).toISOString(),
@@ -105,7 +108,19 @@ export async function vatRegister(db: Db, month: string): Promise<VatRegister> {
       ...inTaka(a),
     }
   })
-  return { month, invoices, creditNotes, totals: inTaka(sum) }
+  const net = {
+    exVat: invoicedSum.exVat - creditedSum.exVat,
+    vat: invoicedSum.vat - creditedSum.vat,
+    total: invoicedSum.total - creditedSum.total,
+  }
+  return {
+    month,
+    invoices,
+    creditNotes,
+    invoiced: inTaka(invoicedSum),
+    credited: inTaka(creditedSum),
+    totals: inTaka(net),
+  }
 }
 
 /** Taka with two decimals, as a spreadsheet reads them ("1250.50"). */

@@ -5,6 +5,7 @@
 import { env } from 'cloudflare:workers'
 import { parse } from 'csv-parse/sync'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { toPaisa } from '#schemas/bdt.ts'
 import { dhakaMonth, dhakaMonthRange } from '#schemas/dhaka-time.ts'
 import type { VatRegister } from '#schemas/vat-register.ts'
 import { getDb } from '#worker/lib/db.ts'
@@ -151,6 +152,13 @@ describe('GET /api/admin/vat: documents and totals', () => {
     ])
     // 2,080.00 + 1,200.00 + 1,200.00 − 1,200.00 − 1,200.00.
     expect(answer.totals).toEqual({ valueExVat: 1808.7, vat: 271.3, total: 2080 })
+    // What each kind adds up to, summed on the server in paisa (the page shows them as they are).
+    expect(answer.invoiced.total).toBe(4480)
+    expect(answer.credited.total).toBe(2400)
+    expect(toPaisa(answer.invoiced.vat) - toPaisa(answer.credited.vat)).toBe(toPaisa(answer.totals.vat))
+    expect(toPaisa(answer.invoiced.valueExVat) - toPaisa(answer.credited.valueExVat)).toBe(
+      toPaisa(answer.totals.valueExVat),
+    )
   })
 
   it('answers an empty month with empty lists and zero totals', async () => {
@@ -158,6 +166,8 @@ describe('GET /api/admin/vat: documents and totals', () => {
       month: '2019-07',
       invoices: [],
       creditNotes: [],
+      invoiced: { valueExVat: 0, vat: 0, total: 0 },
+      credited: { valueExVat: 0, vat: 0, total: 0 },
       totals: { valueExVat: 0, vat: 0, total: 0 },
     })
   })

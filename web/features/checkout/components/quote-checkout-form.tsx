@@ -6,10 +6,11 @@ import { toPaisa, toTaka } from '#schemas/bdt.ts'
 import { TOOL_NOT_SOLD } from '#schemas/cart-limits.ts'
 import type { CheckoutPreviewInput } from '#schemas/checkout.ts'
 import type { PickupDetails } from '#schemas/delivery.ts'
+import { lineMoney, orderMoney } from '#schemas/order-money.ts'
 import type { Quote } from '#schemas/quote.ts'
 import type { CodSection } from '#schemas/settings.ts'
 import type { UserProfile } from '#schemas/user.ts'
-import { DELIVERY_VAT_BP, vatBp, vatIncludedPaisa } from '#schemas/vat.ts'
+import { vatBp } from '#schemas/vat.ts'
 import { useAcceptQuote } from '#web/features/quotes/quote-mutations.ts'
 import { toolQueries } from '#web/features/tools/tools-queries.ts'
 import { ApiRequestError } from '#web/lib/api-error.ts'
@@ -69,23 +70,28 @@ export function QuoteCheckoutForm({ quote, profile, displayName, email, pickup, 
   const ratesLoaded = tools.every((t) => !t.isPending)
   const lines = quote.lines.map((line, i) => {
     const rate = tools[i]?.data?.vatRate ?? 0
-    const price = line.price ?? 0
+    const unitPrice = line.unitPrice ?? 0
+    const money = lineMoney(toPaisa(unitPrice), line.quantity, vatBp(rate))
     return {
       serviceId: line.serviceId,
       service: line.service,
       img: '',
       quantity: line.quantity,
-      unitPrice: line.unitPrice ?? 0,
+      unitPrice,
       listUnitPrice: line.listUnitPrice,
-      price,
+      price: toTaka(money.pricePaisa),
       vatRate: rate,
-      vat: toTaka(vatIncludedPaisa(toPaisa(price), vatBp(rate))),
+      vat: toTaka(money.vatPaisa),
+      money,
       error: lineError(tools[i]?.error),
     }
   })
-  const goods = lines.reduce((sum, l) => sum + toPaisa(l.price), 0)
-  const fee = method === 'pickup' ? 0 : toPaisa(quote.deliveryFee ?? 0)
-  const total = toTaka(goods + fee)
+  // The order's money as the shop will sum it when the offer is accepted (one function for both).
+  const money = orderMoney(
+    lines.map((l) => l.money),
+    method === 'pickup' ? 0 : toPaisa(quote.deliveryFee ?? 0),
+  )
+  const total = toTaka(money.totalPaisa)
   // The methods this order may use: those the shop offers, cash on delivery up to its limit. The
   // same list while they hold, so PaymentFields' check of the chosen method runs only on a change.
   const offered = useMemo(
@@ -95,9 +101,9 @@ export function QuoteCheckoutForm({ quote, profile, displayName, email, pickup, 
   const preview: PricedPreview | undefined = ratesLoaded
     ? {
         lines,
-        price: toTaka(goods),
-        deliveryFee: toTaka(fee),
-        vat: toTaka(lines.reduce((sum, l) => sum + toPaisa(l.vat), 0) + vatIncludedPaisa(fee, DELIVERY_VAT_BP)),
+        price: toTaka(money.pricePaisa),
+        deliveryFee: toTaka(money.deliveryFeePaisa),
+        vat: toTaka(money.vatPaisa),
         total,
         paymentMethods: offered ?? [],
         priced: lines.every((l) => !l.error),

@@ -1,21 +1,12 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { formatBDT, formatBDTAmount, toPaisa, toTaka } from '#schemas/bdt.ts'
+import { formatBDT, formatBDTAmount } from '#schemas/bdt.ts'
 import { formatDhakaDateTime } from '#schemas/dhaka-time.ts'
 import type { VatAmounts, VatCreditNoteEntry, VatInvoiceEntry, VatRegister } from '#schemas/vat-register.ts'
 import { formatCount } from '#web/lib/format.ts'
 
 const cell = 'px-3 py-2 align-top'
 const num = `${cell} text-right tabular-nums whitespace-nowrap`
-
-/** What a list of documents adds up to, summed in paisa. */
-function sumOf(entries: VatAmounts[]): VatAmounts {
-  const paisa = entries.reduce(
-    (s, e) => ({ ex: s.ex + toPaisa(e.valueExVat), vat: s.vat + toPaisa(e.vat), total: s.total + toPaisa(e.total) }),
-    { ex: 0, vat: 0, total: 0 },
-  )
-  return { valueExVat: toTaka(paisa.ex), vat: toTaka(paisa.vat), total: toTaka(paisa.total) }
-}
 
 /** The month's figures: what was invoiced, what credit notes took back, and the net the return declares. */
 export function VatTotals({ register }: { register: VatRegister }) {
@@ -33,8 +24,8 @@ export function VatTotals({ register }: { register: VatRegister }) {
   )
   return (
     <div className="mt-4 grid gap-3 sm:grid-cols-3">
-      {card('Invoices', register.invoices.length, sumOf(register.invoices), 'vat-invoiced')}
-      {card('Credit notes', register.creditNotes.length, sumOf(register.creditNotes), 'vat-credited')}
+      {card('Invoices', register.invoices.length, register.invoiced, 'vat-invoiced')}
+      {card('Credit notes', register.creditNotes.length, register.credited, 'vat-credited')}
       {card('Net for the month', null, register.totals, 'vat-net')}
     </div>
   )
