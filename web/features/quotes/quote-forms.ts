@@ -1,6 +1,12 @@
 import type { Path } from 'react-hook-form'
 import { dhakaDate } from '#schemas/dhaka-time.ts'
-import { type Quote, type QuoteOfferInput, QuoteOfferSchema } from '#schemas/quote.ts'
+import {
+  type Quote,
+  type QuoteOfferInput,
+  QuoteOfferSchema,
+  type QuoteRequestInput,
+  QuoteRequestSchema,
+} from '#schemas/quote.ts'
 import { z } from '#schemas/zod.ts'
 
 // The quote forms validate with the API's own schemas (worker/schemas/quote.ts): their values are
@@ -85,3 +91,22 @@ export function inOfferWords(path: string, message: string | undefined): string 
   const said = message.replace(field, words)
   return said.charAt(0).toUpperCase() + said.slice(1)
 }
+
+/** The request form: one tool's line (the quantity as typed), or the cart; and a message. */
+export type RequestFormValues = ({ lines: [{ serviceId: string; quantity: string }] } | { fromCart: true }) & {
+  message: string
+}
+
+function requestBody(values: RequestFormValues): unknown {
+  return {
+    ...('lines' in values
+      ? { lines: values.lines.map((l) => ({ serviceId: l.serviceId, quantity: numberOrMissing(l.quantity) })) }
+      : { fromCart: true }),
+    ...(values.message.trim() ? { message: values.message.trim() } : {}),
+  }
+}
+
+export const RequestFormSchema = z.preprocess(
+  (values) => requestBody(values as RequestFormValues),
+  QuoteRequestSchema,
+) as unknown as z.ZodType<QuoteRequestInput, RequestFormValues>
