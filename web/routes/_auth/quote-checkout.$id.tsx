@@ -1,4 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
+import { canMoveQuote } from '#schemas/quote-status.ts'
 import { EmptyState } from '#web/components/empty-state.tsx'
 import { QuoteCheckoutForm } from '#web/features/checkout/components/quote-checkout-form.tsx'
 import { QUOTE_STATUS_LABELS } from '#web/features/quotes/components/quote-view.tsx'
@@ -43,7 +44,7 @@ function QuoteCheckoutPage() {
         >
           {quote.customerName || quote.customer} accepts it from their own account.
         </EmptyState>
-      ) : quote.status === 'offered' ? (
+      ) : canMoveQuote(quote.status, 'accepted', 'customer') ? (
         <>
           <p className="mt-1 text-sm text-slate-600">
             The offered prices hold until {quote.validUntil ? formatDateTime(quote.validUntil) : 'the offer ends'}.

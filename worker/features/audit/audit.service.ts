@@ -4,8 +4,12 @@ import { auditLog } from '#worker/db/schema.ts'
 import { type Db, newId } from '#worker/lib/db.ts'
 import { insertWhere, prepare, type SqlPart } from '#worker/lib/guarded.ts'
 
-/** One admin action: who (the admin's e-mail), what (a dotted name), on which record, and what changed. */
-export type AuditRecord = { actor: string; action: string; target: string; detail?: string }
+/**
+ * One admin action: who (the admin's e-mail), what (a dotted name), on which record, and what
+ * changed. `id` when the batch refers to the entry (a guard on it: `happened` of
+ * worker/lib/guarded.ts); a new one otherwise.
+ */
+export type AuditRecord = { id?: string; actor: string; action: string; target: string; detail?: string }
 
 /**
  * The statement that appends `entry` to the audit log, for the same D1 batch as the action
@@ -17,7 +21,7 @@ export function auditStatement(db: Db, entry: AuditRecord, onlyIf?: SqlPart): D1
     insertWhere(
       'audit_log',
       {
-        id: newId(),
+        id: entry.id ?? newId(),
         actor: entry.actor,
         action: entry.action,
         target: entry.target,

@@ -17,21 +17,10 @@ import {
   TOO_MANY_QUOTES_MESSAGE,
 } from '#schemas/quote.ts'
 import { isWholePacks, packSizeMessage, unitPriceOf } from '#schemas/unit-price.ts'
-import { NOW_MS_SQL } from '#worker/db/now.ts'
 import { orders, quoteLines, quoteMessages, quotes, type tools } from '#worker/db/schema.ts'
 import { type Db, matchesText, newId } from '#worker/lib/db.ts'
 import { ApiError, badRequest, conflict } from '#worker/lib/errors.ts'
-import {
-  CHANGED_ONE_ROW,
-  happened,
-  insertIfChanged,
-  insertWhere,
-  returnedRow,
-  runBatch,
-  type SqlPart,
-  sqlPart,
-  sqlText,
-} from '#worker/lib/guarded.ts'
+import { happened, insertWhere, prepare, returnedRow, runBatch, type SqlPart, sqlPart } from '#worker/lib/guarded.ts'
 import { auditStatement } from '../audit/audit.service'
 import { cartLinesOf } from '../cart/cart.service'
 import { queueMailStatement } from '../mail/mail.service'
@@ -45,10 +34,12 @@ import {
 import { assertMethodAllowed, type MethodContext } from '../payments/payment-methods.service'
 import { toolsById } from '../tools/tools.service'
 import { QUOTE_NUMBER_TOKEN, type QuoteMailFacts, quoteMail } from './quote-emails'
+import { quoteMove, quoteMoveRefused, readsAsOneOf, SQL_NOW, statusOf, writeQuoteMove } from './quote-moves'
 
 // Quotes (api.md "Wholesale"): requested → offered → accepted | declined, offered → offered (a
 // revised offer), and `expired` once an offer's validUntil has passed (computed when read; the
-// scheduled job also stores it). Every change is one guarded D1 batch (docs/decisions/007).
+// scheduled job also stores it). The moves are a table (schemas/quote-status.ts), checked and
+// guarded by quoteMove (quote-moves.ts); every change is one guarded D1 batch (docs/decisions/007).
 
 type ToolRow = typeof tools.$inferSelect
 export type QuoteRow = typeof quotes.$inferSelect
@@ -58,13 +49,8 @@ type Deps = Pick<ReturnType<typeof orderDeps>, 'db' | 'shop' | 'holdMs'>
 const FIRST_QUOTE_NO = 1001
 const DAY_MS = 24 * 60 * 60 * 1000
 
-/** A quote's status as it reads now: an offer past its validUntil is `expired`. */
-export const statusOf = (row: Pick<QuoteRow, 'status' | 'validUntil'>, now: number): QuoteStatus =>
-  row.status === 'offered' && (row.validUntil ?? 0) <= now ? 'expired' : row.status
-
-/** SQL: the quote of this row is open (requested, or offered and not expired) now. */
-const isOpen = (now: SqlPart = sqlText(`(${NOW_MS_SQL})`)) =>
-  sqlPart`(status = 'requested' or (status = 'offered' and valid_until > ${now}))`
+/** SQL: the quote of this row is open now: waiting for an offer, or for its customer's answer to one. */
+const isOpen = () => readsAsOneOf(['requested', 'offered'])
 
 const mailContext = (deps: Deps) => ({
   shopName: deps.shop.shopName,
@@ -260,9 +246,6 @@ const messageInsert = (quoteId: string, from: 'customer' | 'shop', author: strin
 
 // ─── Moves ───────────────────────────────────────────────────────────────────────────────
 
-const invalidMove = (row: QuoteRow, now: number, what: string) =>
-  new ApiError(409, 'INVALID_TRANSITION', `This quote is ${statusOf(row, now)}: it cannot be ${what}.`)
-
 /**
  * `POST /api/quotes/{id}/offer`: prices exactly the quote's tools (quantities may change), a
  * courier fee and a validity; from requested or offered (a revised offer). Audited; the
@@ -271,7 +254,7 @@ const invalidMove = (row: QuoteRow, now: number, what: string) =>
  */
 export async function offerQuote(deps: Deps, admin: string, row: QuoteRow, input: QuoteOfferInput, now: number) {
   const { db } = deps
-  if (!['requested', 'offered'].includes(statusOf(row, now))) throw invalidMove(row, now, 'offered')
+  const move = quoteMove({ to: 'offered', by: 'admin' }, { row, now })
   const lines = await linesQuery(db, [row.id])
   const byTool = new Map(lines.map((l) => [l.toolId, l]))
   const tools = await toolsById(
@@ -312,20 +295,7 @@ export async function offerQuote(deps: Deps, admin: string, row: QuoteRow, input
     unitPricePaisa: toPaisa(l.unitPrice),
     quantity: l.quantity ?? byTool.get(l.serviceId)!.quantity,
   }))
-  const update = sqlPart`update quotes set status = 'offered', delivery_fee_paisa = ${feePaisa}, valid_until = ${validUntil},
-      updated_at = ${sqlText(`(${NOW_MS_SQL})`)}
-    where id = ${row.id} and updated_at = ${row.updatedAt} and ${isOpen()}`
   const revised = row.status === 'offered'
-  const auditId = newId()
-  const marker = insertIfChanged('audit_log', {
-    id: auditId,
-    actor: admin,
-    action: 'quote.offer',
-    target: row.id,
-    detail: `${revised ? 'Revised offer' : 'Offer'} ${formatQuoteNumber(row.quoteNo)}: ${offered
-      .map((l) => `${l.quantity} × ${byTool.get(l.toolId)!.name} at ${toTaka(l.unitPricePaisa)}`)
-      .join('; ')}; delivery ${input.deliveryFee}; valid until ${input.validUntil}`,
-  })
   const after: QuoteRow = { ...row, status: 'offered', deliveryFeePaisa: feePaisa, validUntil }
   const facts = await mailFacts(db, after)
   const offeredBy = new Map(offered.map((l) => [l.toolId, l]))
@@ -334,27 +304,39 @@ export async function offerQuote(deps: Deps, admin: string, row: QuoteRow, input
     return { name: l.name, quantity: o.quantity, unitPricePaisa: o.unitPricePaisa }
   })
   facts.totalPaisa = offerTotal(offered, feePaisa)
-  const mail = quoteMail('offered', facts, {
-    ...mailContext(deps),
-    to: row.customer,
-    forShop: false,
-    ...(input.message ? { text: input.message } : {}),
-    dedupeKey: `quote:${row.id}:offer:${auditId}`,
+  const moved = await writeQuoteMove(db, row, move, {
+    actorEmail: admin,
+    set: { delivery_fee_paisa: feePaisa, valid_until: validUntil },
+    when: sqlPart`updated_at = ${row.updatedAt}`,
+    audit: {
+      action: 'quote.offer',
+      detail: `${revised ? 'Revised offer' : 'Offer'} ${formatQuoteNumber(row.quoteNo)}: ${offered
+        .map((l) => `${l.quantity} × ${byTool.get(l.toolId)!.name} at ${toTaka(l.unitPricePaisa)}`)
+        .join('; ')}; delivery ${input.deliveryFee}; valid until ${input.validUntil}`,
+    },
+    follows: (made, auditId) => [
+      sqlPart`update quote_lines set
+          unit_price_paisa = (select value ->> 'unitPricePaisa' from json_each(${JSON.stringify(offered)}) where value ->> 'toolId' = quote_lines.tool_id),
+          quantity = (select value ->> 'quantity' from json_each(${JSON.stringify(offered)}) where value ->> 'toolId' = quote_lines.tool_id)
+        where quote_id = ${row.id} and ${made}`,
+      ...(input.message ? [messageInsert(row.id, 'shop', admin, input.message, made)] : []),
+      queueMailStatement(
+        db,
+        quoteMail('offered', facts, {
+          ...mailContext(deps),
+          to: row.customer,
+          forShop: false,
+          ...(input.message ? { text: input.message } : {}),
+          dedupeKey: `quote:${row.id}:offer:${auditId}`,
+        }),
+        made,
+      ),
+    ],
   })
-  const results = await runBatch(db, [
-    update,
-    marker.statement,
-    sqlPart`update quote_lines set
-        unit_price_paisa = (select value ->> 'unitPricePaisa' from json_each(${JSON.stringify(offered)}) where value ->> 'toolId' = quote_lines.tool_id),
-        quantity = (select value ->> 'quantity' from json_each(${JSON.stringify(offered)}) where value ->> 'toolId' = quote_lines.tool_id)
-      where quote_id = ${row.id} and ${marker.happened}`,
-    ...(input.message ? [messageInsert(row.id, 'shop', admin, input.message, marker.happened)] : []),
-    queueMailStatement(db, mail, marker.happened),
-  ])
-  if (!returnedRow(results[1])) {
-    const now2 = await getQuoteRow(db, row.id)
-    throw now2 && now2.updatedAt === row.updatedAt
-      ? invalidMove(now2, Date.now(), 'offered')
+  if (!moved) {
+    const current = await getQuoteRow(db, row.id)
+    throw current && current.updatedAt === row.updatedAt
+      ? quoteMoveRefused(current, 'offered', Date.now())
       : conflict('The quote changed while you were writing the offer. Reload it and try again.')
   }
   return 1
@@ -371,26 +353,17 @@ export async function declineQuote(
   reason: string | undefined,
   now: number,
 ) {
-  if (!['requested', 'offered'].includes(statusOf(row, now))) throw invalidMove(row, now, 'declined')
-  const update = sqlPart`update quotes set status = 'declined', decline_reason = ${reason ?? null},
-      updated_at = ${sqlText(`(${NOW_MS_SQL})`)}
-    where id = ${row.id} and ${isOpen()} returning id`
-  const byShop = user.email !== row.customer
-  const results = await runBatch(db, [
-    update,
-    ...(byShop
-      ? [
-          auditStatement(
-            db,
-            { actor: user.email, action: 'quote.decline', target: row.id, detail: reason ?? '' },
-            CHANGED_ONE_ROW,
-          ),
-        ]
-      : []),
-  ])
-  if (!returnedRow(results[0])) {
+  // An admin declining their own quote declines it as its customer.
+  const by = user.email === row.customer ? 'customer' : 'admin'
+  const move = quoteMove({ to: 'declined', by }, { row, now })
+  const moved = await writeQuoteMove(db, row, move, {
+    actorEmail: user.email,
+    set: { decline_reason: reason ?? null },
+    audit: { action: 'quote.decline', detail: reason ?? '' },
+  })
+  if (!moved) {
     const after = await getQuoteRow(db, row.id)
-    throw invalidMove(after ?? row, Date.now(), 'declined')
+    throw quoteMoveRefused(after ?? row, 'declined', Date.now())
   }
   return 1
 }
@@ -430,12 +403,12 @@ export async function postQuoteMessage(deps: Deps, user: { email: string }, row:
 
 /** Marks the offers past their validUntil `expired` (the scheduled job; reads compute it anyway). */
 export async function expireQuotes(db: Db, now: number): Promise<number> {
-  const res = await db
-    .update(quotes)
-    .set({ status: 'expired', updatedAt: now })
-    .where(and(eq(quotes.status, 'offered'), sql`${quotes.validUntil} <= ${now}`))
-    .run()
-  return res.meta.changes ?? 0
+  const move = quoteMove({ to: 'expired', by: 'system' }, undefined, now)
+  const expired = await prepare(
+    db,
+    sqlPart`update quotes set status = ${move.to}, updated_at = ${now} where ${move.guard} returning id`,
+  ).run()
+  return expired.results.length
 }
 
 // ─── Accepting ───────────────────────────────────────────────────────────────────────────
@@ -465,7 +438,7 @@ export async function acceptQuote(
   now: number,
 ): Promise<QuoteAccepted> {
   const { db } = deps
-  if (statusOf(row, now) !== 'offered') throw invalidMove(row, now, 'accepted')
+  const move = quoteMove({ to: 'accepted', by: 'customer' }, { row, now })
   const lines = await linesQuery(db, [row.id])
   const found = await toolsById(
     db,
@@ -513,9 +486,9 @@ export async function acceptQuote(
     fromQuote: {
       id: row.id,
       guard: sqlPart`exists (select 1 from quotes where id = ${row.id} and updated_at = ${row.updatedAt}
-        and status = 'offered' and valid_until > ${sqlText(`(${NOW_MS_SQL})`)})`,
+        and ${move.guard})`,
       andThen: (orderId, placed) => [
-        sqlPart`update quotes set status = 'accepted', order_id = ${orderId}, updated_at = ${sqlText(`(${NOW_MS_SQL})`)}
+        sqlPart`update quotes set status = ${move.to}, order_id = ${orderId}, updated_at = ${SQL_NOW}
           where id = ${row.id} and ${placed}`,
       ],
     },
@@ -537,7 +510,8 @@ export async function acceptQuote(
   if (!id) {
     // Why nothing was taken, from the database as it is now.
     const after = await getQuoteRow(db, row.id)
-    if (!after || statusOf(after, Date.now()) !== 'offered') throw invalidMove(after ?? row, Date.now(), 'accepted')
+    if (!after) throw quoteMoveRefused(row, 'accepted', Date.now())
+    quoteMove(move, { row: after, now: Date.now() })
     if (after.updatedAt !== row.updatedAt)
       throw conflict('The offer was revised while you were accepting it. Please review it.')
     const nowTools = await toolsById(

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { Quote } from '#schemas/quote.ts'
+import { canMoveQuote } from '#schemas/quote-status.ts'
 import { formatDateTime } from '#web/lib/format.ts'
 import { DeclineQuoteDialog } from './decline-quote-dialog'
 import { QuoteLines, QuoteMessages, QuoteStatusBadge } from './quote-view'
@@ -8,7 +9,9 @@ import { QuoteLines, QuoteMessages, QuoteStatusBadge } from './quote-view'
 /** One of the customer's quotes: its tools and offer, Accept (the checkout form) and Decline, messages. */
 export function CustomerQuote({ quote }: { quote: Quote }) {
   const [declining, setDeclining] = useState(false)
-  const open = quote.status === 'requested' || quote.status === 'offered'
+  // What the customer may do: the quote lifecycle's table says (schemas/quote-status.ts).
+  const canAccept = canMoveQuote(quote.status, 'accepted', 'customer')
+  const canDecline = canMoveQuote(quote.status, 'declined', 'customer')
   return (
     <article
       className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
@@ -31,12 +34,12 @@ export function CustomerQuote({ quote }: { quote: Quote }) {
         </p>
       )}
       <div className="mt-3 flex flex-wrap gap-2">
-        {quote.status === 'offered' && (
+        {canAccept && (
           <Link to="/quote-checkout/$id" params={{ id: quote._id }} className="btn-primary">
             Accept offer
           </Link>
         )}
-        {open && (
+        {canDecline && (
           <button type="button" className="btn-ghost" onClick={() => setDeclining(true)}>
             Decline
           </button>

@@ -1,7 +1,11 @@
-import { useId, useState } from 'react'
-import type { Quote } from '#schemas/quote.ts'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useForm } from 'react-hook-form'
+import { type Quote, QuoteDeclineSchema } from '#schemas/quote.ts'
+import type { z } from '#schemas/zod.ts'
+import { FormField } from '#web/components/form-field.tsx'
 import { Modal } from '#web/components/modal.tsx'
 import { ApiRequestError } from '#web/lib/api-error.ts'
+import { showServerFieldErrors } from '#web/lib/form-errors.ts'
 import { toast } from '#web/lib/toast.ts'
 import { useDeclineQuote } from '../quote-mutations'
 
@@ -15,9 +19,7 @@ type DeclineQuoteDialogProps = {
 
 /** Decline, asked first: it cannot be undone. The shop may say why (kept with the quote and audited). */
 export function DeclineQuoteDialog({ quote, open, onClose, by }: DeclineQuoteDialogProps) {
-  const id = useId()
   const decline = useDeclineQuote(quote._id)
-  const [reason, setReason] = useState('')
   return (
     <Modal
       open={open}
@@ -31,43 +33,52 @@ export function DeclineQuoteDialog({ quote, open, onClose, by }: DeclineQuoteDia
           : 'The customer sees it declined in their quotes and can ask for a new one. This cannot be undone.'
       }
     >
+      <DeclineQuoteForm quote={quote} by={by} decline={decline} onClose={onClose} />
+    </Modal>
+  )
+}
+
+type DeclineFormValues = z.input<typeof QuoteDeclineSchema>
+type DeclineForm = z.output<typeof QuoteDeclineSchema>
+
+function DeclineQuoteForm({
+  quote,
+  by,
+  decline,
+  onClose,
+}: Omit<DeclineQuoteDialogProps, 'open'> & { decline: ReturnType<typeof useDeclineQuote> }) {
+  const { register, handleSubmit, formState, setError } = useForm<DeclineFormValues, unknown, DeclineForm>({
+    resolver: zodResolver(QuoteDeclineSchema),
+    defaultValues: { reason: '' },
+  })
+  const submit = ({ reason }: DeclineForm) =>
+    decline.mutate(reason, {
+      onSuccess: () => {
+        toast.success(`Quote ${quote.quoteNumber} declined`)
+        onClose()
+      },
+      onError: (err) => {
+        if (showServerFieldErrors(err, setError, ['reason'] as const) === 0)
+          toast.error(err instanceof ApiRequestError ? err.message : 'We could not reach the shop.')
+      },
+    })
+  return (
+    <form noValidate onSubmit={handleSubmit(submit)}>
       {by === 'shop' && (
         <div className="mt-4">
-          <label htmlFor={`${id}-reason`} className="label">
-            Reason (optional, kept in the audit log)
-          </label>
-          <textarea
-            id={`${id}-reason`}
-            className="field"
-            rows={3}
-            maxLength={500}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
+          <FormField label="Reason (optional, kept in the audit log)" error={formState.errors.reason?.message}>
+            <textarea className="field" rows={3} maxLength={500} {...register('reason')} />
+          </FormField>
         </div>
       )}
       <div className="mt-4 flex flex-wrap justify-end gap-2">
         <button type="button" className="btn-ghost" onClick={onClose} data-autofocus>
           Keep it
         </button>
-        <button
-          type="button"
-          className="btn-primary"
-          disabled={decline.isPending}
-          onClick={() =>
-            decline.mutate(reason.trim() || undefined, {
-              onSuccess: () => {
-                toast.success(`Quote ${quote.quoteNumber} declined`)
-                onClose()
-              },
-              onError: (err) =>
-                toast.error(err instanceof ApiRequestError ? err.message : 'We could not reach the shop.'),
-            })
-          }
-        >
+        <button type="submit" className="btn-primary" disabled={decline.isPending}>
           Decline quote
         </button>
       </div>
-    </Modal>
+    </form>
   )
 }

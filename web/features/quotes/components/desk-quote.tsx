@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { formatBDT } from '#schemas/bdt.ts'
 import type { Quote } from '#schemas/quote.ts'
+import { canMoveQuote } from '#schemas/quote-status.ts'
 import { formatCount, formatDateTime } from '#web/lib/format.ts'
 import { DeclineQuoteDialog } from './decline-quote-dialog'
 import { OfferDialog } from './offer-form'
@@ -11,7 +12,9 @@ import { QuoteLines, QuoteMessages, QuoteStatusBadge } from './quote-view'
 export function DeskQuote({ quote }: { quote: Quote }) {
   const [offering, setOffering] = useState(false)
   const [declining, setDeclining] = useState(false)
-  const open = quote.status === 'requested' || quote.status === 'offered'
+  // What the shop may do: the quote lifecycle's table says (schemas/quote-status.ts).
+  const canOffer = canMoveQuote(quote.status, 'offered', 'admin')
+  const canDecline = canMoveQuote(quote.status, 'declined', 'admin')
   const tools = quote.lines.length
   return (
     <details className="group rounded-2xl bg-white shadow-sm ring-1 ring-slate-200" data-testid="desk-quote">
@@ -36,12 +39,12 @@ export function DeskQuote({ quote }: { quote: Quote }) {
       <div className="border-t border-slate-100 px-4 pb-4">
         <QuoteLines quote={quote} />
         <div className="mt-3 flex flex-wrap gap-2">
-          {open && (
+          {canOffer && (
             <button type="button" className="btn-primary" onClick={() => setOffering(true)}>
               {quote.status === 'offered' ? 'Revise offer' : 'Make an offer'}
             </button>
           )}
-          {open && (
+          {canDecline && (
             <button type="button" className="btn-ghost" onClick={() => setDeclining(true)}>
               Decline
             </button>

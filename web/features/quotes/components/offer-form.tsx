@@ -1,34 +1,18 @@
-import { type FormEvent, useId, useState } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
+import { type FieldError, get, useForm } from 'react-hook-form'
 import { formatBDT } from '#schemas/bdt.ts'
 import { dhakaDate } from '#schemas/dhaka-time.ts'
-import { QUOTE_MAX_VALID_DAYS, type Quote, QuoteOfferSchema } from '#schemas/quote.ts'
+import { QUOTE_MAX_VALID_DAYS, type Quote, type QuoteOfferInput } from '#schemas/quote.ts'
+import { FormField } from '#web/components/form-field.tsx'
 import { Modal } from '#web/components/modal.tsx'
 import { ApiRequestError } from '#web/lib/api-error.ts'
+import { showServerFieldErrors } from '#web/lib/form-errors.ts'
 import { toast } from '#web/lib/toast.ts'
+import { inOfferWords, OfferFormSchema, type OfferFormValues, offerDefaults, offerFieldOf } from '../quote-forms'
 import { useOfferQuote } from '../quote-mutations'
 
 const DAY_MS = 24 * 60 * 60 * 1000
-/** An offer holds this long unless the admin says otherwise. */
-const DEFAULT_VALID_DAYS = 14
-
-/** The form's names for the API's fields, in its messages ("unitPrice is Required" → "Enter the unit price."). */
-const FIELD_WORDS: Record<string, string> = { unitPrice: 'the unit price', deliveryFee: 'the courier fee' }
-
-/** A message of the offer's schema or the API, in the words of the form's labels. */
-function inFormWords(path: string, message: string): string {
-  if (path === 'validUntil') return 'Choose the last day the offer holds.'
-  const field = path.split('.').pop() ?? ''
-  const words = FIELD_WORDS[field]
-  if (!words) return message
-  if (message.endsWith('is Required')) return `Enter ${words}.`
-  const said = message.replace(field, words)
-  return said.charAt(0).toUpperCase() + said.slice(1)
-}
-
-const inFormWordsAll = (fields: Record<string, string>) =>
-  Object.fromEntries(Object.entries(fields).map(([path, message]) => [path, inFormWords(path, message)]))
-
-type LineDraft = { serviceId: string; service: string; listUnitPrice: number; unitPrice: string; quantity: string }
 
 /**
  * The admin's offer (or revised offer) on a quote: a unit price and quantity per tool, starting
@@ -58,158 +42,71 @@ function OfferForm({
   onDone: () => void
   offer: ReturnType<typeof useOfferQuote>
 }) {
-  const id = useId()
-  const [lines, setLines] = useState<LineDraft[]>(() =>
-    quote.lines.map((l) => ({
-      serviceId: l.serviceId,
-      service: l.service,
-      listUnitPrice: l.listUnitPrice,
-      unitPrice: String(l.unitPrice ?? l.listUnitPrice),
-      quantity: String(l.quantity),
-    })),
-  )
-  const [fee, setFee] = useState(quote.deliveryFee === null ? '' : String(quote.deliveryFee))
-  // The days are Dhaka's, as the offer's end is: a revised offer keeps the last day it had.
-  const [validUntil, setValidUntil] = useState(() => {
-    const current = quote.validUntil === null ? Number.NaN : Date.parse(quote.validUntil)
-    return dhakaDate(current > Date.now() ? current : Date.now() + DEFAULT_VALID_DAYS * DAY_MS)
-  })
-  const [message, setMessage] = useState('')
-  const [errors, setErrors] = useState<Record<string, string>>({})
   const [formError, setFormError] = useState<string>()
+  const { register, handleSubmit, formState, setError } = useForm<OfferFormValues, unknown, QuoteOfferInput>({
+    resolver: zodResolver(OfferFormSchema),
+    defaultValues: offerDefaults(quote),
+  })
+  /** The message at `path` (the schema's, or the API's), in the words of the form's labels. */
+  const errorAt = (path: string) => inOfferWords(path, (get(formState.errors, path) as FieldError | undefined)?.message)
 
-  const setLine = (i: number, patch: Partial<LineDraft>) =>
-    setLines((all) => all.map((l, j) => (j === i ? { ...l, ...patch } : l)))
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
+  const submit = (body: QuoteOfferInput) => {
     setFormError(undefined)
-    // The end of the chosen day, Dhaka time (UTC+6).
-    const until = new Date(`${validUntil}T23:59:59+06:00`)
-    const body = {
-      lines: lines.map((l) => ({
-        serviceId: l.serviceId,
-        unitPrice: l.unitPrice.trim() === '' ? undefined : Number(l.unitPrice),
-        quantity: l.quantity.trim() === '' ? undefined : Number(l.quantity),
-      })),
-      deliveryFee: fee.trim() === '' ? undefined : Number(fee),
-      validUntil: Number.isNaN(until.getTime()) ? '' : until.toISOString(),
-      ...(message.trim() ? { message: message.trim() } : {}),
-    }
-    const parsed = QuoteOfferSchema.safeParse(body)
-    if (!parsed.success) {
-      setErrors(inFormWordsAll(Object.fromEntries(parsed.error.issues.map((i) => [i.path.join('.'), i.message]))))
-      return
-    }
-    setErrors({})
-    offer.mutate(parsed.data, {
+    offer.mutate(body, {
       onSuccess: () => {
         toast.success(`Offer sent for ${quote.quoteNumber}`)
         onDone()
       },
       onError: (err) => {
         if (!(err instanceof ApiRequestError)) return setFormError('We could not reach the shop. Try again.')
-        setErrors(inFormWordsAll(err.fields))
+        showServerFieldErrors(err, setError, offerFieldOf)
         setFormError(err.message)
       },
     })
   }
 
-  const fieldError = (key: string) =>
-    errors[key] ? (
-      <p id={`${id}-${key}-error`} className="field-error" role="alert">
-        {errors[key]}
-      </p>
-    ) : null
-  const ariaFor = (key: string) =>
-    errors[key] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${key}-error` } : {}
-
+  const linesError = errorAt('lines.root') ?? errorAt('lines')
   return (
-    <form onSubmit={submit} noValidate className="mt-4 space-y-4">
+    <form onSubmit={handleSubmit(submit, () => setFormError(undefined))} noValidate className="mt-4 space-y-4">
       <fieldset disabled={offer.isPending} className="space-y-4">
         <legend className="sr-only">The offer</legend>
-        {lines.map((line, i) => (
+        {quote.lines.map((line, i) => (
           <div key={line.serviceId} className="rounded-xl bg-slate-50 p-3">
             <p className="break-words font-medium text-ink">{line.service}</p>
             <p className="text-sm text-slate-600">List price {formatBDT(line.listUnitPrice)} each</p>
             <div className="mt-2 grid grid-cols-2 gap-3">
-              <div>
-                <label htmlFor={`${id}-price-${i}`} className="label">
-                  Unit price (BDT)
-                </label>
-                <input
-                  id={`${id}-price-${i}`}
-                  className="field"
-                  inputMode="decimal"
-                  value={line.unitPrice}
-                  onChange={(e) => setLine(i, { unitPrice: e.target.value })}
-                  {...ariaFor(`lines.${i}.unitPrice`)}
-                />
-                {fieldError(`lines.${i}.unitPrice`)}
-              </div>
-              <div>
-                <label htmlFor={`${id}-quantity-${i}`} className="label">
-                  Quantity
-                </label>
-                <input
-                  id={`${id}-quantity-${i}`}
-                  className="field"
-                  inputMode="numeric"
-                  value={line.quantity}
-                  onChange={(e) => setLine(i, { quantity: e.target.value })}
-                  {...ariaFor(`lines.${i}.quantity`)}
-                />
-                {fieldError(`lines.${i}.quantity`)}
-              </div>
+              <FormField label="Unit price (BDT)" error={errorAt(`lines.${i}.unitPrice`)}>
+                <input className="field" inputMode="decimal" {...register(`lines.${i}.unitPrice`)} />
+              </FormField>
+              <FormField label="Quantity" error={errorAt(`lines.${i}.quantity`)}>
+                <input className="field" inputMode="numeric" {...register(`lines.${i}.quantity`)} />
+              </FormField>
             </div>
           </div>
         ))}
-        {fieldError('lines')}
+        {linesError && (
+          <p className="field-error" role="alert">
+            {linesError}
+          </p>
+        )}
         <div className="grid gap-3 sm:grid-cols-2">
-          <div>
-            <label htmlFor={`${id}-fee`} className="label">
-              Courier delivery, anywhere (BDT)
-            </label>
+          <FormField label="Courier delivery, anywhere (BDT)" error={errorAt('deliveryFee')}>
+            <input className="field" inputMode="decimal" {...register('deliveryFee')} />
+          </FormField>
+          <FormField label="Valid until" error={errorAt('validUntil')}>
             <input
-              id={`${id}-fee`}
-              className="field"
-              inputMode="decimal"
-              value={fee}
-              onChange={(e) => setFee(e.target.value)}
-              {...ariaFor('deliveryFee')}
-            />
-            {fieldError('deliveryFee')}
-          </div>
-          <div>
-            <label htmlFor={`${id}-valid`} className="label">
-              Valid until
-            </label>
-            <input
-              id={`${id}-valid`}
               type="date"
               className="field"
               min={dhakaDate(Date.now())}
               // The end of the last day must stay within the 90 days.
               max={dhakaDate(Date.now() + (QUOTE_MAX_VALID_DAYS - 1) * DAY_MS)}
-              value={validUntil}
-              onChange={(e) => setValidUntil(e.target.value)}
-              {...ariaFor('validUntil')}
+              {...register('validUntil')}
             />
-            {fieldError('validUntil')}
-          </div>
+          </FormField>
         </div>
-        <div>
-          <label htmlFor={`${id}-message`} className="label">
-            Message to the customer (optional)
-          </label>
-          <textarea
-            id={`${id}-message`}
-            className="field"
-            rows={2}
-            value={message}
-            onChange={(e) => setMessage(e.target.value)}
-          />
-        </div>
+        <FormField label="Message to the customer (optional)" error={errorAt('message')}>
+          <textarea className="field" rows={2} {...register('message')} />
+        </FormField>
       </fieldset>
       {formError && (
         <p className="rounded-lg bg-red-50 p-3 text-sm text-red-800" role="alert">

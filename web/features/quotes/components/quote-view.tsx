@@ -1,7 +1,11 @@
-import { type FormEvent, useId, useState } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useForm } from 'react-hook-form'
 import { formatBDT } from '#schemas/bdt.ts'
-import type { Quote, QuoteStatus } from '#schemas/quote.ts'
+import { type Quote, QuoteMessageSchema, type QuoteStatus } from '#schemas/quote.ts'
+import type { z } from '#schemas/zod.ts'
+import { FormField } from '#web/components/form-field.tsx'
 import { ApiRequestError } from '#web/lib/api-error.ts'
+import { showServerFieldErrors } from '#web/lib/form-errors.ts'
 import { formatCount, formatDateTime } from '#web/lib/format.ts'
 import { toast } from '#web/lib/toast.ts'
 import { usePostQuoteMessage } from '../quote-mutations'
@@ -83,24 +87,31 @@ export function QuoteLines({ quote }: { quote: Quote }) {
   )
 }
 
+type MessageFormValues = z.input<typeof QuoteMessageSchema>
+type MessageForm = z.output<typeof QuoteMessageSchema>
+
 /** The messages of a quote, oldest first, and a box to write one (the other side is e-mailed). */
 export function QuoteMessages({ quote, me }: { quote: Quote; me: 'customer' | 'shop' }) {
-  const [text, setText] = useState('')
-  const [error, setError] = useState<string>()
   const post = usePostQuoteMessage(quote._id)
-  const id = useId()
-  const submit = (e: FormEvent) => {
-    e.preventDefault()
-    if (text.trim() === '') return setError('Write a message.')
-    setError(undefined)
+  const { register, handleSubmit, formState, setError, reset } = useForm<MessageFormValues, unknown, MessageForm>({
+    resolver: zodResolver(QuoteMessageSchema),
+    defaultValues: { text: '' },
+  })
+  const submit = ({ text }: MessageForm) =>
     post.mutate(text, {
       onSuccess: () => {
-        setText('')
+        reset()
         toast.success('Message sent')
       },
-      onError: (err) => setError(err instanceof ApiRequestError ? err.message : 'We could not send it. Try again.'),
+      // The API's refusal shows at the box, whether or not it names the field.
+      onError: (err) => {
+        if (showServerFieldErrors(err, setError, ['text'] as const) === 0)
+          setError('text', {
+            type: 'server',
+            message: err instanceof ApiRequestError ? err.message : 'We could not send it. Try again.',
+          })
+      },
     })
-  }
   return (
     <div className="mt-4">
       <h3 className="text-sm font-semibold text-ink">Messages</h3>
@@ -121,24 +132,13 @@ export function QuoteMessages({ quote, me }: { quote: Quote; me: 'customer' | 's
           ))}
         </ol>
       )}
-      <form onSubmit={submit} className="mt-3" noValidate>
-        <label htmlFor={id} className="label">
-          {me === 'shop' ? 'Write to the customer' : 'Write to the shop'}
-        </label>
-        <textarea
-          id={id}
-          className="field"
-          rows={2}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-        />
-        {error && (
-          <p id={`${id}-error`} className="field-error" role="alert">
-            {error}
-          </p>
-        )}
+      <form onSubmit={handleSubmit(submit)} className="mt-3" noValidate>
+        <FormField
+          label={me === 'shop' ? 'Write to the customer' : 'Write to the shop'}
+          error={formState.errors.text?.message}
+        >
+          <textarea className="field" rows={2} {...register('text')} />
+        </FormField>
         <button type="submit" className="btn-ghost mt-2 px-3 py-1.5" disabled={post.isPending}>
           {post.isPending ? 'Sending…' : 'Send message'}
         </button>
