@@ -9,10 +9,11 @@ export const E2E_AUTH_PORT = Number(process.env.E2E_AUTH_PORT ?? 9199)
 export default defineConfig({
   testDir: './e2e',
   globalSetup: './e2e/global-setup.ts',
-  // A test file runs in one worker, in order; the files are shared out among the workers.
-  // Two keep this 2-core machine busy (a test waits on its stack more than it computes; a third
-  // overloads it); E2E_WORKERS=1 runs them one after another.
-  fullyParallel: false,
+  // Every test goes to whichever worker is free (each worker's stack keeps what earlier tests
+  // left, as one stack always did; no two tests ever share a stack at once). Two workers keep this
+  // 2-core machine busy (a test waits on its stack more than it computes; a third overloads it);
+  // E2E_WORKERS=1 runs them one after another.
+  fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   // One retry on CI only: the shared machines stall now and then. A test that needed it is
   // reported as flaky (scripts/test.mjs prints them), never silently passed.

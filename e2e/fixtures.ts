@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { type APIRequestContext, type APIResponse, test as base, expect, type Page } from '@playwright/test'
 import { ADMIN, CUSTOMER, signIn, verifiedCustomer } from './auth'
-import { startTestStack, type TestStack } from './stacks'
+import { shopUrlOf } from './stacks'
 
 /** API paths for `page.request`, which resolves them against the test stack's baseURL. */
 export const API = '/api'
@@ -77,19 +77,17 @@ type Fixtures = {
 const SANDBOX_REFUSED_INIT_SCRIPT =
   /^Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed and the 'allow-scripts' permission is not set\.$/
 
-export const test = base.extend<Fixtures, { shopStack: TestStack }>({
-  /** This worker's own shop, started with fresh data before its first test that opens a page or calls the API. */
-  shopStack: [
+export const test = base.extend<Fixtures, { shopUrl: string }>({
+  /** This worker's own shop (global-setup started one for each worker index, with fresh data). */
+  shopUrl: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
     async ({}, use, workerInfo) => {
-      const stack = await startTestStack('shop', workerInfo.parallelIndex)
-      await use(stack)
-      await stack.stop()
+      await use(shopUrlOf(workerInfo.parallelIndex))
     },
-    { scope: 'worker', timeout: 240_000 },
+    { scope: 'worker' },
   ],
-  baseURL: async ({ shopStack }, use) => {
-    await use(shopStack.url)
+  baseURL: async ({ shopUrl }, use) => {
+    await use(shopUrl)
   },
   expectConsoleError: [
     async ({ page }, use) => {

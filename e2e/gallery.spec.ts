@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import type { Locator, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { ADMIN, signIn } from './auth'
 import { expect, expectNoAxeViolations, sidewaysOverflow, test } from './fixtures'
+import { isHydrated } from './shop'
 
 const seedImage = (name: string) => fileURLToPath(new URL(`../seed/images/${name}`, import.meta.url))
 const webp = (name: string) => ({ name, mimeType: 'image/webp', buffer: readFileSync(seedImage(name)) })
@@ -11,14 +12,6 @@ const gallery = (page: Page) => page.getByTestId('tool-gallery')
 const position = (page: Page) => page.getByTestId('gallery-position')
 const thumbnail = (page: Page, n: number, of: number) =>
   gallery(page).getByRole('link', { name: `Show photo ${n} of ${of}` })
-
-/** The element has been taken over by React (hydrated), not just shown by the server's HTML. */
-const isHydrated = (element: Locator) =>
-  expect
-    .poll(() => element.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber$'))), {
-      timeout: 30_000,
-    })
-    .toBe(true)
 
 /**
  * A finger's swipe across the photo strip (touch events, as a phone sends them). The finger rests

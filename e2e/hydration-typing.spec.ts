@@ -1,5 +1,6 @@
-import type { Locator, Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
+import { isHydrated } from './shop'
 
 // What a person types or clicks on a server-rendered page before React has taken it over must not
 // be lost (issue 21, docs style rule 22). On a phone (the CPU slowed down 6×) the app's scripts
@@ -25,14 +26,6 @@ async function holdScripts(page: Page): Promise<() => void> {
   })
   return release
 }
-
-/** The element has been taken over by React (hydrated), not just shown by the server's HTML. */
-const isHydrated = (element: Locator) =>
-  expect
-    .poll(() => element.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber$'))), {
-      timeout: 30_000,
-    })
-    .toBe(true)
 
 /** The names of the tools the list shows. */
 const listedTools = (page: Page) => page.getByRole('main').locator('ul article h2').allInnerTexts()

@@ -1,6 +1,7 @@
 import type { Locator, Page, Response } from '@playwright/test'
 import { CUSTOMER, logIn, signIn, verifiedCustomer } from './auth'
 import { API, expect, placeOrder, sidewaysOverflow, test } from './fixtures'
+import { isHydrated } from './shop'
 import { STRIPE_KEYS, stripeTest } from './stripe'
 
 // Each test signs up a fresh customer first, which is slow on a busy machine.
@@ -54,6 +55,8 @@ test('a customer orders a tool, sees it unpaid in My Orders, pays with 4242 4242
   await expect(page.getByTestId('minimum-quantity')).toHaveText(count(drill.Minimum_quantity))
 
   const purchase = page.getByRole('button', { name: 'Purchase' })
+  // The app's button, not the no-script form's: only a dialog it opened gives the focus back to it.
+  await isHydrated(purchase)
   await purchase.click()
   const dialog = page.getByRole('dialog', { name: 'Order Drill Machine' })
   await expect(dialog).toBeVisible()

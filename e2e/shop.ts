@@ -4,6 +4,17 @@ import { API } from './fixtures'
 
 export type { Tool }
 
+/**
+ * The element has been taken over by React (hydrated), not just shown by the server's HTML: until
+ * then a button is the no-script form's (Purchase goes to /login and back with `?order=1`).
+ */
+export const isHydrated = (element: Locator) =>
+  expect
+    .poll(() => element.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactFiber$'))), {
+      timeout: 30_000,
+    })
+    .toBe(true)
+
 /** A BDT amount on screen, compared by its digits so the test does not depend on the browser's currency symbol. */
 export async function expectPaisa(locator: Locator, paisa: number) {
   await expect(locator).toHaveText(/৳|BDT|Tk/)

@@ -4,9 +4,10 @@ import { join } from 'node:path'
 import { E2E_AUTH_PORT, E2E_PORT } from '../playwright.config'
 import { startStack } from '../scripts/stack.mjs'
 
-// Every Playwright worker runs the shop on stacks of its own, with fresh data: the main one, and,
-// when one of its tests needs them, one configured for Stripe and one for SSLCommerz. Tests in
-// different workers never see each other's orders, settings or accounts, so they run side by side.
+// Every Playwright worker runs the shop on stacks of its own, with fresh data: the main one
+// (started by global-setup for each worker index), and, when one of its tests needs them, one
+// configured for Stripe and one for SSLCommerz. Tests in different workers never see each other's
+// orders, settings or accounts, so they run side by side.
 
 /** Where a kind of stack listens, above E2E_PORT / E2E_AUTH_PORT (each stack also takes port + 1000 and authPort + 1, + 2). */
 const OFFSET = { shop: 0, gateway: 5, stripe: 10 } as const
@@ -14,6 +15,9 @@ const OFFSET = { shop: 0, gateway: 5, stripe: 10 } as const
 const PER_WORKER = 100
 
 export type TestStack = { url: string; authUrl: string; stop(): Promise<void> }
+
+/** The address of the shop of the worker `parallelIndex` (global-setup started it). */
+export const shopUrlOf = (parallelIndex: number) => `http://127.0.0.1:${E2E_PORT + PER_WORKER * parallelIndex}`
 
 /**
  * Starts a stack of `kind` for the worker `parallelIndex` (the build and the migrated, seeded
