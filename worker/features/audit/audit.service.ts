@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm'
 import type { AuditEntry } from '#schemas/audit.ts'
 import { auditLog } from '#worker/db/schema.ts'
 import { type Db, newId } from '#worker/lib/db.ts'
-import { insertWhere, prepare, type SqlPart } from '#worker/lib/guarded.ts'
+import { insertWhere, prepare, returnedRow, runBatch, type SqlPart, sqlPart } from '#worker/lib/guarded.ts'
 
 /** One admin action: who (the admin's e-mail), what (a dotted name), on which record, and what changed. */
 export type AuditRecord = { actor: string; action: string; target: string; detail?: string }
@@ -31,6 +31,17 @@ const auditInsert = (entry: AuditRecord & { id?: string }, onlyIf?: SqlPart): Sq
     },
     onlyIf,
   )
+
+/**
+ * Appends `entry` on its own, only if `onlyIf` holds of what is stored, checked in the same
+ * statement: for an action whose change was written before, by someone else (an admin's refund
+ * that the payment provider's notice recorded first).
+ * @returns whether it did.
+ */
+export async function auditIf(db: Db, entry: AuditRecord, onlyIf: SqlPart): Promise<boolean> {
+  const [written] = await runBatch(db, [sqlPart`${auditInsert(entry, onlyIf)} returning id`])
+  return returnedRow(written)
+}
 
 /**
  * Adds `more` to the detail of the entry `id` that this very request wrote with its action:
