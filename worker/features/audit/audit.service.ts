@@ -78,8 +78,3 @@ export async function listAudit(
     total: total?.n ?? 0,
   }
 }
-
-/** Appends `entry` to the audit log on its own (for actions that are one statement already done). */
-export async function recordAudit(db: Db, entry: AuditRecord): Promise<void> {
-  await auditStatement(db, entry).run()
-}
