@@ -1,5 +1,7 @@
 import { env } from 'cloudflare:workers'
+import { eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { users } from '../db/schema'
 import { getDb, newId } from './db'
 import {
   CHANGED_ONE_ROW,
@@ -7,6 +9,7 @@ import {
   insertIfChanged,
   insertWhere,
   joinParts,
+  queryPart,
   returnedRow,
   runBatch,
   sqlPart,
@@ -94,5 +97,33 @@ describe('a guarded batch in D1', () => {
       sqlPart`select n from guarded_things where id = ${id}`,
     ])
     expect(read?.results).toEqual([{ n: 6 }])
+  })
+
+  it('takes writes drizzle built (its values mapped for the driver), the statements after them guarded by them', async () => {
+    const db = getDb(env)
+    const email = `guarded-${newId()}@example.com`
+    const logged = (id: string) => insertWhere('guarded_log', { id, mark: email }, CHANGED_ONE_ROW)
+    const write = (name: string) =>
+      runBatch(db, [
+        queryPart(db.update(users).set({ name }).where(eq(users.email, email)).returning({ id: users.id })),
+        logged(`${email}-${name}`),
+      ])
+    // Nobody has that e-mail yet: the update changes nothing, and nothing follows it.
+    const [missed] = await write('Nobody')
+    expect(returnedRow(missed)).toBe(false)
+    const [inserted, , raw, rawLog] = await runBatch(db, [
+      queryPart(db.insert(users).values({ id: newId(), email, identityVerified: true }).returning({ id: users.id })),
+      logged(`${email}-inserted`),
+      queryPart(db.run(sql`update ${users} set name = ${'Raw'} where email = ${email}`)),
+      logged(`${email}-raw`),
+    ])
+    expect([returnedRow(inserted), raw?.meta.changes]).toEqual([true, 1])
+    expect(rawLog?.meta.changes).toBe(1)
+    const [renamed] = await write('Named')
+    expect(returnedRow(renamed)).toBe(true)
+    const row = await db.select().from(users).where(eq(users.email, email)).get()
+    expect(row).toMatchObject({ name: 'Named', identityVerified: true })
+    const log = await env.DB.prepare('select id from guarded_log where mark = ? order by id').bind(email).all()
+    expect(log.results.map((r) => r.id)).toEqual([`${email}-Named`, `${email}-inserted`, `${email}-raw`])
   })
 })

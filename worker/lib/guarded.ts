@@ -84,6 +84,20 @@ export function insertIfChanged(
   return { statement: sqlPart`${insert} returning id`, happened: happened(table, row.id) }
 }
 
+/** What drizzle builds a query into: its SQL with `?` placeholders and their values, mapped for the driver. */
+type BuiltQuery = { sql: string; params: unknown[] }
+
+/**
+ * A write drizzle built, as a part: a query builder's (`toSQL()`) or `db.run(sql…)`'s
+ * (`getQuery()`), never run by itself. So a write drizzle says well (its columns typed, its
+ * values mapped) can open a batch whose later statements are guarded by it (its audit entry:
+ * `CHANGED_ONE_ROW`); whether it happened is read from its RETURNING ({@link returnedRow}).
+ */
+export function queryPart(query: { toSQL(): BuiltQuery } | { getQuery(): BuiltQuery }): SqlPart {
+  const { sql, params } = 'toSQL' in query ? query.toSQL() : query.getQuery()
+  return { sql, values: params }
+}
+
 /** The D1 statement of `part` (an `undefined` value is bound as NULL). */
 export const prepare = (db: Db, part: SqlPart): D1PreparedStatement =>
   db.$client.prepare(part.sql).bind(...part.values.map((v) => (v === undefined ? null : v)))

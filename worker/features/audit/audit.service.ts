@@ -1,8 +1,8 @@
-import { desc, sql } from 'drizzle-orm'
+import { desc, eq, sql } from 'drizzle-orm'
 import type { AuditEntry } from '#schemas/audit.ts'
 import { auditLog } from '#worker/db/schema.ts'
 import { type Db, newId } from '#worker/lib/db.ts'
-import { insertWhere, prepare, type SqlPart } from '#worker/lib/guarded.ts'
+import { insertWhere, prepare, returnedRow, runBatch, type SqlPart, sqlPart } from '#worker/lib/guarded.ts'
 
 /**
  * One admin action: who (the admin's e-mail), what (a dotted name), on which record, and what
@@ -11,30 +11,53 @@ import { insertWhere, prepare, type SqlPart } from '#worker/lib/guarded.ts'
  */
 export type AuditRecord = { id?: string; actor: string; action: string; target: string; detail?: string }
 
+/** The longest detail an entry keeps. */
+const DETAIL_MAX = 1000
+
 /**
  * The statement that appends `entry` to the audit log, for the same D1 batch as the action
- * itself; with `onlyIf` (a guard: worker/lib/guarded.ts) only when the action happened.
+ * itself; with `onlyIf` (a guard: worker/lib/guarded.ts) only when the action happened. The
+ * entry's `id` is given when the action adds to it later ({@link addToAuditDetail}).
  */
 export function auditStatement(db: Db, entry: AuditRecord, onlyIf?: SqlPart): D1PreparedStatement {
-  return prepare(
-    db,
-    insertWhere(
-      'audit_log',
-      {
-        id: entry.id ?? newId(),
-        actor: entry.actor,
-        action: entry.action,
-        target: entry.target,
-        detail: (entry.detail ?? '').slice(0, 1000),
-      },
-      onlyIf,
-    ),
-  )
+  return prepare(db, auditInsert(entry, onlyIf))
 }
 
-/** Appends `entry` to the audit log on its own (for actions that are one statement already done). */
-export async function recordAudit(db: Db, entry: AuditRecord): Promise<void> {
-  await auditStatement(db, entry).run()
+const auditInsert = (entry: AuditRecord, onlyIf?: SqlPart): SqlPart =>
+  insertWhere(
+    'audit_log',
+    {
+      id: entry.id ?? newId(),
+      actor: entry.actor,
+      action: entry.action,
+      target: entry.target,
+      detail: (entry.detail ?? '').slice(0, DETAIL_MAX),
+    },
+    onlyIf,
+  )
+
+/**
+ * Appends `entry` on its own, only if `onlyIf` holds of what is stored, checked in the same
+ * statement: for an action whose change was written before, by someone else (an admin's refund
+ * that the payment provider's notice recorded first).
+ * @returns whether it did.
+ */
+export async function auditIf(db: Db, entry: AuditRecord, onlyIf: SqlPart): Promise<boolean> {
+  const [written] = await runBatch(db, [sqlPart`${auditInsert(entry, onlyIf)} returning id`])
+  return returnedRow(written)
+}
+
+/**
+ * Adds `more` to the detail of the entry `id` that this very request wrote with its action:
+ * what the action led to once it was done (a withdrawn tool's unpaid orders, cancelled after
+ * the tool was deleted and audited). Should the Worker die before, the entry stands without it.
+ * No other entry is ever changed.
+ */
+export async function addToAuditDetail(db: Db, id: string, more: string): Promise<void> {
+  await db
+    .update(auditLog)
+    .set({ detail: sql`substr(${auditLog.detail} || ${more}, 1, ${DETAIL_MAX})` })
+    .where(eq(auditLog.id, id))
 }
 
 /** The audit log, newest first. */

@@ -1,7 +1,8 @@
 /**
  * GET /api/audit: the entries of the admin actions outside the order desk (review deletion,
  * user promotion, removal and restore: who, what, which record, what changed), that only a
- * change writes one, that nothing changes or deletes an entry, and the paging, through HTTP.
+ * change writes one, in the same batch (an action whose entry cannot be written is not done),
+ * that nothing changes or deletes an entry, and the paging, through HTTP.
  * and the order desk's moves, refunds and cancellations. (Tool changes: tools.test.ts.)
  */
 import { env } from 'cloudflare:workers'
@@ -151,6 +152,101 @@ describe('GET /api/audit: review deletion and user changes', () => {
     expect(
       await entriesOf(async () =>
         expect((await call('POST', '/api/user/never-here@example.com/restore', { as: admin })).status).toBe(404),
+      ),
+    ).toEqual([])
+  })
+})
+
+describe('GET /api/audit: written with the change, in one batch', () => {
+  /** Runs `action` while the audit log refuses every entry (a trigger aborts the insert). */
+  async function whileTheLogRefuses(action: () => Promise<void>) {
+    await env.DB.prepare(
+      `create trigger audit_log_refuses before insert on audit_log
+       begin select raise(abort, 'the audit log refuses entries'); end`,
+    ).run()
+    try {
+      await action()
+    } finally {
+      await env.DB.prepare('drop trigger audit_log_refuses').run()
+    }
+  }
+  const role = async (email: string) =>
+    (await env.DB.prepare('select role from users where email = ?').bind(email).first<{ role: string }>())?.role
+  const price = async (id: string) =>
+    (await env.DB.prepare('select price_paisa from tools where id = ?').bind(id).first<{ price_paisa: number }>())
+      ?.price_paisa
+
+  it('an action whose entry cannot be written is not done either; once it can, both are', async () => {
+    await signIn('all-or-nothing@example.com')
+    const tool = await makeTool({ name: 'All or Nothing Saw', pricePaisa: 10_000 })
+    const category = await json<{ insertedId: string }>(
+      await call('POST', '/api/category', { as: admin, body: { name: 'All or nothing' } }),
+    )
+    await whileTheLogRefuses(async () => {
+      const promote = await call('PUT', '/api/user/admin/all-or-nothing@example.com', { as: admin })
+      expect(promote.status).toBe(500)
+      const patched = await call('PATCH', `/api/service/${tool.id}`, { as: admin, body: { price: 150 } })
+      expect(patched.status).toBe(500)
+      const deleted = await call('DELETE', `/api/category/${category.insertedId}`, { as: admin })
+      expect(deleted.status).toBe(500)
+      expect((await call('DELETE', `/api/service/${tool.id}`, { as: admin })).status).toBe(500)
+      // A change that does nothing writes no entry, so it is answered as ever.
+      expect(await json(await call('PATCH', `/api/service/${tool.id}`, { as: admin, body: { price: 100 } }))).toEqual({
+        acknowledged: true,
+        modifiedCount: 0,
+      })
+    })
+    expect(await role('all-or-nothing@example.com')).toBe('user')
+    expect(await price(tool.id)).toBe(10_000)
+    expect((await json<{ _id: string }[]>(await call('GET', '/api/category'))).map((c) => c._id)).toContain(
+      category.insertedId,
+    )
+
+    const added = await entriesOf(async () => {
+      expect((await call('PUT', '/api/user/admin/all-or-nothing@example.com', { as: admin })).status).toBe(200)
+      expect((await call('PATCH', `/api/service/${tool.id}`, { as: admin, body: { price: 150 } })).status).toBe(200)
+      expect((await call('DELETE', `/api/category/${category.insertedId}`, { as: admin })).status).toBe(200)
+    })
+    expect(await role('all-or-nothing@example.com')).toBe('admin')
+    expect(await price(tool.id)).toBe(15_000)
+    expect(fields(added)).toEqual([
+      {
+        actor: ADMIN,
+        action: 'category.delete',
+        target: category.insertedId,
+        detail: 'deleted All or nothing (all-or-nothing)',
+      },
+      { actor: ADMIN, action: 'tool.update', target: tool.id, detail: 'price → 150' },
+      { actor: ADMIN, action: 'user.promote', target: 'all-or-nothing@example.com', detail: 'made an admin' },
+    ])
+  })
+
+  it('a refused action writes no entry: refused by its own write, in the batch, or before it', async () => {
+    // The promotion's UPDATE leaves a removed account alone: the entry after it is not written.
+    await signIn('removed-not-promoted@example.com')
+    expect((await call('DELETE', '/api/user/removed-not-promoted@example.com', { as: admin })).status).toBe(200)
+    expect(
+      await entriesOf(async () =>
+        expect((await call('PUT', '/api/user/admin/removed-not-promoted@example.com', { as: admin })).status).toBe(409),
+      ),
+    ).toEqual([])
+    expect(await role('removed-not-promoted@example.com')).toBe('user')
+    // A tool's stock that changed since the admin read it: the edit is refused, unaudited.
+    const tool = await makeTool({ name: 'Refused Edit Drill', quantity: 40 })
+    const refused = await entriesOf(async () => {
+      const res = await call('PATCH', `/api/service/${tool.id}`, {
+        as: admin,
+        body: { quantity: 45, previousQuantity: 39 },
+      })
+      expect(res.status).toBe(409)
+    })
+    expect(refused).toEqual([])
+    // A category whose slug another has: refused, unaudited.
+    const twin = { name: 'Twin slug', slug: 'twin-slug' }
+    expect((await call('POST', '/api/category', { as: admin, body: twin })).status).toBe(201)
+    expect(
+      await entriesOf(async () =>
+        expect((await call('POST', '/api/category', { as: admin, body: twin })).status).toBe(409),
       ),
     ).toEqual([])
   })

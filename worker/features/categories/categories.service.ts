@@ -4,6 +4,8 @@ import { type Category, slugify, treeOrder } from '#schemas/category-tree.ts'
 import { categories, tools } from '#worker/db/schema.ts'
 import { type Db, newId } from '#worker/lib/db.ts'
 import { badRequest, conflict, notFound } from '#worker/lib/errors.ts'
+import { CHANGED_ONE_ROW, queryPart, returnedRow, runBatch } from '#worker/lib/guarded.ts'
+import { auditStatement } from '../audit/audit.service'
 
 type CategoryRow = typeof categories.$inferSelect
 
@@ -72,9 +74,9 @@ const childless = (id: string): SQL =>
 /**
  * Checks a parent for a category (a new one, or `self` being moved): it exists, is top-level, is not
  * the category itself, and the category has no children of its own (or it would make a third level).
- * @throws 400 naming `parentId`.
+ * @returns the parent. @throws 400 naming `parentId`.
  */
-async function assertParent(db: Db, parentId: string, self?: CategoryRow): Promise<void> {
+async function assertParent(db: Db, parentId: string, self?: CategoryRow): Promise<CategoryRow> {
   if (self && parentId === self.id) {
     const message = 'A category cannot be inside itself'
     throw badRequest(message, { parentId: message })
@@ -89,6 +91,7 @@ async function assertParent(db: Db, parentId: string, self?: CategoryRow): Promi
       throw badRequest(message, { parentId: message })
     }
   }
+  return parent
 }
 
 async function assertSlugFree(db: Db, slug: string, id?: string): Promise<void> {
@@ -110,37 +113,53 @@ function slugFor(input: { name: string; slug?: string | undefined }): string {
 }
 
 /**
- * Adds a category: top-level, or inside a top-level one. The rules are checked first for the
- * message, and again in the INSERT itself, so two admins at once cannot make a third level or a
- * twin slug.
+ * Adds a category, for the admin `by`: top-level, or inside a top-level one. The rules are
+ * checked first for the message, and again in the INSERT itself, so two admins at once cannot
+ * make a third level or a twin slug. Audited (`category.create`) in the same batch.
  * @returns the new id. @throws 400 (parent), 409 (slug taken).
  */
-export async function createCategory(db: Db, input: CategoryInput): Promise<{ id: string; slug: string }> {
+export async function createCategory(db: Db, input: CategoryInput, by: string): Promise<string> {
   const slug = slugFor(input)
   const parentId = input.parentId ?? null
-  if (parentId) await assertParent(db, parentId)
+  const parent = parentId ? await assertParent(db, parentId) : undefined
   await assertSlugFree(db, slug)
   const id = newId()
-  const result = await db.run(sql`
-    insert into ${categories} (id, name, slug, parent_id)
-    select ${id}, ${input.name}, ${slug}, ${parentId}
-    where ${slugFree(slug)} and ${parentId ? topLevel(parentId) : sql`1`}`)
-  if (result.meta.changes === 0) {
+  const [inserted] = await runBatch(db, [
+    queryPart(
+      db.run(sql`
+        insert into ${categories} (id, name, slug, parent_id)
+        select ${id}, ${input.name}, ${slug}, ${parentId}
+        where ${slugFree(slug)} and ${parentId ? topLevel(parentId) : sql`1`}
+        returning id`),
+    ),
+    auditStatement(
+      db,
+      {
+        actor: by,
+        action: 'category.create',
+        target: id,
+        detail: `added ${input.name} (${slug})${parent ? ` inside ${parent.name}` : ''}`,
+      },
+      CHANGED_ONE_ROW,
+    ),
+  ])
+  if (!returnedRow(inserted)) {
     // Another admin got there between the checks and the write: say which rule it broke.
     if (parentId) await assertParent(db, parentId)
     await assertSlugFree(db, slug)
     throw conflict('The categories changed meanwhile. Please try again.')
   }
-  return { id, slug }
+  return id
 }
 
 /**
- * Renames (`name`, `slug`) or moves (`parentId`; null for the top level) a category. The search
- * index follows by trigger: its tools' category words change with it.
- * @returns modifiedCount: 0 when every value sent equals the stored one.
+ * Renames (`name`, `slug`) or moves (`parentId`; null for the top level) a category, for the
+ * admin `by`. The search index follows by trigger: its tools' category words change with it.
+ * Audited (`category.update`, naming what changed) in the same batch.
+ * @returns modifiedCount: 0 when every value sent equals the stored one (nothing is audited).
  * @throws 404 no such category; 400 a third level or an unknown parent; 409 slug taken.
  */
-export async function updateCategory(db: Db, id: string, patch: CategoryPatch): Promise<number> {
+export async function updateCategory(db: Db, id: string, patch: CategoryPatch, by: string): Promise<number> {
   const row = await getCategory(db, id)
   if (!row) throw categoryNotFound()
   const values: Partial<Pick<CategoryRow, 'name' | 'slug' | 'parentId'>> = {}
@@ -149,21 +168,34 @@ export async function updateCategory(db: Db, id: string, patch: CategoryPatch): 
   if (patch.parentId !== undefined && patch.parentId !== row.parentId) values.parentId = patch.parentId
   if (Object.keys(values).length === 0) return 0
 
-  if (values.parentId) await assertParent(db, values.parentId, row)
+  const parent = values.parentId ? await assertParent(db, values.parentId, row) : undefined
   if (values.slug) await assertSlugFree(db, values.slug, id)
-  const result = await db
-    .update(categories)
-    .set(values)
-    .where(
-      and(
-        eq(categories.id, id),
-        values.slug ? slugFree(values.slug, id) : undefined,
-        values.parentId ? and(topLevel(values.parentId), childless(id)) : undefined,
-      ),
-    )
-    .run()
-  // NOTE: > 0, not === 1: D1 counts the search index rows the update's trigger rewrote.
-  if (result.meta.changes > 0) return 1
+  const detail = [
+    values.name !== undefined ? `name → ${values.name}` : '',
+    values.slug !== undefined ? `slug → ${values.slug}` : '',
+    values.parentId !== undefined ? `moved ${parent ? `inside ${parent.name}` : 'to the top level'}` : '',
+  ]
+  const [updated] = await runBatch(db, [
+    queryPart(
+      db
+        .update(categories)
+        .set(values)
+        .where(
+          and(
+            eq(categories.id, id),
+            values.slug ? slugFree(values.slug, id) : undefined,
+            values.parentId ? and(topLevel(values.parentId), childless(id)) : undefined,
+          ),
+        )
+        .returning({ id: categories.id }),
+    ),
+    auditStatement(
+      db,
+      { actor: by, action: 'category.update', target: id, detail: detail.filter(Boolean).join(', ') },
+      CHANGED_ONE_ROW,
+    ),
+  ])
+  if (returnedRow(updated)) return 1
   const now = await getCategory(db, id)
   if (!now) throw categoryNotFound()
   if (values.parentId) await assertParent(db, values.parentId, now)
@@ -172,23 +204,33 @@ export async function updateCategory(db: Db, id: string, patch: CategoryPatch): 
 }
 
 /**
- * Deletes a category that holds no tools and no categories (checked in the DELETE itself).
- * @returns the deleted row (for the audit log). @throws 404 no such category; 409 not empty.
+ * Deletes a category that holds no tools and no categories (checked in the DELETE itself), for
+ * the admin `by`; audited (`category.delete`, with its name and slug) in the same batch.
+ * @throws 404 no such category; 409 not empty.
  */
-export async function deleteCategory(db: Db, id: string): Promise<CategoryRow> {
+export async function deleteCategory(db: Db, id: string, by: string): Promise<void> {
   const row = await getCategory(db, id)
   if (!row) throw categoryNotFound()
-  const result = await db
-    .delete(categories)
-    .where(
-      and(
-        eq(categories.id, id),
-        sql`not exists (select 1 from ${tools} where ${tools.categoryId} = ${id})`,
-        childless(id),
-      ),
-    )
-    .run()
-  if (result.meta.changes > 0) return row
+  const [deleted] = await runBatch(db, [
+    queryPart(
+      db
+        .delete(categories)
+        .where(
+          and(
+            eq(categories.id, id),
+            sql`not exists (select 1 from ${tools} where ${tools.categoryId} = ${id})`,
+            childless(id),
+          ),
+        )
+        .returning({ id: categories.id }),
+    ),
+    auditStatement(
+      db,
+      { actor: by, action: 'category.delete', target: id, detail: `deleted ${row.name} (${row.slug})` },
+      CHANGED_ONE_ROW,
+    ),
+  ])
+  if (returnedRow(deleted)) return
   if (!(await getCategory(db, id))) throw categoryNotFound()
   const [[held], [children]] = await db.batch([
     db.select({ n: count() }).from(tools).where(eq(tools.categoryId, id)),

@@ -30,7 +30,7 @@ import type { AppEnv, Config } from '#worker/env.ts'
 import { type Db, getDb, matchesText } from '#worker/lib/db.ts'
 import { ApiError, badRequest, conflict, notFound } from '#worker/lib/errors.ts'
 import { sqlPart } from '#worker/lib/guarded.ts'
-import { recordAudit } from '../audit/audit.service'
+import { auditIf } from '../audit/audit.service'
 import { queueMailStatement } from '../mail/mail.service'
 import { assertMethodAllowed, type MethodContext } from '../payments/payment-methods.service'
 import { paymentProvider } from '../payments/providers.service'
@@ -465,31 +465,30 @@ export async function refundOrder(
     const now = await deps.db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id)).get()
     if (now?.status !== 'refunded')
       console.error(`Order ${order.id} was refunded at the provider but changed meanwhile (${outcome}); check it.`)
-    else if (await refundedByProviderNotice(deps.db, order.id)) {
+    else if (
       // The provider's notice of this very refund (Stripe's charge.refunded) was recorded while
-      // the provider answered: the refund is this admin's, done; the audit log says so.
-      await recordAudit(deps.db, {
-        actor: admin,
-        action: 'order.refund',
-        target: order.id,
-        detail: `${order.status} → refunded${reason ? `: ${reason}` : ''} (the provider's notice recorded it first)`,
-      })
+      // the provider answered: the refund is this admin's, done; the audit log says so. (The
+      // move was the notice's own batch: the entry is written, in one statement, only if it was.)
+      await auditIf(
+        deps.db,
+        {
+          actor: admin,
+          action: 'order.refund',
+          target: order.id,
+          detail: `${order.status} → refunded${reason ? `: ${reason}` : ''} (the provider's notice recorded it first)`,
+        },
+        refundedByProviderNotice(order.id),
+      )
+    )
       return
-    }
     throw conflict('This order changed while it was being refunded. Reload it to see its state.')
   }
 }
 
-/** Whether the order's move to refunded was the payment provider's (its webhook), not a person's. */
-async function refundedByProviderNotice(db: Db, orderId: string): Promise<boolean> {
-  const event = await db
-    .select({ actor: orderEvents.actor })
-    .from(orderEvents)
-    .where(and(eq(orderEvents.bookingId, orderId), eq(orderEvents.status, 'refunded')))
-    .orderBy(desc(orderEvents.at))
-    .get()
-  return event?.actor === 'payment'
-}
+/** SQL: the order's (latest) move to refunded was the payment provider's (its webhook), not a person's. */
+const refundedByProviderNotice = (orderId: string) =>
+  sqlPart`(select actor from order_events where booking_id = ${orderId} and status = 'refunded'
+    order by at desc limit 1) = 'payment'`
 
 /**
  * `POST /api/booking/{id}/payment`: an admin records the bank transfer that paid an order. The

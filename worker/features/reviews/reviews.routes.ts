@@ -9,7 +9,6 @@ import { getDb } from '#worker/lib/db.ts'
 import { cachePublicRoute, invalidatePublic } from '#worker/lib/edge-cache.ts'
 import { ApiError } from '#worker/lib/errors.ts'
 import { validate } from '#worker/lib/validator.ts'
-import { recordAudit } from '../audit/audit.service'
 import { assertImageStored } from '../images/images.service'
 import { createReview, deleteReview, listReviews } from './reviews.service'
 
@@ -48,14 +47,7 @@ export const reviewsRoutes = new Hono<AppEnv>()
   )
   .delete('/:id', requireAdmin, validate('param', IdParam), async (c) => {
     const { id } = c.req.valid('param')
-    const db = getDb(c.env)
-    const review = await deleteReview(db, id)
+    await deleteReview(getDb(c.env), id, c.var.user.email)
     await invalidatePublic(c.var.config, ['reviews'])
-    await recordAudit(db, {
-      actor: c.var.user.email,
-      action: 'review.delete',
-      target: id,
-      detail: `deleted the review by ${review.name}`,
-    })
     return c.json<Deleted>({ acknowledged: true, deletedCount: 1 })
   })

@@ -3,7 +3,9 @@ import type { Review, ReviewInput } from '#schemas/review.ts'
 import { reviews } from '#worker/db/schema.ts'
 import { type Db, newId } from '#worker/lib/db.ts'
 import { notFound } from '#worker/lib/errors.ts'
+import { CHANGED_ONE_ROW, queryPart, returnedRow, runBatch } from '#worker/lib/guarded.ts'
 import { insertWithinLimit, type RateLimit } from '#worker/lib/rate-limit.ts'
+import { auditStatement } from '../audit/audit.service'
 
 type ReviewRow = typeof reviews.$inferSelect
 
@@ -59,9 +61,21 @@ export async function createReview(db: Db, input: ReviewInput, userEmail: string
   return id
 }
 
-/** @returns the review as it was. @throws 404 when there is no review with that id. */
-export async function deleteReview(db: Db, id: string): Promise<Review> {
-  const row = await db.delete(reviews).where(eq(reviews.id, id)).returning().get()
-  if (!row) throw notFound('No such review.')
-  return toReviewDto(row)
+/**
+ * Deletes a review, for the admin `by`; audited (`review.delete`, naming whose it was) in the
+ * same batch. @throws 404 when there is no review with that id.
+ */
+export async function deleteReview(db: Db, id: string, by: string): Promise<void> {
+  const noSuchReview = () => notFound('No such review.')
+  const row = await db.select({ name: reviews.name }).from(reviews).where(eq(reviews.id, id)).get()
+  if (!row) throw noSuchReview()
+  const [deleted] = await runBatch(db, [
+    queryPart(db.delete(reviews).where(eq(reviews.id, id)).returning({ id: reviews.id })),
+    auditStatement(
+      db,
+      { actor: by, action: 'review.delete', target: id, detail: `deleted the review by ${row.name}` },
+      CHANGED_ONE_ROW,
+    ),
+  ])
+  if (!returnedRow(deleted)) throw noSuchReview()
 }

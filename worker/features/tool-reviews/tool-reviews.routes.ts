@@ -15,7 +15,6 @@ import { getDb } from '#worker/lib/db.ts'
 import { cachePublicRoute, invalidatePublic } from '#worker/lib/edge-cache.ts'
 import { ApiError } from '#worker/lib/errors.ts'
 import { validate } from '#worker/lib/validator.ts'
-import { recordAudit } from '../audit/audit.service'
 import {
   createToolReview,
   deleteToolReview,
@@ -71,15 +70,8 @@ export const toolReviewsRoutes = new Hono<AppEnv>()
   )
   .delete('/service/:id/reviews/:reviewId', requireAdmin, validate('param', ReviewParam), async (c) => {
     const { id, reviewId } = c.req.valid('param')
-    const db = getDb(c.env)
-    const review = await deleteToolReview(db, id, reviewId)
+    await deleteToolReview(getDb(c.env), id, reviewId, c.var.user.email)
     await invalidatePublic(c.var.config, REVIEW_TAGS)
-    await recordAudit(db, {
-      actor: c.var.user.email,
-      action: 'tool-review.delete',
-      target: reviewId,
-      detail: `deleted the ${review.rating}-star review of tool ${id} by ${review.customer}`,
-    })
     return c.json<Deleted>({ acknowledged: true, deletedCount: 1 })
   })
   // Extensions (docs/api-extensions.md): every tool's reviews for the admins' Reviews page, and the

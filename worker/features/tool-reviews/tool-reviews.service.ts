@@ -3,6 +3,8 @@ import type { ToolReview, ToolReviewAdminRow, ToolReviewInput } from '#schemas/t
 import { orderLines, orders, toolReviews, tools } from '#worker/db/schema.ts'
 import { type Db, newId } from '#worker/lib/db.ts'
 import { ApiError, notFound } from '#worker/lib/errors.ts'
+import { CHANGED_ONE_ROW, queryPart, returnedRow, runBatch } from '#worker/lib/guarded.ts'
+import { auditStatement } from '../audit/audit.service'
 
 type ToolReviewRow = typeof toolReviews.$inferSelect
 
@@ -158,16 +160,31 @@ async function assertMayReview(db: Db, toolId: string, customer: string) {
 }
 
 /**
- * Deletes a review of a tool (the tool's rating follows, by trigger).
- * @returns the review as it was.
+ * Deletes a review of a tool (the tool's rating follows, by trigger), for the admin `by`;
+ * audited (`tool-review.delete`: its rating, the tool, whose it was) in the same batch.
  * @throws 404 when the tool has no review with that id.
  */
-export async function deleteToolReview(db: Db, toolId: string, reviewId: string): Promise<ToolReviewRow> {
+export async function deleteToolReview(db: Db, toolId: string, reviewId: string, by: string): Promise<void> {
+  const noSuchReview = () => notFound('This tool has no review with that id.')
+  const isIt = and(eq(toolReviews.id, reviewId), eq(toolReviews.toolId, toolId))
   const row = await db
-    .delete(toolReviews)
-    .where(and(eq(toolReviews.id, reviewId), eq(toolReviews.toolId, toolId)))
-    .returning()
+    .select({ rating: toolReviews.rating, customer: toolReviews.customer })
+    .from(toolReviews)
+    .where(isIt)
     .get()
-  if (!row) throw notFound('This tool has no review with that id.')
-  return row
+  if (!row) throw noSuchReview()
+  const [deleted] = await runBatch(db, [
+    queryPart(db.delete(toolReviews).where(isIt).returning({ id: toolReviews.id })),
+    auditStatement(
+      db,
+      {
+        actor: by,
+        action: 'tool-review.delete',
+        target: reviewId,
+        detail: `deleted the ${row.rating}-star review of tool ${toolId} by ${row.customer}`,
+      },
+      CHANGED_ONE_ROW,
+    ),
+  ])
+  if (!returnedRow(deleted)) throw noSuchReview()
 }

@@ -10,7 +10,7 @@ import { getDb } from '#worker/lib/db.ts'
 import { cachePublicRoute, invalidatePublic } from '#worker/lib/edge-cache.ts'
 import { ApiError, badRequest, notFound } from '#worker/lib/errors.ts'
 import { validate } from '#worker/lib/validator.ts'
-import { recordAudit } from '../audit/audit.service'
+import { addToAuditDetail } from '../audit/audit.service'
 import { assertImagesStored } from '../images/images.service'
 import { deliverMail } from '../mail/mail.service'
 import { cancelOrdersOfWithdrawnTool, openOrdersOfTool, orderDeps } from '../orders/orders.service'
@@ -71,34 +71,15 @@ export const toolsRoutes = new Hono<AppEnv>()
       throw badRequest(message, { email: message })
     }
     await assertImagesStored(c.env.IMAGES, fields)
-    const db = getDb(c.env)
-    const insertedId = await createTool(db, fields, admin.email)
+    const insertedId = await createTool(getDb(c.env), fields, admin.email)
     await invalidatePublic(c.var.config, ['catalogue'])
-    await recordAudit(db, {
-      actor: admin.email,
-      action: 'tool.create',
-      target: insertedId,
-      detail: `added ${fields.name}`,
-    })
     return c.json<Inserted, 201>({ acknowledged: true, insertedId }, 201)
   })
   .patch('/:id', requireAdmin, validate('param', IdParam), jsonLimit, validate('json', ToolPatchSchema), async (c) => {
     const patch = c.req.valid('json')
     await assertImagesStored(c.env.IMAGES, patch)
-    const db = getDb(c.env)
-    const { id } = c.req.valid('param')
-    const modifiedCount = await updateTool(db, id, patch)
-    if (modifiedCount) {
-      await invalidatePublic(c.var.config, ['catalogue'])
-      const { previousQuantity: _, ...fields } = patch
-      const detail = Object.entries(fields)
-        .filter(([, v]) => v !== undefined)
-        .map(([k, v]) =>
-          k === 'description' || k === 'img' || k === 'images' || k === 'specs' ? `${k} changed` : `${k} → ${v}`,
-        )
-        .join(', ')
-      await recordAudit(db, { actor: c.var.user.email, action: 'tool.update', target: id, detail })
-    }
+    const modifiedCount = await updateTool(getDb(c.env), c.req.valid('param').id, patch, c.var.user.email)
+    if (modifiedCount) await invalidatePublic(c.var.config, ['catalogue'])
     return c.json<Modified>({ acknowledged: true, modifiedCount })
   })
   // The open orders a withdrawal would touch, for the admin's confirmation.
@@ -110,16 +91,11 @@ export const toolsRoutes = new Hono<AppEnv>()
   .delete('/:id', requireAdmin, validate('param', IdParam), deliverMail, async (c) => {
     const { id } = c.req.valid('param')
     const deps = orderDeps(c.var.config, getDb(c.env), new URL(c.req.url).origin)
-    const tool = await getTool(deps.db, id)
-    await deleteTool(deps.db, id)
+    const { auditId } = await deleteTool(deps.db, id, c.var.user.email)
     await invalidatePublic(c.var.config, ['catalogue'])
     // Taken out of the catalogue first, so nobody orders it meanwhile; then its unpaid orders end.
     const cancelled = await cancelOrdersOfWithdrawnTool(deps, id)
-    await recordAudit(deps.db, {
-      actor: c.var.user.email,
-      action: 'tool.delete',
-      target: id,
-      detail: `deleted ${tool?.name ?? id}${cancelled ? `; ${cancelled} unpaid order${cancelled === 1 ? '' : 's'} cancelled` : ''}`,
-    })
+    if (cancelled)
+      await addToAuditDetail(deps.db, auditId, `; ${cancelled} unpaid order${cancelled === 1 ? '' : 's'} cancelled`)
     return c.json<Deleted>({ acknowledged: true, deletedCount: 1 })
   })

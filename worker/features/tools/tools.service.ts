@@ -16,6 +16,8 @@ import { vatBp, vatPercent } from '#schemas/vat.ts'
 import { categories, type PriceTierRow, tools } from '#worker/db/schema.ts'
 import { type Db, newId } from '#worker/lib/db.ts'
 import { badRequest, conflict, notFound } from '#worker/lib/errors.ts'
+import { CHANGED_ONE_ROW, happened, queryPart, returnedRow, runBatch } from '#worker/lib/guarded.ts'
+import { auditStatement } from '../audit/audit.service'
 import { assertCategoryExists, categoryExists, inCategory } from '../categories/categories.service'
 
 type ToolRow = typeof tools.$inferSelect
@@ -123,7 +125,10 @@ export async function getTool(db: Db, id: string): Promise<Tool | undefined> {
   return row && toToolDto(row)
 }
 
-/** Adds a tool; `createdBy` is the admin's e-mail. @returns the new id. */
+/**
+ * Adds a tool; `createdBy` is the admin's e-mail. Audited (`tool.create`) in the same batch.
+ * @returns the new id.
+ */
 export async function createTool(db: Db, input: ToolFields, createdBy: string): Promise<string> {
   const categoryId = input.categoryId ?? null
   if (categoryId) await assertCategoryExists(db, categoryId)
@@ -147,31 +152,50 @@ export async function createTool(db: Db, input: ToolFields, createdBy: string): 
     ...(input.packSize !== undefined ? { packSize: input.packSize } : {}),
     createdBy,
   })
-  if (!categoryId) {
-    await insert
-    return id
-  }
-  // The category may have been deleted since it was checked: then the tool is not added.
-  const [, , orphan] = await db.batch([
-    insert,
-    db.delete(tools).where(and(eq(tools.id, id), sql`not ${categoryExists(categoryId)}`)),
-    db.select({ id: tools.id }).from(tools).where(eq(tools.id, id)),
+  // The category may have been deleted since it was checked: then the tool is not added (nor audited).
+  const orphan = categoryId
+    ? db
+        .delete(tools)
+        .where(and(eq(tools.id, id), sql`not ${categoryExists(categoryId)}`))
+        .returning({ id: tools.id })
+    : undefined
+  const [, removed] = await runBatch(db, [
+    queryPart(insert),
+    ...(orphan ? [queryPart(orphan)] : []),
+    auditStatement(
+      db,
+      { actor: createdBy, action: 'tool.create', target: id, detail: `added ${input.name}` },
+      happened('tools', id),
+    ),
   ])
-  if (orphan.length === 0) await assertCategoryExists(db, categoryId)
+  if (categoryId && returnedRow(removed)) await assertCategoryExists(db, categoryId)
   return id
 }
 
+/** The audit entry's detail of a change: each field sent, with its new value where it is short. */
+function describePatch(patch: ToolPatch): string {
+  const { previousQuantity: _, ...fields } = patch
+  return Object.entries(fields)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) =>
+      k === 'description' || k === 'img' || k === 'images' || k === 'specs' ? `${k} changed` : `${k} → ${v}`,
+    )
+    .join(', ')
+}
+
 /**
- * Changes the given fields of a tool. Minimum ≤ quantity is checked against the stored
- * row when only one of the two changes, and again inside the UPDATE itself, so a booking
- * taking stock at the same moment cannot slip past the check. Other changes (a new price,
- * say) are allowed on a tool whose stock has sold below its minimum, and a stock of 0
- * (out of stock) is always allowed.
- * @returns modifiedCount: 0 when every sent value equals the stored one (as MongoDB answers).
+ * Changes the given fields of a tool, for the admin `by`. Minimum ≤ quantity is checked
+ * against the stored row when only one of the two changes, and again inside the UPDATE
+ * itself, so a booking taking stock at the same moment cannot slip past the check. Other
+ * changes (a new price, say) are allowed on a tool whose stock has sold below its minimum,
+ * and a stock of 0 (out of stock) is always allowed. Audited (`tool.update`, the fields sent)
+ * in the same batch.
+ * @returns modifiedCount: 0 when every sent value equals the stored one (as MongoDB answers;
+ *   nothing is audited).
  * @throws 404 no such tool; 400 minimum above the stock; 409 `previousQuantity` was sent
  *   and the stock is no longer that figure (orders came in).
  */
-export async function updateTool(db: Db, id: string, patch: ToolPatch, attempt = 1): Promise<number> {
+export async function updateTool(db: Db, id: string, patch: ToolPatch, by: string, attempt = 1): Promise<number> {
   const row = await db.select().from(tools).where(eq(tools.id, id)).get()
   if (!row) throw toolNotFound()
   const { previousQuantity } = patch
@@ -219,13 +243,17 @@ export async function updateTool(db: Db, id: string, patch: ToolPatch, attempt =
   // The wholesale rules were checked against the row as read: a change of the price, minimum,
   // volume prices or pack size is written only if no other edit changed them since.
   const wholesaleStays = WHOLESALE_COLUMNS.some((k) => values[k] !== undefined) ? sameWholesale(row) : undefined
-  const result = await db
-    .update(tools)
-    .set(values)
-    .where(and(eq(tools.id, id), guard, unchangedStock, categoryStays, wholesaleStays))
-    .run()
-  // NOTE: > 0: D1 also counts the search index rows the update's trigger rewrote.
-  if (result.meta.changes > 0) return 1
+  const [updated] = await runBatch(db, [
+    queryPart(
+      db
+        .update(tools)
+        .set(values)
+        .where(and(eq(tools.id, id), guard, unchangedStock, categoryStays, wholesaleStays))
+        .returning({ id: tools.id }),
+    ),
+    auditStatement(db, { actor: by, action: 'tool.update', target: id, detail: describePatch(patch) }, CHANGED_ONE_ROW),
+  ])
+  if (returnedRow(updated)) return 1
 
   // Nothing matched: the tool went away, or its stock changed since it was read.
   const now = await db.select().from(tools).where(eq(tools.id, id)).get()
@@ -233,7 +261,7 @@ export async function updateTool(db: Db, id: string, patch: ToolPatch, attempt =
   // Another edit changed its wholesale terms meanwhile: checked again against them (once more at
   // most; a third edit racing too is told to reload).
   if (wholesaleStays && WHOLESALE_COLUMNS.some((k) => JSON.stringify(now[k]) !== JSON.stringify(row[k]))) {
-    if (attempt < 2) return updateTool(db, id, patch, attempt + 1)
+    if (attempt < 2) return updateTool(db, id, patch, by, attempt + 1)
     throw conflict('This tool changed while you were editing it. Reload it and save again.')
   }
   if (values.categoryId) await assertCategoryExists(db, values.categoryId)
@@ -285,14 +313,27 @@ function assertMinimum(minimum: number, quantity: number, field: 'quantity' | 'M
 }
 
 /**
- * Removes a tool. Bookings keep the tool's name and unit price as ordered and have no
- * foreign key, so past orders stay as they were. Its image stays in R2: content-addressed
- * objects may be shared with other tools or reviews.
+ * Removes a tool, for the admin `by`. Bookings keep the tool's name and unit price as ordered
+ * and have no foreign key, so past orders stay as they were. Its image stays in R2:
+ * content-addressed objects may be shared with other tools or reviews. Audited (`tool.delete`,
+ * with its name) in the same batch.
+ * @returns the id of the audit entry (what the withdrawal leads to is added to it).
  * @throws 404 when there is no tool with that id.
  */
-export async function deleteTool(db: Db, id: string): Promise<void> {
-  const result = await db.delete(tools).where(eq(tools.id, id)).run()
-  if (result.meta.changes === 0) throw toolNotFound()
+export async function deleteTool(db: Db, id: string, by: string): Promise<{ auditId: string }> {
+  const row = await db.select({ name: tools.name }).from(tools).where(eq(tools.id, id)).get()
+  if (!row) throw toolNotFound()
+  const auditId = newId()
+  const [deleted] = await runBatch(db, [
+    queryPart(db.delete(tools).where(eq(tools.id, id)).returning({ id: tools.id })),
+    auditStatement(
+      db,
+      { id: auditId, actor: by, action: 'tool.delete', target: id, detail: `deleted ${row.name}` },
+      CHANGED_ONE_ROW,
+    ),
+  ])
+  if (!returnedRow(deleted)) throw toolNotFound()
+  return { auditId }
 }
 
 /** How many related tools a tool page shows. */

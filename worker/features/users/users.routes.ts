@@ -17,7 +17,6 @@ import { badRequest, conflict, forbidden, notFound } from '#worker/lib/errors.ts
 import { type FirebaseIdentity, verifyFirebaseIdToken } from '#worker/lib/firebase-token.ts'
 import { isHs256 } from '#worker/lib/jwt.ts'
 import { validate } from '#worker/lib/validator.ts'
-import { recordAudit } from '../audit/audit.service'
 import { cancelUnpaidOrdersOfSquatter, orderDeps } from '../orders/orders.service'
 import {
   getProfile,
@@ -70,28 +69,12 @@ export const usersRoutes = new Hono<AppEnv>()
   // Registered before '/:email' for clarity; ':email' never matches a '/' anyway.
   .put('/admin/:email', requireAdmin, validate('param', EmailParamSchema), async (c) => {
     const { email } = c.req.valid('param')
-    const db = getDb(c.env)
-    const modifiedCount = await promoteToAdmin(db, email)
-    if (modifiedCount)
-      await recordAudit(db, {
-        actor: c.var.user.email,
-        action: 'user.promote',
-        target: email,
-        detail: 'made an admin',
-      })
+    const modifiedCount = await promoteToAdmin(getDb(c.env), email, c.var.user.email)
     return c.json<Modified>({ acknowledged: true, modifiedCount })
   })
   .post('/:email/restore', requireAdmin, validate('param', EmailParamSchema), async (c) => {
     const { email } = c.req.valid('param')
-    const db = getDb(c.env)
-    const modifiedCount = await restoreUser(db, email)
-    if (modifiedCount)
-      await recordAudit(db, {
-        actor: c.var.user.email,
-        action: 'user.restore',
-        target: email,
-        detail: 'restored; can sign in again',
-      })
+    const modifiedCount = await restoreUser(getDb(c.env), email, c.var.user.email)
     return c.json<Modified>({ acknowledged: true, modifiedCount })
   })
   .get('/:email', requireUser, validate('param', EmailParamSchema), async (c) => {
@@ -130,15 +113,8 @@ export const usersRoutes = new Hono<AppEnv>()
         profile = signedIn.profile
         accessToken = await issueAccessToken(email, signedIn.sessionVersion, config)
       } else {
-        profile = await updateProfile(db, email, fields)
-        // An admin changing someone else's profile (a company and BIN print on tax invoices) is audited.
-        if (caller.user.email !== email)
-          await recordAudit(db, {
-            actor: caller.user.email,
-            action: 'user.update',
-            target: email,
-            detail: `changed ${Object.keys(fields).join(', ') || 'nothing'}`,
-          })
+        // An admin changing someone else's profile is audited.
+        profile = await updateProfile(db, email, fields, caller.user.email)
         // Only a Firebase ID token starts or renews a session: the token answered here is for
         // the caller (an admin editing someone else gets one for itself), in the same session,
         // and ends no later than the one presented.
@@ -153,15 +129,7 @@ export const usersRoutes = new Hono<AppEnv>()
     const { email } = c.req.valid('param')
     const admin = c.var.user.email
     if (email === admin) throw conflict('You cannot remove your own account. Ask another admin.')
-    const db = getDb(c.env)
-    const deletedCount = await removeUser(db, email, admin)
-    if (deletedCount)
-      await recordAudit(db, {
-        actor: admin,
-        action: 'user.remove',
-        target: email,
-        detail: 'removed; their sessions ended',
-      })
+    const deletedCount = await removeUser(getDb(c.env), email, admin)
     return c.json<Deleted>({ acknowledged: true, deletedCount })
   })
 

@@ -4,6 +4,8 @@ import { nowMs } from '#worker/db/now.ts'
 import { users } from '#worker/db/schema.ts'
 import { containsText, type Db, newId } from '#worker/lib/db.ts'
 import { ApiError, conflict, notFound } from '#worker/lib/errors.ts'
+import { CHANGED_ONE_ROW, queryPart, returnedRow, runBatch } from '#worker/lib/guarded.ts'
+import { auditStatement } from '../audit/audit.service'
 
 type UserRow = typeof users.$inferSelect
 
@@ -76,18 +78,43 @@ export async function listProfiles(
 
 const noSuchUser = () => notFound('No user with that e-mail.')
 
-/** Updates the sent profile fields. @throws 404 when there is no such user. */
-export async function updateProfile(db: Db, email: string, fields: ProfileFields): Promise<UserProfile> {
+/**
+ * The audit entry of an admin's change to the user `email`, for the batch whose first statement
+ * makes it: written only if that statement changed the user.
+ */
+const userAudit = (db: Db, admin: string, action: string, email: string, detail: string) =>
+  auditStatement(db, { actor: admin, action, target: email, detail }, CHANGED_ONE_ROW)
+
+/**
+ * Updates the sent profile fields, for `editor` (the user, or an admin). An admin changing
+ * someone else's profile (a company and BIN print on tax invoices) is audited (`user.update`),
+ * in the same batch as the change.
+ * @throws 404 when there is no such user.
+ */
+export async function updateProfile(
+  db: Db,
+  email: string,
+  fields: ProfileFields,
+  editor: string,
+): Promise<UserProfile> {
   const set = { ...sentFields(fields), ...sentCompany(fields) }
-  const row =
-    Object.keys(set).length === 0
-      ? await getUserRow(db, email)
-      : await db
-          .update(users)
-          .set({ ...set, updatedAt: nowMs })
-          .where(eq(users.email, email))
-          .returning()
-          .get()
+  if (Object.keys(set).length > 0) {
+    const update = db
+      .update(users)
+      .set({ ...set, updatedAt: nowMs })
+      .where(eq(users.email, email))
+    if (editor === email) {
+      const row = await update.returning().get()
+      if (!row) throw noSuchUser()
+      return toUserProfile(row)
+    }
+    const [updated] = await runBatch(db, [
+      queryPart(update.returning({ id: users.id })),
+      userAudit(db, editor, 'user.update', email, `changed ${Object.keys(fields).join(', ')}`),
+    ])
+    if (!returnedRow(updated)) throw noSuchUser()
+  }
+  const row = await getUserRow(db, email)
   if (!row) throw noSuchUser()
   return toUserProfile(row)
 }
@@ -225,52 +252,69 @@ export const accountRemoved = () =>
   new ApiError(403, 'ACCOUNT_REMOVED', 'This account has been removed. Contact us if you think this is a mistake.')
 
 /**
- * Makes the user an admin. @returns modifiedCount (0 when it already was one).
+ * Makes the user an admin, for the admin `by`; audited (`user.promote`) in the same batch.
+ * @returns modifiedCount (0 when it already was one: nothing is audited).
  * @throws 404 when there is no such user; 409 for a removed one (restored, it would come back an admin).
  */
-export async function promoteToAdmin(db: Db, email: string): Promise<number> {
-  const result = await db
-    .update(users)
-    .set({ role: 'admin', updatedAt: nowMs })
-    .where(and(eq(users.email, email), ne(users.role, 'admin'), isNull(users.removedAt)))
-    .run()
-  const modifiedCount = result.meta.changes ?? 0
-  if (modifiedCount === 0) {
-    const row = await getUserRow(db, email)
-    if (!row) throw noSuchUser()
-    if (row.removedAt !== null) throw conflict('This account is removed. Restore it before making it an admin.')
-  }
-  return modifiedCount
+export async function promoteToAdmin(db: Db, email: string, by: string): Promise<number> {
+  const [promoted] = await runBatch(db, [
+    queryPart(
+      db
+        .update(users)
+        .set({ role: 'admin', updatedAt: nowMs })
+        .where(and(eq(users.email, email), ne(users.role, 'admin'), isNull(users.removedAt)))
+        .returning({ id: users.id }),
+    ),
+    userAudit(db, by, 'user.promote', email, 'made an admin'),
+  ])
+  if (returnedRow(promoted)) return 1
+  const row = await getUserRow(db, email)
+  if (!row) throw noSuchUser()
+  if (row.removedAt !== null) throw conflict('This account is removed. Restore it before making it an admin.')
+  return 0
 }
 
 /**
- * Removes (blocks) a user: every session ends at once and sign-in answers 403
- * ACCOUNT_REMOVED until an admin restores the account. Their orders stay.
- * @returns 1 when this call removed the user, 0 when it already was removed.
+ * Removes (blocks) a user, for the admin `by`: every session ends at once and sign-in answers
+ * 403 ACCOUNT_REMOVED until an admin restores the account. Their orders stay. Audited
+ * (`user.remove`) in the same batch.
+ * @returns 1 when this call removed the user, 0 when it already was removed (nothing is audited).
  * @throws 404 when there is no such user.
  */
 export async function removeUser(db: Db, email: string, by: string): Promise<number> {
-  const result = await db
-    .update(users)
-    .set({ removedAt: nowMs, removedBy: by, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: nowMs })
-    .where(and(eq(users.email, email), isNull(users.removedAt)))
-    .run()
-  const changed = result.meta.changes ?? 0
-  if (changed === 0 && !(await getUserRow(db, email))) throw noSuchUser()
-  return changed
+  const [removed] = await runBatch(db, [
+    queryPart(
+      db
+        .update(users)
+        .set({ removedAt: nowMs, removedBy: by, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: nowMs })
+        .where(and(eq(users.email, email), isNull(users.removedAt)))
+        .returning({ id: users.id }),
+    ),
+    userAudit(db, by, 'user.remove', email, 'removed; their sessions ended'),
+  ])
+  if (returnedRow(removed)) return 1
+  if (!(await getUserRow(db, email))) throw noSuchUser()
+  return 0
 }
 
 /**
- * Lets a removed user back in, with their old orders; they sign in again.
- * @returns 1 when restored, 0 when the account was not removed. @throws 404 when there is no such user.
+ * Lets a removed user back in, with their old orders; they sign in again. For the admin `by`;
+ * audited (`user.restore`) in the same batch.
+ * @returns 1 when restored, 0 when the account was not removed (nothing is audited).
+ * @throws 404 when there is no such user.
  */
-export async function restoreUser(db: Db, email: string): Promise<number> {
-  const result = await db
-    .update(users)
-    .set({ removedAt: null, removedBy: null, updatedAt: nowMs })
-    .where(and(eq(users.email, email), isNotNull(users.removedAt)))
-    .run()
-  const changed = result.meta.changes ?? 0
-  if (changed === 0 && !(await getUserRow(db, email))) throw noSuchUser()
-  return changed
+export async function restoreUser(db: Db, email: string, by: string): Promise<number> {
+  const [restored] = await runBatch(db, [
+    queryPart(
+      db
+        .update(users)
+        .set({ removedAt: null, removedBy: null, updatedAt: nowMs })
+        .where(and(eq(users.email, email), isNotNull(users.removedAt)))
+        .returning({ id: users.id }),
+    ),
+    userAudit(db, by, 'user.restore', email, 'restored; can sign in again'),
+  ])
+  if (returnedRow(restored)) return 1
+  if (!(await getUserRow(db, email))) throw noSuchUser()
+  return 0
 }
