@@ -274,14 +274,14 @@ async function main() {
   }
   if (needSmall) {
     say(
-      `seeding fresh data (small${needScale ? `, and scale: ${SCALE.tools} tools, ${SCALE.bookings} orders of 1–5 lines, ${SCALE.reviews} reviews` : ''})…`,
+      `seeding fresh data (small${needScale ? `, and scale: ${SCALE.tools} tools, ${SCALE.orders} orders of 1–5 lines, ${SCALE.reviews} reviews` : ''})…`,
     )
     ;[smallData, largeData] = await Promise.all([
       prepareData(join(tmp, 'small'), { scale: false }),
       needScale ? prepareData(join(tmp, 'scale'), { scale: true }) : undefined,
     ])
     const summary = (c) =>
-      `${c.tools} tools, ${c.bookings} orders, ${c.orderLines} order lines, ${c.reviews} reviews; the bench customer: ${c.benchUserBookings} orders, a cart of ${c.cartLines} lines`
+      `${c.tools} tools, ${c.orders} orders, ${c.orderLines} order lines, ${c.reviews} reviews; the bench customer: ${c.benchUserOrders} orders, a cart of ${c.cartLines} lines`
     say(`small data: ${summary(smallData.counts)} (seeded in ${smallData.seconds} s)`)
     if (largeData) say(`scale data: ${summary(largeData.counts)} (seeded in ${largeData.seconds} s)`)
     result.data = { small: smallData.counts, scale: largeData?.counts, scaleSeedSeconds: largeData?.seconds }
@@ -393,7 +393,7 @@ async function main() {
         },
         {
           name: 'GET /api/booking?status=paid&offset=<random page>',
-          path: (data) => deskPage(data.counts.bookings),
+          path: (data) => deskPage(data.counts.orders),
           headers: admin,
           info: true,
         },

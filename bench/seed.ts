@@ -30,7 +30,7 @@ import {
   MAX_LINES_PER_ORDER,
   QUOTES,
   SCALE,
-  SMALL_BOOKINGS_PER_BENCH_USER,
+  SMALL_ORDERS_PER_BENCH_USER,
 } from './lib/data.mjs'
 
 const arg = (name: string) => process.argv.indexOf(name)
@@ -234,7 +234,7 @@ try {
   note('tools inserted')
   await insertRows('reviews', ['id', 'name', 'description', 'img', 'rating', 'created_at'], reviewRows)
 
-  const bookingColumns = [
+  const orderColumns = [
     'id',
     'service_id',
     'service',
@@ -290,15 +290,15 @@ try {
   ]
   const PAID = new Set(['paid', 'processing', 'shipped', 'delivered', 'refunded'])
   const zones = DEFAULT_SETTINGS.delivery.zones
-  const bookingTarget = scale ? SCALE.bookings : SMALL_BOOKINGS_PER_BENCH_USER
-  const bookingRows: string[][] = []
+  const orderTarget = scale ? SCALE.orders : SMALL_ORDERS_PER_BENCH_USER
+  const orderRows: string[][] = []
   const lineRows: string[][] = []
   // The bench customer's orders draw from their own generator: the same at both sizes.
   const mineRandom = rng(7)
-  for (let i = 0; i < bookingTarget; i++) {
-    // The first SMALL_BOOKINGS_PER_BENCH_USER bookings are the bench customer's (lines of demo
+  for (let i = 0; i < orderTarget; i++) {
+    // The first SMALL_ORDERS_PER_BENCH_USER orders are the bench customer's (lines of demo
     // tools); the others are spread over other customers (lines of the scale tools).
-    const mine = i < SMALL_BOOKINGS_PER_BENCH_USER
+    const mine = i < SMALL_ORDERS_PER_BENCH_USER
     const r = mine ? mineRandom : random
     const pool = mine ? demoTools : scaleTools
     const customer = mine ? BENCH_USER.email : `customer${i % SCALE.otherCustomers}@bench.example`
@@ -342,11 +342,11 @@ try {
     const status = STATUS_MIX[i % STATUS_MIX.length]!
     const customerName = mine
       ? BENCH_USER.name
-      : i === SCALE.bookings - 1
+      : i === SCALE.orders - 1
         ? BENCH_SEARCH.customerName
         : `Customer ${i % SCALE.otherCustomers}`
     const line1 = `House ${i}, Road ${i % 50}`
-    bookingRows.push([
+    orderRows.push([
       q(id),
       q(first!.tool.id),
       q(first!.tool.name),
@@ -385,7 +385,7 @@ try {
       status === 'refunded' ? String(created + 86_400_000) : 'null',
     ])
   }
-  await insertRows('bookings', bookingColumns, bookingRows, 100)
+  await insertRows('bookings', orderColumns, orderRows, 100)
   note('bookings inserted')
   await insertRows('order_lines', lineColumns, lineRows, 200)
   note('order lines inserted')
@@ -458,10 +458,10 @@ try {
   out.counts = {
     tools: await count('tools'),
     reviews: await count('reviews'),
-    bookings: await count('bookings'),
+    orders: await count('bookings'),
     orderLines: await count('order_lines'),
     quotes: await count('quotes'),
-    benchUserBookings: SMALL_BOOKINGS_PER_BENCH_USER,
+    benchUserOrders: SMALL_ORDERS_PER_BENCH_USER,
     cartLines: await count('cart_lines'),
   }
   out.toolIds = (

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test'
-import type { Booking } from '../worker/schemas/booking'
+import type { Booking } from '../worker/schemas/order'
 import type { Settings } from '../worker/schemas/settings'
 import { firebaseOf, signUp, verifiedCustomer } from './auth'
 import { API, type Api, expect, expectNoAxeViolations, sidewaysOverflow, test } from './fixtures'

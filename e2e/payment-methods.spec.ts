@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import type { Booking } from '../worker/schemas/booking'
+import type { Booking } from '../worker/schemas/order'
 import type { Settings } from '../worker/schemas/settings'
 import { verifiedCustomer } from './auth'
 import { type Api, expect, expectNoAxeViolations, type Session, sidewaysOverflow, test } from './fixtures'

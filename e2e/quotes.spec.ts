@@ -1,4 +1,4 @@
-import type { Booking } from '../worker/schemas/booking'
+import type { Booking } from '../worker/schemas/order'
 import type { Quote } from '../worker/schemas/quote'
 import { verifiedCustomer } from './auth'
 import { addTool, expect, expectNoAxeViolations, sidewaysOverflow, test } from './fixtures'

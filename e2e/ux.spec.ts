@@ -69,12 +69,12 @@ test('axe finds no violations on a customer’s pages, their unpaid order, its p
   await expectNoAxeViolations(customer, '/dashboard/payment/{id} (customer)', { soft: true })
   // The demo customer stays below the unpaid-order limit for the other tests.
   expect((await asCustomer.api.post(`/booking/${id}/cancel`, { data: {} })).status()).toBe(200)
-  // Open dialogs: the booking dialog over a tool page.
+  // Open dialogs: the purchase dialog over a tool page.
   await customer.goto('/service/drill-machine')
   await settled(customer)
   await customer.getByRole('button', { name: 'Purchase' }).click()
   await expect(customer.getByRole('dialog', { name: 'Order Drill Machine' })).toBeVisible()
-  await expectNoAxeViolations(customer, 'the booking dialog (customer)', { soft: true })
+  await expectNoAxeViolations(customer, 'the purchase dialog (customer)', { soft: true })
 })
 
 test('axe finds no violations on the admin’s pages, an order on the desk and its cancel dialog', async ({
@@ -223,7 +223,7 @@ test('"Forgot password?" sends Firebase\'s reset e-mail; the new password then w
   await logIn(page, { email: account.email, password: 'brand-new-secret' })
 })
 
-test("the booking dialog shows no total for a quantity it would refuse, only the spec's message", async ({ page }) => {
+test("the purchase dialog shows no total for a quantity it would refuse, only the spec's message", async ({ page }) => {
   await signIn(page, CUSTOMER)
   await page.goto('/service/drill-machine')
   await page.getByRole('button', { name: 'Purchase' }).click()

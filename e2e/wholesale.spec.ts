@@ -1,4 +1,4 @@
-import type { Booking } from '../worker/schemas/booking'
+import type { Booking } from '../worker/schemas/order'
 import { verifiedCustomer } from './auth'
 import { type Api, expect, expectNoAxeViolations, sidewaysOverflow, test } from './fixtures'
 import { expectPaisa, type Tool } from './shop'

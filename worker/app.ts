@@ -10,7 +10,7 @@ import { contactRoutes } from './features/contact/contact.routes'
 import { imagesRoutes } from './features/images/images.routes'
 import { outboxRoutes } from './features/mail/outbox.routes'
 import { metaRoutes } from './features/meta/meta.routes'
-import { bookingsRoutes, orderDeskRoutes } from './features/orders/orders.routes'
+import { orderDeskRoutes, ordersRoutes } from './features/orders/orders.routes'
 import { paymentsRoutes } from './features/payments/payments.routes'
 import { quotesRoutes } from './features/quotes/quotes.routes'
 import { reviewsRoutes } from './features/reviews/reviews.routes'
@@ -105,7 +105,7 @@ const routes = app
   .route('/audit', auditRoutes)
   .route('/outbox', outboxRoutes)
   .route('/contact', contactRoutes)
-  .route('/booking', bookingsRoutes)
+  .route('/booking', ordersRoutes)
   .route('/cart', cartRoutes)
   .route('/checkout', checkoutRoutes)
   .route('/quotes', quotesRoutes)

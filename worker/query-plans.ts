@@ -10,7 +10,7 @@ import { cartQuery } from './features/cart/cart.service'
 import { listCategories } from './features/categories/categories.service'
 import { previewCheckout } from './features/checkout/checkout.service'
 import { googleFeed } from './features/feed/google-feed'
-import { listBookingsQuery, listOrders } from './features/orders/orders.service'
+import { listCustomerOrdersQuery, listOrders } from './features/orders/orders.service'
 import { orderSummary } from './features/orders/summary'
 import { listQuotes } from './features/quotes/quotes.service'
 import { listReviews } from './features/reviews/reviews.service'
@@ -69,7 +69,7 @@ export function hotReads(
     ['GET /api/service/{id}', () => getTool(db, ids.tool)],
     ['GET /api/review', () => listReviews(db, { limit: 50, offset: 0 })],
     ['access token → user (every authenticated request)', () => sessionUserQuery(db, ids.customer).get()],
-    ['GET /api/booking?customer=', () => listBookingsQuery(db, ids.customer)],
+    ['GET /api/booking?customer=', () => listCustomerOrdersQuery(db, ids.customer)],
     ['GET /api/cart (its lines, their tools)', () => cartQuery(db, ids.customer).all()],
     // The checkout reads the same before it places the order (then one guarded batch of writes).
     [

@@ -6,7 +6,7 @@ import { expireQuotes } from './features/quotes/quotes.service'
 import { getDb } from './lib/db'
 
 const HOUR_MS = 60 * 60 * 1000
-/** At most this many bookings per run; the rest wait for the next run (every 15 minutes). */
+/** At most this many orders per run; the rest wait for the next run (every 15 minutes). */
 const EXPIRY_BATCH = 200
 /** At most this many queued e-mails are delivered per run. */
 const MAIL_BATCH = 100
@@ -14,9 +14,9 @@ const MAIL_BATCH = 100
 const WEBHOOK_EVENT_RETENTION_MS = 30 * 24 * HOUR_MS
 
 /**
- * Cron work (wrangler.toml `[triggers] crons`): expires unpaid bookings older than
+ * Cron work (wrangler.toml `[triggers] crons`): expires unpaid orders older than
  * UNPAID_HOLD_MINUTES, giving their stock back exactly once and making their open intents
- * unpayable first. A booking whose payment turns out to have succeeded is marked paid
+ * unpayable first. An order whose payment turns out to have succeeded is marked paid
  * instead; one whose payment is in flight, or whose provider could not be reached, is
  * left for the next run.
  * @param now the run's scheduled time (ms since the epoch).
@@ -31,6 +31,6 @@ export async function runScheduled(env: Env, now: number): Promise<ExpiryReport>
   // E-mails whose first delivery failed (or that the expiry just queued) go out now.
   const mail = await deliverQueuedMail(db, config, MAIL_BATCH)
   if (mail.failed) console.warn('E-mail delivery', mail)
-  if (report.cancelled || report.paid || report.skipped) console.log('Booking expiry', report)
+  if (report.cancelled || report.paid || report.skipped) console.log('Order expiry', report)
   return report
 }

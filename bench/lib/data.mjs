@@ -1,13 +1,13 @@
 // What the bench seeds, shared by bench/seed.ts (the data) and bench/run.mjs (the requests).
 
-/** The customer the authenticated booking benchmark signs in as (inserted by bench/seed.ts). */
+/** The customer the authenticated order benchmark signs in as (inserted by bench/seed.ts). */
 export const BENCH_USER = { id: 'bench-user-0000000000001', email: 'bench@example.com', name: 'Bench Customer' }
 
-/** The bench customer's bookings, at both sizes: the scale figure then isolates the table size. */
-export const SMALL_BOOKINGS_PER_BENCH_USER = 50
+/** The bench customer's orders, at both sizes: the scale figure then isolates the table size. */
+export const SMALL_ORDERS_PER_BENCH_USER = 50
 
 /** Totals of the scale phase (demo rows and the cart's tools included). */
-export const SCALE = { tools: 10_000, bookings: 50_000, reviews: 5_000, otherCustomers: 2_000 }
+export const SCALE = { tools: 10_000, orders: 50_000, reviews: 5_000, otherCustomers: 2_000 }
 
 /** Quotes seeded for the quotes desk (1 to 3 lines each): the scale figure compares 10,000 with a few. */
 export const QUOTES = { small: 20, scale: 10_000 }

@@ -282,7 +282,7 @@ export function printReport(result, budgets) {
   out.push(...details(result))
   const m = result.machine
   const data = (c) =>
-    `${c.tools} tools, ${c.bookings} orders with ${c.orderLines} lines, ${c.reviews} reviews, the bench customer's cart of ${c.cartLines} lines`
+    `${c.tools} tools, ${c.orders} orders with ${c.orderLines} lines, ${c.reviews} reviews, the bench customer's cart of ${c.cartLines} lines`
   if (result.data?.small)
     out.push(`Data: small ${data(result.data.small)}${result.data.scale ? `; scale ${data(result.data.scale)}` : ''}`)
   out.push(

@@ -70,8 +70,8 @@ const belowTheFold = (queryClient: QueryClient, id: string) => [
 
 // The order form (its validation, the form library) loads when a signed-in customer opens it,
 // not with the page every visitor reads.
-const BookingDialog = lazy(() =>
-  import('#web/features/orders/purchase-dialog.tsx').then((m) => ({ default: m.BookingDialog })),
+const PurchaseDialog = lazy(() =>
+  import('#web/features/orders/purchase-dialog.tsx').then((m) => ({ default: m.PurchaseDialog })),
 )
 
 function ToolPage() {
@@ -129,7 +129,7 @@ function ToolPage() {
 
       {session.status === 'signedIn' && (ordering || dialogWanted) && (
         <Suspense fallback={null}>
-          <BookingDialog
+          <PurchaseDialog
             tool={tool}
             customer={{
               email: session.user.email,

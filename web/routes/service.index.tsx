@@ -25,20 +25,20 @@ import { oneOf, pageNumber, searchText, slugText } from '#web/lib/search-params.
 const PAGE_SIZE = 12
 const SEARCH_DEBOUNCE_MS = 300
 
-type ServiceSearch = { q?: string; sort?: ToolSort; page?: number; category?: string }
+type ToolListSearch = { q?: string; sort?: ToolSort; page?: number; category?: string }
 
-const validateServiceSearch = (search: Record<string, unknown>): ServiceSearch => ({
+const validateToolListSearch = (search: Record<string, unknown>): ToolListSearch => ({
   q: searchText(search.q),
   sort: oneOf(TOOL_SORTS, search.sort),
   page: pageNumber(search.page),
   category: slugText(search.category),
 })
 
-const listQuery = ({ q, sort, page = 1, category }: ServiceSearch) =>
+const listQuery = ({ q, sort, page = 1, category }: ToolListSearch) =>
   toolQueries.list({ q, sort, category, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE })
 
 export const Route = createFileRoute('/service/')({
-  validateSearch: validateServiceSearch,
+  validateSearch: validateToolListSearch,
   loaderDeps: ({ search: { q, sort, page, category } }) => ({ q, sort, page, category }),
   loader: async ({ context: { queryClient }, deps }) => {
     const [categories, list] = await Promise.all([
@@ -84,10 +84,10 @@ export const Route = createFileRoute('/service/')({
     })
   },
   pendingComponent: ToolListPending,
-  component: ServicePage,
+  component: ToolsPage,
 })
 
-function ServicePage() {
+function ToolsPage() {
   const { q, sort, page = 1, category } = Route.useSearch()
   const navigate = Route.useNavigate()
   const { data } = useSuspenseQuery(listQuery({ q, sort, page, category }))

@@ -51,7 +51,7 @@ export const tools = sqliteTable(
     description: text('description').notNull(),
     /** Unit price in paisa (1 BDT = 100 paisa). */
     pricePaisa: integer('price_paisa').notNull(),
-    /** Units in stock, taken atomically when a booking is placed. */
+    /** Units in stock, taken atomically when an order is placed. */
     quantity: integer('quantity').notNull(),
     minimumQuantity: integer('minimum_quantity').notNull(),
     img: text('img').notNull(),
@@ -212,7 +212,7 @@ export const orders = sqliteTable(
      * spec's one-tool shape on the wire. With more lines `service` reads `{name} and {n} more`.
      * Not a foreign key: a deleted tool leaves its past orders intact.
      */
-    serviceId: text('service_id').notNull(),
+    toolId: text('service_id').notNull(),
     service: text('service').notNull(),
     unitPricePaisa: integer('unit_price_paisa').notNull(),
     quantity: integer('quantity').notNull(),
@@ -284,7 +284,7 @@ export const orders = sqliteTable(
     // (customer, created_at, id): a customer's list, newest first, in index order without a sort.
     index('bookings_customer_idx').on(t.customer, t.createdAt, t.id),
     // A tool's open orders (when it is withdrawn) and a customer's unpaid ones (the limit).
-    index('bookings_service_status_idx').on(t.serviceId, t.status),
+    index('bookings_service_status_idx').on(t.toolId, t.status),
     index('bookings_customer_status_idx').on(t.customer, t.status),
     // The order desk: every order newest first, and each status tab.
     index('bookings_created_idx').on(t.createdAt, t.id),
@@ -410,7 +410,7 @@ export const orderEvents = sqliteTable(
   'order_events',
   {
     id: text('id').primaryKey(),
-    bookingId: text('booking_id').notNull(),
+    orderId: text('booking_id').notNull(),
     status: text('status').notNull(),
     /** Who made the move: 'customer', 'admin', 'payment', 'expiry', 'system'. */
     actor: text('actor').notNull(),
@@ -419,7 +419,7 @@ export const orderEvents = sqliteTable(
     note: text('note'),
     at: integer('at').notNull().default(nowMs),
   },
-  (t) => [index('order_events_booking_idx').on(t.bookingId, t.at)],
+  (t) => [index('order_events_booking_idx').on(t.orderId, t.at)],
 )
 
 /** Payment intents of the simulated provider (no Stripe keys configured). */
@@ -427,7 +427,7 @@ export const paymentIntents = sqliteTable(
   'payment_intents',
   {
     id: text('id').primaryKey(),
-    bookingId: text('booking_id').notNull(),
+    orderId: text('booking_id').notNull(),
     amountPaisa: integer('amount_paisa').notNull(),
     currency: text('currency').notNull().default('bdt'),
     status: text('status', { enum: ['requires_payment_method', 'succeeded', 'canceled'] })
@@ -441,7 +441,7 @@ export const paymentIntents = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('payment_intents_booking_idx').on(t.bookingId, t.status),
+    index('payment_intents_booking_idx').on(t.orderId, t.status),
     uniqueIndex('payment_intents_secret_idx').on(t.clientSecret),
   ],
 )
@@ -457,7 +457,7 @@ export const gatewaySessions = sqliteTable(
   'gateway_sessions',
   {
     tranId: text('tran_id').primaryKey(),
-    bookingId: text('booking_id').notNull(),
+    orderId: text('booking_id').notNull(),
     amountPaisa: integer('amount_paisa').notNull(),
     status: text('status', { enum: ['open', 'validated', 'held', 'cancelled'] })
       .notNull()
@@ -474,7 +474,7 @@ export const gatewaySessions = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('gateway_sessions_booking_idx').on(t.bookingId, t.status)],
+  (t) => [index('gateway_sessions_booking_idx').on(t.orderId, t.status)],
 )
 
 export const contactMessages = sqliteTable(
@@ -627,6 +627,6 @@ export const quoteMessages = sqliteTable(
   (t) => [index('quote_messages_quote_idx').on(t.quoteId, t.at)],
 )
 
-/** A booking (an order) as stored. */
+/** An order as stored. */
 export type OrderRow = typeof orders.$inferSelect
 export type OrderLineRow = typeof orderLines.$inferSelect

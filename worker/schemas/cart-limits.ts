@@ -5,7 +5,7 @@
 
 /** A cart line whose tool was withdrawn (deleted). */
 export const TOOL_NOT_SOLD = 'This tool is no longer sold.'
-/** How many of one tool an order (and so a cart line) holds: `BOOKING_LIMITS.maxQuantity`. */
+/** How many of one tool an order (and so a cart line) holds: `ORDER_LIMITS.maxQuantity`. */
 export const MAX_ORDER_QUANTITY = 1_000_000
 /** How many tools a cart holds. */
 export const CART_MAX_LINES = 50

@@ -1,5 +1,5 @@
 import { CART_MAX_LINES } from './cart-limits'
-import { BOOKING_LIMITS, QUANTITY_TOO_LARGE_MESSAGE } from './order-quantity'
+import { ORDER_LIMITS, QUANTITY_TOO_LARGE_MESSAGE } from './order-quantity'
 import { z } from './zod'
 
 export { CART_FULL_MESSAGE, CART_MAX_LINES, TOOL_NOT_SOLD, WITHDRAWN_TOOL_NAME } from './cart-limits'
@@ -48,7 +48,7 @@ const wireQuantity = (min: number, tooSmall: string) =>
     .number({ error: (iss) => (iss.input === undefined ? QUANTITY_REQUIRED : 'quantity must be a number') })
     .int('Enter a whole number.')
     .min(min, tooSmall)
-    .max(BOOKING_LIMITS.maxQuantity, QUANTITY_TOO_LARGE_MESSAGE)
+    .max(ORDER_LIMITS.maxQuantity, QUANTITY_TOO_LARGE_MESSAGE)
 
 /** The tool of a cart route's path (`/api/cart/{serviceId}`). */
 export const CartToolParamSchema = z.object({

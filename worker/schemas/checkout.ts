@@ -1,6 +1,6 @@
-import { AddressSchema, BOOKING_LIMITS, DistrictSchema, type PaymentMethod, PaymentMethodSchema } from './booking'
 import { DELIVERY_METHODS } from './delivery'
 import { atMostTwoDecimals } from './money'
+import { AddressSchema, DistrictSchema, ORDER_LIMITS, type PaymentMethod, PaymentMethodSchema } from './order'
 import { phoneField } from './phone'
 import { requiredText } from './text'
 import { CompanySchema, noCompany } from './user'
@@ -21,8 +21,8 @@ const blankIsMissing = (v: unknown) => (typeof v === 'string' && v.trim() === ''
 export const CheckoutAddressSchema = z.object({
   name: requiredText(
     'Enter the name to deliver to.',
-    BOOKING_LIMITS.name,
-    `The name must be ${BOOKING_LIMITS.name} characters or fewer.`,
+    ORDER_LIMITS.name,
+    `The name must be ${ORDER_LIMITS.name} characters or fewer.`,
   ),
   phone: phoneField({ required: true }),
   // Blank is not given (a pickup needs no address; a courier is told to enter one).

@@ -6,7 +6,7 @@ export type PaymentProviderKind = (typeof PAYMENT_PROVIDERS)[number]
 /** The providers of the card form (`card` orders); SSLCommerz sends the customer to its own page. */
 type CardProviderKind = Exclude<PaymentProviderKind, 'sslcommerz'>
 
-/** Shown when a booking has been paid (spec section 4). */
+/** Shown when an order has been paid (spec section 4). */
 export const PAYMENT_SUCCESS_MESSAGE = 'Congrats ! Your payment is completed'
 
 /**
@@ -16,7 +16,7 @@ export const PAYMENT_SUCCESS_MESSAGE = 'Congrats ! Your payment is completed'
 export const PAYMENT_UNDER_REVIEW_MESSAGE =
   'The payment gateway is reviewing your payment of this order: do not pay again. You get a receipt by e-mail once it is approved.'
 
-/** `POST /api/create-payment-intent`. The amount always comes from the booking; a `price` that differs is refused. */
+/** `POST /api/create-payment-intent`. The amount always comes from the order; a `price` that differs is refused. */
 export const PaymentIntentRequestSchema = z.object({
   bookingId: z
     .string({ error: 'bookingId is Required' })

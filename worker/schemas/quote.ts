@@ -1,6 +1,6 @@
 import { emailField } from './email'
 import { atMostTwoDecimals } from './money'
-import { BOOKING_LIMITS, QUANTITY_TOO_LARGE_MESSAGE } from './order-quantity'
+import { ORDER_LIMITS, QUANTITY_TOO_LARGE_MESSAGE } from './order-quantity'
 import { intParam, PAGE_MAX, searchParam } from './paging'
 import { QUOTE_STATUS_NAMES, type QuoteStatus } from './quote-statuses'
 import { requiredText } from './text'
@@ -29,9 +29,9 @@ const quantityField = z
   .number({ error: (iss) => (iss.input === undefined ? 'quantity is Required' : 'quantity must be a number') })
   .int('Enter a whole number.')
   .min(1, 'quantity must be at least 1')
-  .max(BOOKING_LIMITS.maxQuantity, QUANTITY_TOO_LARGE_MESSAGE)
+  .max(ORDER_LIMITS.maxQuantity, QUANTITY_TOO_LARGE_MESSAGE)
 
-const serviceIdField = z
+const toolIdField = z
   .string({ error: 'serviceId is Required' })
   .min(1, 'serviceId is Required')
   .max(64, 'No such tool.')
@@ -55,7 +55,7 @@ const offerMoney = (label: string, min: number) =>
 export const QuoteRequestSchema = z
   .object({
     lines: z
-      .array(z.object({ serviceId: serviceIdField, quantity: quantityField }), {
+      .array(z.object({ serviceId: toolIdField, quantity: quantityField }), {
         error: 'lines must be a list of {serviceId, quantity}',
       })
       .min(1, 'Add at least one tool to the quote.')
@@ -79,7 +79,7 @@ export const QuoteOfferSchema = z.object({
   lines: z
     .array(
       z.object({
-        serviceId: serviceIdField,
+        serviceId: toolIdField,
         unitPrice: offerMoney('unitPrice', 0.01),
         quantity: quantityField.optional(),
       }),

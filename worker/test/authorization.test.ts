@@ -3,7 +3,7 @@
  *
  * NOTE: every new route gets a row in MATRIX (public ones too), with a status for each
  * principal. A path may use {owner} (a user created fresh for each cell, whom "self" is),
- * {tool} and {imageKey}; a route that needs another record of the owner (a booking, say)
+ * {tool} and {imageKey}; a route that needs another record of the owner (an order, say)
  * adds a placeholder in `placeholdersFor`, created through the API with the owner's token.
  *
  * Below the matrix: the sign-in rules that a table cannot show (production refusing
@@ -131,42 +131,37 @@ const MATRIX: Row[] = [
   ],
   ['GET', '/api/booking?customer={owner}', [401, 401, 401, 401, 401, 401, 403, 200, 200, 401]],
   // Without `customer`: the order desk, admins only. A bad query is checked before the account is read
-  // (it is read in one batch with the bookings), so even a removed user's valid token gets the 400.
+  // (it is read in one batch with the orders), so even a removed user's valid token gets the 400.
   ['GET', '/api/booking', [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
   ['GET', '/api/booking?status=lost', [401, 401, 401, 401, 401, 400, 400, 400, 400, 401]],
-  // {booking} is an unpaid booking of the owner's; someone else's booking answers 404, not 403.
-  ['GET', '/api/booking/{booking}', [401, 401, 401, 401, 401, 401, 404, 200, 200, 401]],
+  // {order} is an unpaid order of the owner's; someone else's order answers 404, not 403.
+  ['GET', '/api/booking/{order}', [401, 401, 401, 401, 401, 401, 404, 200, 200, 401]],
   [
     'PATCH',
-    '/api/booking/{booking}',
+    '/api/booking/{order}',
     [401, 401, 401, 401, 401, 401, 404, 400, 400, 401],
     { transactionId: 'pi_sim_madeup' },
   ],
-  ['POST', '/api/booking/{booking}/cancel', [401, 401, 401, 401, 401, 401, 404, 200, 200, 401]],
-  // The order desk's moves: admins only; {booking} is unpaid, so the admin passes the guard to a 409.
+  ['POST', '/api/booking/{order}/cancel', [401, 401, 401, 401, 401, 401, 404, 200, 200, 401]],
+  // The order desk's moves: admins only; {order} is unpaid, so the admin passes the guard to a 409.
+  ['POST', '/api/booking/{order}/status', [401, 401, 401, 401, 401, 401, 403, 403, 409, 401], { status: 'processing' }],
+  ['POST', '/api/booking/{order}/refund', [401, 401, 401, 401, 401, 401, 403, 403, 409, 401], { reason: 'Matrix' }],
+  // Recording a bank transfer: admins only; {order} is a card order, so the admin gets 409 WRONG_PAYMENT_METHOD.
   [
     'POST',
-    '/api/booking/{booking}/status',
-    [401, 401, 401, 401, 401, 401, 403, 403, 409, 401],
-    { status: 'processing' },
-  ],
-  ['POST', '/api/booking/{booking}/refund', [401, 401, 401, 401, 401, 401, 403, 403, 409, 401], { reason: 'Matrix' }],
-  // Recording a bank transfer: admins only; {booking} is a card order, so the admin gets 409 WRONG_PAYMENT_METHOD.
-  [
-    'POST',
-    '/api/booking/{booking}/payment',
+    '/api/booking/{order}/payment',
     [401, 401, 401, 401, 401, 401, 403, 403, 409, 401],
     { reference: 'FT-MATRIX', amount: 1 },
   ],
-  // The receipt: owner or admin; an unpaid booking has none yet (409).
-  ['GET', '/api/booking/{booking}/invoice', [401, 401, 401, 401, 401, 401, 404, 409, 409, 401]],
+  // The receipt: owner or admin; an unpaid order has none yet (409).
+  ['GET', '/api/booking/{order}/invoice', [401, 401, 401, 401, 401, 401, 404, 409, 409, 401]],
   // The cart: any signed-in user's own (no verified e-mail needed). Quantity 0 of a real tool takes it out.
   ['GET', '/api/cart', [401, 401, 401, 401, 401, 401, 200, 200, 200, 401]],
   ['PUT', '/api/cart/{tool}', [401, 401, 401, 401, 401, 401, 200, 200, 200, 401], { quantity: 0 }],
   ['DELETE', '/api/cart/{tool}', [401, 401, 401, 401, 401, 401, 200, 200, 200, 401]],
   ['POST', '/api/cart/merge', [401, 401, 401, 401, 401, 401, 200, 200, 200, 401], { lines: [] }],
-  // The credit note: owner or admin; an unpaid booking was never refunded, so it has none (404).
-  ['GET', '/api/booking/{booking}/credit-note', [401, 401, 401, 401, 401, 401, 404, 404, 404, 401]],
+  // The credit note: owner or admin; an unpaid order was never refunded, so it has none (404).
+  ['GET', '/api/booking/{order}/credit-note', [401, 401, 401, 401, 401, 401, 404, 404, 404, 401]],
   ['GET', '/api/admin/summary', [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
   // The VAT register, JSON or CSV: admins only; the guard comes before the month is read.
   ['GET', '/api/admin/vat?month=2026-11', [401, 401, 401, 401, 401, 401, 403, 403, 200, 401]],
@@ -183,12 +178,12 @@ const MATRIX: Row[] = [
     [401, 401, 401, 401, 401, 401, 403, 403, 200, 401],
     { cod: { enabled: false, maxTotal: 20_000 } },
   ],
-  // Payments: unknown bookings and client secrets are 404 to every signed-in caller (owners are covered in payments.test.ts).
+  // Payments: unknown orders and client secrets are 404 to every signed-in caller (owners are covered in payments.test.ts).
   [
     'POST',
     '/api/create-payment-intent',
     [401, 401, 401, 401, 401, 401, 404, 404, 404, 401],
-    { bookingId: 'no-such-booking' },
+    { bookingId: 'no-such-order' },
   ],
   [
     'POST',
@@ -229,7 +224,7 @@ const MATRIX: Row[] = [
   ['POST', '/api/stripe/webhook', [503, 503, 503, 503, 503, 503, 503, 503, 503, 503]],
   // SSLCommerz posts these, never with a bearer token: the return route marks nothing (a 303 for anyone),
   // and the IPN believes only the gateway's validation API (an empty one is a 400 for anyone).
-  ['POST', '/api/sslcommerz/return/{booking}', [303, 303, 303, 303, 303, 303, 303, 303, 303, 303]],
+  ['POST', '/api/sslcommerz/return/{order}', [303, 303, 303, 303, 303, 303, 303, 303, 303, 303]],
   ['POST', '/api/sslcommerz/ipn', [400, 400, 400, 400, 400, 400, 400, 400, 400, 400], {}],
 ]
 
@@ -277,14 +272,14 @@ let removedToken: string
 let toolId: string
 let imageKey: string
 let cellCount = 0
-/** A tool with stock enough for a booking in every cell. */
-let bookingTool: ToolFixture
+/** A tool with stock enough for an order in every cell. */
+let orderTool: ToolFixture
 
 beforeAll(async () => {
   await seedDemo()
   const tool = (await json<Tool[]>(await call('GET', '/api/service?limit=1')))[0]!
   toolId = tool._id
-  bookingTool = await makeTool({ quantity: 1_000_000, min: 1 })
+  orderTool = await makeTool({ quantity: 1_000_000, min: 1 })
   imageKey = tool.img.split('/').pop()!
   adminToken = await signIn('admin@example.com')
   otherToken = await signIn('other-customer@example.com')
@@ -320,17 +315,17 @@ async function tokenOf(principal: Principal, owner: string): Promise<string | un
 
 async function placeholdersFor(owner: string, pathTemplate: string): Promise<Record<string, string>> {
   const values: Record<string, string> = { owner, tool: toolId, imageKey }
-  if (pathTemplate.includes('{booking}')) {
+  if (pathTemplate.includes('{order}')) {
     const order = {
-      serviceId: bookingTool.id,
+      serviceId: orderTool.id,
       quantity: 1,
       phone: '01712345678',
       address: 'Matrix Road 1, Dhaka',
       customer: owner,
     }
     const res = await call('POST', '/api/booking', { as: await accessTokenFor(owner), body: order })
-    expect(res.status, 'placing the {booking} of the owner').toBe(201)
-    values.booking = (await json<{ insertedId: string }>(res)).insertedId
+    expect(res.status, 'placing the {order} of the owner').toBe(201)
+    values.order = (await json<{ insertedId: string }>(res)).insertedId
   }
   if (pathTemplate.includes('{quote}')) {
     const lines = [{ serviceId: toolId, quantity: 1_000_000 }]

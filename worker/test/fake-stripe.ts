@@ -12,7 +12,7 @@
  *   `pm_card_mastercard`) succeed; `pm_card_chargeDeclined`,
  *   `pm_card_visa_chargeDeclinedInsufficientFunds` fail with a 402 `card_error` and leave
  *   the intent in `requires_payment_method` with `last_payment_error`.
- * - `POST /v1/payment_intents/:id/cancel` (used before a booking is cancelled or expires).
+ * - `POST /v1/payment_intents/:id/cancel` (used before an order is cancelled or expires).
  * - `POST /v1/refunds` with `payment_intent` (and `amount`, at most what is left): refunds a
  *   succeeded intent (`amount_refunded` on it grows); 400 `charge_already_refunded` when
  *   nothing is left, 400 for an intent that has not succeeded. Idempotency keys as above.

@@ -1,7 +1,7 @@
 /**
  * The migrations on a database that already holds data: a shop that ran the first migrations,
  * took orders, and then applies the order desk (0002 history, 0003 order numbers and the new
- * booking columns, 0004 accounts, 0005 the summary's counts and daily revenue). Every row must
+ * order columns, 0004 accounts, 0005 the summary's counts and daily revenue). Every row must
  * survive with its values.
  *
  * Runs on MIGRATIONS_DB, an empty D1 database of its own (vitest.config.ts): DB already has
@@ -10,7 +10,7 @@
 import { applyD1Migrations } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Booking } from '#schemas/booking.ts'
+import type { Booking } from '#schemas/order.ts'
 import { orderSummary } from '#worker/features/orders/summary.ts'
 import { getDb } from '#worker/lib/db.ts'
 import { type CallOptions, call, json } from './helpers'
@@ -81,7 +81,7 @@ const USERS = [
   },
 ]
 
-type OldBooking = {
+type OldOrder = {
   id: string
   service_id: string
   service: string
@@ -100,9 +100,7 @@ type OldBooking = {
   paid_at: number | null
 }
 
-const booking = (
-  b: Pick<OldBooking, 'id' | 'status' | 'created_at' | 'updated_at'> & Partial<OldBooking>,
-): OldBooking => ({
+const order = (b: Pick<OldOrder, 'id' | 'status' | 'created_at' | 'updated_at'> & Partial<OldOrder>): OldOrder => ({
   service_id: 'old-drill',
   service: 'Old Drill',
   unit_price_paisa: 250_000,
@@ -122,8 +120,8 @@ const booking = (
  * Inserted in another order than they were placed in (rowid order ≠ creation order), so the
  * order numbers must come from created_at. Two were placed in the same millisecond (then by id).
  */
-const BOOKINGS: OldBooking[] = [
-  booking({
+const OLD_ORDERS: OldOrder[] = [
+  order({
     id: 'b-unpaid',
     status: 'unpaid',
     created_at: minutes(30),
@@ -132,7 +130,7 @@ const BOOKINGS: OldBooking[] = [
     phone: '01812 345 678',
     address: 'Plot 4, Agrabad, Chattogram',
   }),
-  booking({
+  order({
     id: 'b-paid-1',
     status: 'paid',
     created_at: minutes(0),
@@ -141,7 +139,7 @@ const BOOKINGS: OldBooking[] = [
     transaction_id: 'pi_old_1',
     payment_intent_id: 'pi_old_1',
   }),
-  booking({
+  order({
     id: 'b-cancelled',
     status: 'cancelled',
     created_at: minutes(10),
@@ -153,7 +151,7 @@ const BOOKINGS: OldBooking[] = [
     price_paisa: 299_850,
     payment_intent_id: 'pi_sim_cancelled',
   }),
-  booking({
+  order({
     id: 'b-paid-3',
     status: 'paid',
     created_at: minutes(20),
@@ -164,7 +162,7 @@ const BOOKINGS: OldBooking[] = [
     quantity: 10,
     price_paisa: 2_500_000,
   }),
-  booking({
+  order({
     id: 'b-paid-2',
     status: 'paid',
     created_at: minutes(20),
@@ -176,7 +174,7 @@ const BOOKINGS: OldBooking[] = [
     customer_name: 'Second Buyer',
   }),
   // Paid the next day (UTC): its revenue belongs to that day.
-  booking({
+  order({
     id: 'b-paid-late',
     status: 'paid',
     created_at: minutes(40),
@@ -254,7 +252,7 @@ beforeAll(async () => {
   await db.batch([
     ...TOOLS.map((t) => insert('tools', t)),
     ...USERS.map((u) => insert('users', u)),
-    ...BOOKINGS.map((b) => insert('bookings', b)),
+    ...OLD_ORDERS.map((b) => insert('bookings', b)),
     insert('email_outbox', OUTBOX),
     insert('payment_intents', INTENT),
     insert('reviews', REVIEW),
@@ -270,9 +268,9 @@ describe('migrations on a database with orders in it', () => {
     expect(applied.results.map((r) => r.name)).toEqual(env.TEST_MIGRATIONS.map((m) => m.name))
   })
 
-  it('keeps every booking with all its values; the new columns start empty', async () => {
-    expect((await db.prepare('select count(*) as n from bookings').first<{ n: number }>())!.n).toBe(BOOKINGS.length)
-    for (const old of BOOKINGS) {
+  it('keeps every order with all its values; the new columns start empty', async () => {
+    expect((await db.prepare('select count(*) as n from bookings').first<{ n: number }>())!.n).toBe(OLD_ORDERS.length)
+    for (const old of OLD_ORDERS) {
       const row = await rowOf<Record<string, unknown>>('bookings', old.id)
       expect(row, old.id).toMatchObject(old)
       expect(row, old.id).toMatchObject({
@@ -297,7 +295,7 @@ describe('migrations on a database with orders in it', () => {
     const events = await db
       .prepare('select booking_id, status, actor, at from order_events order by booking_id, at, status desc')
       .all<{ booking_id: string; status: string; actor: string; at: number }>()
-    const expected = BOOKINGS.flatMap((b) => [
+    const expected = OLD_ORDERS.flatMap((b) => [
       { booking_id: b.id, status: 'unpaid', actor: 'customer', at: b.created_at },
       ...(b.status === 'paid' ? [{ booking_id: b.id, status: 'paid', actor: 'payment', at: b.paid_at! }] : []),
       ...(b.status === 'cancelled'
@@ -376,7 +374,7 @@ describe('migrations on a database with orders in it', () => {
   })
 
   it('turns every old order into an order of one line (0006): its tool, prices, 15% VAT included, no delivery fee', async () => {
-    for (const old of BOOKINGS) {
+    for (const old of OLD_ORDERS) {
       const lines = await db.prepare('select * from order_lines where order_id = ?').bind(old.id).all()
       const vat = Math.round((old.price_paisa * 15) / 115)
       expect(lines.results, old.id).toEqual([

@@ -1,9 +1,9 @@
-/** Test fixtures for the booking and payment tests (imported only by *.test.ts files). */
+/** Test fixtures for the order and payment tests (imported only by *.test.ts files). */
 import { env } from 'cloudflare:workers'
 import { expect } from 'vitest'
 import type { Inserted } from '#schemas/ack.ts'
 import type { AuditEntry } from '#schemas/audit.ts'
-import type { Booking } from '#schemas/booking.ts'
+import type { Booking } from '#schemas/order.ts'
 import { newId } from '#worker/lib/db.ts'
 import { type CallOptions, call, forgetPublicAnswers, json } from './helpers'
 
@@ -64,7 +64,7 @@ export async function stockOf(toolId: string): Promise<number | undefined> {
   return row?.quantity
 }
 
-export type BookingDbRow = {
+export type OrderDbRow = {
   id: string
   status: string
   transaction_id: string | null
@@ -76,8 +76,8 @@ export type BookingDbRow = {
   created_at: number
 }
 
-export const bookingRow = (id: string) =>
-  env.DB.prepare('select * from bookings where id = ?').bind(id).first<BookingDbRow>()
+export const orderRow = (id: string) =>
+  env.DB.prepare('select * from bookings where id = ?').bind(id).first<OrderDbRow>()
 
 /** A valid order body for `tool` by `email`. */
 export const orderBody = (tool: ToolFixture, email: string, overrides: Record<string, unknown> = {}) => ({
@@ -94,10 +94,10 @@ export const orderBody = (tool: ToolFixture, email: string, overrides: Record<st
 /** How a fixture calls the app, when not as plainly as a test does: another configuration, waiting for what runs after the answer. */
 export type Via = Pick<CallOptions, 'env' | 'settle'>
 
-export const postBooking = (token: string | undefined, body: unknown, via: Via = {}) =>
+export const postOrder = (token: string | undefined, body: unknown, via: Via = {}) =>
   call('POST', '/api/booking', { as: token, body, ...via })
 
-/** Places an order through the API and answers the new booking's id. */
+/** Places an order through the API and answers the new order's id. */
 export async function placeOrder(
   token: string,
   tool: ToolFixture,
@@ -105,21 +105,21 @@ export async function placeOrder(
   overrides: Record<string, unknown> = {},
   via: Via = {},
 ): Promise<string> {
-  const res = await postBooking(token, orderBody(tool, email, overrides), via)
+  const res = await postOrder(token, orderBody(tool, email, overrides), via)
   expect(res.status, JSON.stringify(await res.clone().json())).toBe(201)
   return (await json<Inserted>(res)).insertedId
 }
 
-/** Moves a booking's creation time back, so that it is `hours` old. */
-export async function ageBooking(id: string, hours: number): Promise<void> {
+/** Moves an order's creation time back, so that it is `hours` old. */
+export async function ageOrder(id: string, hours: number): Promise<void> {
   await env.DB.prepare('update bookings set created_at = ? where id = ?')
     .bind(Date.now() - hours * 60 * 60 * 1000, id)
     .run()
 }
 
-/** Pays a booking the way the web app does in simulated mode: intent, test card, PATCH. */
-export async function payOrder(token: string, bookingId: string, via: Via = {}): Promise<string> {
-  const intent = await call('POST', '/api/create-payment-intent', { as: token, body: { bookingId }, ...via })
+/** Pays an order the way the web app does in simulated mode: intent, test card, PATCH. */
+export async function payOrder(token: string, orderId: string, via: Via = {}): Promise<string> {
+  const intent = await call('POST', '/api/create-payment-intent', { as: token, body: { bookingId: orderId }, ...via })
   expect(intent.status, JSON.stringify(await intent.clone().json())).toBe(200)
   const { clientSecret } = await json<{ clientSecret: string }>(intent)
   const card = { number: '4242424242424242', expMonth: 12, expYear: new Date().getUTCFullYear() + 1, cvc: '123' }
@@ -132,7 +132,7 @@ export async function payOrder(token: string, bookingId: string, via: Via = {}):
   return (await json<{ paymentIntent: { id: string } }>(confirmed)).paymentIntent.id
 }
 
-/** Places an order and pays it (simulated card); answers the booking's id. */
+/** Places an order and pays it (simulated card); answers the order's id. */
 export async function paidOrder(
   token: string,
   tool: ToolFixture,

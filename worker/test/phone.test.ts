@@ -4,10 +4,10 @@
  * (worker/schemas/phone.ts, also what the two web forms check).
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Booking } from '#schemas/booking.ts'
+import type { Booking } from '#schemas/order.ts'
 import type { UserProfile } from '#schemas/user.ts'
 import { call, errorOf, json } from './helpers'
-import { makeTool, orderBody, postBooking, type ToolFixture } from './order-fixtures'
+import { makeTool, orderBody, postOrder, type ToolFixture } from './order-fixtures'
 import { signIn } from './tokens'
 
 const EMAIL = 'phone-rule@example.com'
@@ -29,7 +29,7 @@ async function asProfile(phone: string): Promise<Outcome> {
 }
 
 async function asOrder(phone: string): Promise<Outcome> {
-  const res = await postBooking(token, orderBody(tool, EMAIL, { phone, quantity: 1 }))
+  const res = await postOrder(token, orderBody(tool, EMAIL, { phone, quantity: 1 }))
   if (res.status === 201) {
     const { insertedId } = await json<{ insertedId: string }>(res)
     return {

@@ -20,7 +20,7 @@ export const stripeMode = (overrides: Bindings = {}): Bindings => ({
 
 /**
  * An order paid in Stripe mode as the web app pays it: placed, its PaymentIntent confirmed with
- * a test card at the fake Stripe, then PATCHed. Answers the booking's id and the intent's.
+ * a test card at the fake Stripe, then PATCHed. Answers the order's id and the intent's.
  */
 export async function stripePaidOrder(
   token: string,

@@ -35,9 +35,9 @@ export const cartSaved = () =>
   })
 
 /** While a cart line shows a typed quantity it refused: `cartSaved` rejects. Returns the undo. */
-export function holdCart(serviceId: string) {
-  refused.add(serviceId)
-  return () => void refused.delete(serviceId)
+export function holdCart(toolId: string) {
+  refused.add(toolId)
+  return () => void refused.delete(toolId)
 }
 
 function tracked<T>(promise: Promise<T>): Promise<T> {

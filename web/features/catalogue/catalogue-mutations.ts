@@ -1,7 +1,7 @@
 // The admin's changes to the catalogue (add, edit, delete a tool); the storefront's tools feature only reads them.
 import type { ToolInput, ToolPatch } from '#schemas/tool.ts'
 import { categoryQueries } from '#web/features/categories/categories-queries.ts'
-import { bookingQueries } from '#web/features/orders/order-queries.ts'
+import { orderQueries } from '#web/features/orders/order-queries.ts'
 import { toolQueries } from '#web/features/tools/tools-queries.ts'
 import { api, unwrap } from '#web/lib/api.ts'
 import { DESK_KEY } from '#web/lib/desk.ts'
@@ -47,6 +47,6 @@ export function useDeleteTool() {
   return useMutation({
     mutationFn: (id: string) => unwrap(api.service[':id'].$delete({ param: { id } })),
     // The row goes only once the server has deleted it and the list has been read again.
-    onSettled: () => Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: bookingQueries.all() })]),
+    onSettled: () => Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: orderQueries.all() })]),
   })
 }

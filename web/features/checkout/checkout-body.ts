@@ -1,7 +1,7 @@
 import type { Path } from 'react-hook-form'
-import type { PaymentMethod } from '#schemas/booking.ts'
 import { type CheckoutPreviewInput, CheckoutPreviewSchema } from '#schemas/checkout.ts'
 import type { DeliveryMethod, District } from '#schemas/delivery.ts'
+import type { PaymentMethod } from '#schemas/order.ts'
 import type { UserProfile } from '#schemas/user.ts'
 import { z } from '#schemas/zod.ts'
 

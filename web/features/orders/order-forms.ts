@@ -1,14 +1,14 @@
-import { OrderStatusChangeSchema, TRACKING_MAX } from '#schemas/booking.ts'
+import { OrderStatusChangeSchema, TRACKING_MAX } from '#schemas/order.ts'
 import { requiredText } from '#schemas/text.ts'
 import { z } from '#schemas/zod.ts'
 
-// The Ship dialog validates with the API's own schema (worker/schemas/booking.ts), so its limits
+// The Ship dialog validates with the API's own schema (worker/schemas/order.ts), so its limits
 // and messages are the server's.
 
 /**
  * NOTE: the one message of its own: the API's "trackingNumber is Required to mark an order
  * shipped" names a JSON key; a person is asked for the number. It belongs beside
- * OrderStatusChangeSchema in worker/schemas/booking.ts, which this part of the work does not touch.
+ * OrderStatusChangeSchema in worker/schemas/order.ts, which this part of the work does not touch.
  */
 const TRACKING_REQUIRED = 'Enter the tracking number the carrier gave you.'
 

@@ -1,13 +1,13 @@
 import { useCallback } from 'react'
 import { toTaka } from '#schemas/bdt.ts'
-import type { BankPayment, BookingInput, OrderStatusChange } from '#schemas/booking.ts'
+import type { BankPayment, BookingInput, OrderStatusChange } from '#schemas/order.ts'
 import type { Tool } from '#schemas/tool.ts'
 import { tieredPriceOf, unitPriceOf } from '#schemas/unit-price.ts'
 import { toolQueries } from '#web/features/tools/tools-queries.ts'
 import { api, unwrap } from '#web/lib/api.ts'
 import { DESK_KEY } from '#web/lib/desk.ts'
 import { useMutation, useQueryClient } from '#web/lib/query.ts'
-import { bookingQueries } from './order-queries'
+import { orderQueries } from './order-queries'
 
 /** After any change to an order: every order view and the desk; the tools too when stock moved. */
 export function useOrderRefresh() {
@@ -16,7 +16,7 @@ export function useOrderRefresh() {
   return useCallback(
     (stockChanged: boolean) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: bookingQueries.all() }),
+        queryClient.invalidateQueries({ queryKey: orderQueries.all() }),
         queryClient.invalidateQueries({ queryKey: DESK_KEY }),
         ...(stockChanged ? [queryClient.invalidateQueries({ queryKey: toolQueries.all() })] : []),
       ]),
@@ -104,16 +104,16 @@ export function useRecordPayment(id: string) {
 }
 
 /**
- * Pays a booking: `confirmCard` takes the money (the simulated form or Stripe.js, each its own
+ * Pays an order: `confirmCard` takes the money (the simulated form or Stripe.js, each its own
  * way) and answers the payment's id; the spec's `PATCH /booking/{id}` then records it (the
  * server asks the provider; sending it again changes nothing).
  */
-export function usePayBooking<Input = void>(bookingId: string, confirmCard: (input: Input) => Promise<string>) {
+export function usePayOrder<Input = void>(orderId: string, confirmCard: (input: Input) => Promise<string>) {
   const refresh = useOrderRefresh()
   return useMutation({
     mutationFn: async (input: Input) => {
       const transactionId = await confirmCard(input)
-      await unwrap(api.booking[':id'].$patch({ param: { id: bookingId }, json: { transactionId } }))
+      await unwrap(api.booking[':id'].$patch({ param: { id: orderId }, json: { transactionId } }))
       return transactionId
     },
     // Refused too (the order expired or was cancelled meanwhile): the page shows the order as it is now.

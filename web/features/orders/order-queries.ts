@@ -3,12 +3,12 @@ import type { OrderStatus, PaymentMethod } from '#schemas/order-statuses.ts'
 import { api, unwrap, unwrapPage } from '#web/lib/api.ts'
 import { DESK_KEY, deskPage } from '#web/lib/desk.ts'
 
-export const bookingQueries = {
-  all: () => ['bookings'] as const,
+export const orderQueries = {
+  all: () => ['orders'] as const,
   /** A customer's orders, newest first (the server's order). */
   list: (email: string) =>
     queryOptions({
-      queryKey: [...bookingQueries.all(), 'list', email] as const,
+      queryKey: [...orderQueries.all(), 'list', email] as const,
       queryFn: () => unwrap(api.booking.$get({ query: { customer: email } })),
       // Status changes elsewhere (payment, expiry): never show a stale list when coming back.
       staleTime: 0,
@@ -33,7 +33,7 @@ export const bookingQueries = {
     }),
   detail: (id: string) =>
     queryOptions({
-      queryKey: [...bookingQueries.all(), 'detail', id] as const,
+      queryKey: [...orderQueries.all(), 'detail', id] as const,
       queryFn: () => unwrap(api.booking[':id'].$get({ param: { id } })),
       staleTime: 0,
     }),
@@ -43,7 +43,7 @@ export const bookingQueries = {
    */
   taxDocument: (id: string, kind: 'invoice' | 'credit-note') =>
     queryOptions({
-      queryKey: [...bookingQueries.all(), kind, id] as const,
+      queryKey: [...orderQueries.all(), kind, id] as const,
       queryFn: async () => {
         const route = api.booking[':id']
         const res = await (kind === 'invoice' ? route.invoice : route['credit-note']).$get({ param: { id } })

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useId, useMemo, useState } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { formatBDT, toTaka } from '#schemas/bdt.ts'
-import { type BookingInput, bookingFormSchema } from '#schemas/booking.ts'
+import { type BookingInput, orderFormSchema } from '#schemas/order.ts'
 import type { Tool } from '#schemas/tool.ts'
 import { tieredPriceOf, unitPriceOf } from '#schemas/unit-price.ts'
 import type { z } from '#schemas/zod.ts'
@@ -17,11 +17,11 @@ import { formatCount } from '#web/lib/format.ts'
 import { toast } from '#web/lib/toast.ts'
 import { usePlaceOrder } from './order-mutations'
 
-export type OrderPlaced = { bookingId: string; quantity: number }
+export type OrderPlaced = { orderId: string; quantity: number }
 
 type Customer = { email: string; name: string; phone?: string; address?: string }
 
-type BookingDialogProps = {
+type PurchaseDialogProps = {
   tool: Tool
   customer: Customer
   open: boolean
@@ -31,7 +31,7 @@ type BookingDialogProps = {
 }
 
 /** The Purchase dialog of a tool detail: who orders, how many, where to deliver, and the live total. */
-export function BookingDialog({ tool, customer, open, onClose, onOrdered }: BookingDialogProps) {
+export function PurchaseDialog({ tool, customer, open, onClose, onOrdered }: PurchaseDialogProps) {
   const [busy, setBusy] = useState(false)
   return (
     <Modal
@@ -46,25 +46,25 @@ export function BookingDialog({ tool, customer, open, onClose, onOrdered }: Book
         </>
       }
     >
-      <BookingForm tool={tool} customer={customer} onBusyChange={setBusy} onCancel={onClose} onOrdered={onOrdered} />
+      <PurchaseForm tool={tool} customer={customer} onBusyChange={setBusy} onCancel={onClose} onOrdered={onOrdered} />
     </Modal>
   )
 }
 
-type FormValues = z.input<ReturnType<typeof bookingFormSchema>>
+type FormValues = z.input<ReturnType<typeof orderFormSchema>>
 const FIELDS = ['quantity', 'phone', 'address', 'district'] as const
 
-function BookingForm({
+function PurchaseForm({
   tool,
   customer,
   onBusyChange,
   onCancel,
   onOrdered,
-}: Omit<BookingDialogProps, 'open' | 'onClose'> & { onBusyChange: (busy: boolean) => void; onCancel: () => void }) {
+}: Omit<PurchaseDialogProps, 'open' | 'onClose'> & { onBusyChange: (busy: boolean) => void; onCancel: () => void }) {
   const min = tool.Minimum_quantity
   const available = tool.quantity
   const packSize = tool.packSize
-  const schema = useMemo(() => bookingFormSchema({ min, available, packSize }), [min, available, packSize])
+  const schema = useMemo(() => orderFormSchema({ min, available, packSize }), [min, available, packSize])
   const [formError, setFormError] = useState<string>()
   /** The API's 403 EMAIL_NOT_VERIFIED: its message, shown with the way to verify. */
   const [unverified, setUnverified] = useState<string>()
@@ -108,7 +108,7 @@ function BookingForm({
             </Link>
           ),
         })
-        onOrdered({ bookingId: created.insertedId, quantity: values.quantity })
+        onOrdered({ orderId: created.insertedId, quantity: values.quantity })
       },
       onError: (error) => {
         if (!(error instanceof ApiRequestError)) {

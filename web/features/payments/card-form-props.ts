@@ -1,11 +1,11 @@
-/** What a card form tells the payment page once the money is taken and the booking is paid. */
+/** What a card form tells the payment page once the money is taken and the order is paid. */
 export type OnPaid = (transactionId: string) => void
 
 /** Props both card forms take. */
 export type CardFormProps = {
-  bookingId: string
+  orderId: string
   clientSecret: string
-  /** Set once this booking is paid: the form stays on screen with Pay disabled. */
+  /** Set once this order is paid: the form stays on screen with Pay disabled. */
   paid: boolean
   onPaid: OnPaid
   billing: { name: string; email: string }

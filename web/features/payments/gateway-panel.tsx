@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { useOrderRefresh } from '#web/features/orders/order-mutations.ts'
-import { bookingQueries } from '#web/features/orders/order-queries.ts'
+import { orderQueries } from '#web/features/orders/order-queries.ts'
 import { ApiRequestError, api, unwrap } from '#web/lib/api.ts'
 import { useMutation, useQuery } from '#web/lib/query.ts'
 import type { GatewayReturn } from './gateway-return'
@@ -9,21 +9,21 @@ import type { GatewayReturn } from './gateway-return'
 const WAIT_REFETCH_MS = 2_000
 /** How long after coming back from a payment its order's page waits instead of offering Pay again. */
 const RETURNED_WAIT_MS = 30 * 60_000
-const returnKey = (bookingId: string) => `toolhaus:gateway-returned:${bookingId}`
+const returnKey = (orderId: string) => `toolhaus:gateway-returned:${orderId}`
 
-function rememberReturn(bookingId: string) {
+function rememberReturn(orderId: string) {
   try {
-    localStorage.setItem(returnKey(bookingId), String(Date.now()))
+    localStorage.setItem(returnKey(orderId), String(Date.now()))
   } catch {}
 }
 
 /** Whether the customer came back from paying this order at the gateway: on this visit, or a recent one. */
-export const cameBackPaying = (bookingId: string, returned: GatewayReturn | undefined) =>
-  returned === 'success' || returnedRecently(bookingId)
+export const cameBackPaying = (orderId: string, returned: GatewayReturn | undefined) =>
+  returned === 'success' || returnedRecently(orderId)
 
-function returnedRecently(bookingId: string): boolean {
+function returnedRecently(orderId: string): boolean {
   try {
-    const at = Number(localStorage.getItem(returnKey(bookingId)))
+    const at = Number(localStorage.getItem(returnKey(orderId)))
     return at > 0 && Date.now() - at < RETURNED_WAIT_MS
   } catch {
     return false
@@ -37,19 +37,19 @@ function returnedRecently(bookingId: string): boolean {
  * the gateway's confirmation (its IPN, checked by the server) makes it paid; the page around
  * this panel then shows it paid.
  */
-export function GatewayPanel({ bookingId, returned }: { bookingId: string; returned: GatewayReturn | undefined }) {
+export function GatewayPanel({ orderId, returned }: { orderId: string; returned: GatewayReturn | undefined }) {
   // Back from a payment, on this visit or a recent one (My Orders links here without the mark):
   // a second payment would only be refunded.
-  const waiting = cameBackPaying(bookingId, returned)
+  const waiting = cameBackPaying(orderId, returned)
   useEffect(() => {
-    if (returned === 'success') rememberReturn(bookingId)
-  }, [returned, bookingId])
+    if (returned === 'success') rememberReturn(orderId)
+  }, [returned, orderId])
   // The same query as the page's: each answer updates the whole page.
-  useQuery({ ...bookingQueries.detail(bookingId), refetchInterval: waiting ? WAIT_REFETCH_MS : false })
+  useQuery({ ...orderQueries.detail(orderId), refetchInterval: waiting ? WAIT_REFETCH_MS : false })
   const refresh = useOrderRefresh()
   const start = useMutation({
     mutationFn: async () => {
-      const created = await unwrap(api['create-payment-intent'].$post({ json: { bookingId } }))
+      const created = await unwrap(api['create-payment-intent'].$post({ json: { bookingId: orderId } }))
       if (created.provider !== 'sslcommerz') throw new Error('This order is not paid through SSLCommerz.')
       return created.redirectUrl
     },

@@ -12,15 +12,15 @@ const StripeCardForm = lazy(() => import('./stripe-card-form'))
 type PaymentPanelProps = Omit<CardFormProps, 'clientSecret'>
 
 /**
- * Asks for the booking's payment intent when it shows (the server reuses the open one)
+ * Asks for the order's payment intent when it shows (the server reuses the open one)
  * and renders the card form of the configured provider.
  */
 export function PaymentPanel(form: PaymentPanelProps) {
-  const intent = useQuery(paymentQueries.intent(form.bookingId))
+  const intent = useQuery(paymentQueries.intent(form.orderId))
   const conflict = intent.error instanceof ApiRequestError && intent.error.status === 409
   const refreshOrders = useOrderRefresh()
 
-  // The server refused an intent because the booking changed (paid, cancelled, expired): show it as it is now.
+  // The server refused an intent because the order changed (paid, cancelled, expired): show it as it is now.
   useEffect(() => {
     if (conflict) void refreshOrders(false)
   }, [conflict, refreshOrders])

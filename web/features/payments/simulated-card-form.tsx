@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form'
 import { CARD_MESSAGES, type Card, cardSchema, TEST_CARDS } from '#schemas/payment.ts'
 import { z } from '#schemas/zod.ts'
 import { FormField } from '#web/components/form-field.tsx'
-import { usePayBooking } from '#web/features/orders/order-mutations.ts'
+import { usePayOrder } from '#web/features/orders/order-mutations.ts'
 import { ApiRequestError, api, unwrap } from '#web/lib/api.ts'
 import { showServerFieldErrors } from '#web/lib/form-errors.ts'
 import { type CardFormProps, CONNECTION_MESSAGE } from './card-form-props'
@@ -53,7 +53,7 @@ const cardFormSchema = z
  * through `POST /api/payments/simulated/confirm`, which follows Stripe's test cards.
  * Stripe.js is never loaded here.
  */
-export function SimulatedCardForm({ bookingId, clientSecret, paid, onPaid }: CardFormProps) {
+export function SimulatedCardForm({ orderId, clientSecret, paid, onPaid }: CardFormProps) {
   // Once the money is taken, a retry only records it (the PATCH), it never charges again.
   const confirmedId = useRef<string | undefined>(undefined)
   const { register, handleSubmit, formState, setError } = useForm<CardFormValues, unknown, Card>({
@@ -62,7 +62,7 @@ export function SimulatedCardForm({ bookingId, clientSecret, paid, onPaid }: Car
     defaultValues: { number: '', expiry: '', cvc: '' },
   })
 
-  const pay = usePayBooking(bookingId, async (card: Card) => {
+  const pay = usePayOrder(orderId, async (card: Card) => {
     if (!confirmedId.current) {
       const { paymentIntent } = await unwrap(api.payments.simulated.confirm.$post({ json: { clientSecret, card } }))
       confirmedId.current = paymentIntent.id

@@ -1,7 +1,7 @@
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js'
 import type { Stripe, StripeCardElementOptions } from '@stripe/stripe-js'
 import { useId, useMemo, useRef, useState } from 'react'
-import { usePayBooking } from '#web/features/orders/order-mutations.ts'
+import { usePayOrder } from '#web/features/orders/order-mutations.ts'
 import { ApiRequestError } from '#web/lib/api.ts'
 import { type CardFormProps, CONNECTION_MESSAGE } from './card-form-props'
 
@@ -63,7 +63,7 @@ export default function StripeCardForm(props: CardFormProps & { publishableKey: 
   )
 }
 
-function StripeCheckout({ bookingId, clientSecret, paid, onPaid, billing }: CardFormProps) {
+function StripeCheckout({ orderId, clientSecret, paid, onPaid, billing }: CardFormProps) {
   const stripe = useStripe()
   const elements = useElements()
   const labelId = useId()
@@ -72,7 +72,7 @@ function StripeCheckout({ bookingId, clientSecret, paid, onPaid, billing }: Card
   // Once the money is taken, a retry only records it (the PATCH), it never charges again.
   const confirmedId = useRef<string | undefined>(undefined)
 
-  const pay = usePayBooking(bookingId, async () => {
+  const pay = usePayOrder(orderId, async () => {
     if (!confirmedId.current) {
       const card = elements?.getElement(CardElement)
       if (!stripe || !card) throw new CardError('The card form is still loading. Please try again in a moment.')

@@ -123,9 +123,9 @@ export async function setLineQuantity(
 }
 
 /** `DELETE /api/cart/{serviceId}`: takes the tool out of `customer`'s cart, if it is there. @returns the cart. */
-export async function removeLine(db: Db, customer: string, serviceId: string): Promise<Cart> {
+export async function removeLine(db: Db, customer: string, toolId: string): Promise<Cart> {
   const [, rows] = await db.batch([
-    db.delete(cartLines).where(and(eq(cartLines.customer, customer), eq(cartLines.toolId, serviceId))),
+    db.delete(cartLines).where(and(eq(cartLines.customer, customer), eq(cartLines.toolId, toolId))),
     cartQuery(db, customer),
   ])
   return toCart(rows)

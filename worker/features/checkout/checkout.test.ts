@@ -4,8 +4,8 @@
  */
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Booking } from '#schemas/booking.ts'
 import type { CheckoutPlaced, CheckoutPreview } from '#schemas/checkout.ts'
+import type { Booking } from '#schemas/order.ts'
 import { getDb } from '#worker/lib/db.ts'
 import type { ApiError } from '#worker/lib/errors.ts'
 import { call, errorOf, json } from '#worker/test/helpers.ts'

@@ -6,8 +6,8 @@
  */
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, inject, it } from 'vitest'
-import type { Booking } from '#schemas/booking.ts'
 import type { MailDelivery } from '#schemas/mail.ts'
+import type { Booking } from '#schemas/order.ts'
 import { getConfig } from '#worker/env.ts'
 import { getDb } from '#worker/lib/db.ts'
 import { runScheduled } from '#worker/scheduled.ts'

@@ -3,7 +3,7 @@
  * text, never as markup: all are built with hono/html, which escapes every value it is given.
  */
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Booking } from '#schemas/booking.ts'
+import type { Booking } from '#schemas/order.ts'
 import { call, json } from '#worker/test/helpers.ts'
 import { mailsTo, makeTool, paidOrder, type ToolFixture } from '#worker/test/order-fixtures.ts'
 import { signIn } from '#worker/test/tokens.ts'

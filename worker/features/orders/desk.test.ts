@@ -5,12 +5,12 @@
  */
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Booking } from '#schemas/booking.ts'
+import type { Booking } from '#schemas/order.ts'
 import { call, errorOf, json } from '#worker/test/helpers.ts'
 import {
-  bookingRow,
   mailsTo,
   makeTool,
+  orderRow,
   paidOrder,
   placeOrder,
   readOrder,
@@ -115,7 +115,7 @@ describe('the order desk: an admin takes a paid order to delivered', () => {
           code: 'INVALID_TRANSITION',
           message: `An order that is ${from} cannot become ${status}.`,
         })
-        expect((await bookingRow(id))?.status).toBe(from)
+        expect((await orderRow(id))?.status).toBe(from)
       }
     }
   })
@@ -129,7 +129,7 @@ describe('the order desk: an admin takes a paid order to delivered', () => {
     }
     expect((await move(id, { status: 'processing' }, buyer)).status).toBe(403)
     expect((await refund(id, buyer)).status).toBe(403)
-    expect((await bookingRow(id))?.status).toBe('paid')
+    expect((await orderRow(id))?.status).toBe('paid')
   })
 
   it('takes a tracking number or note of only invisible characters as none', async () => {
@@ -137,7 +137,7 @@ describe('the order desk: an admin takes a paid order to delivered', () => {
     const res = await move(id, { status: 'shipped', trackingNumber: '\u200b \u200d', carrier: '\u200b' })
     expect(res.status).toBe(400)
     expect((await errorOf(res)).fields?.trackingNumber).toBe('trackingNumber is Required to mark an order shipped')
-    expect((await bookingRow(id))?.status).toBe('paid')
+    expect((await orderRow(id))?.status).toBe('paid')
   })
 
   it('the same move sent twice at once (a double click) moves it once; the other is the same status again', async () => {
@@ -233,7 +233,7 @@ describe('order desk input', () => {
       expect((await errorOf(res)).fields).toEqual({
         [field]: message,
       })
-      expect(await bookingRow(id)).toMatchObject({ status: 'paid' })
+      expect(await orderRow(id)).toMatchObject({ status: 'paid' })
       expect((await readOrder(id, admin)).history).toHaveLength(2)
     },
   )

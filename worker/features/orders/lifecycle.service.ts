@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { formatOrderNumber } from '#schemas/booking.ts'
+import { formatOrderNumber } from '#schemas/order.ts'
 import {
   findTransition,
   type OrderActor,
@@ -26,7 +26,7 @@ import {
 } from '#worker/lib/guarded.ts'
 import { auditStatement } from '../audit/audit.service'
 import { queueMailStatement } from '../mail/mail.service'
-import { BOOKING_CURRENCY, type PaymentProvider, type ProviderIntent, paysFor } from '../payments/providers.service'
+import { ORDER_CURRENCY, type PaymentProvider, type ProviderIntent, paysFor } from '../payments/providers.service'
 import { documentStatements } from '../tax-documents/serials.service'
 import { type MailContext, mailKindFor, type OrderMailFacts, orderMail } from './order-emails'
 
@@ -178,7 +178,7 @@ const auditAction = (to: OrderStatus) =>
  * admin's move, the audit entry; each runs only when the UPDATE changed the row. So a move
  * races safely with any other: it happens once, with everything that follows from it. The
  * admin overview's counts per status and revenue per day follow from the UPDATE itself
- * (triggers on bookings, migrations/0005), so they too change exactly when it does. When
+ * (triggers on `bookings`, migrations/0005), so they too change exactly when it does. When
  * it gave stock back to a tool, the public answers that show stock are invalidated
  * (`shop.stockChanged`) before it returns.
  * @returns true when this call moved the order; false when it had already left
@@ -361,7 +361,7 @@ export async function markOrderPaid(
     // job, finding this very payment, paid it), and the re-read below says what it is now.
     if (await applyMove(db, order, { to: 'cancelled', actor: 'expiry', note: 'expired' }, shop))
       return { outcome: 'refused', reason: 'cancelled' }
-  } else if (order.status === 'unpaid' && payment.currency === BOOKING_CURRENCY) {
+  } else if (order.status === 'unpaid' && payment.currency === ORDER_CURRENCY) {
     const moved = await applyMove(
       db,
       order,
@@ -388,7 +388,7 @@ export async function markOrderPaid(
     return now.transactionId === payment.id
       ? { outcome: 'already-paid' }
       : { outcome: 'refused', reason: 'paid-by-another' }
-  if (now.totalPaisa === payment.amountPaisa && payment.currency === BOOKING_CURRENCY)
+  if (now.totalPaisa === payment.amountPaisa && payment.currency === ORDER_CURRENCY)
     return { outcome: 'refused', reason: 'paid-by-another' }
   return { outcome: 'refused', reason: 'amount' }
 }

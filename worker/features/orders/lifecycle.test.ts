@@ -10,7 +10,7 @@ import {
 } from '#schemas/order-status.ts'
 import type { OrderRow } from '#worker/db/schema.ts'
 import { getDb } from '#worker/lib/db.ts'
-import { bookingRow, makeTool, placeOrder, stockOf, type ToolFixture } from '#worker/test/order-fixtures.ts'
+import { makeTool, orderRow, placeOrder, stockOf, type ToolFixture } from '#worker/test/order-fixtures.ts'
 import { signIn } from '#worker/test/tokens.ts'
 import { applyMove, getOrderRow, type ShopContext } from './lifecycle.service'
 
@@ -117,14 +117,14 @@ describe('the order lifecycle table', () => {
               status: 409,
               code: 'INVALID_TRANSITION',
             })
-            expect((await bookingRow(order.id))?.status).toBe(from)
+            expect((await orderRow(order.id))?.status).toBe(from)
             expect(await events(order.id)).toEqual(before)
             expect(await stockOf(tool.id)).toBe(stock)
             expect(await keptFigures()).toEqual(figures)
             return
           }
           expect(await applyMove(getDb(env), order, { to, actor, note: 'test' }, SHOP)).toBe(true)
-          expect((await bookingRow(order.id))?.status).toBe(to)
+          expect((await orderRow(order.id))?.status).toBe(to)
           expect((await events(order.id)).slice(before.length)).toEqual([
             { status: to, actor, actor_email: null, note: 'test' },
           ])
@@ -167,7 +167,7 @@ describe('the order lifecycle table', () => {
     )
     expect(moved).toBe(false)
     expect(await keptFigures()).toEqual(figures)
-    expect((await bookingRow(order.id))?.status).toBe('unpaid')
+    expect((await orderRow(order.id))?.status).toBe('unpaid')
     expect(await events(order.id)).toHaveLength(1)
   })
 })

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { runScheduled } from '#worker/scheduled.ts'
 import { call, json } from '#worker/test/helpers.ts'
 import {
-  ageBooking,
+  ageOrder,
   auditOf,
   mailsAbout,
   makeTool,
@@ -96,7 +96,7 @@ describe('links in order e-mails', () => {
     expect(placed!.body).toContain(`Your order: http://shop.test/dashboard/order/${id}`)
     expect(placed!.html).toContain(`href="http://shop.test/dashboard/order/${id}"`)
 
-    await ageBooking(id, 3)
+    await ageOrder(id, 3)
     await runScheduled({ ...env, SHOP_URL: 'https://tools.example' } as Env, Date.now())
     const [expired] = await mailsAbout(BUYER, no, 'cancelled')
     expect(expired!.body).toContain(`Your order: https://tools.example/dashboard/order/${id}`)
@@ -104,7 +104,7 @@ describe('links in order e-mails', () => {
 
     const other = await placeOrder(buyer, tool, BUYER)
     const otherNo = (await readOrder(other, admin)).orderNumber
-    await ageBooking(other, 3)
+    await ageOrder(other, 3)
     await runScheduled(env, Date.now())
     const [unlinked] = await mailsAbout(BUYER, otherNo, 'cancelled')
     expect(unlinked!.body).toContain('It was not paid in time')

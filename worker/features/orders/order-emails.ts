@@ -1,7 +1,7 @@
 import { formatBDT, toTaka } from '#schemas/bdt.ts'
-import { formatOrderNumber } from '#schemas/booking.ts'
 import type { BankDetails } from '#schemas/delivery.ts'
 import { formatCount } from '#schemas/number-text.ts'
+import { formatOrderNumber } from '#schemas/order.ts'
 import type { OrderActor, OrderStatus, PaymentMethod } from '#schemas/order-status.ts'
 import { SYSTEM_CANCEL_NOTES } from '#schemas/order-statuses.ts'
 import type { OrderLineRow, OrderRow } from '#worker/db/schema.ts'
@@ -179,7 +179,7 @@ export const mailKindFor = (status: OrderStatus): OrderMailKind | undefined =>
       ? (status as OrderMailKind)
       : undefined
 
-/** Stands for the order number in an e-mail written before the number exists (see createBooking). */
+/** Stands for the order number in an e-mail written before the number exists (see createOrder). */
 export const ORDER_NUMBER_TOKEN = '{{orderNumber}}'
 
 /**

@@ -10,7 +10,7 @@ import {
   OrderCancelSchema,
   OrderRefundSchema,
   OrderStatusChangeSchema,
-} from '#schemas/booking.ts'
+} from '#schemas/order.ts'
 import { hasCreditNote, hasReceipt, NO_CREDIT_NOTE, NO_RECEIPT } from '#schemas/order-status.ts'
 import { PAGE_DEFAULT } from '#schemas/paging.ts'
 import type { OrderRow } from '#worker/db/schema.ts'
@@ -29,16 +29,16 @@ import { conflict, forbidden, notFound, unauthenticated } from '#worker/lib/erro
 import { validate } from '#worker/lib/validator.ts'
 import { deliverMail } from '../mail/mail.service'
 import { methodContext } from '../payments/payment-methods.service'
-import { assertPaidByCard, payBooking } from '../payments/payments.service'
+import { assertPaidByCard, payOrder } from '../payments/payments.service'
 import { assertPaymentsAvailable } from '../payments/providers.service'
 import { creditNoteHtml, invoiceHtml } from '../tax-documents/tax-documents.service'
 import { getOrderRow } from './lifecycle.service'
 import {
   cancelOrder,
   changeOrderStatus,
-  createBooking,
+  createOrder,
   depsOf,
-  listBookingsQuery,
+  listCustomerOrdersQuery,
   listOrders,
   recordBankPayment,
   refundOrder,
@@ -47,10 +47,10 @@ import {
 import { orderSummary } from './summary'
 
 /**
- * The booking of `id` when the caller is its customer or an admin.
- * @throws 404 otherwise: someone else's booking answers like one that does not exist.
+ * The order of `id` when the caller is its customer or an admin.
+ * @throws 404 otherwise: someone else's order answers like one that does not exist.
  */
-async function ownBooking<E extends AppEnv>(c: Context<E>, db: Db, id: string): Promise<OrderRow> {
+async function ownOrder<E extends AppEnv>(c: Context<E>, db: Db, id: string): Promise<OrderRow> {
   const user = c.var.user
   if (!user) throw unauthenticated()
   const row = await getOrderRow(db, id)
@@ -59,7 +59,7 @@ async function ownBooking<E extends AppEnv>(c: Context<E>, db: Db, id: string): 
 }
 
 /** Routes under /api/booking. */
-export const bookingsRoutes = new Hono<AppEnv>()
+export const ordersRoutes = new Hono<AppEnv>()
   .use(deliverMail)
   .post('/', requireVerifiedUser(), validate('json', BookingInputSchema), async (c) => {
     const input = c.req.valid('json')
@@ -68,7 +68,7 @@ export const bookingsRoutes = new Hono<AppEnv>()
       const message = 'You can only order for yourself: customer must be your own e-mail address.'
       throw forbidden(message)
     }
-    const { id } = await createBooking(
+    const { id } = await createOrder(
       depsOf(c),
       { ...input, customerName: input.customerName || user.name || user.email },
       { maxUnpaid: c.var.config.MAX_UNPAID_ORDERS, maxUnpaidPaisa: c.var.config.MAX_UNPAID_BDT * 100 },
@@ -76,7 +76,7 @@ export const bookingsRoutes = new Hono<AppEnv>()
     )
     return c.json<Inserted, 201>({ acknowledged: true, insertedId: id }, 201)
   })
-  // The token is checked first (401), then the query (400), then the account and the bookings
+  // The token is checked first (401), then the query (400), then the account and the orders
   // are read together; so a removed user's token with a bad query gets the 400.
   .get('/', requireAccessToken, validate('query', BookingListQuerySchema), async (c) => {
     const { customer, status, paymentMethod, q, limit, offset } = c.req.valid('query')
@@ -102,10 +102,10 @@ export const bookingsRoutes = new Hono<AppEnv>()
       c.header('X-Total-Count', String(page.total))
       return c.json<Booking[]>(page.items)
     }
-    // The session user and the bookings in one D1 round trip; the rights are checked before answering.
+    // The session user and the orders in one D1 round trip; the rights are checked before answering.
     const rows = await authenticateAlong(
       c,
-      listBookingsQuery(db, customer, {
+      listCustomerOrdersQuery(db, customer, {
         ...(limit !== undefined ? { limit } : {}),
         ...(offset !== undefined ? { offset } : {}),
       }),
@@ -115,14 +115,14 @@ export const bookingsRoutes = new Hono<AppEnv>()
   })
   .get('/:id', requireUser, validate('param', BookingIdParamSchema), async (c) => {
     const db = getDb(c.env)
-    const row = await ownBooking(c, db, c.req.valid('param').id)
+    const row = await ownOrder(c, db, c.req.valid('param').id)
     c.header('Cache-Control', 'private, no-store')
-    const [booking] = await withHistory(db, [row], c.var.config.unpaidHoldMs)
-    return c.json<Booking>(booking!)
+    const [order] = await withHistory(db, [row], c.var.config.unpaidHoldMs)
+    return c.json<Booking>(order!)
   })
   .get('/:id/invoice', requireUser, validate('param', BookingIdParamSchema), async (c) => {
     const db = getDb(c.env)
-    const row = await ownBooking(c, db, c.req.valid('param').id)
+    const row = await ownOrder(c, db, c.req.valid('param').id)
     if (!hasReceipt(row.status, { paymentMethod: row.paymentMethod, paid: row.paidAt !== null }))
       throw conflict(NO_RECEIPT)
     const html = await invoiceHtml(db, row)
@@ -131,7 +131,7 @@ export const bookingsRoutes = new Hono<AppEnv>()
   })
   .get('/:id/credit-note', requireUser, validate('param', BookingIdParamSchema), async (c) => {
     const db = getDb(c.env)
-    const row = await ownBooking(c, db, c.req.valid('param').id)
+    const row = await ownOrder(c, db, c.req.valid('param').id)
     if (!hasCreditNote(row.status)) throw notFound(NO_CREDIT_NOTE)
     const html = await creditNoteHtml(db, row)
     c.header('Cache-Control', 'private, no-store')
@@ -145,7 +145,7 @@ export const bookingsRoutes = new Hono<AppEnv>()
     validate('json', OrderCancelSchema),
     async (c) => {
       const deps = depsOf(c)
-      const row = await ownBooking(c, deps.db, c.req.valid('param').id)
+      const row = await ownOrder(c, deps.db, c.req.valid('param').id)
       const user = c.var.user
       const note = c.req.valid('json').note || undefined
       // The shop cancels (an admin on someone else's order, or on a shipped one that came back); a customer their own.
@@ -162,7 +162,7 @@ export const bookingsRoutes = new Hono<AppEnv>()
     validate('json', BankPaymentSchema),
     async (c) => {
       const deps = depsOf(c)
-      const row = await ownBooking(c, deps.db, c.req.valid('param').id)
+      const row = await ownOrder(c, deps.db, c.req.valid('param').id)
       const modifiedCount = await recordBankPayment(deps, row, c.req.valid('json'), c.var.user.email)
       return c.json<Modified>({ acknowledged: true, modifiedCount })
     },
@@ -174,7 +174,7 @@ export const bookingsRoutes = new Hono<AppEnv>()
     validate('json', OrderStatusChangeSchema),
     async (c) => {
       const deps = depsOf(c)
-      const row = await ownBooking(c, deps.db, c.req.valid('param').id)
+      const row = await ownOrder(c, deps.db, c.req.valid('param').id)
       const modifiedCount = await changeOrderStatus(deps, row, c.req.valid('json'), c.var.user.email)
       return c.json<Modified>({ acknowledged: true, modifiedCount })
     },
@@ -186,7 +186,7 @@ export const bookingsRoutes = new Hono<AppEnv>()
     validate('json', OrderRefundSchema),
     async (c) => {
       const deps = depsOf(c)
-      const row = await ownBooking(c, deps.db, c.req.valid('param').id)
+      const row = await ownOrder(c, deps.db, c.req.valid('param').id)
       const { reason, reference } = c.req.valid('json')
       await refundOrder(deps, row, c.var.user.email, reason, reference)
       return c.json<Modified>({ acknowledged: true, modifiedCount: 1 })
@@ -199,10 +199,10 @@ export const bookingsRoutes = new Hono<AppEnv>()
     validate('json', BookingPaymentSchema),
     async (c) => {
       const deps = depsOf(c)
-      const row = await ownBooking(c, deps.db, c.req.valid('param').id)
+      const row = await ownOrder(c, deps.db, c.req.valid('param').id)
       assertPaidByCard(row)
       assertPaymentsAvailable(c.var.config)
-      const modifiedCount = await payBooking(deps, row, c.req.valid('json').transactionId)
+      const modifiedCount = await payOrder(deps, row, c.req.valid('json').transactionId)
       return c.json<Modified>({ acknowledged: true, modifiedCount })
     },
   )

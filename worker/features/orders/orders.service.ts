@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { toPaisa, toTaka } from '#schemas/bdt.ts'
+import { zoneOf } from '#schemas/delivery.ts'
 import {
   type BankPayment,
   type Booking,
@@ -11,8 +12,7 @@ import {
   type OrderLine,
   type OrderStatusChange,
   orderLessThanMessage,
-} from '#schemas/booking.ts'
-import { zoneOf } from '#schemas/delivery.ts'
+} from '#schemas/order.ts'
 import {
   type MoveNeed,
   type OrderStatus,
@@ -62,7 +62,7 @@ export const orderDeps = (config: Config, db: Db, origin?: string): OrderDeps =>
 export const depsOf = <E extends AppEnv>(c: Context<E>) =>
   orderDeps(c.var.config, getDb(c.env), new URL(c.req.url).origin)
 
-/** When an unpaid booking expires (null: never, cash on delivery); the cron job cancels it at its first run after that. */
+/** When an unpaid order expires (null: never, cash on delivery); the cron job cancels it at its first run after that. */
 export const expiresAtMs = (row: Pick<OrderRow, 'createdAt' | 'holdUntil' | 'paymentMethod'>, holdMs: number) =>
   holdEnd(row, holdMs)
 
@@ -81,7 +81,7 @@ const lineDto = (l: OrderLineRow): OrderLine => ({
   vat: toTaka(l.vatPaisa),
 })
 
-export function toBookingDto(
+export function toOrderDto(
   row: OrderRow,
   holdMs: number,
   events: EventRow[] = [],
@@ -98,7 +98,7 @@ export function toBookingDto(
   }
   return {
     _id: row.id,
-    serviceId: row.serviceId,
+    serviceId: row.toolId,
     service: orderTitle(row.service, row.lineCount),
     quantity: row.quantity,
     unitPrice: toTaka(row.unitPricePaisa),
@@ -149,7 +149,7 @@ export const linesQuery = (db: Db, ids: string[]) =>
 
 /** The history of the given orders, oldest first (a query, so it can go in a batch). */
 export const eventsQuery = (db: Db, ids: string[]) =>
-  db.select().from(orderEvents).where(inArray(orderEvents.bookingId, ids)).orderBy(orderEvents.at, sql`rowid`)
+  db.select().from(orderEvents).where(inArray(orderEvents.orderId, ids)).orderBy(orderEvents.at, sql`rowid`)
 
 /** `items` grouped by `key`. */
 function groupBy<T>(items: T[], key: (item: T) => string, into = new Map<string, T[]>()): Map<string, T[]> {
@@ -170,14 +170,14 @@ export async function withHistory(db: Db, rows: OrderRow[], holdMs: number): Pro
   for (let i = 0; i < rows.length; i += 100) {
     const ids = rows.slice(i, i + 100).map((r) => r.id)
     const [e, l] = await db.batch([eventsQuery(db, ids), linesQuery(db, ids)])
-    groupBy(e, (x) => x.bookingId, events)
+    groupBy(e, (x) => x.orderId, events)
     groupBy(l, (x) => x.orderId, lines)
   }
-  return rows.map((row) => toBookingDto(row, holdMs, events.get(row.id), lines.get(row.id)))
+  return rows.map((row) => toOrderDto(row, holdMs, events.get(row.id), lines.get(row.id)))
 }
 
-/** A customer's bookings, newest first (a query, so it can go in a batch). */
-export const listBookingsQuery = (db: Db, customer: string, page?: { limit?: number; offset?: number }) => {
+/** A customer's orders, newest first (a query, so it can go in a batch). */
+export const listCustomerOrdersQuery = (db: Db, customer: string, page?: { limit?: number; offset?: number }) => {
   const query = db
     .select()
     .from(orders)
@@ -239,7 +239,7 @@ export async function listOrders(
  *   409 when the stock ran out
  *   (or the price changed) meanwhile.
  */
-export async function createBooking(
+export async function createOrder(
   deps: Pick<OrderDeps, 'db' | 'shop' | 'holdMs'>,
   input: BookingInput & { customerName: string },
   limits: OrderLimits,
@@ -308,7 +308,7 @@ export async function createBooking(
 }
 
 /**
- * Unpaid bookings whose hold ended by `nowMs` ({@link holdEnd}: the deployment's hold, a bank
+ * Unpaid orders whose hold ended by `nowMs` ({@link holdEnd}: the deployment's hold, a bank
  * transfer's own; never cash on delivery), oldest first.
  */
 async function findExpiredUnpaid(db: Db, nowMs: number, holdMs: number, limit: number): Promise<OrderRow[]> {
@@ -344,14 +344,14 @@ export async function mailRefundedAfterCancel(
 }
 
 /**
- * Records the provider's open intent on a booking that is still unpaid.
- * @returns false when the booking is no longer unpaid (nothing recorded).
+ * Records the provider's open intent on an order that is still unpaid.
+ * @returns false when the order is no longer unpaid (nothing recorded).
  */
-export async function recordPaymentIntent(db: Db, bookingId: string, intentId: string): Promise<boolean> {
+export async function recordPaymentIntent(db: Db, orderId: string, intentId: string): Promise<boolean> {
   const result = await db
     .update(orders)
     .set({ paymentIntentId: intentId, updatedAt: nowMs })
-    .where(and(eq(orders.id, bookingId), eq(orders.status, 'unpaid')))
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'unpaid')))
     .run()
   return (result.meta.changes ?? 0) === 1
 }

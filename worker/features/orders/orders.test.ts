@@ -2,19 +2,19 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Modified } from '#schemas/ack.ts'
-import type { Booking } from '#schemas/booking.ts'
+import type { Booking } from '#schemas/order.ts'
 import worker from '#worker/index.ts'
 import { runScheduled } from '#worker/scheduled.ts'
 import { call, errorOf, json } from '#worker/test/helpers.ts'
 import {
-  ageBooking,
-  bookingRow,
+  ageOrder,
   mailsTo,
   makeTool,
   orderBody,
+  orderRow,
   payOrder,
   placeOrder,
-  postBooking,
+  postOrder,
   readOrder,
   stockOf,
 } from '#worker/test/order-fixtures.ts'
@@ -34,20 +34,20 @@ beforeAll(async () => {
   ])
 })
 
-const getBooking = (id: string, token: string) => call('GET', `/api/booking/${id}`, { as: token })
+const getOrder = (id: string, token: string) => call('GET', `/api/booking/${id}`, { as: token })
 const cancel = (id: string, token: string) => call('POST', `/api/booking/${id}/cancel`, { as: token })
 
 describe('POST /api/booking', () => {
   it('places an order: price = quantity × unit price from the database, stock taken at once', async () => {
     const tool = await makeTool({ pricePaisa: 12_550, quantity: 50, min: 5 })
-    const res = await postBooking(buyer, orderBody(tool, BUYER, { quantity: 7, price: 878.5 }))
+    const res = await postOrder(buyer, orderBody(tool, BUYER, { quantity: 7, price: 878.5 }))
     expect(res.status).toBe(201)
     const created = await json(res)
     expect(created).toEqual({ acknowledged: true, insertedId: expect.stringMatching(/^[0-9a-f]{24}$/) })
     expect(await stockOf(tool.id)).toBe(43)
 
-    const booking = await json<Booking>(await getBooking(created.insertedId, buyer))
-    expect(booking).toEqual({
+    const order = await json<Booking>(await getOrder(created.insertedId, buyer))
+    expect(order).toEqual({
       _id: created.insertedId,
       serviceId: tool.id,
       service: tool.name,
@@ -110,7 +110,7 @@ describe('POST /api/booking', () => {
       creditNoteNumber: null,
       quoteId: null,
     })
-    expect(Date.parse(booking.expiresAt!) - Date.parse(booking.createdAt)).toBe(2 * 60 * 60 * 1000)
+    expect(Date.parse(order.expiresAt!) - Date.parse(order.createdAt)).toBe(2 * 60 * 60 * 1000)
   })
 
   it('takes the tool name and price from the database, not from the body, and ignores unknown fields', async () => {
@@ -121,19 +121,19 @@ describe('POST /api/booking', () => {
       paid: true,
       transactionId: 'pi_forged',
     })
-    const booking = await json<Booking>(await getBooking(id, buyer))
-    expect(booking).toMatchObject({ service: 'Bench Vice', status: 'unpaid', paid: false, transactionId: null })
+    const order = await json<Booking>(await getOrder(id, buyer))
+    expect(order).toMatchObject({ service: 'Bench Vice', status: 'unpaid', paid: false, transactionId: null })
   })
 
   it('falls back to the profile name when no customerName is sent', async () => {
     const tool = await makeTool()
     const id = await placeOrder(buyer, tool, BUYER, { customerName: undefined })
-    expect((await json<Booking>(await getBooking(id, buyer))).customerName).toBe('Bina Buyer')
+    expect((await json<Booking>(await getOrder(id, buyer))).customerName).toBe('Bina Buyer')
   })
 
   it('refuses a quantity below the minimum with the spec message', async () => {
     const tool = await makeTool({ min: 100, quantity: 500 })
-    const res = await postBooking(buyer, orderBody(tool, BUYER, { quantity: 99 }))
+    const res = await postOrder(buyer, orderBody(tool, BUYER, { quantity: 99 }))
     expect(res.status).toBe(400)
     const error = await errorOf(res)
     expect(error).toEqual({
@@ -146,7 +146,7 @@ describe('POST /api/booking', () => {
 
   it('refuses a quantity above the stock with the spec message', async () => {
     const tool = await makeTool({ min: 5, quantity: 40 })
-    const res = await postBooking(buyer, orderBody(tool, BUYER, { quantity: 41 }))
+    const res = await postOrder(buyer, orderBody(tool, BUYER, { quantity: 41 }))
     expect(res.status).toBe(400)
     expect(await errorOf(res)).toEqual({
       code: 'VALIDATION_FAILED',
@@ -163,14 +163,14 @@ describe('POST /api/booking', () => {
     ['missing', undefined],
   ])('refuses a quantity that is %s', async (_, quantity) => {
     const tool = await makeTool()
-    const res = await postBooking(buyer, orderBody(tool, BUYER, { quantity }))
+    const res = await postOrder(buyer, orderBody(tool, BUYER, { quantity }))
     expect(res.status).toBe(400)
     expect((await errorOf(res)).fields).toHaveProperty('quantity')
   })
 
   it('refuses a forged price and stores nothing', async () => {
     const tool = await makeTool({ pricePaisa: 10_000, min: 5, quantity: 50 })
-    const res = await postBooking(buyer, orderBody(tool, BUYER, { quantity: 5, price: 1 }))
+    const res = await postOrder(buyer, orderBody(tool, BUYER, { quantity: 5, price: 1 }))
     expect(res.status).toBe(400)
     const error = await errorOf(res)
     expect(error.code).toBe('VALIDATION_FAILED')
@@ -184,10 +184,10 @@ describe('POST /api/booking', () => {
 
   it('refuses ordering for another customer (403), even for an admin', async () => {
     const tool = await makeTool()
-    const res = await postBooking(buyer, orderBody(tool, OTHER))
+    const res = await postOrder(buyer, orderBody(tool, OTHER))
     expect(res.status).toBe(403)
     expect((await errorOf(res)).code).toBe('FORBIDDEN')
-    expect((await postBooking(admin, orderBody(tool, BUYER))).status).toBe(403)
+    expect((await postOrder(admin, orderBody(tool, BUYER))).status).toBe(403)
     expect(await stockOf(tool.id)).toBe(tool.quantity)
   })
 
@@ -198,13 +198,13 @@ describe('POST /api/booking', () => {
 
   it('refuses an anonymous or badly signed caller with 401', async () => {
     const tool = await makeTool()
-    expect((await postBooking(undefined, orderBody(tool, BUYER))).status).toBe(401)
-    expect((await postBooking('not-a-token', orderBody(tool, BUYER))).status).toBe(401)
+    expect((await postOrder(undefined, orderBody(tool, BUYER))).status).toBe(401)
+    expect((await postOrder('not-a-token', orderBody(tool, BUYER))).status).toBe(401)
     expect(await stockOf(tool.id)).toBe(tool.quantity)
   })
 
   it('answers 404 for a tool that does not exist', async () => {
-    const res = await postBooking(buyer, { ...orderBody(await makeTool(), BUYER), serviceId: 'no-such-tool' })
+    const res = await postOrder(buyer, { ...orderBody(await makeTool(), BUYER), serviceId: 'no-such-tool' })
     expect(res.status).toBe(404)
   })
 
@@ -221,7 +221,7 @@ describe('POST /api/booking', () => {
   ])('accepts the phone number %j, kept as typed', async (phone, stored) => {
     const tool = await makeTool()
     const id = await placeOrder(buyer, tool, BUYER, { phone })
-    expect((await json<Booking>(await getBooking(id, buyer))).phone).toBe(stored)
+    expect((await json<Booking>(await getOrder(id, buyer))).phone).toBe(stored)
   })
 
   const PHONE_INVALID =
@@ -238,7 +238,7 @@ describe('POST /api/booking', () => {
     ['only a +', '+', PHONE_INVALID],
   ])('refuses a phone that is %s, in plain words', async (_, phone, message) => {
     const tool = await makeTool()
-    const res = await postBooking(buyer, orderBody(tool, BUYER, { phone }))
+    const res = await postOrder(buyer, orderBody(tool, BUYER, { phone }))
     expect(res.status).toBe(400)
     expect((await errorOf(res)).fields?.phone).toBe(message)
     expect(await stockOf(tool.id)).toBe(tool.quantity)
@@ -252,7 +252,7 @@ describe('POST /api/booking', () => {
     ['too long', 'x'.repeat(301), 'The address must be 300 characters or fewer.'],
   ])('refuses an address that is %s', async (_, address, message) => {
     const tool = await makeTool()
-    const res = await postBooking(buyer, orderBody(tool, BUYER, { address }))
+    const res = await postOrder(buyer, orderBody(tool, BUYER, { address }))
     expect(res.status).toBe(400)
     expect((await errorOf(res)).fields?.address).toBe(message)
   })
@@ -262,16 +262,16 @@ describe('POST /api/booking', () => {
     ['a negative number', -3],
   ])('answers the spec’s minimum message for a quantity of %s', async (_, quantity) => {
     const tool = await makeTool({ min: 5, quantity: 40 })
-    const res = await postBooking(buyer, orderBody(tool, BUYER, { quantity }))
+    const res = await postOrder(buyer, orderBody(tool, BUYER, { quantity }))
     expect(res.status).toBe(400)
     expect((await errorOf(res)).fields).toEqual({ quantity: 'Please Order Minimum : 5' })
     expect(await stockOf(tool.id)).toBe(40)
   })
 
-  it('never oversells: 30 concurrent orders against stock 10 give exactly 10 bookings and stock 0', async () => {
+  it('never oversells: 30 concurrent orders against stock 10 give exactly 10 orders and stock 0', async () => {
     const tool = await makeTool({ quantity: 10, min: 1 })
     const results = await Promise.all(
-      Array.from({ length: 30 }, () => postBooking(buyer, orderBody(tool, BUYER, { quantity: 1 }))),
+      Array.from({ length: 30 }, () => postOrder(buyer, orderBody(tool, BUYER, { quantity: 1 }))),
     )
     const statuses = results.map((r) => r.status)
     expect(statuses.filter((s) => s === 201)).toHaveLength(10)
@@ -291,7 +291,7 @@ describe('POST /api/booking', () => {
   it('takes larger orders atomically too: never below zero', async () => {
     const tool = await makeTool({ quantity: 25, min: 4 })
     const results = await Promise.all(
-      Array.from({ length: 12 }, () => postBooking(buyer, orderBody(tool, BUYER, { quantity: 4 }))),
+      Array.from({ length: 12 }, () => postOrder(buyer, orderBody(tool, BUYER, { quantity: 4 }))),
     )
     expect(results.filter((r) => r.status === 201)).toHaveLength(6)
     expect(await stockOf(tool.id)).toBe(1)
@@ -335,7 +335,7 @@ describe('POST /api/booking', () => {
 
   it('a large B2B order is bounded by the unpaid-value cap (MAX_UNPAID_BDT) and the stock, the price sent as the web app sends it', async () => {
     const heavy = await makeTool({ name: 'Tower Crane', pricePaisa: 500_000_000, quantity: 10, min: 1 })
-    const refused = await postBooking(buyer, orderBody(heavy, BUYER, { quantity: 3, price: 15_000_000 }))
+    const refused = await postOrder(buyer, orderBody(heavy, BUYER, { quantity: 3, price: 15_000_000 }))
     expect(refused.status).toBe(409)
     expect((await errorOf(refused)).code).toBe('TOO_MUCH_UNPAID')
     expect(await stockOf(heavy.id)).toBe(10)
@@ -368,7 +368,7 @@ describe('POST /api/booking', () => {
 })
 
 describe('GET /api/booking?customer= and /api/booking/{id}', () => {
-  it("lists the caller's bookings, newest first", async () => {
+  it("lists the caller's orders, newest first", async () => {
     const email = 'lister@example.com'
     const token = await signIn(email)
     const tool = await makeTool()
@@ -395,20 +395,20 @@ describe('GET /api/booking?customer= and /api/booking/{id}', () => {
     expect((await call('GET', `/api/booking?customer=${OTHER}`)).status).toBe(401)
   })
 
-  it("answers someone else's booking like a missing one (404); the owner and an admin see it", async () => {
+  it("answers someone else's order like a missing one (404); the owner and an admin see it", async () => {
     const id = await placeOrder(buyer, await makeTool(), BUYER)
-    expect((await getBooking(id, other)).status).toBe(404)
-    expect((await getBooking(id, buyer)).status).toBe(200)
-    expect((await getBooking(id, admin)).status).toBe(200)
-    expect((await getBooking('does-not-exist', buyer)).status).toBe(404)
+    expect((await getOrder(id, other)).status).toBe(404)
+    expect((await getOrder(id, buyer)).status).toBe(200)
+    expect((await getOrder(id, admin)).status).toBe(200)
+    expect((await getOrder('does-not-exist', buyer)).status).toBe(404)
   })
 
   it('keeps past orders when their tool is deleted (no foreign key to tools)', async () => {
     const tool = await makeTool({ name: 'Discontinued Drill', pricePaisa: 99_900 })
     const id = await placeOrder(buyer, tool, BUYER, { quantity: 5 })
     await env.DB.prepare('delete from tools where id = ?').bind(tool.id).run()
-    const booking = await json<Booking>(await getBooking(id, buyer))
-    expect(booking).toMatchObject({ service: 'Discontinued Drill', unitPrice: 999, price: 4995, quantity: 5 })
+    const order = await json<Booking>(await getOrder(id, buyer))
+    expect(order).toMatchObject({ service: 'Discontinued Drill', unitPrice: 999, price: 4995, quantity: 5 })
     // Cancelling it still works; there is simply no stock to return to.
     expect((await cancel(id, buyer)).status).toBe(200)
     expect(await stockOf(tool.id)).toBeUndefined()
@@ -416,7 +416,7 @@ describe('GET /api/booking?customer= and /api/booking/{id}', () => {
 })
 
 describe('POST /api/booking/{id}/cancel', () => {
-  it('cancels an unpaid booking and gives its stock back exactly once', async () => {
+  it('cancels an unpaid order and gives its stock back exactly once', async () => {
     const tool = await makeTool({ quantity: 50, min: 5 })
     const id = await placeOrder(buyer, tool, BUYER, { quantity: 8 })
     expect(await stockOf(tool.id)).toBe(42)
@@ -424,15 +424,15 @@ describe('POST /api/booking/{id}/cancel', () => {
     expect(res.status).toBe(200)
     expect(await json<Modified>(res)).toEqual({ acknowledged: true, modifiedCount: 1 })
     expect(await stockOf(tool.id)).toBe(50)
-    const booking = await json<Booking>(await getBooking(id, buyer))
-    expect(booking).toMatchObject({ status: 'cancelled', paid: false, expiresAt: null })
+    const order = await json<Booking>(await getOrder(id, buyer))
+    expect(order).toMatchObject({ status: 'cancelled', paid: false, expiresAt: null })
 
     const again = await cancel(id, buyer)
     expect(again.status).toBe(409)
     expect(await stockOf(tool.id)).toBe(50)
   })
 
-  it('returns the stock once when the same booking is cancelled many times at once', async () => {
+  it('returns the stock once when the same order is cancelled many times at once', async () => {
     const tool = await makeTool({ quantity: 30, min: 3 })
     const id = await placeOrder(buyer, tool, BUYER, { quantity: 3 })
     const results = await Promise.all(Array.from({ length: 6 }, () => cancel(id, buyer)))
@@ -441,7 +441,7 @@ describe('POST /api/booking/{id}/cancel', () => {
     expect(await stockOf(tool.id)).toBe(30)
   })
 
-  it('refuses a paid booking (409) and keeps its stock taken', async () => {
+  it('refuses a paid order (409) and keeps its stock taken', async () => {
     const tool = await makeTool({ quantity: 20, min: 2 })
     const id = await placeOrder(buyer, tool, BUYER, { quantity: 2 })
     await env.DB.prepare("update bookings set status = 'paid', transaction_id = ? where id = ?")
@@ -451,7 +451,7 @@ describe('POST /api/booking/{id}/cancel', () => {
     expect(await stockOf(tool.id)).toBe(18)
   })
 
-  it("answers 404 for someone else's booking; an admin may cancel it", async () => {
+  it("answers 404 for someone else's order; an admin may cancel it", async () => {
     const tool = await makeTool({ quantity: 20, min: 2 })
     const id = await placeOrder(buyer, tool, BUYER, { quantity: 2 })
     expect((await cancel(id, other)).status).toBe(404)
@@ -461,14 +461,14 @@ describe('POST /api/booking/{id}/cancel', () => {
   })
 })
 
-describe('expiry of unpaid bookings (scheduled handler)', () => {
-  it('cancels unpaid bookings older than UNPAID_HOLD_MINUTES and gives their stock back exactly once', async () => {
+describe('expiry of unpaid orders (scheduled handler)', () => {
+  it('cancels unpaid orders older than UNPAID_HOLD_MINUTES and gives their stock back exactly once', async () => {
     const tool = await makeTool({ quantity: 100, min: 5 })
     const old = await placeOrder(buyer, tool, BUYER, { quantity: 10 })
     const fresh = await placeOrder(buyer, tool, BUYER, { quantity: 5 })
     const paid = await placeOrder(buyer, tool, BUYER, { quantity: 5 })
-    await ageBooking(old, 25)
-    await ageBooking(paid, 48)
+    await ageOrder(old, 25)
+    await ageOrder(paid, 48)
     await env.DB.prepare("update bookings set status = 'paid', transaction_id = ? where id = ?")
       .bind(`pi_test_${paid}`, paid)
       .run()
@@ -476,9 +476,9 @@ describe('expiry of unpaid bookings (scheduled handler)', () => {
 
     const report = await runScheduled(env, Date.now())
     expect(report.cancelled).toBeGreaterThanOrEqual(1)
-    expect((await bookingRow(old))?.status).toBe('cancelled')
-    expect((await bookingRow(fresh))?.status).toBe('unpaid')
-    expect((await bookingRow(paid))?.status).toBe('paid')
+    expect((await orderRow(old))?.status).toBe('cancelled')
+    expect((await orderRow(fresh))?.status).toBe('unpaid')
+    expect((await orderRow(paid))?.status).toBe('paid')
     expect(await stockOf(tool.id)).toBe(90)
 
     // Running again, or the customer cancelling afterwards, gives nothing back twice.
@@ -490,11 +490,11 @@ describe('expiry of unpaid bookings (scheduled handler)', () => {
   it('follows a configured UNPAID_HOLD_MINUTES (default 120)', async () => {
     const tool = await makeTool({ quantity: 100, min: 5 })
     const id = await placeOrder(buyer, tool, BUYER, { quantity: 5 })
-    await ageBooking(id, 1.5)
+    await ageOrder(id, 1.5)
     await runScheduled(env, Date.now())
-    expect((await bookingRow(id))?.status).toBe('unpaid')
+    expect((await orderRow(id))?.status).toBe('unpaid')
     await runScheduled({ ...env, UNPAID_HOLD_MINUTES: '60' } as unknown as Env, Date.now())
-    expect((await bookingRow(id))?.status).toBe('cancelled')
+    expect((await orderRow(id))?.status).toBe('cancelled')
     expect(await stockOf(tool.id)).toBe(100)
   })
 
@@ -503,14 +503,14 @@ describe('expiry of unpaid bookings (scheduled handler)', () => {
     const id = await placeOrder(buyer, tool, BUYER, { quantity: 6 })
     const intent = await call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id } })
     expect(intent.status).toBe(200)
-    await ageBooking(id, 24.5)
+    await ageOrder(id, 24.5)
 
     const controller = createScheduledController({ scheduledTime: new Date(), cron: '*/15 * * * *' })
     const ctx = createExecutionContext()
     await worker.scheduled(controller, env, ctx)
     await waitOnExecutionContext(ctx)
 
-    expect((await bookingRow(id))?.status).toBe('cancelled')
+    expect((await orderRow(id))?.status).toBe('cancelled')
     expect(await stockOf(tool.id)).toBe(60)
     const intents = await env.DB.prepare('select status from payment_intents where booking_id = ?')
       .bind(id)
@@ -521,17 +521,17 @@ describe('expiry of unpaid bookings (scheduled handler)', () => {
   it('expiry and a customer cancel racing give the stock back once', async () => {
     const tool = await makeTool({ quantity: 40, min: 4 })
     const id = await placeOrder(buyer, tool, BUYER, { quantity: 4 })
-    await ageBooking(id, 30)
+    await ageOrder(id, 30)
     const [, res] = await Promise.all([runScheduled(env, Date.now()), cancel(id, buyer)])
     expect([200, 409]).toContain(res.status)
-    expect((await bookingRow(id))?.status).toBe('cancelled')
+    expect((await orderRow(id))?.status).toBe('cancelled')
     expect(await stockOf(tool.id)).toBe(40)
   })
 
-  it('refuses to start a payment for an expired booking the cron has not reached yet', async () => {
+  it('refuses to start a payment for an expired order the cron has not reached yet', async () => {
     const tool = await makeTool()
     const id = await placeOrder(buyer, tool, BUYER)
-    await ageBooking(id, 25)
+    await ageOrder(id, 25)
     const res = await call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id } })
     expect(res.status).toBe(409)
     expect((await errorOf(res)).message).toMatch(/expired/)
@@ -541,7 +541,7 @@ describe('expiry of unpaid bookings (scheduled handler)', () => {
     const id = await placeOrder(buyer, await makeTool(), BUYER)
     const order = await readOrder(id, buyer)
     expect(Date.parse(order.expiresAt!) - Date.parse(order.createdAt)).toBe(2 * 60 * 60 * 1000)
-    await ageBooking(id, 2.1)
+    await ageOrder(id, 2.1)
     await runScheduled(env, Date.now())
     const expired = await readOrder(id, buyer)
     expect(expired.status).toBe('cancelled')

@@ -1,6 +1,6 @@
-import { ORDER_NUMBER_PREFIX, type PaymentMethod } from '#schemas/booking.ts'
 import { cartLineError } from '#schemas/cart-lines.ts'
 import { type DeliveryMethod, type DeliveryZone, deliveryFeePaisa } from '#schemas/delivery.ts'
+import { ORDER_NUMBER_PREFIX, type PaymentMethod } from '#schemas/order.ts'
 import { lineMoney, type OrderMoney, orderMoney } from '#schemas/order-money.ts'
 import { unitPriceOf } from '#schemas/unit-price.ts'
 import type { DeliveryAddressRow, tools } from '#worker/db/schema.ts'

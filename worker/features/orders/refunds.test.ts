@@ -10,11 +10,11 @@ import type { ErrorBody } from '#worker/lib/errors.ts'
 import { call, errorOf, json } from '#worker/test/helpers.ts'
 import {
   auditOf,
-  bookingRow,
   buyNowTotal,
   mailsAbout,
   mailsTo,
   makeTool,
+  orderRow,
   paidOrder,
   placeOrder,
   readOrder,
@@ -62,7 +62,7 @@ describe('refunds', () => {
       .bind(order.transactionId)
       .first<{ refund_id: string }>()
     expect(row?.refund_id).toMatch(/^re_sim_/)
-    expect((await bookingRow(id)) as unknown as { refund_id: string }).toMatchObject({ refund_id: row?.refund_id })
+    expect((await orderRow(id)) as unknown as { refund_id: string }).toMatchObject({ refund_id: row?.refund_id })
     const mail = (await mailsTo(BUYER)).filter((m) => m.subject.startsWith(`Order ${order.orderNumber} refunded`))
     expect(mail).toHaveLength(1)
     expect(mail[0]!.body).toContain('Reason: Damaged in transit')
@@ -77,9 +77,9 @@ describe('refunds', () => {
     const moved = { acknowledged: true, modifiedCount: 1 }
     const processing = await paidOrder(buyer, tool, BUYER)
     expect(await json(await move(processing, { status: 'processing' }))).toEqual(moved)
-    expect((await bookingRow(processing))?.status).toBe('processing')
+    expect((await orderRow(processing))?.status).toBe('processing')
     expect(await json(await refund(processing))).toEqual(moved)
-    expect((await bookingRow(processing))?.status).toBe('refunded')
+    expect((await orderRow(processing))?.status).toBe('refunded')
     const unpaid = await placeOrder(buyer, tool, BUYER)
     const shipped = await paidOrder(buyer, tool, BUYER)
     expect(await json(await move(shipped, { status: 'shipped', trackingNumber: 'SC-1' }))).toEqual(moved)
@@ -93,7 +93,7 @@ describe('refunds', () => {
       const res = await refund(id)
       expect(res.status, status).toBe(409)
       expect((await errorOf(res)).code).toBe('INVALID_TRANSITION')
-      expect((await bookingRow(id))?.status).toBe(status)
+      expect((await orderRow(id))?.status).toBe(status)
     }
   })
 
@@ -107,7 +107,7 @@ describe('refunds', () => {
     })
     expect(failing.status).toBe(502)
     expect((await errorOf(failing)).code).toBe('PROVIDER_FAILED')
-    expect((await bookingRow(id))?.status).toBe('paid')
+    expect((await orderRow(id))?.status).toBe('paid')
 
     const res = await call('POST', `/api/booking/${id}/refund`, {
       as: admin,
@@ -115,7 +115,7 @@ describe('refunds', () => {
       env: stripeMode(),
     })
     expect(res.status).toBe(200)
-    expect((await bookingRow(id))?.status).toBe('refunded')
+    expect((await orderRow(id))?.status).toBe('refunded')
     const refunds = (await fakeStripeRequests()).filter(
       (r) =>
         r.path === '/v1/refunds' &&
@@ -150,7 +150,7 @@ describe('refunds', () => {
       .toBe(true)
     const notice = await chargeRefunded(intentId, buyNowTotal(tool.pricePaisa * tool.min), 're_overtaken')
     expect((await deliver(notice)).status).toBe(200)
-    expect((await bookingRow(id))?.status).toBe('refunded')
+    expect((await orderRow(id))?.status).toBe('refunded')
 
     const res = await refunding
     expect(await json(res)).toEqual({ acknowledged: true, modifiedCount: 1 })
@@ -168,7 +168,7 @@ describe('refunds', () => {
     const { id, intentId } = await stripePaidOrder(buyer, tool, BUYER)
     const event = await chargeRefunded(intentId, buyNowTotal(tool.pricePaisa * tool.min), 're_dashboard')
     expect((await deliver(event)).status).toBe(200)
-    expect(await bookingRow(id)).toMatchObject({ status: 'refunded' })
+    expect(await orderRow(id)).toMatchObject({ status: 'refunded' })
     expect(await stockOf(tool.id)).toBe(stock)
     const replay = await deliver(event)
     expect(await json(replay)).toEqual({ received: true, duplicate: true })
@@ -230,7 +230,7 @@ describe('two refunds of one order at the same time', () => {
       .bind(order.transactionId)
       .first<{ refund_id: string }>()
     expect(intent?.refund_id).toMatch(/^re_sim_/)
-    expect((await bookingRow(id)) as unknown as { refund_id: string }).toMatchObject({ refund_id: intent!.refund_id })
+    expect((await orderRow(id)) as unknown as { refund_id: string }).toMatchObject({ refund_id: intent!.refund_id })
   })
 
   it('Stripe: one refund wins; Stripe refunds once (one idempotency key); the stock and the e-mail once', async () => {

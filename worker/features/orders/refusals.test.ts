@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { call, errorOf, json } from '#worker/test/helpers.ts'
-import { bookingRow, makeTool, paidOrder, placeOrder, type ToolFixture } from '#worker/test/order-fixtures.ts'
+import { makeTool, orderRow, paidOrder, placeOrder, type ToolFixture } from '#worker/test/order-fixtures.ts'
 import { signIn } from '#worker/test/tokens.ts'
 
 /**
@@ -51,7 +51,7 @@ describe('cancelling', () => {
           message: 'This order is paid; it can no longer be cancelled.',
         })
       }
-      expect((await bookingRow(id))?.status).toBe(status)
+      expect((await orderRow(id))?.status).toBe(status)
     },
   )
 
@@ -91,7 +91,7 @@ describe('paying', () => {
 
   it('PATCH on a paid order: the same payment changes nothing, another one is a 409 CONFLICT', async () => {
     const id = await paidOrder(buyer, tool, BUYER)
-    const paidBy = (await bookingRow(id))!.transaction_id!
+    const paidBy = (await orderRow(id))!.transaction_id!
     const patch = (transactionId: string) => call('PATCH', `/api/booking/${id}`, { as: buyer, body: { transactionId } })
     expect(await json(await patch(paidBy))).toEqual({ acknowledged: true, modifiedCount: 0 })
     expect(await refusal(await patch('pi_sim_another_payment'))).toEqual({

@@ -7,13 +7,13 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { toTaka } from '#schemas/bdt.ts'
-import type { OrderSummary } from '#schemas/booking.ts'
+import type { OrderSummary } from '#schemas/order.ts'
 import { ORDER_STATUSES, type OrderStatus } from '#schemas/order-status.ts'
 import { getDb } from '#worker/lib/db.ts'
 import { runScheduled } from '#worker/scheduled.ts'
 import { call, json } from '#worker/test/helpers.ts'
 import {
-  ageBooking,
+  ageOrder,
   buyNowTotal,
   makeTool,
   paidOrder,
@@ -131,7 +131,7 @@ describe('GET /api/admin/summary: counts and revenue kept as data', () => {
     expect((await cancel(await placeOrder(buyer, tool, email), buyer)).status).toBe(200)
     expect((await cancel(await placeOrder(buyer, tool, email), admin)).status).toBe(200)
     const expiring = await placeOrder(buyer, tool, email)
-    await ageBooking(expiring, 3)
+    await ageOrder(expiring, 3)
     expect((await runScheduled(env, Date.now())).cancelled).toBe(1)
 
     const withdrawn = await makeTool({ name: 'Withdrawn Saw', pricePaisa: 7_000, quantity: 100, min: 3 })

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm'
 import { toTaka } from '#schemas/bdt.ts'
-import type { OrderSummary } from '#schemas/booking.ts'
+import type { OrderSummary } from '#schemas/order.ts'
 import { ORDER_STATUSES, type OrderStatus } from '#schemas/order-status.ts'
 import { orderCounts, orders, quotes, revenueDays, tools } from '#worker/db/schema.ts'
 import type { Db } from '#worker/lib/db.ts'
@@ -38,7 +38,7 @@ const revenueSince = (db: Db, fromMs: number) => {
  * `refundedAt`), and the tools whose stock is below their minimum order. One D1 batch whose
  * cost does not grow with the number of orders: the counts are `order_counts` (a row per
  * status), the revenue is `revenue_days` (a row per day) plus a part of one day, both kept
- * in step with bookings by triggers (migrations/0005); low stock reads an index.
+ * in step with `bookings` by triggers (migrations/0005); low stock reads an index.
  */
 export async function orderSummary(db: Db, nowMs: number): Promise<OrderSummary> {
   const midnight = Math.floor(nowMs / DAY_MS) * DAY_MS

@@ -12,11 +12,11 @@ import { runScheduled } from '#worker/scheduled.ts'
 import { FAKE_SSLCOMMERZ_STORE, type FakeRefund, type FakeSslcommerzRequest } from '#worker/test/fake-sslcommerz.ts'
 import { type Bindings, call, errorOf, json, PRODUCTION } from '#worker/test/helpers.ts'
 import {
-  ageBooking,
-  bookingRow,
+  ageOrder,
   mailsAbout,
   mailsTo,
   makeTool,
+  orderRow,
   placeOrder,
   readOrder,
   stockOf,
@@ -139,7 +139,7 @@ describe('offering the gateway', () => {
     expect((await errorOf(wrong)).code).toBe('PROVIDER_FAILED')
     const off = await call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id } })
     expect(off.status).toBe(503)
-    expect((await bookingRow(id))?.status).toBe('unpaid')
+    expect((await orderRow(id))?.status).toBe('unpaid')
   })
 })
 
@@ -162,7 +162,7 @@ describe('POST /api/create-payment-intent for a gateway order', () => {
       cus_email: BUYER,
       product_profile: 'physical-goods',
     })
-    expect((await bookingRow(id))?.payment_intent_id).toBe(second.tranId)
+    expect((await orderRow(id))?.payment_intent_id).toBe(second.tranId)
   })
 
   it('answers 404 for someone else’s order', async () => {
@@ -190,7 +190,7 @@ describe('POST /api/sslcommerz/return/{id}', () => {
       expect(res.status).toBe(303)
       expect(res.headers.get('Location')).toBe(`/dashboard/payment/${id}?gateway=${shown}`)
     }
-    expect((await bookingRow(id))?.status).toBe('unpaid')
+    expect((await orderRow(id))?.status).toBe('unpaid')
   })
 })
 
@@ -202,7 +202,7 @@ describe('POST /api/sslcommerz/ipn', () => {
     const res = await postIpn(ipn)
     expect(res.status).toBe(200)
     expect(await json(res)).toEqual({ received: true, outcome: 'paid' })
-    expect(await bookingRow(id)).toMatchObject({ status: 'paid', transaction_id: tranId })
+    expect(await orderRow(id)).toMatchObject({ status: 'paid', transaction_id: tranId })
     const order = await readOrder(id, buyer)
     expect(order.invoiceNumber).toMatch(/^INV-\d{4}-\d{6}$/)
     const receipts = (await mailsTo(BUYER)).filter((m) =>
@@ -221,10 +221,10 @@ describe('POST /api/sslcommerz/ipn', () => {
     const { tranId } = await openSession(id)
     const ipn = await payAtGateway(tranId)
     expect(await json(await postIpn(ipn))).toMatchObject({ outcome: 'paid' })
-    const paid = await bookingRow(id)
+    const paid = await orderRow(id)
     const replays = await Promise.all([postIpn(ipn), postIpn(ipn), postIpn(ipn)])
     for (const r of replays) expect(await json(r)).toEqual({ received: true, outcome: 'already-paid' })
-    const after = await bookingRow(id)
+    const after = await orderRow(id)
     expect(after?.paid_at).toBe(paid?.paid_at)
     expect(after?.updated_at).toBe(paid?.updated_at)
     const events = await env.DB.prepare(
@@ -250,7 +250,7 @@ describe('POST /api/sslcommerz/ipn', () => {
     })
     expect(res.status).toBe(400)
     expect((await errorOf(res)).message).toBe('The payment gateway did not confirm this payment (INVALID_TRANSACTION).')
-    expect((await bookingRow(id))?.status).toBe('unpaid')
+    expect((await orderRow(id))?.status).toBe('unpaid')
   })
 
   it('refuses an IPN the validation API answers INVALID_TRANSACTION for', async () => {
@@ -259,7 +259,7 @@ describe('POST /api/sslcommerz/ipn', () => {
     const ipn = await payAtGateway(tranId, { validation: 'INVALID_TRANSACTION' })
     const res = await postIpn(ipn)
     expect(res.status).toBe(400)
-    expect((await bookingRow(id))?.status).toBe('unpaid')
+    expect((await orderRow(id))?.status).toBe('unpaid')
   })
 
   it('refuses another order’s payment posted with this order’s tran_id, and an unknown tran_id', async () => {
@@ -273,8 +273,8 @@ describe('POST /api/sslcommerz/ipn', () => {
     expect((await errorOf(swapped)).message).toBe('The payment gateway confirmed that payment for another tran_id.')
     const unknown = await postIpn({ ...paidForCheap, tran_id: 'TH-unknown' })
     expect(unknown.status).toBe(400)
-    expect((await bookingRow(dear))?.status).toBe('unpaid')
-    expect((await bookingRow(cheap))?.status).toBe('unpaid')
+    expect((await orderRow(dear))?.status).toBe('unpaid')
+    expect((await orderRow(cheap))?.status).toBe('unpaid')
   })
 
   it('does not pay an order with a payment of another amount: it is refunded through the refund API', async () => {
@@ -284,7 +284,7 @@ describe('POST /api/sslcommerz/ipn', () => {
     // The IPN's own amount says the right one: only the validation API's is believed.
     const res = await postIpn({ ...ipn, amount: '700.00' })
     expect(await json(res)).toEqual({ received: true, outcome: 'refunded' })
-    expect((await bookingRow(id))?.status).toBe('unpaid')
+    expect((await orderRow(id))?.status).toBe('unpaid')
     expect(await refundsFor(ipn.bank_tran_id!)).toMatchObject([{ amount: '10.00' }])
   })
 
@@ -294,7 +294,7 @@ describe('POST /api/sslcommerz/ipn', () => {
     const ipn = await payAtGateway(tranId, { risk_level: '1' })
     expect(await json(await postIpn(ipn))).toEqual({ received: true, outcome: 'held' })
     expect(await json(await postIpn(ipn))).toEqual({ received: true, outcome: 'held' })
-    expect((await bookingRow(id))?.status).toBe('unpaid')
+    expect((await orderRow(id))?.status).toBe('unpaid')
     const order = await readOrder(id, admin)
     const notes = order.history.filter((h) => h.note?.includes('risk review'))
     expect(notes).toHaveLength(1)
@@ -305,7 +305,7 @@ describe('POST /api/sslcommerz/ipn', () => {
     const again = await call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id }, ...via })
     expect(again.status).toBe(409)
     expect((await errorOf(again)).message).toMatch(/^The payment gateway is reviewing your payment of this order/)
-    expect((await bookingRow(id))?.status).toBe('unpaid')
+    expect((await orderRow(id))?.status).toBe('unpaid')
   })
 
   it('pays an order whose held payment the gateway approves after the order’s hold ran out', async () => {
@@ -314,13 +314,13 @@ describe('POST /api/sslcommerz/ipn', () => {
     const ipn = await payAtGateway(tranId, { risk_level: '1' })
     expect(await json(await postIpn(ipn))).toEqual({ received: true, outcome: 'held' })
     // The review takes longer than the hold: the order waits for it, through the expiry job too…
-    await ageBooking(id, 3)
+    await ageOrder(id, 3)
     await runScheduled(env, Date.now())
-    expect((await bookingRow(id))?.status).toBe('unpaid')
+    expect((await orderRow(id))?.status).toBe('unpaid')
     // …and the approval pays it, rather than finding it expired and refunding the money.
     const approved = await fake<Record<string, string>>('/__review', { tran_id: tranId, risk_level: '0' })
     expect(await json(await postIpn(approved))).toEqual({ received: true, outcome: 'paid' })
-    expect((await bookingRow(id))?.status).toBe('paid')
+    expect((await orderRow(id))?.status).toBe('paid')
     expect(await refundsFor(ipn.bank_tran_id!)).toHaveLength(0)
   })
 
@@ -330,12 +330,12 @@ describe('POST /api/sslcommerz/ipn', () => {
     const stock = await stockOf(tool.id)
     const ipn = await payAtGateway(tranId, { risk_level: '1' })
     expect(await json(await postIpn(ipn))).toEqual({ received: true, outcome: 'held' })
-    await ageBooking(id, 3)
+    await ageOrder(id, 3)
     await env.DB.prepare('update gateway_sessions set updated_at = ? where tran_id = ?')
       .bind(Date.now() - 7 * 24 * 60 * 60 * 1000 - 60_000, tranId)
       .run()
     await runScheduled(env, Date.now())
-    expect((await bookingRow(id))?.status).toBe('cancelled')
+    expect((await orderRow(id))?.status).toBe('cancelled')
     expect(await stockOf(tool.id)).toBe(stock! + 2)
     // Approved after all, later still: the money goes back, as for any late payment.
     const approved = await fake<Record<string, string>>('/__review', { tran_id: tranId, risk_level: '0' })
@@ -347,15 +347,15 @@ describe('POST /api/sslcommerz/ipn', () => {
     const id = await gatewayOrder()
     const { tranId } = await openSession(id)
     const stock = await stockOf(tool.id)
-    await ageBooking(id, 3)
+    await ageOrder(id, 3)
     await runScheduled(env, Date.now())
-    expect((await bookingRow(id))?.status).toBe('cancelled')
+    expect((await orderRow(id))?.status).toBe('cancelled')
     expect(await stockOf(tool.id)).toBe(stock! + 2)
 
     const ipn = await payAtGateway(tranId)
     expect(await json(await postIpn(ipn))).toEqual({ received: true, outcome: 'refunded' })
     expect(await json(await postIpn(ipn))).toEqual({ received: true, outcome: 'refunded' })
-    expect((await bookingRow(id))?.status).toBe('cancelled')
+    expect((await orderRow(id))?.status).toBe('cancelled')
     expect(await refundsFor(ipn.bank_tran_id!)).toMatchObject([{ amount: '700.00' }])
     const order = await readOrder(id, buyer)
     expect(order.invoiceNumber).toBeNull()
@@ -370,10 +370,10 @@ describe('POST /api/sslcommerz/ipn', () => {
   it('refunds an IPN that comes after the hold ran out but before the expiry job', async () => {
     const id = await gatewayOrder()
     const { tranId } = await openSession(id)
-    await ageBooking(id, 3)
+    await ageOrder(id, 3)
     const ipn = await payAtGateway(tranId)
     expect(await json(await postIpn(ipn))).toEqual({ received: true, outcome: 'refunded' })
-    expect((await bookingRow(id))?.status).toBe('cancelled')
+    expect((await orderRow(id))?.status).toBe('cancelled')
     expect(await refundsFor(ipn.bank_tran_id!)).toHaveLength(1)
   })
 
@@ -387,7 +387,7 @@ describe('POST /api/sslcommerz/ipn', () => {
         call('POST', `/api/booking/${id}/cancel`, { as: buyer, body: {}, ...via }),
       ])
       const outcome = (await json<{ outcome: string }>(ipnRes)).outcome
-      const row = await bookingRow(id)
+      const row = await orderRow(id)
       const refunds = await refundsFor(ipn.bank_tran_id!)
       if (row?.status === 'paid') {
         expect(outcome).toBe('paid')
@@ -406,11 +406,11 @@ describe('POST /api/sslcommerz/ipn', () => {
     for (let round = 0; round < 4; round++) {
       const id = await gatewayOrder()
       const { tranId } = await openSession(id)
-      await ageBooking(id, 3)
+      await ageOrder(id, 3)
       const ipn = await payAtGateway(tranId)
       const [ipnRes] = await Promise.all([postIpn(ipn), runScheduled(env, Date.now())])
       const outcome = (await json<{ outcome: string }>(ipnRes)).outcome
-      const row = await bookingRow(id)
+      const row = await orderRow(id)
       const refunds = await refundsFor(ipn.bank_tran_id!)
       if (row?.status === 'paid') {
         expect(outcome).not.toBe('refunded')
@@ -453,7 +453,7 @@ describe('POST /api/sslcommerz/ipn', () => {
     })
     const missing = await postIpn({ status: 'VALID', tran_id: tranId })
     expect(missing.status).toBe(400)
-    expect((await bookingRow(id))?.status).toBe('unpaid')
+    expect((await orderRow(id))?.status).toBe('unpaid')
   })
 })
 
@@ -481,7 +481,7 @@ describe('refunds of paid gateway orders from the desk', () => {
     expect(await refundsFor(ipn.bank_tran_id!)).toHaveLength(1)
     // The replayed IPN of a refunded order pays nothing and refunds nothing more.
     expect((await postIpn(ipn)).status).toBe(200)
-    expect((await bookingRow(id))?.status).toBe('refunded')
+    expect((await orderRow(id))?.status).toBe('refunded')
     expect(await refundsFor(ipn.bank_tran_id!)).toHaveLength(1)
   })
 })

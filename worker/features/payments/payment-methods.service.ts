@@ -1,6 +1,6 @@
 import { formatBDT, toTaka } from '#schemas/bdt.ts'
-import { PAYMENT_METHODS, type PaymentMethod } from '#schemas/booking.ts'
 import type { BankDetails, ShopSettings } from '#schemas/delivery.ts'
+import { PAYMENT_METHODS, type PaymentMethod } from '#schemas/order.ts'
 import type { Config } from '#worker/env.ts'
 import type { Db } from '#worker/lib/db.ts'
 import { badRequest } from '#worker/lib/errors.ts'

@@ -5,20 +5,20 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { formatBDT } from '#schemas/bdt.ts'
-import type { Booking, OrderSummary } from '#schemas/booking.ts'
 import type { CheckoutPreview } from '#schemas/checkout.ts'
 import type { PublicConfig } from '#schemas/config.ts'
+import type { Booking, OrderSummary } from '#schemas/order.ts'
 import { runScheduled } from '#worker/scheduled.ts'
 import { call, errorOf, json, PRODUCTION, PRODUCTION_SECRET } from '#worker/test/helpers.ts'
 import {
-  ageBooking,
+  ageOrder,
   auditOf,
-  bookingRow,
   mailsTo,
   makeTool,
   orderBody,
+  orderRow,
   placeOrder,
-  postBooking,
+  postOrder,
   readOrder,
   stockOf,
   type ToolFixture,
@@ -70,7 +70,7 @@ describe('which methods an order may use', () => {
     const before = await json<PublicConfig>(await call('GET', '/api/config'))
     expect(before.paymentMethods).toEqual(['card'])
     const { email, token } = await customer()
-    const refused = await postBooking(token, orderBody(tool, email, { paymentMethod: 'bank' }))
+    const refused = await postOrder(token, orderBody(tool, email, { paymentMethod: 'bank' }))
     expect(refused.status).toBe(400)
     expect((await errorOf(refused)).fields?.paymentMethod).toMatch(/does not offer/)
 
@@ -108,8 +108,8 @@ describe('which methods an order may use', () => {
     const card = await placeOrder(token, tool, email)
     // Signed with the production configuration's own secret, so the answers are the routes'.
     const as = await accessTokenFor(email, { secret: PRODUCTION_SECRET })
-    const intent = (bookingId: string, who = as) =>
-      call('POST', '/api/create-payment-intent', { as: who, body: { bookingId }, env: PRODUCTION })
+    const intent = (orderId: string, who = as) =>
+      call('POST', '/api/create-payment-intent', { as: who, body: { bookingId: orderId }, env: PRODUCTION })
     for (const id of [cod, bank]) {
       const res = await intent(id)
       expect(res.status).toBe(409)
@@ -134,7 +134,7 @@ describe('cash on delivery', () => {
   it('over the limit is a 400 naming the limit, and takes no stock', async () => {
     const { email, token } = await customer()
     const stock = await stockOf(tool.id)
-    const res = await postBooking(token, orderBody(tool, email, { quantity: 10, paymentMethod: 'cod' }))
+    const res = await postOrder(token, orderBody(tool, email, { quantity: 10, paymentMethod: 'cod' }))
     expect(res.status).toBe(400)
     const error = await errorOf(res)
     expect(error.message).toBe(`Cash on delivery is for orders up to ${formatBDT(1000)}. Choose another way to pay.`)
@@ -179,9 +179,9 @@ describe('cash on delivery', () => {
     }
 
     // The expiry job leaves it, however old.
-    await ageBooking(id, 24 * 365)
+    await ageOrder(id, 24 * 365)
     await runScheduled(env, Date.now())
-    expect((await bookingRow(id))?.status).toBe('unpaid')
+    expect((await orderRow(id))?.status).toBe('unpaid')
 
     expect((await setStatus(id, { status: 'processing' })).status).toBe(200)
     expect((await setStatus(id, { status: 'shipped', carrier: 'Pathao', trackingNumber: 'PT-1' })).status).toBe(200)
@@ -232,20 +232,20 @@ describe('cash on delivery', () => {
     const few = { env: { MAX_UNPAID_ORDERS: '2' } }
     const first = await placeOrder(token, tool, email, { paymentMethod: 'cod' }, few)
     await placeOrder(token, tool, email, { paymentMethod: 'cod' }, few)
-    await ageBooking(first, 24 * 30)
+    await ageOrder(first, 24 * 30)
     // On its way, still unpaid: it counts.
     expect((await setStatus(first, { status: 'shipped', trackingNumber: 'PT-9' })).status).toBe(200)
-    const third = await postBooking(token, orderBody(tool, email, { paymentMethod: 'cod' }), few)
+    const third = await postOrder(token, orderBody(tool, email, { paymentMethod: 'cod' }), few)
     expect(third.status).toBe(409)
     expect((await errorOf(third)).code).toBe('TOO_MANY_UNPAID')
     // The request's own faults come first, as at checkout: over the cash limit, an unknown tool.
-    const over = await postBooking(token, orderBody(tool, email, { quantity: 10, paymentMethod: 'cod' }), few)
+    const over = await postOrder(token, orderBody(tool, email, { quantity: 10, paymentMethod: 'cod' }), few)
     expect(over.status).toBe(400)
     expect((await errorOf(over)).fields?.paymentMethod).toMatch(/^Cash on delivery is for orders up to/)
-    const unknown = await postBooking(token, { ...orderBody(tool, email), serviceId: 'no-such-tool' }, few)
+    const unknown = await postOrder(token, { ...orderBody(tool, email), serviceId: 'no-such-tool' }, few)
     expect(unknown.status).toBe(404)
     expect((await setStatus(first, { status: 'delivered', cashCollected: true })).status).toBe(200)
-    expect((await postBooking(token, orderBody(tool, email, { paymentMethod: 'cod' }), few)).status).toBe(201)
+    expect((await postOrder(token, orderBody(tool, email, { paymentMethod: 'cod' }), few)).status).toBe(201)
   })
 
   it('its customer cancels it until it ships; a shipped one comes back only by an admin, with a note', async () => {
@@ -318,10 +318,10 @@ describe('bank transfer', () => {
     expect(early.status).toBe(409)
     expect((await errorOf(early)).code).toBe('INVALID_TRANSITION')
 
-    const second = await postBooking(token, orderBody(tool, email, { paymentMethod: 'bank' }), capped)
+    const second = await postOrder(token, orderBody(tool, email, { paymentMethod: 'bank' }), capped)
     expect(second.status).toBe(409)
     expect((await errorOf(second)).code).toBe('TOO_MUCH_UNPAID')
-    expect((await postBooking(token, orderBody(tool, email, { paymentMethod: 'cod' }), capped)).status).toBe(201)
+    expect((await postOrder(token, orderBody(tool, email, { paymentMethod: 'cod' }), capped)).status).toBe(201)
   })
 
   it('holds its stock for the hold hours; its "placed" e-mail names the account and the reference to quote', async () => {
@@ -341,14 +341,14 @@ describe('bank transfer', () => {
     expect((await errorOf(intent)).code).toBe('WRONG_PAYMENT_METHOD')
 
     // Past the card's 2 hours it still holds; past its 72 hours it expires and the stock goes back.
-    await ageBooking(id, 3)
+    await ageOrder(id, 3)
     await runScheduled(env, Date.now())
-    expect((await bookingRow(id))?.status).toBe('unpaid')
+    expect((await orderRow(id))?.status).toBe('unpaid')
     await env.DB.prepare('update bookings set hold_until = ? where id = ?')
       .bind(Date.now() - 1000, id)
       .run()
     await runScheduled(env, Date.now())
-    expect((await bookingRow(id))?.status).toBe('cancelled')
+    expect((await orderRow(id))?.status).toBe('cancelled')
     expect(await stockOf(tool.id)).toBe(stock)
   })
 
@@ -450,7 +450,7 @@ describe('bank transfer', () => {
     expect(order).toMatchObject({ status: 'refunded', paid: false })
     expect(order.creditNoteNumber).toMatch(/^CN-/)
     expect(await stockOf(tool.id)).toBe(stock)
-    expect((await bookingRow(id)) as unknown as { refund_id: string }).toMatchObject({ refund_id: 'FT-BACK-200' })
+    expect((await orderRow(id)) as unknown as { refund_id: string }).toMatchObject({ refund_id: 'FT-BACK-200' })
     const mail = (await mailsTo(email)).find((m) => m.subject === `Order ${orderNumber} refunded — Toolhaus`)
     expect(mail?.body).toContain('by bank transfer (reference FT-BACK-200)')
     expect((await call('GET', `/api/booking/${id}/credit-note`, { as: token })).status).toBe(200)

@@ -16,7 +16,7 @@ import { getOrderRow } from '../orders/lifecycle.service'
 import { depsOf } from '../orders/orders.service'
 import {
   confirmSimulatedPayment,
-  createIntentForBooking,
+  createIntentForOrder,
   handleSslcommerzIpn,
   handleStripeWebhook,
 } from './payments.service'
@@ -46,11 +46,11 @@ const simulatedOnly = createMiddleware<AppEnv>(async (c, next) => {
 export const paymentsRoutes = new Hono<AppEnv>()
   .use(deliverMail)
   .post('/create-payment-intent', requireUser, validate('json', PaymentIntentRequestSchema), async (c) => {
-    const { bookingId, price } = c.req.valid('json')
+    const { bookingId: orderId, price } = c.req.valid('json')
     const config = c.var.config
     const deps = depsOf(c)
-    const booking = await getOrderRow(deps.db, bookingId)
-    const created = await createIntentForBooking(deps, config, booking, c.var.user, price)
+    const order = await getOrderRow(deps.db, orderId)
+    const created = await createIntentForOrder(deps, config, order, c.var.user, price)
     c.header('Cache-Control', 'private, no-store')
     return c.json<PaymentIntentCreated | GatewaySessionCreated>(created)
   })

@@ -17,7 +17,7 @@ import {
   ruleFor,
 } from '../orders/lifecycle.service'
 import { expiresAtMs, mailRefundedAfterCancel, recordPaymentIntent } from '../orders/orders.service'
-import { BOOKING_CURRENCY, type ProviderIntent, ProviderUnavailableError, paysFor } from './providers/provider'
+import { ORDER_CURRENCY, type ProviderIntent, ProviderUnavailableError, paysFor } from './providers/provider'
 import type { SimulatedProvider } from './providers/simulated'
 import { gatewayConfigured, type SslcommerzProvider } from './providers/sslcommerz'
 import { assertPaymentsAvailable } from './providers.service'
@@ -81,49 +81,49 @@ export const assertPaidOnline = (order: Pick<OrderRow, 'paymentMethod'>) => asse
 export const assertPaidByCard = (order: Pick<OrderRow, 'paymentMethod'>) => assertMethodNotIn(NOT_BY_CARD, order)
 
 /**
- * `POST /api/create-payment-intent`: the booking's one open intent, with the amount from
- * the booking. Only the booking's customer may pay it.
- * @throws 404 unknown or someone else's booking; 409 WRONG_PAYMENT_METHOD for cash on delivery
+ * `POST /api/create-payment-intent`: the order's one open intent, with the amount from
+ * the order. Only the order's customer may pay it.
+ * @throws 404 unknown or someone else's order; 409 WRONG_PAYMENT_METHOD for cash on delivery
  *   or a transfer; 503 for a card order where cards are not set up; 409 paid, cancelled or
- *   expired; 400 a `price` that is not the booking's.
+ *   expired; 400 a `price` that is not the order's.
  */
-export async function createIntentForBooking(
+export async function createIntentForOrder(
   deps: OrderDeps,
   config: Config,
-  booking: OrderRow | undefined,
+  order: OrderRow | undefined,
   caller: SessionUser,
   price: number | undefined,
 ): Promise<PaymentIntentCreated | GatewaySessionCreated> {
   const { db, provider } = deps
-  if (!booking || booking.customer !== caller.email) throw notFound('No such order.')
-  assertPaidOnline(booking)
+  if (!order || order.customer !== caller.email) throw notFound('No such order.')
+  assertPaidOnline(order)
   // Only a card order needs the card provider (a gateway order pays through SSLCommerz, below).
-  if (booking.paymentMethod === 'card') assertPaymentsAvailable(config)
+  if (order.paymentMethod === 'card') assertPaymentsAvailable(config)
   // The customer asks for a payment, which would make the order paid: the table must allow that.
-  ruleFor(booking.status, { to: 'paid', actor: 'payment', actorEmail: caller.email })
-  if ((expiresAtMs(booking, config.unpaidHoldMs) ?? Number.POSITIVE_INFINITY) <= Date.now()) {
+  ruleFor(order.status, { to: 'paid', actor: 'payment', actorEmail: caller.email })
+  if ((expiresAtMs(order, config.unpaidHoldMs) ?? Number.POSITIVE_INFINITY) <= Date.now()) {
     throw conflict('This order has expired and its items went back to stock. Please order again.')
   }
   // A client of the spec sends the goods' price; ours the total with delivery. Either is this order's.
-  if (price !== undefined && toPaisa(price) !== booking.totalPaisa && toPaisa(price) !== booking.pricePaisa) {
-    const message = `The price of this order is ${toTaka(booking.totalPaisa)} BDT.`
+  if (price !== undefined && toPaisa(price) !== order.totalPaisa && toPaisa(price) !== order.pricePaisa) {
+    const message = `The price of this order is ${toTaka(order.totalPaisa)} BDT.`
     throw badRequest(message, { price: message })
   }
 
-  if (booking.paymentMethod === 'gateway') return openGatewaySession(deps, config, booking)
-  const intent = await provider.createOrReuseIntent(booking)
+  if (order.paymentMethod === 'gateway') return openGatewaySession(deps, config, order)
+  const intent = await provider.createOrReuseIntent(order)
   if (intent.status === 'succeeded') {
     // Paid already, but the PATCH (or webhook) has not been seen yet: apply it now.
-    if (paysFor(intent, booking)) {
-      await applyPayment(deps, booking.id, intent)
+    if (paysFor(intent, order)) {
+      await applyPayment(deps, order.id, intent)
     }
     throw conflict('This order is already paid.')
   }
   if (!intent.clientSecret || provider.kind === 'sslcommerz')
     throw new ApiError(502, 'PROVIDER_FAILED', 'The card payment service gave no client secret. Please try again.')
-  if (booking.paymentIntentId !== intent.id && !(await recordPaymentIntent(db, booking.id, intent.id))) {
+  if (order.paymentIntentId !== intent.id && !(await recordPaymentIntent(db, order.id, intent.id))) {
     // Cancelled or expired while the intent was being made: it must not be payable.
-    await provider.releaseOpenIntents({ ...booking, paymentIntentId: intent.id })
+    await provider.releaseOpenIntents({ ...order, paymentIntentId: intent.id })
     throw conflict('This order was just cancelled; it can no longer be paid.')
   }
   return {
@@ -141,13 +141,13 @@ export async function createIntentForBooking(
  * @throws 503 when SSLCommerz is not configured; 502 when it refuses the session; 409 when the
  *   order was cancelled meanwhile.
  */
-async function openGatewaySession(deps: OrderDeps, config: Config, booking: OrderRow): Promise<GatewaySessionCreated> {
+async function openGatewaySession(deps: OrderDeps, config: Config, order: OrderRow): Promise<GatewaySessionCreated> {
   if (!gatewayConfigured(config))
     throw new ApiError(503, 'NOT_CONFIGURED', 'Payments through SSLCommerz are not set up on this shop yet.')
-  const session = await deps.provider.createOrReuseIntent(booking)
+  const session = await deps.provider.createOrReuseIntent(order)
   if (!session.redirectUrl) throw new ApiError(502, 'PROVIDER_FAILED', 'The payment gateway gave no page to pay on.')
-  if (!(await recordPaymentIntent(deps.db, booking.id, session.id))) {
-    await deps.provider.releaseOpenIntents(booking)
+  if (!(await recordPaymentIntent(deps.db, order.id, session.id))) {
+    await deps.provider.releaseOpenIntents(order)
     throw conflict('This order was just cancelled; it can no longer be paid.')
   }
   return { provider: 'sslcommerz', redirectUrl: session.redirectUrl }
@@ -155,38 +155,38 @@ async function openGatewaySession(deps: OrderDeps, config: Config, booking: Orde
 
 /**
  * `PATCH /api/booking/{id}`: asks the provider about `transactionId` and marks the
- * booking paid only when that payment succeeded, for this booking, for its amount and
+ * order paid only when that payment succeeded, for this order, for its amount and
  * currency. The same call again changes nothing.
  * @returns modifiedCount (1 when this call marked it paid, 0 when it already was by this payment).
  * @throws 409 cancelled or paid by another payment; 400 unknown payment, another
- *   booking's payment or another amount; 402 a payment that has not succeeded.
+ *   order's payment or another amount; 402 a payment that has not succeeded.
  */
-export async function payBooking(deps: OrderDeps, booking: OrderRow, transactionId: string): Promise<number> {
+export async function payOrder(deps: OrderDeps, order: OrderRow, transactionId: string): Promise<number> {
   const { provider } = deps
-  if (!findTransition(booking.status, 'paid', 'payment', booking.paymentMethod)) {
+  if (!findTransition(order.status, 'paid', 'payment', order.paymentMethod)) {
     // No payment can pay it any more (the lifecycle table): it was cancelled, or paid already.
-    if (booking.status === 'cancelled') {
-      // A payment that still went through for a cancelled booking goes back to the customer.
+    if (order.status === 'cancelled') {
+      // A payment that still went through for a cancelled order goes back to the customer.
       const late = await provider.retrieve(transactionId)
-      const result = late && paysFor(late, booking) ? await applyPayment(deps, booking.id, late) : undefined
+      const result = late && paysFor(late, order) ? await applyPayment(deps, order.id, late) : undefined
       throw paymentRefused('cancelled', result?.outcome === 'refused' && result.refunded)
     }
-    if (booking.transactionId === transactionId) return 0
+    if (order.transactionId === transactionId) return 0
     throw paymentRefused('paid-by-another')
   }
 
   const intent = await provider.retrieve(transactionId)
   const refuse = (message: string) => badRequest(message, { transactionId: message })
   if (!intent) throw refuse('No payment with that id.')
-  if (intent.bookingId !== booking.id) throw refuse('That payment is not for this order.')
-  if (intent.amountPaisa !== booking.totalPaisa || intent.currency !== 'bdt')
+  if (intent.orderId !== order.id) throw refuse('That payment is not for this order.')
+  if (intent.amountPaisa !== order.totalPaisa || intent.currency !== 'bdt')
     throw refuse('That payment is not for the amount of this order.')
   if (intent.status !== 'succeeded') {
     const message = `That payment has not succeeded (its status is ${intent.status}).`
     throw new ApiError(402, 'PAYMENT_FAILED', message, { transactionId: message })
   }
 
-  const result = await applyPayment(deps, booking.id, intent)
+  const result = await applyPayment(deps, order.id, intent)
   switch (result.outcome) {
     case 'paid':
       return 1
@@ -198,7 +198,7 @@ export async function payBooking(deps: OrderDeps, booking: OrderRow, transaction
 }
 
 /**
- * What the PATCH answers for a payment that cannot pay the booking: the table's words for an
+ * What the PATCH answers for a payment that cannot pay the order: the table's words for an
  * order that was cancelled; for one paid already, that it was by another payment (the PATCH
  * names one); either way whether this payment went back to the customer.
  */
@@ -223,7 +223,7 @@ export async function confirmSimulatedPayment(
 ): Promise<SimulatedConfirmed> {
   const { db, provider } = deps
   const intent = await provider.findBySecret(clientSecret)
-  const order = intent?.bookingId ? await getOrderRow(db, intent.bookingId) : undefined
+  const order = intent?.orderId ? await getOrderRow(db, intent.orderId) : undefined
   // NOTE: a payment for someone else's order answers like an unknown one.
   if (!intent || !order || order.customer !== caller.email)
     throw notFound('No such payment. Reload the payment page to start again.')
@@ -249,7 +249,7 @@ const subtleCrypto = Stripe.createSubtleCryptoProvider()
 
 /**
  * `POST /api/stripe/webhook`: verifies the signature over the raw body, skips an event id
- * already recorded, marks the booking paid on `payment_intent.succeeded` through the one
+ * already recorded, marks the order paid on `payment_intent.succeeded` through the one
  * conditional transition (refunding a payment that can no longer pay it), marks a paid
  * order refunded on `charge.refunded`, then records the event id. Every other event type
  * (failed, cancelled, events arriving late or out of order) changes nothing.
@@ -288,14 +288,9 @@ export async function handleStripeWebhook(
 
   if (event.type === 'payment_intent.succeeded') {
     const pi = event.data.object
-    const bookingId = pi.metadata?.bookingId
-    if (bookingId && pi.status === 'succeeded') {
-      await applyPayment(
-        deps,
-        bookingId,
-        { id: pi.id, amountPaisa: pi.amount, currency: pi.currency },
-        { retried: true },
-      )
+    const orderId = pi.metadata?.bookingId
+    if (orderId && pi.status === 'succeeded') {
+      await applyPayment(deps, orderId, { id: pi.id, amountPaisa: pi.amount, currency: pi.currency }, { retried: true })
     }
   } else if (event.type === 'charge.refunded') {
     await applyProviderRefund(deps, event.data.object)
@@ -374,7 +369,7 @@ export async function handleSslcommerzIpn(
     throw badRequest('The payment gateway confirmed that payment in another currency than BDT.')
 
   if (v.riskLevel !== 0) {
-    const order = await getOrderRow(deps.db, session.bookingId)
+    const order = await getOrderRow(deps.db, session.orderId)
     await gateway.recordHold(tranId, v, order?.status ?? 'unpaid')
     return { received: true, outcome: 'held' }
   }
@@ -382,10 +377,10 @@ export async function handleSslcommerzIpn(
   // A payment the gateway held for review kept its order open past the hold (the expiry job
   // leaves an order alone while it is paying): approved now, it pays it, however late.
   const holdMs = session.status === 'held' ? Number.POSITIVE_INFINITY : deps.holdMs
-  const result = await applyPayment({ ...deps, holdMs }, session.bookingId, {
+  const result = await applyPayment({ ...deps, holdMs }, session.orderId, {
     id: tranId,
     amountPaisa: v.amountPaisa,
-    currency: BOOKING_CURRENCY,
+    currency: ORDER_CURRENCY,
   })
   if (result.outcome === 'refused') return { received: true, outcome: result.refunded ? 'refunded' : 'refused' }
   return { received: true, outcome: result.outcome }

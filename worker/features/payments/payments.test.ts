@@ -1,14 +1,14 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { Booking } from '#schemas/booking.ts'
+import type { Booking } from '#schemas/order.ts'
 import { CARD_MESSAGES, cardSchema, NON_TEST_CARD_MESSAGE, type PaymentIntentCreated } from '#schemas/payment.ts'
 import { runScheduled } from '#worker/scheduled.ts'
 import { call, errorOf, json, PRODUCTION, PRODUCTION_SECRET } from '#worker/test/helpers.ts'
 import {
-  ageBooking,
-  bookingRow,
+  ageOrder,
   mailsTo,
   makeTool,
+  orderRow,
   payOrder,
   placeOrder,
   readOrder,
@@ -54,19 +54,19 @@ const card = (number: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 })
 
-async function newBooking(token = buyer, email = BUYER, quantity = 2): Promise<string> {
+async function newOrder(token = buyer, email = BUYER, quantity = 2): Promise<string> {
   return placeOrder(token, tool, email, { quantity })
 }
 
-async function secretFor(bookingId: string, token = buyer): Promise<string> {
-  const res = await createIntent(token, { bookingId })
+async function secretFor(orderId: string, token = buyer): Promise<string> {
+  const res = await createIntent(token, { bookingId: orderId })
   expect(res.status, JSON.stringify(await res.clone().json())).toBe(200)
   return (await json<PaymentIntentCreated>(res)).clientSecret
 }
 
 describe('POST /api/create-payment-intent (simulated)', () => {
-  it('answers a client secret for the booking, with the amount from the booking, and reuses the open intent', async () => {
-    const id = await newBooking(buyer, BUYER, 3)
+  it('answers a client secret for the order, with the amount from the order, and reuses the open intent', async () => {
+    const id = await newOrder(buyer, BUYER, 3)
     const res = await createIntent(buyer, { bookingId: id, price: 750 })
     expect(res.status).toBe(200)
     expect(res.headers.get('Cache-Control')).toBe('private, no-store')
@@ -83,11 +83,11 @@ describe('POST /api/create-payment-intent (simulated)', () => {
       .all()
     // The total: 3 × 250 BDT and the 200 BDT delivery.
     expect(rows.results).toEqual([{ amount_paisa: 95_000, currency: 'bdt', status: 'requires_payment_method' }])
-    expect((await bookingRow(id))?.payment_intent_id).toBe(intentIdOf(created.clientSecret))
+    expect((await orderRow(id))?.payment_intent_id).toBe(intentIdOf(created.clientSecret))
   })
 
   it('keeps one open intent when asked many times at once', async () => {
-    const id = await newBooking()
+    const id = await newOrder()
     const results = await Promise.all(Array.from({ length: 8 }, () => createIntent(buyer, { bookingId: id })))
     const secrets = new Set(
       await Promise.all(results.map(async (r) => (await json<PaymentIntentCreated>(r)).clientSecret)),
@@ -100,14 +100,14 @@ describe('POST /api/create-payment-intent (simulated)', () => {
   })
 
   it('never takes the amount from the body: a different price is a 400', async () => {
-    const id = await newBooking()
+    const id = await newOrder()
     const res = await createIntent(buyer, { bookingId: id, price: 1 })
     expect(res.status).toBe(400)
     expect((await errorOf(res)).fields?.price).toMatch(/700 BDT/)
   })
 
-  it('gives no intent for a paid booking (409)', async () => {
-    const id = await newBooking()
+  it('gives no intent for a paid order (409)', async () => {
+    const id = await newOrder()
     await env.DB.prepare("update bookings set status = 'paid', transaction_id = ? where id = ?")
       .bind(`pi_paid_${id}`, id)
       .run()
@@ -116,14 +116,14 @@ describe('POST /api/create-payment-intent (simulated)', () => {
     expect((await errorOf(res)).code).toBe('CONFLICT')
   })
 
-  it('gives no intent for a cancelled booking (409)', async () => {
-    const id = await newBooking()
+  it('gives no intent for a cancelled order (409)', async () => {
+    const id = await newOrder()
     expect((await call('POST', `/api/booking/${id}/cancel`, { as: buyer })).status).toBe(200)
     expect((await createIntent(buyer, { bookingId: id })).status).toBe(409)
   })
 
-  it("gives no intent for someone else's or an unknown booking (404, not 403), nor to an anonymous caller", async () => {
-    const id = await newBooking()
+  it("gives no intent for someone else's or an unknown order (404, not 403), nor to an anonymous caller", async () => {
+    const id = await newOrder()
     expect((await createIntent(other, { bookingId: id })).status).toBe(404)
     expect((await createIntent(admin, { bookingId: id })).status).toBe(404)
     expect((await createIntent(buyer, { bookingId: 'nope' })).status).toBe(404)
@@ -137,15 +137,15 @@ describe('POST /api/create-payment-intent (simulated)', () => {
 })
 
 describe('POST /api/payments/simulated/confirm', () => {
-  it('pays with 4242 4242 4242 4242: the intent succeeds and the booking is paid; PATCH with the same id changes nothing', async () => {
-    const id = await newBooking()
+  it('pays with 4242 4242 4242 4242: the intent succeeds and the order is paid; PATCH with the same id changes nothing', async () => {
+    const id = await newOrder()
     const secret = await secretFor(id)
     const res = await confirm(buyer, { clientSecret: secret, card: card('4242 4242 4242 4242') })
     expect(res.status).toBe(200)
     const intentId = intentIdOf(secret)
     expect(await json(res)).toEqual({ paymentIntent: { id: intentId, status: 'succeeded' } })
-    const booking = await json<Booking>(await call('GET', `/api/booking/${id}`, { as: buyer }))
-    expect(booking).toMatchObject({ status: 'paid', paid: true, transactionId: intentId, expiresAt: null })
+    const order = await json<Booking>(await call('GET', `/api/booking/${id}`, { as: buyer }))
+    expect(order).toMatchObject({ status: 'paid', paid: true, transactionId: intentId, expiresAt: null })
 
     const again = await patch(id, buyer, intentId)
     expect(again.status).toBe(200)
@@ -161,15 +161,15 @@ describe('POST /api/payments/simulated/confirm', () => {
     ['4000 0000 0000 0069', 'Your card has expired.'],
     ['4000 0000 0000 0127', "Your card's security code is incorrect."],
     ['4111 1111 1111 1111', NON_TEST_CARD_MESSAGE],
-  ])('declines %s with 402 "%s" and leaves the booking unpaid', async (number, message) => {
-    const id = await newBooking()
+  ])('declines %s with 402 "%s" and leaves the order unpaid', async (number, message) => {
+    const id = await newOrder()
     const secret = await secretFor(id)
     const res = await confirm(buyer, { clientSecret: secret, card: card(number) })
     expect(res.status).toBe(402)
     const error = await errorOf(res)
     expect(error.code).toBe('PAYMENT_FAILED')
     expect(error.message).toBe(message)
-    expect((await bookingRow(id))?.status).toBe('unpaid')
+    expect((await orderRow(id))?.status).toBe('unpaid')
     const intent = await env.DB.prepare('select status, last_error from payment_intents where id = ?')
       .bind(intentIdOf(secret))
       .first()
@@ -177,11 +177,11 @@ describe('POST /api/payments/simulated/confirm', () => {
   })
 
   it('lets the customer try another card on the same intent after a decline', async () => {
-    const id = await newBooking()
+    const id = await newOrder()
     const secret = await secretFor(id)
     expect((await confirm(buyer, { clientSecret: secret, card: card('4000000000000002') })).status).toBe(402)
     expect((await confirm(buyer, { clientSecret: secret, card: card('5555 5555 5555 4444') })).status).toBe(200)
-    expect((await bookingRow(id))?.status).toBe('paid')
+    expect((await orderRow(id))?.status).toBe('paid')
   })
 
   it.each([
@@ -193,14 +193,14 @@ describe('POST /api/payments/simulated/confirm', () => {
     ['a 2-digit CVC', { cvc: '12' }, 'card.cvc', CARD_MESSAGES.cvcInvalid],
     ['a CVC with letters', { cvc: '12a' }, 'card.cvc', CARD_MESSAGES.cvcInvalid],
   ])('refuses %s with a clear 400', async (_, change, field, message) => {
-    const id = await newBooking()
+    const id = await newOrder()
     const secret = await secretFor(id)
     const res = await confirm(buyer, { clientSecret: secret, card: { ...card('4242424242424242'), ...change } })
     expect(res.status).toBe(400)
     const error = await errorOf(res)
     expect(error.message).toBe(message)
     expect(error.fields?.[field]).toBe(message)
-    expect((await bookingRow(id))?.status).toBe('unpaid')
+    expect((await orderRow(id))?.status).toBe('unpaid')
   })
 
   it('accepts a two-digit expiry year and a card valid through this month', async () => {
@@ -213,26 +213,26 @@ describe('POST /api/payments/simulated/confirm', () => {
   })
 
   it("refuses someone else's or an unknown client secret with 404, and an anonymous caller with 401", async () => {
-    const id = await newBooking()
+    const id = await newOrder()
     const secret = await secretFor(id)
     expect((await confirm(other, { clientSecret: secret, card: card('4242424242424242') })).status).toBe(404)
     expect((await confirm(buyer, { clientSecret: 'pi_sim_x_secret_y', card: card('4242424242424242') })).status).toBe(
       404,
     )
     expect((await confirm(undefined, { clientSecret: secret, card: card('4242424242424242') })).status).toBe(401)
-    expect((await bookingRow(id))?.status).toBe('unpaid')
+    expect((await orderRow(id))?.status).toBe('unpaid')
   })
 
-  it('refuses to charge a booking cancelled after its intent was made (409)', async () => {
-    const id = await newBooking()
+  it('refuses to charge an order cancelled after its intent was made (409)', async () => {
+    const id = await newOrder()
     const secret = await secretFor(id)
     expect((await call('POST', `/api/booking/${id}/cancel`, { as: buyer })).status).toBe(200)
     expect((await confirm(buyer, { clientSecret: secret, card: card('4242424242424242') })).status).toBe(409)
-    expect((await bookingRow(id))?.status).toBe('cancelled')
+    expect((await orderRow(id))?.status).toBe('cancelled')
   })
 
   it('is refused with 503 in production and when Stripe is configured', async () => {
-    const id = await newBooking()
+    const id = await newOrder()
     const secret = await secretFor(id)
     const pay = { clientSecret: secret, card: card('4242424242424242') }
     // Signed with the production configuration's own secret: the 503 is the payment's, not the token's.
@@ -249,126 +249,126 @@ describe('POST /api/payments/simulated/confirm', () => {
       env: stripeMode(),
     })
     expect(inStripeMode.status).toBe(503)
-    expect((await bookingRow(id))?.status).toBe('unpaid')
+    expect((await orderRow(id))?.status).toBe('unpaid')
   })
 })
 
 describe('PATCH /api/booking/{id} (simulated provider)', () => {
-  /** An intent that succeeded but whose booking was not marked yet (the window PATCH closes). */
-  async function succeededIntent(bookingId: string, amountPaisa?: number): Promise<string> {
+  /** An intent that succeeded but whose order was not marked yet (the window PATCH closes). */
+  async function succeededIntent(orderId: string, amountPaisa?: number): Promise<string> {
     const id = `pi_sim_${crypto.randomUUID().replace(/-/g, '')}`
-    const booking = await bookingRow(bookingId)
+    const order = await orderRow(orderId)
     await env.DB.prepare(
       "insert into payment_intents (id, booking_id, amount_paisa, status, client_secret) values (?, ?, ?, 'succeeded', ?)",
     )
-      .bind(id, bookingId, amountPaisa ?? booking!.total_paisa, `${id}_secret_x`)
+      .bind(id, orderId, amountPaisa ?? order!.total_paisa, `${id}_secret_x`)
       .run()
     return id
   }
 
-  it('marks paid when the provider says the payment succeeded for this booking and amount; again changes nothing', async () => {
-    const id = await newBooking()
+  it('marks paid when the provider says the payment succeeded for this order and amount; again changes nothing', async () => {
+    const id = await newOrder()
     const intentId = await succeededIntent(id)
     const res = await patch(id, buyer, intentId)
     expect(res.status).toBe(200)
     expect(await json(res)).toEqual({ acknowledged: true, modifiedCount: 1 })
-    const row = await bookingRow(id)
+    const row = await orderRow(id)
     expect(row).toMatchObject({ status: 'paid', transaction_id: intentId })
     const again = await patch(id, buyer, intentId)
     expect(await json(again)).toEqual({ acknowledged: true, modifiedCount: 0 })
-    expect((await bookingRow(id))?.paid_at).toBe(row?.paid_at)
+    expect((await orderRow(id))?.paid_at).toBe(row?.paid_at)
   })
 
   it('does not mark paid with a made-up payment id', async () => {
-    const id = await newBooking()
+    const id = await newOrder()
     const res = await patch(id, buyer, 'pi_sim_madeup000000000000000000')
     expect(res.status).toBe(400)
     expect((await errorOf(res)).fields?.transactionId).toBe('No payment with that id.')
     const notAnId = await patch(id, buyer, "'; update bookings set status = 'paid'; --")
     expect(notAnId.status).toBe(400)
-    expect((await bookingRow(id))?.status).toBe('unpaid')
+    expect((await orderRow(id))?.status).toBe('unpaid')
   })
 
-  it("does not mark paid with another booking's payment", async () => {
-    const mine = await newBooking()
-    const theirs = await newBooking(other, OTHER)
+  it("does not mark paid with another order's payment", async () => {
+    const mine = await newOrder()
+    const theirs = await newOrder(other, OTHER)
     const theirPayment = await succeededIntent(theirs)
     const res = await patch(mine, buyer, theirPayment)
     expect(res.status).toBe(400)
     expect((await errorOf(res)).message).toBe('That payment is not for this order.')
-    expect((await bookingRow(mine))?.status).toBe('unpaid')
+    expect((await orderRow(mine))?.status).toBe('unpaid')
   })
 
   it('does not mark paid with a failed payment', async () => {
-    const id = await newBooking()
+    const id = await newOrder()
     const secret = await secretFor(id)
     expect((await confirm(buyer, { clientSecret: secret, card: card('4000000000000002') })).status).toBe(402)
     const res = await patch(id, buyer, intentIdOf(secret))
     expect(res.status).toBe(402)
     expect((await errorOf(res)).code).toBe('PAYMENT_FAILED')
-    expect((await bookingRow(id))?.status).toBe('unpaid')
+    expect((await orderRow(id))?.status).toBe('unpaid')
   })
 
   it('does not mark paid with a payment of another amount', async () => {
-    const id = await newBooking()
-    const row = await bookingRow(id)
+    const id = await newOrder()
+    const row = await orderRow(id)
     const cheap = await succeededIntent(id, row!.total_paisa - 100)
     const res = await patch(id, buyer, cheap)
     expect(res.status).toBe(400)
     expect((await errorOf(res)).message).toBe('That payment is not for the amount of this order.')
-    expect((await bookingRow(id))?.status).toBe('unpaid')
+    expect((await orderRow(id))?.status).toBe('unpaid')
   })
 
-  it('refuses another payment on a paid booking (409), and a cancelled booking (409)', async () => {
-    const id = await newBooking()
+  it('refuses another payment on a paid order (409), and a cancelled order (409)', async () => {
+    const id = await newOrder()
     const first = await succeededIntent(id)
     expect((await patch(id, buyer, first)).status).toBe(200)
     const second = await succeededIntent(id)
     expect((await patch(id, buyer, second)).status).toBe(409)
-    expect((await bookingRow(id))?.transaction_id).toBe(first)
+    expect((await orderRow(id))?.transaction_id).toBe(first)
 
-    const cancelled = await newBooking()
+    const cancelled = await newOrder()
     expect((await call('POST', `/api/booking/${cancelled}/cancel`, { as: buyer })).status).toBe(200)
     expect((await patch(cancelled, buyer, 'pi_sim_whatever')).status).toBe(409)
   })
 
-  it("answers someone else's booking with 404 and an anonymous caller with 401", async () => {
-    const id = await newBooking()
+  it("answers someone else's order with 404 and an anonymous caller with 401", async () => {
+    const id = await newOrder()
     const payment = await succeededIntent(id)
     expect((await patch(id, other, payment)).status).toBe(404)
     expect((await call('PATCH', `/api/booking/${id}`, { body: { transactionId: payment } })).status).toBe(401)
-    expect((await bookingRow(id))?.status).toBe('unpaid')
+    expect((await orderRow(id))?.status).toBe('unpaid')
   })
 
   it('needs a transactionId (400)', async () => {
-    const id = await newBooking()
+    const id = await newOrder()
     const res = await call('PATCH', `/api/booking/${id}`, { as: buyer, body: { appointment: {} } })
     expect(res.status).toBe(400)
     expect((await errorOf(res)).fields).toHaveProperty('transactionId')
   })
 
-  it('cancelling a booking whose payment already succeeded marks it paid instead (409)', async () => {
+  it('cancelling an order whose payment already succeeded marks it paid instead (409)', async () => {
     const stock = await stockOf(tool.id)
-    const id = await newBooking()
+    const id = await newOrder()
     const payment = await succeededIntent(id)
     const res = await call('POST', `/api/booking/${id}/cancel`, { as: buyer })
     expect(res.status).toBe(409)
-    expect(await bookingRow(id)).toMatchObject({ status: 'paid', transaction_id: payment })
+    expect(await orderRow(id)).toMatchObject({ status: 'paid', transaction_id: payment })
     expect(await stockOf(tool.id)).toBe(stock! - 2)
   })
 
-  it('expiry leaves a booking whose payment succeeded: it marks it paid', async () => {
-    const id = await newBooking()
+  it('expiry leaves an order whose payment succeeded: it marks it paid', async () => {
+    const id = await newOrder()
     const payment = await succeededIntent(id)
-    await ageBooking(id, 30)
+    await ageOrder(id, 30)
     await runScheduled(env, Date.now())
-    expect(await bookingRow(id)).toMatchObject({ status: 'paid', transaction_id: payment })
+    expect(await orderRow(id)).toMatchObject({ status: 'paid', transaction_id: payment })
   })
 })
 
 describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
-  it('creates one PaymentIntent per booking: amount from the booking, bdt, metadata.bookingId, an idempotency key', async () => {
-    const id = await newBooking(buyer, BUYER, 4)
+  it('creates one PaymentIntent per order: amount from the order, bdt, metadata.bookingId, an idempotency key', async () => {
+    const id = await newOrder(buyer, BUYER, 4)
     const res = await call('POST', '/api/create-payment-intent', {
       as: buyer,
       body: { bookingId: id },
@@ -398,18 +398,18 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
     expect(creates[0]!.body).toMatchObject({ amount: '120000', currency: 'bdt', metadata: { bookingId: id } })
     expect(creates[0]!.headers['idempotency-key']).toBe(`booking-${id}`)
     expect(creates[0]!.headers.authorization).toBe('Bearer sk_test_fake')
-    expect((await bookingRow(id))?.payment_intent_id).toBe(intentId)
+    expect((await orderRow(id))?.payment_intent_id).toBe(intentId)
   })
 
   it('makes a new intent (with a new idempotency key) when the recorded one was cancelled at Stripe', async () => {
-    const id = await newBooking()
+    const id = await newOrder()
     const ask = () =>
       call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id }, env: stripeMode() })
     const first = intentIdOf((await json<PaymentIntentCreated>(await ask())).clientSecret)
     await fakeStripeClient().paymentIntents.cancel(first)
     const second = intentIdOf((await json<PaymentIntentCreated>(await ask())).clientSecret)
     expect(second).not.toBe(first)
-    expect((await bookingRow(id))?.payment_intent_id).toBe(second)
+    expect((await orderRow(id))?.payment_intent_id).toBe(second)
     const keys = (await fakeStripeRequests())
       .filter((r) => r.path === '/v1/payment_intents' && (r.body.metadata as Record<string, string>)?.bookingId === id)
       .map((r) => r.headers['idempotency-key'])
@@ -417,7 +417,7 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
   })
 
   it('concurrent first requests get the same intent (idempotency key)', async () => {
-    const id = await newBooking()
+    const id = await newOrder()
     const results = await Promise.all(
       Array.from({ length: 4 }, () =>
         call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id }, env: stripeMode() }),
@@ -430,7 +430,7 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
   })
 
   it('pays: the customer confirms at Stripe, PATCH asks Stripe and marks paid; again changes nothing', async () => {
-    const id = await newBooking()
+    const id = await newOrder()
     const { clientSecret } = await json<PaymentIntentCreated>(
       await call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id }, env: stripeMode() }),
     )
@@ -445,7 +445,7 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
     })
     expect(res.status).toBe(200)
     expect(await json(res)).toEqual({ acknowledged: true, modifiedCount: 1 })
-    expect(await bookingRow(id)).toMatchObject({ status: 'paid', transaction_id: intentId })
+    expect(await orderRow(id)).toMatchObject({ status: 'paid', transaction_id: intentId })
 
     const again = await call('PATCH', `/api/booking/${id}`, {
       as: buyer,
@@ -460,7 +460,7 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
   })
 
   it('does not mark paid with a made-up payment id', async () => {
-    const id = await newBooking()
+    const id = await newOrder()
     const res = await call('PATCH', `/api/booking/${id}`, {
       as: buyer,
       body: { transactionId: 'pi_madeup123456' },
@@ -468,12 +468,12 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
     })
     expect(res.status).toBe(400)
     expect((await errorOf(res)).message).toBe('No payment with that id.')
-    expect((await bookingRow(id))?.status).toBe('unpaid')
+    expect((await orderRow(id))?.status).toBe('unpaid')
   })
 
-  it("does not mark paid with another booking's (succeeded) payment", async () => {
-    const mine = await newBooking()
-    const theirs = await newBooking(other, OTHER)
+  it("does not mark paid with another order's (succeeded) payment", async () => {
+    const mine = await newOrder()
+    const theirs = await newOrder(other, OTHER)
     const { clientSecret } = await json<PaymentIntentCreated>(
       await call('POST', '/api/create-payment-intent', { as: other, body: { bookingId: theirs }, env: stripeMode() }),
     )
@@ -484,11 +484,11 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
       env: stripeMode(),
     })
     expect(res.status).toBe(400)
-    expect((await bookingRow(mine))?.status).toBe('unpaid')
+    expect((await orderRow(mine))?.status).toBe('unpaid')
   })
 
   it('does not mark paid with a declined payment', async () => {
-    const id = await newBooking()
+    const id = await newOrder()
     const { clientSecret } = await json<PaymentIntentCreated>(
       await call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id }, env: stripeMode() }),
     )
@@ -506,12 +506,12 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
       env: stripeMode(),
     })
     expect(res.status).toBe(402)
-    expect((await bookingRow(id))?.status).toBe('unpaid')
+    expect((await orderRow(id))?.status).toBe('unpaid')
   })
 
-  it('does not mark paid with a succeeded payment of another amount for this booking', async () => {
-    const id = await newBooking()
-    const row = await bookingRow(id)
+  it('does not mark paid with a succeeded payment of another amount for this order', async () => {
+    const id = await newOrder()
+    const row = await orderRow(id)
     const stripe = fakeStripeClient()
     const cheap = await stripe.paymentIntents.create({
       amount: row!.total_paisa - 1,
@@ -526,18 +526,18 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
     })
     expect(res.status).toBe(400)
     expect((await errorOf(res)).message).toBe('That payment is not for the amount of this order.')
-    expect((await bookingRow(id))?.status).toBe('unpaid')
+    expect((await orderRow(id))?.status).toBe('unpaid')
   })
 
   it('cancelling cancels the open intent at Stripe first, then gives the stock back', async () => {
     const stock = await stockOf(tool.id)
-    const id = await newBooking()
+    const id = await newOrder()
     const { clientSecret } = await json<PaymentIntentCreated>(
       await call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id }, env: stripeMode() }),
     )
     const res = await call('POST', `/api/booking/${id}/cancel`, { as: buyer, env: stripeMode() })
     expect(res.status).toBe(200)
-    expect((await bookingRow(id))?.status).toBe('cancelled')
+    expect((await orderRow(id))?.status).toBe('cancelled')
     expect(await stockOf(tool.id)).toBe(stock)
     const intent = await fakeStripeClient().paymentIntents.retrieve(intentIdOf(clientSecret))
     expect(intent.status).toBe('canceled')
@@ -549,10 +549,10 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
     })
   })
 
-  it('expiry marks a booking paid whose Stripe payment succeeded, and cancels one whose intent is open', async () => {
+  it('expiry marks an order paid whose Stripe payment succeeded, and cancels one whose intent is open', async () => {
     const stock = await stockOf(tool.id)
-    const paid = await newBooking()
-    const open = await newBooking()
+    const paid = await newOrder()
+    const open = await newOrder()
     const secrets: string[] = []
     for (const id of [paid, open]) {
       const res = await call('POST', '/api/create-payment-intent', {
@@ -563,17 +563,17 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
       secrets.push((await json<PaymentIntentCreated>(res)).clientSecret)
     }
     await fakeStripeClient().paymentIntents.confirm(intentIdOf(secrets[0]!), { payment_method: 'pm_card_visa' })
-    await ageBooking(paid, 25)
-    await ageBooking(open, 25)
+    await ageOrder(paid, 25)
+    await ageOrder(open, 25)
     await runScheduled({ ...env, ...stripeMode() } as unknown as Env, Date.now())
-    expect(await bookingRow(paid)).toMatchObject({ status: 'paid', transaction_id: intentIdOf(secrets[0]!) })
-    expect((await bookingRow(open))?.status).toBe('cancelled')
+    expect(await orderRow(paid)).toMatchObject({ status: 'paid', transaction_id: intentIdOf(secrets[0]!) })
+    expect((await orderRow(open))?.status).toBe('cancelled')
     expect(await stockOf(tool.id)).toBe(stock! - 2)
     expect((await fakeStripeClient().paymentIntents.retrieve(intentIdOf(secrets[1]!))).status).toBe('canceled')
   })
 
   it('answers 502 when Stripe fails, and changes nothing', async () => {
-    const id = await newBooking()
+    const id = await newOrder()
     const res = await call('POST', '/api/create-payment-intent', {
       as: buyer,
       body: { bookingId: id },
@@ -581,7 +581,7 @@ describe('Stripe mode (the stripe SDK against the fake Stripe server)', () => {
     })
     expect(res.status).toBe(502)
     expect((await errorOf(res)).code).toBe('PROVIDER_FAILED')
-    expect((await bookingRow(id))?.payment_intent_id).toBeNull()
+    expect((await orderRow(id))?.payment_intent_id).toBeNull()
   })
 })
 
@@ -605,7 +605,7 @@ describe('payments that can no longer pay an order', () => {
         )
       ).status,
     ).toBe(200)
-    expect((await bookingRow(id))?.status).toBe('cancelled')
+    expect((await orderRow(id))?.status).toBe('cancelled')
     expect(
       (await fakeStripeRequests()).filter((r) => r.path === '/v1/refunds' && r.body.payment_intent === intentId),
     ).toHaveLength(1)
@@ -621,7 +621,7 @@ describe('payments that can no longer pay an order', () => {
     const { clientSecret } = await json<PaymentIntentCreated>(
       await call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id }, env: stripeMode() }),
     )
-    await ageBooking(id, 3)
+    await ageOrder(id, 3)
     const pi = await fakeStripeClient().paymentIntents.confirm(intentIdOf(clientSecret), {
       payment_method: 'pm_card_visa',
     })
@@ -634,7 +634,7 @@ describe('payments that can no longer pay an order', () => {
     expect((await errorOf(res)).message).toBe(
       'This order was cancelled; it can no longer be paid. Your payment has been refunded.',
     )
-    expect(await bookingRow(id)).toMatchObject({ status: 'cancelled', transaction_id: null })
+    expect(await orderRow(id)).toMatchObject({ status: 'cancelled', transaction_id: null })
     expect(await stockOf(tool.id)).toBe(stock)
     // The webhook for the same payment arriving afterwards changes nothing more.
     expect(
@@ -648,7 +648,7 @@ describe('payments that can no longer pay an order', () => {
         )
       ).status,
     ).toBe(200)
-    expect((await bookingRow(id))?.status).toBe('cancelled')
+    expect((await orderRow(id))?.status).toBe('cancelled')
   })
 
   it('the simulated card form refuses an expired order before charging', async () => {
@@ -656,7 +656,7 @@ describe('payments that can no longer pay an order', () => {
     const { clientSecret } = await json<PaymentIntentCreated>(
       await call('POST', '/api/create-payment-intent', { as: buyer, body: { bookingId: id } }),
     )
-    await ageBooking(id, 3)
+    await ageOrder(id, 3)
     const res = await call('POST', '/api/payments/simulated/confirm', {
       as: buyer,
       body: { clientSecret, card: { number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '123' } },
@@ -666,7 +666,7 @@ describe('payments that can no longer pay an order', () => {
       .bind(clientSecret)
       .first<{ status: string }>()
     expect(intent?.status).toBe('requires_payment_method')
-    expect((await bookingRow(id))?.status).toBe('unpaid')
+    expect((await orderRow(id))?.status).toBe('unpaid')
   })
 
   it('a transaction id that paid one order is a 409 for another, never a 5xx', async () => {
@@ -677,7 +677,7 @@ describe('payments that can no longer pay an order', () => {
     await env.DB.prepare('update payment_intents set booking_id = ? where id = ?').bind(second, txn).run()
     const res = await call('PATCH', `/api/booking/${second}`, { as: buyer, body: { transactionId: txn } })
     expect(res.status).toBe(409)
-    expect((await bookingRow(second))?.status).toBe('unpaid')
-    expect((await bookingRow(first))?.status).toBe('paid')
+    expect((await orderRow(second))?.status).toBe('unpaid')
+    expect((await orderRow(first))?.status).toBe('paid')
   })
 })

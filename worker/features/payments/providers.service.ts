@@ -1,7 +1,7 @@
 import type { Config } from '#worker/env.ts'
 import type { Db } from '#worker/lib/db.ts'
 import { ApiError } from '#worker/lib/errors.ts'
-import type { PayableBooking, PaymentProvider, ProviderIntent, RefundRequest } from './providers/provider'
+import type { PayableOrder, PaymentProvider, ProviderIntent, RefundRequest } from './providers/provider'
 import { SimulatedProvider } from './providers/simulated'
 import { SslcommerzProvider } from './providers/sslcommerz'
 import { StripeProvider, stripeClient } from './providers/stripe'
@@ -9,7 +9,7 @@ import { StripeProvider, stripeClient } from './providers/stripe'
 // The payment provider this deployment uses, and the contract every provider keeps
 // (providers/provider.ts, which the providers themselves import): what the orders feature needs
 // to move an order on a provider's word.
-export { BOOKING_CURRENCY, type PaymentProvider, type ProviderIntent, paysFor } from './providers/provider'
+export { ORDER_CURRENCY, type PaymentProvider, type ProviderIntent, paysFor } from './providers/provider'
 
 /**
  * The configured provider: Stripe when STRIPE_SECRET_KEY is set, otherwise simulated, for
@@ -23,7 +23,7 @@ export function paymentProvider(config: Config, db: Db, origin = config.SHOP_URL
 }
 
 /**
- * Each order's payments go to the provider of its method: a booking by its `paymentMethod`, a
+ * Each order's payments go to the provider of its method: an order by its `paymentMethod`, a
  * payment by its id (a `tran_id` of gateway_sessions is SSLCommerz's; any other the card's).
  * Its `kind` is the card provider's, what a `card` order's payment page is told.
  */
@@ -36,24 +36,24 @@ class ByMethodProvider implements PaymentProvider {
     this.kind = card.kind
   }
 
-  private forBooking(booking: PayableBooking): PaymentProvider {
-    return booking.paymentMethod === 'gateway' ? this.gateway : this.card
+  private forOrder(order: PayableOrder): PaymentProvider {
+    return order.paymentMethod === 'gateway' ? this.gateway : this.card
   }
 
   private async forPayment(id: string): Promise<PaymentProvider> {
     return (await this.gateway.session(id)) ? this.gateway : this.card
   }
 
-  createOrReuseIntent(booking: PayableBooking): Promise<ProviderIntent> {
-    return this.forBooking(booking).createOrReuseIntent(booking)
+  createOrReuseIntent(order: PayableOrder): Promise<ProviderIntent> {
+    return this.forOrder(order).createOrReuseIntent(order)
   }
 
   async retrieve(intentId: string): Promise<ProviderIntent | null> {
     return (await this.forPayment(intentId)).retrieve(intentId)
   }
 
-  releaseOpenIntents(booking: PayableBooking): Promise<ProviderIntent | null> {
-    return this.forBooking(booking).releaseOpenIntents(booking)
+  releaseOpenIntents(order: PayableOrder): Promise<ProviderIntent | null> {
+    return this.forOrder(order).releaseOpenIntents(order)
   }
 
   async refund(request: RefundRequest): Promise<{ id: string }> {

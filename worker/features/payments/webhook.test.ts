@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { PaymentIntentCreated } from '#schemas/payment.ts'
 import { runScheduled } from '#worker/scheduled.ts'
 import { call, errorOf, json } from '#worker/test/helpers.ts'
-import { bookingRow, makeTool, placeOrder, stockOf, type ToolFixture } from '#worker/test/order-fixtures.ts'
+import { makeTool, orderRow, placeOrder, stockOf, type ToolFixture } from '#worker/test/order-fixtures.ts'
 import { deliver, fakeStripeClient, intentIdOf, signedEvent, stripeMode } from '#worker/test/stripe-fixtures.ts'
 import { signIn } from '#worker/test/tokens.ts'
 
@@ -20,8 +20,8 @@ beforeAll(async () => {
 let eventCounter = 0
 const eventId = () => `evt_test_${Date.now()}_${++eventCounter}`
 
-/** A booking with a PaymentIntent at the fake Stripe, confirmed with `paymentMethod` unless null. */
-async function bookingWithIntent(
+/** An order with a PaymentIntent at the fake Stripe, confirmed with `paymentMethod` unless null. */
+async function orderWithIntent(
   paymentMethod: string | null = 'pm_card_visa',
 ): Promise<{ id: string; intent: Stripe.PaymentIntent }> {
   const id = await placeOrder(buyer, tool, BUYER, { quantity: 3 })
@@ -42,18 +42,18 @@ const recorded = async (id: string) =>
   (await env.DB.prepare('select count(*) as n from webhook_events where id = ?').bind(id).first<{ n: number }>())!.n
 
 describe('POST /api/stripe/webhook', () => {
-  it('marks the booking paid on a signed payment_intent.succeeded and records the event', async () => {
-    const { id, intent } = await bookingWithIntent()
+  it('marks the order paid on a signed payment_intent.succeeded and records the event', async () => {
+    const { id, intent } = await orderWithIntent()
     const evt = eventId()
     const res = await deliver(await signedEvent({ id: evt, type: 'payment_intent.succeeded', object: intent }))
     expect(res.status).toBe(200)
     expect(await json(res)).toEqual({ received: true })
-    expect(await bookingRow(id)).toMatchObject({ status: 'paid', transaction_id: intent.id })
+    expect(await orderRow(id)).toMatchObject({ status: 'paid', transaction_id: intent.id })
     expect(await recorded(evt)).toBe(1)
   })
 
   it('refuses a bad signature with 400 and changes nothing', async () => {
-    const { id, intent } = await bookingWithIntent()
+    const { id, intent } = await orderWithIntent()
     const forged = await signedEvent(
       { id: eventId(), type: 'payment_intent.succeeded', object: intent },
       { secret: 'whsec_someone_else' },
@@ -82,30 +82,30 @@ describe('POST /api/stripe/webhook', () => {
       { timestamp: Math.floor(Date.now() / 1000) - 3600 },
     )
     expect((await deliver(stale)).status).toBe(400)
-    expect((await bookingRow(id))?.status).toBe('unpaid')
+    expect((await orderRow(id))?.status).toBe('unpaid')
   })
 
   it('applies a replayed event once', async () => {
-    const { id, intent } = await bookingWithIntent()
+    const { id, intent } = await orderWithIntent()
     const delivery = await signedEvent({ id: eventId(), type: 'payment_intent.succeeded', object: intent })
     expect((await deliver(delivery)).status).toBe(200)
-    const first = await bookingRow(id)
+    const first = await orderRow(id)
     expect(first?.status).toBe('paid')
 
     const replays = await Promise.all([deliver(delivery), deliver(delivery), deliver(delivery)])
     for (const res of replays) expect(res.status).toBe(200)
     expect(await json(replays[0]!)).toEqual({ received: true, duplicate: true })
-    const after = await bookingRow(id)
+    const after = await orderRow(id)
     expect(after?.paid_at).toBe(first?.paid_at)
     expect(after?.updated_at).toBe(first?.updated_at)
   })
 
   it('does no harm with events out of order: a late failure or cancel after success, a success after PATCH', async () => {
-    const { id, intent } = await bookingWithIntent()
+    const { id, intent } = await orderWithIntent()
     expect(
       (await deliver(await signedEvent({ id: eventId(), type: 'payment_intent.succeeded', object: intent }))).status,
     ).toBe(200)
-    const paid = await bookingRow(id)
+    const paid = await orderRow(id)
 
     const failedObject = { ...intent, status: 'requires_payment_method', last_payment_error: { code: 'card_declined' } }
     for (const type of [
@@ -123,34 +123,34 @@ describe('POST /api/stripe/webhook', () => {
       )
       expect(res.status).toBe(200)
     }
-    expect(await bookingRow(id)).toEqual(paid)
+    expect(await orderRow(id)).toEqual(paid)
 
     // PATCH first, then the webhook: nothing changes the second time.
-    const other = await bookingWithIntent()
+    const other = await orderWithIntent()
     const patched = await call('PATCH', `/api/booking/${other.id}`, {
       as: buyer,
       body: { transactionId: other.intent.id },
       env: stripeMode(),
     })
     expect(await json(patched)).toEqual({ acknowledged: true, modifiedCount: 1 })
-    const before = await bookingRow(other.id)
+    const before = await orderRow(other.id)
     expect(
       (await deliver(await signedEvent({ id: eventId(), type: 'payment_intent.succeeded', object: other.intent })))
         .status,
     ).toBe(200)
-    expect(await bookingRow(other.id)).toEqual(before)
+    expect(await orderRow(other.id)).toEqual(before)
   })
 
-  it('does not pay a booking from an event for another amount, or for a cancelled booking', async () => {
-    const { id, intent } = await bookingWithIntent()
+  it('does not pay an order from an event for another amount, or for a cancelled order', async () => {
+    const { id, intent } = await orderWithIntent()
     const cheaper = { ...intent, amount: intent.amount - 100, amount_received: intent.amount - 100 }
     expect(
       (await deliver(await signedEvent({ id: eventId(), type: 'payment_intent.succeeded', object: cheaper }))).status,
     ).toBe(200)
-    expect((await bookingRow(id))?.status).toBe('unpaid')
+    expect((await orderRow(id))?.status).toBe('unpaid')
 
     const stock = await stockOf(tool.id)
-    const cancelled = await bookingWithIntent(null)
+    const cancelled = await orderWithIntent(null)
     expect((await call('POST', `/api/booking/${cancelled.id}/cancel`, { as: buyer, env: stripeMode() })).status).toBe(
       200,
     )
@@ -158,17 +158,17 @@ describe('POST /api/stripe/webhook', () => {
     expect(
       (await deliver(await signedEvent({ id: eventId(), type: 'payment_intent.succeeded', object: late }))).status,
     ).toBe(200)
-    expect((await bookingRow(cancelled.id))?.status).toBe('cancelled')
+    expect((await orderRow(cancelled.id))?.status).toBe('cancelled')
     expect(await stockOf(tool.id)).toBe(stock)
   })
 
-  it('a second payment of a paid booking is refunded; Stripe down then fails the delivery, so its retry refunds it', async () => {
-    const { id, intent } = await bookingWithIntent()
+  it('a second payment of a paid order is refunded; Stripe down then fails the delivery, so its retry refunds it', async () => {
+    const { id, intent } = await orderWithIntent()
     expect(
       (await deliver(await signedEvent({ id: eventId(), type: 'payment_intent.succeeded', object: intent }))).status,
     ).toBe(200)
-    const paid = await bookingRow(id)
-    // The same booking paid again (another tab's intent, say).
+    const paid = await orderRow(id)
+    // The same order paid again (another tab's intent, say).
     const stripe = fakeStripeClient()
     const second = await stripe.paymentIntents.create({
       amount: intent.amount,
@@ -194,11 +194,11 @@ describe('POST /api/stripe/webhook', () => {
     expect((await deliver(delivery)).status).toBe(200)
     expect(await recorded(evt)).toBe(1)
     expect(await refunded()).toBe(intent.amount)
-    expect(await bookingRow(id)).toEqual(paid)
+    expect(await orderRow(id)).toEqual(paid)
   })
 
-  it('ignores a succeeded event for a booking it does not know', async () => {
-    const { intent } = await bookingWithIntent(null)
+  it('ignores a succeeded event for an order it does not know', async () => {
+    const { intent } = await orderWithIntent(null)
     const foreign = { ...intent, status: 'succeeded', metadata: { bookingId: 'not-one-of-ours' } }
     const evt = eventId()
     expect(
@@ -207,8 +207,8 @@ describe('POST /api/stripe/webhook', () => {
     expect(await recorded(evt)).toBe(1)
   })
 
-  it('a webhook and a PATCH racing mark the booking paid once', async () => {
-    const { id, intent } = await bookingWithIntent()
+  it('a webhook and a PATCH racing mark the order paid once', async () => {
+    const { id, intent } = await orderWithIntent()
     const delivery = await signedEvent({ id: eventId(), type: 'payment_intent.succeeded', object: intent })
     const [hook, patch] = await Promise.all([
       deliver(delivery),
@@ -217,11 +217,11 @@ describe('POST /api/stripe/webhook', () => {
     expect(hook.status).toBe(200)
     expect(patch.status).toBe(200)
     expect([0, 1]).toContain((await json<{ modifiedCount: number }>(patch)).modifiedCount)
-    expect(await bookingRow(id)).toMatchObject({ status: 'paid', transaction_id: intent.id })
+    expect(await orderRow(id)).toMatchObject({ status: 'paid', transaction_id: intent.id })
   })
 
   it('answers 503 when no webhook secret is configured (simulated payments)', async () => {
-    const { intent } = await bookingWithIntent()
+    const { intent } = await orderWithIntent()
     const delivery = await signedEvent({ id: eventId(), type: 'payment_intent.succeeded', object: intent })
     const res = await deliver(delivery, { STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '' })
     expect(res.status).toBe(503)

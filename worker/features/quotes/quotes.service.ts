@@ -1,8 +1,8 @@
 import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
 import { toPaisa, toTaka } from '#schemas/bdt.ts'
-import { formatOrderNumber, orderLessThanMessage, orderMinimumMessage } from '#schemas/booking.ts'
 import type { CheckoutInput } from '#schemas/checkout.ts'
 import { zoneOf } from '#schemas/delivery.ts'
+import { formatOrderNumber, orderLessThanMessage, orderMinimumMessage } from '#schemas/order.ts'
 import { orderMoney } from '#schemas/order-money.ts'
 import {
   formatQuoteNumber,

@@ -5,7 +5,7 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { formatBDT } from '#schemas/bdt.ts'
-import type { OrderSummary } from '#schemas/booking.ts'
+import type { OrderSummary } from '#schemas/order.ts'
 import type { Quote, QuoteAccepted, QuoteCreated } from '#schemas/quote.ts'
 import { getConfig } from '#worker/env.ts'
 import { runScheduled } from '#worker/scheduled.ts'

@@ -5,8 +5,9 @@
  * is one the order keeps, or a difference of two of them; only the unit price excluding VAT is
  * rounded (to the paisa, for display).
  */
-import { formatOrderNumber, type PaymentMethod } from '#schemas/booking.ts'
+
 import type { ShopDetails } from '#schemas/delivery.ts'
+import { formatOrderNumber, type PaymentMethod } from '#schemas/order.ts'
 import type { OrderStatus } from '#schemas/order-status.ts'
 import { DELIVERY_VAT_BP } from '#schemas/vat.ts'
 import type { OrderRow } from '#worker/db/schema.ts'

@@ -8,8 +8,8 @@ import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { call } from '#worker/test/helpers.ts'
 import {
-  bookingRow,
   makeTool,
+  orderRow,
   paidOrder,
   payOrder,
   placeOrder,
@@ -88,7 +88,7 @@ describe('tax invoice numbers', () => {
   it('gives a cancelled order no invoice, and a payment arriving after the cancel none either', async () => {
     const id = await placeOrder(buyer, tool, BUYER)
     expect((await call('POST', `/api/booking/${id}/cancel`, { as: buyer })).status).toBe(200)
-    const row = await bookingRow(id)
+    const row = await orderRow(id)
     expect(row?.status).toBe('cancelled')
     expect((await readOrder(id, buyer)).invoiceNumber).toBeNull()
   })

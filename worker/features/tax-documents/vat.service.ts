@@ -1,8 +1,8 @@
 import { stringify } from 'csv-stringify/sync'
 import { and, asc, gte, isNotNull, lt } from 'drizzle-orm'
 import { toTaka } from '#schemas/bdt.ts'
-import { formatOrderNumber } from '#schemas/booking.ts'
 import { dhakaMonthRange } from '#schemas/dhaka-time.ts'
+import { formatOrderNumber } from '#schemas/order.ts'
 import {
   VAT_CSV_COLUMNS,
   VAT_DOCUMENT_TYPES,

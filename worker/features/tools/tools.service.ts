@@ -186,7 +186,7 @@ function describePatch(patch: ToolPatch): string {
 /**
  * Changes the given fields of a tool, for the admin `by`. Minimum ≤ quantity is checked
  * against the stored row when only one of the two changes, and again inside the UPDATE
- * itself, so a booking taking stock at the same moment cannot slip past the check. Other
+ * itself, so an order taking stock at the same moment cannot slip past the check. Other
  * changes (a new price, say) are allowed on a tool whose stock has sold below its minimum,
  * and a stock of 0 (out of stock) is always allowed. Audited (`tool.update`, the fields sent)
  * in the same batch.
@@ -313,7 +313,7 @@ function assertMinimum(minimum: number, quantity: number, field: 'quantity' | 'M
 }
 
 /**
- * Removes a tool, for the admin `by`. Bookings keep the tool's name and unit price as ordered
+ * Removes a tool, for the admin `by`. Orders keep the tool's name and unit price as ordered
  * and have no foreign key, so past orders stay as they were. Its image stays in R2:
  * content-addressed objects may be shared with other tools or reviews. Audited (`tool.delete`,
  * with its name) in the same batch.

@@ -541,8 +541,8 @@ describe('tool writes', () => {
       expect((await call('GET', `/api/service/${id}/orders`, { as: customer })).status).toBe(403)
 
       expect((await del(id)).status).toBe(200)
-      const status = (bookingId: string) =>
-        env.DB.prepare('select status from bookings where id = ?').bind(bookingId).first<{ status: string }>()
+      const status = (orderId: string) =>
+        env.DB.prepare('select status from bookings where id = ?').bind(orderId).first<{ status: string }>()
       expect(await status(unpaid)).toEqual({ status: 'cancelled' })
       expect(await status(paid)).toEqual({ status: 'paid' })
       const mails = await mailsTo(email)

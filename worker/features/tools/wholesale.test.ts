@@ -11,7 +11,7 @@ import type { CheckoutPreview } from '#schemas/checkout.ts'
 import type { Tool } from '#schemas/tool.ts'
 import { unitPriceOf } from '#schemas/unit-price.ts'
 import { call, errorOf, forgetPublicAnswers, json } from '#worker/test/helpers.ts'
-import { makeTool, orderBody, postBooking, readOrder, stockOf, type ToolFixture } from '#worker/test/order-fixtures.ts'
+import { makeTool, orderBody, postOrder, readOrder, stockOf, type ToolFixture } from '#worker/test/order-fixtures.ts'
 import { signIn } from '#worker/test/tokens.ts'
 
 let admin: string
@@ -303,10 +303,10 @@ describe('volume prices through checkout and buy now', () => {
     const nuts = await makeTool({ name: 'Buy Now Tier Nuts', pricePaisa: 2_000, quantity: 500, min: 10 })
     await setWholesale(nuts, [[100, 1_500]])
     const { email, token } = await customer()
-    const wrong = await postBooking(token, orderBody(nuts, email, { quantity: 100, price: 2000 }))
+    const wrong = await postOrder(token, orderBody(nuts, email, { quantity: 100, price: 2000 }))
     expect(wrong.status).toBe(400)
     expect((await errorOf(wrong)).fields?.price).toBe('The price must be quantity × unit price: 100 × 15 = 1500 BDT')
-    const res = await postBooking(token, orderBody(nuts, email, { quantity: 100, price: 1500 }))
+    const res = await postOrder(token, orderBody(nuts, email, { quantity: 100, price: 1500 }))
     expect(res.status).toBe(201)
     const order = await readOrder((await json<{ insertedId: string }>(res)).insertedId, token)
     expect(order).toMatchObject({ unitPrice: 15, price: 1500, quantity: 100 })
@@ -361,11 +361,11 @@ describe('pack sizes at the cart, checkout and buy now', () => {
     const screws = await makeTool({ name: 'Pack Screws', pricePaisa: 1_000, quantity: 500, min: 20 })
     await setWholesale(screws, [], 20)
     const { email, token } = await customer()
-    const bad = await postBooking(token, orderBody(screws, email, { quantity: 30 }))
+    const bad = await postOrder(token, orderBody(screws, email, { quantity: 30 }))
     expect(bad.status).toBe(400)
     expect(await errorOf(bad)).toMatchObject({ fields: { quantity: 'Order in packs of 20' } })
     expect(await stockOf(screws.id)).toBe(500)
-    expect((await postBooking(token, orderBody(screws, email, { quantity: 40 }))).status).toBe(201)
+    expect((await postOrder(token, orderBody(screws, email, { quantity: 40 }))).status).toBe(201)
     expect(await stockOf(screws.id)).toBe(460)
   })
 })

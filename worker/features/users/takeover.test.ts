@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
 import type { UserProfile } from '#schemas/user.ts'
 import { call, json } from '#worker/test/helpers.ts'
-import { bookingRow, mailsTo, makeTool, orderBody, placeOrder, stockOf } from '#worker/test/order-fixtures.ts'
+import { mailsTo, makeTool, orderBody, orderRow, placeOrder, stockOf } from '#worker/test/order-fixtures.ts'
 import { emulatorIdToken, signIn } from '#worker/test/tokens.ts'
 
 /** PUT /api/user/{email} with an emulator ID token and a profile body: the profile and the access token. */
@@ -54,7 +54,7 @@ describe('a verified sign-in taking over an account an unverified sign-up made',
       social: '',
     })
     for (const id of [first, second]) {
-      const row = await bookingRow(id)
+      const row = await orderRow(id)
       expect(row?.status).toBe('cancelled')
     }
     expect(await stockOf(tool.id)).toBe(100)
@@ -97,7 +97,7 @@ describe('a verified sign-in taking over an account an unverified sign-up made',
     const order = await placeOrder(first.accessToken, tool, email)
     const again = await signInWith(email, true)
     expect(again.profile).toMatchObject({ phone: '01733333333', address: 'House 1, Gulshan, Dhaka' })
-    expect((await bookingRow(order))?.status).toBe('unpaid')
+    expect((await orderRow(order))?.status).toBe('unpaid')
     expect(await stockOf(tool.id)).toBe(45)
   })
 

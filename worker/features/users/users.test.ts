@@ -329,7 +329,7 @@ describe('PUT /api/user/admin/{email}', () => {
 })
 
 describe('DELETE /api/user/{email}', () => {
-  it('removes (blocks) the user but keeps the account and its bookings', async () => {
+  it('removes (blocks) the user but keeps the account and its orders', async () => {
     await signIn('leaving@example.com')
     await env.DB.prepare(
       `insert into bookings (id, service_id, service, unit_price_paisa, quantity, price_paisa, customer, customer_name, phone, address)
@@ -340,8 +340,8 @@ describe('DELETE /api/user/{email}', () => {
     expect(await json(res)).toEqual({ acknowledged: true, deletedCount: 1 })
     const kept = await json<UserProfile>(await call('GET', '/api/user/leaving@example.com', { as: adminToken }))
     expect(kept.removedAt).toMatch(/^\d{4}-\d\d-\d\dT/)
-    const booking = await env.DB.prepare('select customer from bookings where id = ?').bind('b-leaving').first()
-    expect(booking).toEqual({ customer: 'leaving@example.com' })
+    const order = await env.DB.prepare('select customer from bookings where id = ?').bind('b-leaving').first()
+    expect(order).toEqual({ customer: 'leaving@example.com' })
     // Listed apart: not among the users, among the removed ones.
     expect(
       (await json<UserProfile[]>(await call('GET', '/api/user?q=leaving', { as: adminToken }))).map((u) => u.email),

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useFormContext, useWatch } from 'react-hook-form'
 import { formatBDT } from '#schemas/bdt.ts'
-import type { PaymentMethod } from '#schemas/booking.ts'
+import type { PaymentMethod } from '#schemas/order.ts'
 import type { CodSection } from '#schemas/settings.ts'
 import { FormField } from '#web/components/form-field.tsx'
 import type { CheckoutFormValues } from '../checkout-body'

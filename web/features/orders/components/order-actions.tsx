@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
-import type { Booking } from '#schemas/booking.ts'
+import type { Booking } from '#schemas/order.ts'
 import { actionsFor, hasCreditNote, type OrderViewer } from '#schemas/order-status.ts'
 import { toast } from '#web/lib/toast.ts'
 import { useChangeOrderStatus } from '../order-mutations'

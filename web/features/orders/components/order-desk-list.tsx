@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { formatBDT } from '#schemas/bdt.ts'
-import type { Booking } from '#schemas/booking.ts'
+import type { Booking } from '#schemas/order.ts'
 import { formatCount, formatDateTime } from '#web/lib/format.ts'
 import { PAYMENT_METHOD_LABELS } from './order-lines'
 import { StatusBadge } from './status-badge'

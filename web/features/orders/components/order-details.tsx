@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { formatBDT } from '#schemas/bdt.ts'
-import type { Booking } from '#schemas/booking.ts'
+import type { Booking } from '#schemas/order.ts'
 import { settingsQueries } from '#web/features/settings/settings-queries.ts'
 import { formatDateTime } from '#web/lib/format.ts'
 import { useQuery } from '#web/lib/query.ts'

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { formatBDT } from '#schemas/bdt.ts'
+import { AmountSchema, moneyFromFormText } from '#schemas/money.ts'
 import {
   type BankPayment,
   BankPaymentSchema,
@@ -10,8 +11,7 @@ import {
   OrderCancelSchema,
   OrderRefundSchema,
   TRACKING_MAX,
-} from '#schemas/booking.ts'
-import { AmountSchema, moneyFromFormText } from '#schemas/money.ts'
+} from '#schemas/order.ts'
 import { z } from '#schemas/zod.ts'
 import { FormField } from '#web/components/form-field.tsx'
 import { Modal } from '#web/components/modal.tsx'

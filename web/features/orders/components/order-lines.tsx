@@ -1,6 +1,6 @@
 import { formatBDT } from '#schemas/bdt.ts'
-import type { Booking } from '#schemas/booking.ts'
 import { DEFAULT_SETTINGS, type DeliveryZone } from '#schemas/delivery.ts'
+import type { Booking } from '#schemas/order.ts'
 import { settingsQueries } from '#web/features/settings/settings-queries.ts'
 import { formatCount } from '#web/lib/format.ts'
 import { useQuery } from '#web/lib/query.ts'

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
 import { formatBDT } from '#schemas/bdt.ts'
-import type { Booking } from '#schemas/booking.ts'
+import type { Booking } from '#schemas/order.ts'
 import { actionsFor } from '#schemas/order-status.ts'
 import { SYSTEM_CANCEL_NOTES } from '#schemas/order-statuses.ts'
 import { Modal } from '#web/components/modal.tsx'

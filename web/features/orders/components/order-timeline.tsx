@@ -1,4 +1,4 @@
-import type { Booking } from '#schemas/booking.ts'
+import type { Booking } from '#schemas/order.ts'
 import { SYSTEM_CANCEL_NOTES } from '#schemas/order-statuses.ts'
 import { PAYMENT_UNDER_REVIEW_MESSAGE } from '#schemas/payment.ts'
 import { formatDateTime } from '#web/lib/format.ts'

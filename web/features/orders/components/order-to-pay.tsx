@@ -1,5 +1,5 @@
 import { formatBDT } from '#schemas/bdt.ts'
-import type { Booking } from '#schemas/booking.ts'
+import type { Booking } from '#schemas/order.ts'
 import { formatCount } from '#web/lib/format.ts'
 import { OrderLines } from './order-lines'
 

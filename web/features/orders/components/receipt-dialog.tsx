@@ -1,8 +1,8 @@
 import { useRef } from 'react'
-import type { Booking } from '#schemas/booking.ts'
+import type { Booking } from '#schemas/order.ts'
 import { Modal } from '#web/components/modal.tsx'
 import { useQuery } from '#web/lib/query.ts'
-import { bookingQueries } from '../order-queries'
+import { orderQueries } from '../order-queries'
 
 /** The order's tax documents: the tax invoice (Mushak-6.3) of a paid order, the credit note (Mushak-6.7) of a refund. */
 export type TaxDocumentKind = 'invoice' | 'credit-note'
@@ -22,7 +22,7 @@ export function ReceiptDialog({
   kind?: TaxDocumentKind
 }) {
   const frame = useRef<HTMLIFrameElement>(null)
-  const { data: html, error } = useQuery({ ...bookingQueries.taxDocument(order._id, kind), enabled: open })
+  const { data: html, error } = useQuery({ ...orderQueries.taxDocument(order._id, kind), enabled: open })
   const title = `${TITLES[kind]} ${order.orderNumber}`
   return (
     <Modal open={open} onClose={onClose} title={title}>

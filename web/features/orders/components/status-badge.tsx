@@ -1,4 +1,4 @@
-import type { Booking } from '#schemas/booking.ts'
+import type { Booking } from '#schemas/order.ts'
 
 type Status = Booking['status']
 

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
-import type { Booking } from '#schemas/booking.ts'
+import type { Booking } from '#schemas/order.ts'
 import { useQuery } from '#web/lib/query.ts'
 import { toolReviewQueries } from '../tool-reviews-queries'
 import { Stars } from './stars'

@@ -1,18 +1,18 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { EmptyState } from '#web/components/empty-state.tsx'
 import { OrderList } from '#web/features/orders/components/order-list.tsx'
-import { bookingQueries } from '#web/features/orders/order-queries.ts'
+import { orderQueries } from '#web/features/orders/order-queries.ts'
 import { useSuspenseQuery } from '#web/lib/query.ts'
 
 export const Route = createFileRoute('/_auth/dashboard/order')({
-  loader: ({ context }) => context.queryClient.ensureQueryData(bookingQueries.list(context.session.user.email)),
+  loader: ({ context }) => context.queryClient.ensureQueryData(orderQueries.list(context.session.user.email)),
   head: () => ({ meta: [{ title: 'My Orders · Toolhaus' }] }),
   component: OrdersPage,
 })
 
 function OrdersPage() {
   const { session } = Route.useRouteContext()
-  const { data: orders } = useSuspenseQuery(bookingQueries.list(session.user.email))
+  const { data: orders } = useSuspenseQuery(orderQueries.list(session.user.email))
 
   return (
     <div>

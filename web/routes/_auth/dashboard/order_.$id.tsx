@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react'
 import { OrderActions } from '#web/features/orders/components/order-actions.tsx'
 import { OrderDetails } from '#web/features/orders/components/order-details.tsx'
 import { StatusBadge } from '#web/features/orders/components/status-badge.tsx'
-import { bookingQueries } from '#web/features/orders/order-queries.ts'
+import { orderQueries } from '#web/features/orders/order-queries.ts'
 import { ReviewInvites } from '#web/features/tool-reviews/components/review-invites.tsx'
 import { ApiRequestError } from '#web/lib/api-error.ts'
 import { formatDateTime } from '#web/lib/format.ts'
@@ -13,7 +13,7 @@ import { useIsAdmin } from '#web/lib/use-is-admin.ts'
 export const Route = createFileRoute('/_auth/dashboard/order_/$id')({
   loader: async ({ context, params }) => {
     try {
-      return await context.queryClient.ensureQueryData(bookingQueries.detail(params.id))
+      return await context.queryClient.ensureQueryData(orderQueries.detail(params.id))
     } catch (error) {
       if (error instanceof ApiRequestError && error.status === 404) throw notFound()
       throw error
@@ -28,7 +28,7 @@ export const Route = createFileRoute('/_auth/dashboard/order_/$id')({
 function OrderPage() {
   const { id } = Route.useParams()
   const { session } = Route.useRouteContext()
-  const { data: order } = useSuspenseQuery(bookingQueries.detail(id))
+  const { data: order } = useSuspenseQuery(orderQueries.detail(id))
   const isAdmin = useIsAdmin()
   // An admin looking at someone else's order came from the order desk.
   const fromDesk = isAdmin && order.customer !== session.user.email

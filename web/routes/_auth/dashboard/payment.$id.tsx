@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { PAYMENT_SUCCESS_MESSAGE } from '#schemas/payment.ts'
 import { PAYMENT_METHOD_LABELS } from '#web/features/orders/components/order-lines.tsx'
 import { OrderToPay } from '#web/features/orders/components/order-to-pay.tsx'
-import { bookingQueries } from '#web/features/orders/order-queries.ts'
+import { orderQueries } from '#web/features/orders/order-queries.ts'
 import { cameBackPaying, GatewayPanel } from '#web/features/payments/gateway-panel.tsx'
 import { GATEWAY_RETURNS, type GatewayReturn } from '#web/features/payments/gateway-return.ts'
 import { Notice, OrderLink, OrderNotFound, OrdersLink, TransactionId } from '#web/features/payments/payment-notices.tsx'
@@ -20,9 +20,9 @@ export const Route = createFileRoute('/_auth/dashboard/payment/$id')({
   },
   loader: async ({ context, params }) => {
     try {
-      return await context.queryClient.ensureQueryData(bookingQueries.detail(params.id))
+      return await context.queryClient.ensureQueryData(orderQueries.detail(params.id))
     } catch (error) {
-      // Someone else's booking answers 404 too, so nobody learns which ids exist.
+      // Someone else's order answers 404 too, so nobody learns which ids exist.
       if (error instanceof ApiRequestError && (error.status === 404 || error.status === 400)) throw notFound()
       throw error
     }
@@ -35,21 +35,21 @@ export const Route = createFileRoute('/_auth/dashboard/payment/$id')({
 function PaymentPage() {
   const { id } = Route.useParams()
   const { gateway: returned } = Route.useSearch()
-  const { data: booking } = useSuspenseQuery(bookingQueries.detail(id))
-  const viaGateway = booking.paymentMethod === 'gateway'
+  const { data: order } = useSuspenseQuery(orderQueries.detail(id))
+  const viaGateway = order.paymentMethod === 'gateway'
   // The payment made on this visit: the form stays with Pay disabled, and the message shows.
   const [paidNow, setPaidNow] = useState<string>()
 
-  // The payment's mutation (usePayBooking) refreshes every view of the order.
+  // The payment's mutation (usePayOrder) refreshes every view of the order.
   const onPaid = (transactionId: string) => setPaidNow(transactionId)
   // Paid on this visit: by a card form here, or at the gateway, whose confirmation this page waited for.
   const succeeded =
     paidNow ??
-    (viaGateway && booking.paid && cameBackPaying(booking._id, returned) ? (booking.transactionId ?? '') : undefined)
+    (viaGateway && order.paid && cameBackPaying(order._id, returned) ? (order.transactionId ?? '') : undefined)
 
   return (
     <div className="max-w-2xl space-y-6">
-      <OrderToPay order={booking} />
+      <OrderToPay order={order} />
 
       <section
         aria-labelledby="card-payment-title"
@@ -58,36 +58,36 @@ function PaymentPage() {
         <h2 id="card-payment-title" className="mb-5 text-lg font-bold">
           {viaGateway
             ? 'bKash, Nagad or card (SSLCommerz)'
-            : booking.paymentMethod === 'card'
+            : order.paymentMethod === 'card'
               ? 'Card payment'
-              : PAYMENT_METHOD_LABELS[booking.paymentMethod]}
+              : PAYMENT_METHOD_LABELS[order.paymentMethod]}
         </h2>
 
-        {viaGateway && booking.status === 'unpaid' ? (
-          <GatewayPanel bookingId={booking._id} returned={returned} />
-        ) : paidNow !== undefined || (booking.status === 'unpaid' && booking.paymentMethod === 'card') ? (
+        {viaGateway && order.status === 'unpaid' ? (
+          <GatewayPanel orderId={order._id} returned={returned} />
+        ) : paidNow !== undefined || (order.status === 'unpaid' && order.paymentMethod === 'card') ? (
           <PaymentPanel
-            bookingId={booking._id}
+            orderId={order._id}
             paid={paidNow !== undefined}
             onPaid={onPaid}
-            billing={{ name: booking.customerName, email: booking.customer }}
+            billing={{ name: order.customerName, email: order.customer }}
           />
-        ) : booking.status === 'cancelled' ? (
+        ) : order.status === 'cancelled' ? (
           <Notice text="This order was cancelled, so it can no longer be paid.">
             <Link to="/service" className="btn-primary mt-4">
               Order again
             </Link>
           </Notice>
-        ) : booking.status === 'refunded' ? (
+        ) : order.status === 'refunded' ? (
           <Notice text="This order was paid and then refunded, so it can no longer be paid.">
-            <OrderLink id={booking._id} />
+            <OrderLink id={order._id} />
           </Notice>
-        ) : booking.paid ? (
+        ) : order.paid ? (
           // Paid just now through the gateway: the message below says so.
           succeeded === undefined && (
             <div className="rounded-xl bg-emerald-50 p-4 text-emerald-900 ring-1 ring-emerald-600/20">
               <p className="font-semibold">This order is paid.</p>
-              <TransactionId id={booking.transactionId} />
+              <TransactionId id={order.transactionId} />
               <OrdersLink />
             </div>
           )
@@ -95,12 +95,12 @@ function PaymentPage() {
           // Cash on delivery or a bank transfer: not paid on this page; the order's page says how.
           <Notice
             text={
-              booking.paymentMethod === 'cod'
+              order.paymentMethod === 'cod'
                 ? 'This order is paid in cash when it is delivered, not here.'
                 : 'This order is paid by bank transfer, not here: its page shows the account and the reference to quote.'
             }
           >
-            <OrderLink id={booking._id} />
+            <OrderLink id={order._id} />
           </Notice>
         )}
 

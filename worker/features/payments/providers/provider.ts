@@ -9,21 +9,21 @@ export type ProviderIntent = {
   amountPaisa: number
   /** Lower-case ISO code, 'bdt' for this shop. */
   currency: string
-  /** The booking it was created for (`metadata.bookingId`), or null when it carries none. */
-  bookingId: string | null
+  /** The order it was created for (`metadata.bookingId`), or null when it carries none. */
+  orderId: string | null
   clientSecret: string | null
   /** A redirect provider's page for the customer (SSLCommerz's hosted checkout). */
   redirectUrl?: string | null
 }
 
-/** What a provider needs to know about a booking to take its payment. */
-export type PayableBooking = {
+/** What a provider needs to know about an order to take its payment. */
+export type PayableOrder = {
   id: string
   totalPaisa: number
   customer: string
   service: string
   quantity: number
-  /** The open intent recorded for this booking, if any. */
+  /** The open intent recorded for this order, if any. */
   paymentIntentId: string | null
   /** `gateway` orders pay through SSLCommerz, the others through the card provider. */
   paymentMethod?: string
@@ -36,19 +36,19 @@ export type PayableBooking = {
 export interface PaymentProvider {
   readonly kind: PaymentProviderKind
   /**
-   * The booking's one open intent: created on first use (amount from the booking,
+   * The order's one open intent: created on first use (amount from the order,
    * currency bdt, `metadata.bookingId`), reused afterwards.
    */
-  createOrReuseIntent(booking: PayableBooking): Promise<ProviderIntent>
+  createOrReuseIntent(order: PayableOrder): Promise<ProviderIntent>
   /** The intent with that id, or null when the provider has none. */
   retrieve(intentId: string): Promise<ProviderIntent | null>
   /**
-   * Makes the booking unpayable before it is cancelled: its open intents are cancelled at
+   * Makes the order unpayable before it is cancelled: its open intents are cancelled at
    * the provider. Answers null when nothing can pay it any more; otherwise the intent that
-   * has paid it or is still paying it (`succeeded`, `processing`): then the booking must
+   * has paid it or is still paying it (`succeeded`, `processing`): then the order must
    * not be cancelled.
    */
-  releaseOpenIntents(booking: PayableBooking): Promise<ProviderIntent | null>
+  releaseOpenIntents(order: PayableOrder): Promise<ProviderIntent | null>
   /**
    * Refunds a succeeded payment in full. Idempotent: asking again for the same order gives
    * the same refund, never a second one.
@@ -71,14 +71,14 @@ export class ProviderUnavailableError extends ApiError {
 
 export type RefundRequest = { intentId: string; amountPaisa: number; orderId: string; reason?: string }
 
-export const BOOKING_CURRENCY = 'bdt'
+export const ORDER_CURRENCY = 'bdt'
 
-/** True when the intent paid exactly this booking: its id, its amount, its currency. */
-export function paysFor(intent: ProviderIntent, booking: { id: string; totalPaisa: number }): boolean {
+/** True when the intent paid exactly this order: its id, its amount, its currency. */
+export function paysFor(intent: ProviderIntent, order: { id: string; totalPaisa: number }): boolean {
   return (
     intent.status === 'succeeded' &&
-    intent.bookingId === booking.id &&
-    intent.amountPaisa === booking.totalPaisa &&
-    intent.currency === BOOKING_CURRENCY
+    intent.orderId === order.id &&
+    intent.amountPaisa === order.totalPaisa &&
+    intent.currency === ORDER_CURRENCY
   )
 }

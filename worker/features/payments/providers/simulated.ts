@@ -5,8 +5,8 @@ import { paymentIntents } from '#worker/db/schema.ts'
 import { type Db, newId } from '#worker/lib/db.ts'
 import { ApiError } from '#worker/lib/errors.ts'
 import {
-  BOOKING_CURRENCY,
-  type PayableBooking,
+  ORDER_CURRENCY,
+  type PayableOrder,
   type PaymentProvider,
   type ProviderIntent,
   type RefundRequest,
@@ -19,7 +19,7 @@ const toProviderIntent = (row: IntentRow): ProviderIntent => ({
   status: row.status,
   amountPaisa: row.amountPaisa,
   currency: row.currency,
-  bookingId: row.bookingId,
+  orderId: row.orderId,
   clientSecret: row.clientSecret,
 })
 
@@ -33,30 +33,30 @@ export class SimulatedProvider implements PaymentProvider {
   readonly kind = 'simulated' as const
   constructor(private readonly db: Db) {}
 
-  async createOrReuseIntent(booking: PayableBooking): Promise<ProviderIntent> {
+  async createOrReuseIntent(order: PayableOrder): Promise<ProviderIntent> {
     const id = `pi_sim_${newId()}`
     const clientSecret = `${id}_secret_${newId()}`
     // One statement, so two concurrent first requests still leave one open intent.
     await this.db.run(sql`
       insert into payment_intents (id, booking_id, amount_paisa, currency, client_secret)
-      select ${id}, ${booking.id}, ${booking.totalPaisa}, ${BOOKING_CURRENCY}, ${clientSecret}
+      select ${id}, ${order.id}, ${order.totalPaisa}, ${ORDER_CURRENCY}, ${clientSecret}
       where not exists (
         select 1 from payment_intents
-        where booking_id = ${booking.id} and status in ('requires_payment_method', 'succeeded')
+        where booking_id = ${order.id} and status in ('requires_payment_method', 'succeeded')
       )`)
     const row = await this.db
       .select()
       .from(paymentIntents)
       .where(
         and(
-          eq(paymentIntents.bookingId, booking.id),
+          eq(paymentIntents.orderId, order.id),
           sql`${paymentIntents.status} in ('requires_payment_method', 'succeeded')`,
         ),
       )
-      // A succeeded one first: the caller then marks the booking paid instead.
+      // A succeeded one first: the caller then marks the order paid instead.
       .orderBy(desc(sql`${paymentIntents.status} = 'succeeded'`), asc(paymentIntents.createdAt))
       .get()
-    if (!row) throw new Error(`No payment intent for booking ${booking.id} after creating one`)
+    if (!row) throw new Error(`No payment intent for order ${order.id} after creating one`)
     return toProviderIntent(row)
   }
 
@@ -65,13 +65,13 @@ export class SimulatedProvider implements PaymentProvider {
     return row ? toProviderIntent(row) : null
   }
 
-  async releaseOpenIntents(booking: PayableBooking): Promise<ProviderIntent | null> {
+  async releaseOpenIntents(order: PayableOrder): Promise<ProviderIntent | null> {
     await this.db
       .update(paymentIntents)
       .set({ status: 'canceled', updatedAt: nowMs })
-      .where(and(eq(paymentIntents.bookingId, booking.id), eq(paymentIntents.status, 'requires_payment_method')))
+      .where(and(eq(paymentIntents.orderId, order.id), eq(paymentIntents.status, 'requires_payment_method')))
       .run()
-    return (await this.succeededFor(booking.id)) ?? null
+    return (await this.succeededFor(order.id)) ?? null
   }
 
   async refund({ intentId }: RefundRequest): Promise<{ id: string }> {
@@ -130,12 +130,12 @@ export class SimulatedProvider implements PaymentProvider {
     return (await this.retrieve(intent.id)) ?? intent
   }
 
-  /** A succeeded intent of the booking, if it has one. */
-  private async succeededFor(bookingId: string): Promise<ProviderIntent | undefined> {
+  /** A succeeded intent of the order, if it has one. */
+  private async succeededFor(orderId: string): Promise<ProviderIntent | undefined> {
     const row = await this.db
       .select()
       .from(paymentIntents)
-      .where(and(eq(paymentIntents.bookingId, bookingId), eq(paymentIntents.status, 'succeeded')))
+      .where(and(eq(paymentIntents.orderId, orderId), eq(paymentIntents.status, 'succeeded')))
       .get()
     return row && toProviderIntent(row)
   }

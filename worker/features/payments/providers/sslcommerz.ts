@@ -9,8 +9,8 @@ import { type Db, newId } from '#worker/lib/db.ts'
 import { ApiError } from '#worker/lib/errors.ts'
 import { insertIfChanged, runBatch, sqlPart } from '#worker/lib/guarded.ts'
 import {
-  BOOKING_CURRENCY,
-  type PayableBooking,
+  ORDER_CURRENCY,
+  type PayableOrder,
   type PaymentProvider,
   type ProviderIntent,
   type RefundRequest,
@@ -193,8 +193,8 @@ const toProviderIntent = (row: SessionRow): ProviderIntent => ({
           ? 'canceled'
           : 'requires_payment_method',
   amountPaisa: row.paidPaisa ?? row.amountPaisa,
-  currency: BOOKING_CURRENCY,
-  bookingId: row.bookingId,
+  currency: ORDER_CURRENCY,
+  orderId: row.orderId,
   clientSecret: null,
   redirectUrl: row.redirectUrl,
 })
@@ -216,15 +216,15 @@ export class SslcommerzProvider implements PaymentProvider {
     this.client = new SslcommerzClient(config)
   }
 
-  async createOrReuseIntent(booking: PayableBooking): Promise<ProviderIntent> {
-    const order = await this.db.select().from(orders).where(eq(orders.id, booking.id)).get()
+  async createOrReuseIntent(payable: PayableOrder): Promise<ProviderIntent> {
+    const order = await this.db.select().from(orders).where(eq(orders.id, payable.id)).get()
     if (!order) throw new ApiError(404, 'NOT_FOUND', 'No such order.')
     // A payment the gateway holds for review pays the order once approved: a second one would
     // only be refunded.
     const held = await this.db
       .select({ tranId: gatewaySessions.tranId })
       .from(gatewaySessions)
-      .where(and(eq(gatewaySessions.bookingId, order.id), underReview()))
+      .where(and(eq(gatewaySessions.orderId, order.id), underReview()))
       .get()
     if (held) throw new ApiError(409, 'CONFLICT', PAYMENT_UNDER_REVIEW_MESSAGE)
     const tranId = `${order.orderNo ?? 'TH'}-${newId().slice(0, 8)}`
@@ -242,7 +242,7 @@ export class SslcommerzProvider implements PaymentProvider {
     })
     const row = {
       tranId,
-      bookingId: order.id,
+      orderId: order.id,
       amountPaisa: order.totalPaisa,
       sessionKey: session.sessionKey,
       redirectUrl: session.gatewayPageUrl,
@@ -277,18 +277,18 @@ export class SslcommerzProvider implements PaymentProvider {
    * arrives (payments.service.ts). A payment already confirmed, or held for review for less than
    * {@link RISK_REVIEW_MAX_MS}, is reported (the order waits for it).
    */
-  async releaseOpenIntents(booking: PayableBooking): Promise<ProviderIntent | null> {
+  async releaseOpenIntents(payable: PayableOrder): Promise<ProviderIntent | null> {
     await this.db
       .update(gatewaySessions)
       .set({ status: 'cancelled', updatedAt: nowMs })
-      .where(and(eq(gatewaySessions.bookingId, booking.id), eq(gatewaySessions.status, 'open')))
+      .where(and(eq(gatewaySessions.orderId, payable.id), eq(gatewaySessions.status, 'open')))
       .run()
     const live = await this.db
       .select()
       .from(gatewaySessions)
       .where(
         and(
-          eq(gatewaySessions.bookingId, booking.id),
+          eq(gatewaySessions.orderId, payable.id),
           or(eq(gatewaySessions.status, 'validated'), underReview()),
           isNull(gatewaySessions.refundRefId),
         ),
@@ -322,7 +322,7 @@ export class SslcommerzProvider implements PaymentProvider {
     const note = `SSLCommerz holds payment ${tranId} (${toTaka(v.amountPaisa ?? 0).toFixed(2)} BDT, bank transaction ${v.bankTranId}) for risk review (risk level ${v.riskLevel}): the order is not paid. Approve or refund it in the SSLCommerz merchant panel.`
     const entry = insertIfChanged('order_events', {
       id: newId(),
-      booking_id: session.bookingId,
+      booking_id: session.orderId,
       status: orderStatus,
       actor: 'payment',
       actor_email: null,

@@ -2,8 +2,8 @@ import Stripe from 'stripe'
 import type { Config } from '#worker/env.ts'
 import { ApiError } from '#worker/lib/errors.ts'
 import {
-  BOOKING_CURRENCY,
-  type PayableBooking,
+  ORDER_CURRENCY,
+  type PayableOrder,
   type PaymentProvider,
   type ProviderIntent,
   ProviderUnavailableError,
@@ -47,7 +47,7 @@ const toProviderIntent = (pi: Stripe.PaymentIntent): ProviderIntent => ({
   status: pi.status,
   amountPaisa: pi.amount,
   currency: pi.currency,
-  bookingId: typeof pi.metadata?.bookingId === 'string' ? pi.metadata.bookingId : null,
+  orderId: typeof pi.metadata?.bookingId === 'string' ? pi.metadata.bookingId : null,
   clientSecret: pi.client_secret,
 })
 
@@ -70,24 +70,24 @@ export class StripeProvider implements PaymentProvider {
   readonly kind = 'stripe' as const
   constructor(private readonly stripe: Stripe) {}
 
-  async createOrReuseIntent(booking: PayableBooking): Promise<ProviderIntent> {
+  async createOrReuseIntent(order: PayableOrder): Promise<ProviderIntent> {
     let previous: ProviderIntent | null = null
-    if (booking.paymentIntentId) {
-      previous = await this.retrieve(booking.paymentIntentId)
-      if (previous && previous.status !== 'canceled' && previous.amountPaisa === booking.totalPaisa) return previous
+    if (order.paymentIntentId) {
+      previous = await this.retrieve(order.paymentIntentId)
+      if (previous && previous.status !== 'canceled' && previous.amountPaisa === order.totalPaisa) return previous
     }
     try {
       const intent = await this.stripe.paymentIntents.create(
         {
-          amount: booking.totalPaisa,
-          currency: BOOKING_CURRENCY,
+          amount: order.totalPaisa,
+          currency: ORDER_CURRENCY,
           allowed_payment_method_types: ['card'],
-          description: `${booking.quantity} × ${booking.service}`.slice(0, 500),
-          metadata: { bookingId: booking.id },
+          description: `${order.quantity} × ${order.service}`.slice(0, 500),
+          metadata: { bookingId: order.id },
         },
         // NOTE: the key makes two concurrent first requests get the same intent; a new
-        // key is used only when the booking's recorded intent can no longer be paid.
-        { idempotencyKey: `booking-${booking.id}${previous ? `-after-${previous.id}` : ''}` },
+        // key is used only when the order's recorded intent can no longer be paid.
+        { idempotencyKey: `booking-${order.id}${previous ? `-after-${previous.id}` : ''}` },
       )
       return toProviderIntent(intent)
     } catch (err) {
@@ -104,9 +104,9 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
-  async releaseOpenIntents(booking: PayableBooking): Promise<ProviderIntent | null> {
-    if (!booking.paymentIntentId) return null
-    const intent = await this.retrieve(booking.paymentIntentId)
+  async releaseOpenIntents(order: PayableOrder): Promise<ProviderIntent | null> {
+    if (!order.paymentIntentId) return null
+    const intent = await this.retrieve(order.paymentIntentId)
     if (!intent || !OPEN_STATES.has(intent.status)) return intent?.status === 'canceled' ? null : intent
     try {
       await this.stripe.paymentIntents.cancel(intent.id)

@@ -7,7 +7,7 @@ import { summaryQueries } from '#web/features/desk/summary-queries.ts'
 import { OrderDeskList } from '#web/features/orders/components/order-desk-list.tsx'
 import { PAYMENT_METHOD_LABELS } from '#web/features/orders/components/order-lines.tsx'
 import { STATUS_LABELS } from '#web/features/orders/components/status-badge.tsx'
-import { bookingQueries } from '#web/features/orders/order-queries.ts'
+import { orderQueries } from '#web/features/orders/order-queries.ts'
 import { DESK_PAGE_SIZE } from '#web/lib/desk.ts'
 import { formatCount } from '#web/lib/format.ts'
 import { useQuery, useSuspenseQuery } from '#web/lib/query.ts'
@@ -23,7 +23,7 @@ export const Route = createFileRoute('/_auth/dashboard/_admin/orders')({
     page: pageNumber(search.page),
   }),
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(bookingQueries.desk(deps)),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(orderQueries.desk(deps)),
   head: () => ({ meta: [{ title: 'Orders · Toolhaus' }] }),
   component: OrdersDesk,
 })
@@ -31,7 +31,7 @@ export const Route = createFileRoute('/_auth/dashboard/_admin/orders')({
 function OrdersDesk() {
   const { status, paymentMethod, q, page = 1 } = Route.useSearch()
   const navigate = Route.useNavigate()
-  const { data } = useSuspenseQuery(bookingQueries.desk({ status, paymentMethod, q, page }))
+  const { data } = useSuspenseQuery(orderQueries.desk({ status, paymentMethod, q, page }))
   const { data: summary } = useQuery(summaryQueries.detail())
   // The counts are the whole shop's: beside a method or a search they would not be this list's.
   const counts = paymentMethod || q ? undefined : summary?.orders

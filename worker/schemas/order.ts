@@ -1,7 +1,7 @@
 import { DELIVERY_METHODS, DELIVERY_ZONES, DISTRICTS } from './delivery'
 import { emailField } from './email'
 import { AmountSchema, TotalSchema } from './money'
-import { BOOKING_LIMITS, QUANTITY_TOO_LARGE_MESSAGE, quantityError } from './order-quantity'
+import { ORDER_LIMITS, QUANTITY_TOO_LARGE_MESSAGE, quantityError } from './order-quantity'
 import {
   FULFILMENT_STATUSES,
   ORDER_STATUSES,
@@ -15,7 +15,7 @@ import { hasVisibleText } from './text'
 import { z } from './zod'
 
 export {
-  BOOKING_LIMITS,
+  ORDER_LIMITS,
   orderLessThanMessage,
   orderMinimumMessage,
   quantityError,
@@ -42,7 +42,7 @@ const QuantitySchema = z.preprocess(
   z
     .number({ error: 'Enter how many you want to order.' })
     .int('Enter a whole number.')
-    .max(BOOKING_LIMITS.maxQuantity, QUANTITY_TOO_LARGE_MESSAGE),
+    .max(ORDER_LIMITS.maxQuantity, QUANTITY_TOO_LARGE_MESSAGE),
 )
 
 /**
@@ -52,7 +52,7 @@ const QuantitySchema = z.preprocess(
  * first that applies comes first). The web form uses it while typing; the API checks the same
  * schema against the tool as it is in the database.
  */
-export function bookingQuantitySchema(tool: { min: number; available: number; packSize?: number }) {
+export function orderQuantitySchema(tool: { min: number; available: number; packSize?: number }) {
   return QuantitySchema.pipe(
     z.number().check((ctx) => {
       const message = quantityError(tool, ctx.value)
@@ -66,12 +66,12 @@ export const AddressSchema = z
   .string({ error: 'Enter the delivery address.' })
   .trim()
   .refine(hasVisibleText, { error: 'Enter the delivery address.', abort: true })
-  .refine((a) => a.length >= BOOKING_LIMITS.addressMin, {
-    error: `Enter the full delivery address (at least ${BOOKING_LIMITS.addressMin} characters).`,
+  .refine((a) => a.length >= ORDER_LIMITS.addressMin, {
+    error: `Enter the full delivery address (at least ${ORDER_LIMITS.addressMin} characters).`,
     abort: true,
   })
-  .refine((a) => a.length <= BOOKING_LIMITS.addressMax, {
-    error: `The address must be ${BOOKING_LIMITS.addressMax} characters or fewer.`,
+  .refine((a) => a.length <= ORDER_LIMITS.addressMax, {
+    error: `The address must be ${ORDER_LIMITS.addressMax} characters or fewer.`,
   })
 
 /** One of the 64 districts, by the contract's names. */
@@ -110,7 +110,7 @@ export const BookingInputSchema = z.object({
   customerName: z
     .string({ error: 'Your name must be text.' })
     .trim()
-    .max(BOOKING_LIMITS.name, `Your name must be ${BOOKING_LIMITS.name} characters or fewer.`)
+    .max(ORDER_LIMITS.name, `Your name must be ${ORDER_LIMITS.name} characters or fewer.`)
     // Only invisible characters: no name given.
     .transform((name) => (hasVisibleText(name) ? name : ''))
     .optional(),
@@ -123,8 +123,8 @@ export const BookingInputSchema = z.object({
 export type BookingInput = z.infer<typeof BookingInputSchema>
 
 /** The order form for one tool: the quantity is checked against its minimum and stock. */
-export const bookingFormSchema = (tool: { min: number; available: number; packSize?: number }) =>
-  BookingInputSchema.extend({ quantity: bookingQuantitySchema(tool) })
+export const orderFormSchema = (tool: { min: number; available: number; packSize?: number }) =>
+  BookingInputSchema.extend({ quantity: orderQuantitySchema(tool) })
 
 /**
  * `GET /api/booking`: `?customer={email}` a customer's orders (all of them unless paged);
@@ -142,7 +142,7 @@ export const BookingListQuerySchema = z.object({
   offset: intParam('offset', 0, 1_000_000).optional(),
 })
 
-/** The `{id}` of the booking routes. */
+/** The `{id}` of the order routes. */
 export const BookingIdParamSchema = z.object({ id: z.string().min(1).max(64) })
 
 /**
@@ -158,7 +158,7 @@ export const TransactionIdSchema = z
 
 /**
  * `PATCH /api/booking/{id}`: the spec's `{appointment, transactionId}`. `appointment`
- * (the old client sent the booking back) is accepted and ignored; the server asks the
+ * (the old client sent the order back) is accepted and ignored; the server asks the
  * payment provider about `transactionId` instead of trusting the client.
  */
 export const BookingPaymentSchema = z.object({
@@ -188,7 +188,7 @@ export const DeliveryAddressSchema = z.object({
   postcode: z.string().nullable(),
 })
 
-/** A booking as the API answers it (the spec's order, with quantity, address and status). */
+/** An order as the API answers it (the spec's booking, with quantity, address and status). */
 export const BookingSchema = z.object({
   _id: z.string(),
   serviceId: z.string(),
@@ -208,7 +208,7 @@ export const BookingSchema = z.object({
   transactionId: z.string().nullable(),
   /** ISO 8601. */
   createdAt: z.string(),
-  /** ISO 8601: when an unpaid booking is cancelled and its stock returned; null once paid or cancelled. */
+  /** ISO 8601: when an unpaid order is cancelled and its stock returned; null once paid or cancelled. */
   expiresAt: z.string().nullable(),
   /** The order number people read, e.g. `TH-10042`. */
   orderNumber: z.string(),
