@@ -172,14 +172,15 @@ export async function createTool(db: Db, input: ToolFields, createdBy: string): 
   return id
 }
 
-/** The audit entry's detail of a change: each field sent, with its new value where it is short. */
+/** Fields whose new value is too long for the audit log to repeat: it says they changed. */
+const TOLD_AS_CHANGED = new Set(['description', 'img', 'images', 'specs'])
+
+/** The audit entry's detail of a change: each field sent, with its new value where it is short (a number, a name). */
 function describePatch(patch: ToolPatch): string {
   const { previousQuantity: _, ...fields } = patch
   return Object.entries(fields)
     .filter(([, v]) => v !== undefined)
-    .map(([k, v]) =>
-      k === 'description' || k === 'img' || k === 'images' || k === 'specs' ? `${k} changed` : `${k} → ${v}`,
-    )
+    .map(([k, v]) => (TOLD_AS_CHANGED.has(k) || typeof v === 'object' ? `${k} changed` : `${k} → ${v}`))
     .join(', ')
 }
 

@@ -575,6 +575,15 @@ describe('tool writes', () => {
       ])
     })
 
+    it('says that the volume prices changed, not what a list prints as text', async () => {
+      const id = await addTool()
+      await patch(id, { priceTiers: [{ minQuantity: 50, price: 42 }], packSize: 5 })
+      const [entry] = await json<{ action: string; detail: string }[]>(
+        await call('GET', '/api/audit?limit=1', { as: admin }),
+      )
+      expect(entry).toMatchObject({ action: 'tool.update', detail: 'priceTiers changed, packSize → 5' })
+    })
+
     it('removes the tool and answers {acknowledged, deletedCount}', async () => {
       const id = await addTool()
       const res = await del(id)
