@@ -27,6 +27,10 @@ const exited = (child: ChildProcess) =>
     else child.once('exit', (code) => resolve(code))
   })
 
+// One after another: each starts a whole shop of its own, and two at once beside the other
+// worker's tests starve its stack on this 2-core machine.
+test.describe.configure({ mode: 'default' })
+
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   test(`npm run dev stopped by ${signal} during start-up stops what it started`, async () => {
     test.setTimeout(180_000)
