@@ -50,7 +50,7 @@ const tierRows = (tiers: readonly PriceTier[]): PriceTierRow[] =>
 
 /**
  * The search index (migration 0007: FTS5, kept in step by triggers), declared here for queries
- * only: drizzle-kit reads db/schema.ts and has no virtual tables. Its rowid is the tool's.
+ * only: drizzle-kit reads db/schema/ and has no virtual tables. Its rowid is the tool's.
  */
 const toolSearch = sqliteTable('tool_search', { rowid: integer('rowid') })
 

@@ -1,0 +1,52 @@
+// Accounts and what sign-in keeps on them (features/users, lib/auth.ts).
+import { sql } from 'drizzle-orm'
+import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { createdAt, updatedAt } from './columns'
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    /** Always lower-cased; the check keeps a twin account from appearing by case. */
+    email: text('email').notNull(),
+    firebaseUid: text('firebase_uid'),
+    name: text('name').notNull().default(''),
+    role: text('role', { enum: ['admin', 'user'] })
+      .notNull()
+      .default('user'),
+    education: text('education').notNull().default(''),
+    address: text('address').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    social: text('social').notNull().default(''),
+    image: text('image').notNull().default(''),
+    /**
+     * True once a verified identity (Google, or an e-mail its owner verified) holds the
+     * account: from then on an unverified sign-in for this e-mail gets no session.
+     */
+    identityVerified: integer('identity_verified', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * The Firebase sign-in time (`auth_time`, seconds) of the last unverified sign-in. A verified
+     * token of that same Firebase sign-in (same uid and auth_time, refreshed after the link was
+     * opened) is the owner verifying, not a takeover: nothing is cleared.
+     */
+    unverifiedAuthTime: integer('unverified_auth_time'),
+    /** Access tokens carry it (`sv`); raising it ends every session issued before. */
+    sessionVersion: integer('session_version').notNull().default(1),
+    /** Set while the account is removed (blocked): no session, no sign-in, until an admin restores it. */
+    removedAt: integer('removed_at'),
+    removedBy: text('removed_by'),
+    // ── Business buyers (api.md "Wholesale"): the company checkout starts from; both or neither ──
+    companyName: text('company_name'),
+    /** 13 digits. */
+    companyBin: text('company_bin'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_idx').on(t.email),
+    index('users_created_idx').on(t.createdAt, t.id),
+    index('users_removed_idx').on(t.removedAt, t.createdAt),
+    check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
+    check('users_role_check', sql`${t.role} in ('admin', 'user')`),
+  ],
+)
