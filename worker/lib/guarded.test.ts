@@ -5,6 +5,7 @@ import { users } from '../db/schema'
 import { getDb, newId } from './db'
 import {
   CHANGED_ONE_ROW,
+  drizzleSql,
   happened,
   insertIfChanged,
   insertWhere,
@@ -44,6 +45,14 @@ describe('sqlPart: one way to write the SQL of a batch', () => {
       happened: { sql: 'exists (select 1 from marks where id = ?)', values: ['m1'] },
     })
     expect(CHANGED_ONE_ROW).toEqual({ sql: 'changes() = 1', values: [] })
+  })
+
+  it('gives a part to drizzle as the same SQL and values, and refuses a ? that is not a placeholder', () => {
+    const where = drizzleSql(sqlPart`(status = ${'offered'} and valid_until > ${42})`)
+    const query = getDb(env).select({ id: users.id }).from(users).where(where).toSQL()
+    expect(query.sql).toMatch(/ where \(status = \? and valid_until > \?\)$/)
+    expect(query.params).toEqual(['offered', 42])
+    expect(() => drizzleSql(sqlText("note = '?'"))).toThrow('Not a part of placeholders only')
   })
 })
 

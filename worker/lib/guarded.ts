@@ -6,6 +6,7 @@
  * ({@link happened}). The raw SQL of such a batch is written here one way: {@link sqlPart}
  * templates, whose values become `?` placeholders, never placeholders numbered by hand.
  */
+import { type SQL, sql } from 'drizzle-orm'
 import type { Db } from './db'
 
 /** SQL text and the values of its `?` placeholders, in order. */
@@ -96,6 +97,17 @@ type BuiltQuery = { sql: string; params: unknown[] }
 export function queryPart(query: { toSQL(): BuiltQuery } | { getQuery(): BuiltQuery }): SqlPart {
   const { sql, params } = 'toSQL' in query ? query.toSQL() : query.getQuery()
   return { sql, values: params }
+}
+
+/**
+ * `part` as drizzle's SQL, each `?` bound to its value: so a read drizzle builds (a list's filter)
+ * can use a condition written once as a part. The inverse of {@link queryPart}.
+ * @throws when the text holds a `?` that is not a placeholder (a part from sqlText with one).
+ */
+export function drizzleSql(part: SqlPart): SQL {
+  const texts = part.sql.split('?')
+  if (texts.length !== part.values.length + 1) throw new Error(`Not a part of placeholders only: ${part.sql}`)
+  return sql.join(texts.flatMap((text, i) => (i === 0 ? [sql.raw(text)] : [sql`${part.values[i - 1]}`, sql.raw(text)])))
 }
 
 /** The D1 statement of `part` (an `undefined` value is bound as NULL). */

@@ -20,7 +20,16 @@ import { isWholePacks, packSizeMessage, unitPriceOf } from '#schemas/unit-price.
 import { orders, quoteLines, quoteMessages, quotes, type tools } from '#worker/db/schema.ts'
 import { type Db, matchesText, newId } from '#worker/lib/db.ts'
 import { ApiError, badRequest, conflict } from '#worker/lib/errors.ts'
-import { happened, insertWhere, prepare, returnedRow, runBatch, type SqlPart, sqlPart } from '#worker/lib/guarded.ts'
+import {
+  drizzleSql,
+  happened,
+  insertWhere,
+  prepare,
+  returnedRow,
+  runBatch,
+  type SqlPart,
+  sqlPart,
+} from '#worker/lib/guarded.ts'
 import { auditStatement } from '../audit/audit.service'
 import { cartLinesOf } from '../cart/cart.service'
 import { queueMailStatement } from '../mail/mail.service'
@@ -113,13 +122,8 @@ export async function toQuotes(db: Db, rows: QuoteRow[], now: number): Promise<Q
   })
 }
 
-/** The filter of a status tab, `expired` and `offered` as they read now. */
-function statusFilter(status: QuoteStatus, now: number): SQL {
-  if (status === 'offered') return sql`${quotes.status} = 'offered' and ${quotes.validUntil} > ${now}`
-  if (status === 'expired')
-    return sql`(${quotes.status} = 'expired' or (${quotes.status} = 'offered' and ${quotes.validUntil} <= ${now}))`
-  return eq(quotes.status, status)
-}
+/** The filter of a status tab, `expired` and `offered` as they read now (the table's reading: quote-moves.ts). */
+const statusFilter = (status: QuoteStatus, now: number): SQL => drizzleSql(readsAsOneOf([status], now))
 
 /** A customer's quotes, or (admin, no customer) every quote; newest first, with the total count. */
 export async function listQuotes(
