@@ -21,9 +21,8 @@ export const shopUrlOf = (parallelIndex: number) => `http://127.0.0.1:${E2E_PORT
 
 /**
  * Starts a stack of `kind` for the worker `parallelIndex` (the build and the migrated, seeded
- * state it copies are global-setup's), with
- * `vars` set beside wrangler.toml's [env.dev]. Its start-up output is printed only when it fails
- * (or always with E2E_DEBUG=1).
+ * state it copies are global-setup's), with `vars` set beside wrangler.toml's [env.dev]. Its
+ * start-up output is printed only when it fails (or always with E2E_DEBUG=1).
  */
 export async function startTestStack(
   kind: keyof typeof OFFSET,
