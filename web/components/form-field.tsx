@@ -8,9 +8,12 @@ export function FormField({
   label,
   error,
   hint,
+  hideLabel,
   children,
 }: {
   label: ReactNode
+  /** The label is read by screen readers only (the placeholder says what goes in). */
+  hideLabel?: boolean
   error?: string
   hint?: string
   children: ReactElement<Record<string, unknown>>
@@ -20,7 +23,7 @@ export function FormField({
     [error ? `${id}-error` : undefined, hint ? `${id}-hint` : undefined].filter(Boolean).join(' ') || undefined
   return (
     <div>
-      <label htmlFor={id} className="label">
+      <label htmlFor={id} className={hideLabel ? 'sr-only' : 'label'}>
         {label}
       </label>
       {cloneElement(children, { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}

@@ -1,18 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useMemo, useState } from 'react'
 import { type Path, useForm } from 'react-hook-form'
-import { formatBDT } from '#schemas/bdt.ts'
 import { MINIMUM_ABOVE_QUANTITY, type Tool, ToolEditFormSchema } from '#schemas/tool.ts'
 import type { z } from '#schemas/zod.ts'
-import { FormField } from '#web/components/form-field.tsx'
 import { Modal } from '#web/components/modal.tsx'
-import { CategorySelectField } from '#web/features/catalogue/components/category-select.tsx'
-import { GalleryFormField } from '#web/features/catalogue/components/gallery-field.tsx'
-import { SpecsField } from '#web/features/catalogue/components/specs-field.tsx'
-import { WholesaleFields, wholesaleFieldOf } from '#web/features/catalogue/components/wholesale-fields.tsx'
+import { ToolFields } from '#web/features/catalogue/components/tool-fields.tsx'
+import { wholesaleFieldOf } from '#web/features/catalogue/components/wholesale-fields.tsx'
 import { ApiRequestError } from '#web/lib/api-error.ts'
 import { showServerFieldErrors } from '#web/lib/form-errors.ts'
-import { formatCount } from '#web/lib/format.ts'
 import { toast } from '#web/lib/toast.ts'
 import { useUpdateTool } from './catalogue-mutations'
 
@@ -130,46 +125,7 @@ function EditToolForm({ tool, onDone }: { tool: Tool; onDone: () => void }) {
 
   return (
     <form noValidate onSubmit={handleSubmit(submit)} className="grid gap-4">
-      <FormField label="Name" error={errors.name?.message}>
-        <input className="field" autoComplete="off" {...register('name')} />
-      </FormField>
-      <FormField label="Description" error={errors.description?.message}>
-        <textarea className="field resize-y" rows={4} {...register('description')} />
-      </FormField>
-      <div className="grid items-start gap-4 sm:grid-cols-3">
-        <FormField label="Price (BDT per unit)" error={errors.price?.message} hint={`Now ${formatBDT(tool.price)}.`}>
-          <input
-            className="field"
-            type="number"
-            inputMode="decimal"
-            min="0.01"
-            step="0.01"
-            data-autofocus
-            {...register('price')}
-          />
-        </FormField>
-        <FormField
-          label="Quantity in stock"
-          error={errors.quantity?.message}
-          hint={`Now ${formatCount(tool.quantity)}. 0: out of stock.`}
-        >
-          <input className="field" type="number" inputMode="numeric" min="0" step="1" {...register('quantity')} />
-        </FormField>
-        <FormField label="Minimum order quantity" error={errors.Minimum_quantity?.message}>
-          <input
-            className="field"
-            type="number"
-            inputMode="numeric"
-            min="1"
-            step="1"
-            {...register('Minimum_quantity')}
-          />
-        </FormField>
-      </div>
-      <GalleryFormField control={control} name="images" onBusyChange={setUploading} />
-      <CategorySelectField control={control} name="categoryId" />
-      <WholesaleFields control={control} register={register} errors={errors} />
-      <SpecsField control={control} register={register} errors={errors} />
+      <ToolFields control={control} register={register} errors={errors} onBusyChange={setUploading} now={tool} />
       <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <button type="button" className="btn-ghost" onClick={onDone} disabled={save.isPending}>
           Cancel

@@ -1,7 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod'
 import { useNavigate } from '@tanstack/react-router'
-import { useMemo, useRef, useState } from 'react'
-import { FormProvider, useForm, useWatch } from 'react-hook-form'
+import { useMemo } from 'react'
+import { useWatch } from 'react-hook-form'
 import { toPaisa, toTaka } from '#schemas/bdt.ts'
 import { TOOL_NOT_SOLD } from '#schemas/cart-limits.ts'
 import type { CheckoutPreviewInput } from '#schemas/checkout.ts'
@@ -15,14 +14,11 @@ import { useAcceptQuote } from '#web/features/quotes/quote-mutations.ts'
 import { toolQueries } from '#web/features/tools/tools-queries.ts'
 import { ApiRequestError } from '#web/lib/api-error.ts'
 import { configQuery } from '#web/lib/config.ts'
-import { showServerFieldErrors } from '#web/lib/form-errors.ts'
 import { useQueries, useQuery } from '#web/lib/query.ts'
 import { toast } from '#web/lib/toast.ts'
-import { CHECKOUT_FORM_FIELDS, CheckoutFormSchema, type CheckoutFormValues, checkoutDefaults } from '../checkout-body'
-import { type Refusal, RefusalNotice, refusalOf } from './checkout-refusal'
-import { DeliveryFields } from './delivery-fields'
-import { OrderSummary, type PricedPreview } from './order-summary'
-import { BusinessFields, PaymentFields, pageAfterPlacing, paidOnNextPage } from './payment-fields'
+import { CheckoutShell, useCheckoutForm, usePlacing } from './checkout-shell'
+import type { PricedPreview } from './order-summary'
+import { pageAfterPlacing } from './payment-fields'
 
 type QuoteCheckoutFormProps = {
   quote: Quote
@@ -48,22 +44,14 @@ const lineError = (error: Error | null | undefined) =>
  * tool's rate now). Accepting places the order; a card order goes on to its payment page.
  */
 export function QuoteCheckoutForm({ quote, profile, displayName, email, pickup, cod }: QuoteCheckoutFormProps) {
-  const form = useForm<CheckoutFormValues, unknown, CheckoutPreviewInput>({
-    resolver: zodResolver(CheckoutFormSchema),
-    mode: 'onTouched',
-    defaultValues: checkoutDefaults(profile, displayName),
-  })
-  const { control, handleSubmit, setError } = form
-  const method = useWatch({ control, name: 'delivery.method' })
-  const paymentMethod = useWatch({ control, name: 'paymentMethod' })
+  const form = useCheckoutForm(profile, displayName)
+  const method = useWatch({ control: form.control, name: 'delivery.method' })
   // Each tool's VAT rate now (the order's VAT is worked out at acceptance).
   const tools = useQueries({ queries: quote.lines.map((l) => ({ ...toolQueries.detail(l.serviceId), retry: false })) })
   const accept = useAcceptQuote(quote._id)
   const methods = useQuery(configQuery).data?.paymentMethods
   const navigate = useNavigate()
-  const [refusal, setRefusal] = useState<Refusal>()
-  // As the checkout's: a second click before the button shows it is busy sends nothing.
-  const placing = useRef(false)
+  const { refusal, begin, failed } = usePlacing(form)
 
   // The VAT needs each tool's rate: the summary shows placeholders until they are here, and a
   // tool no longer sold says so (the shop refuses the offer then).
@@ -111,9 +99,7 @@ export function QuoteCheckoutForm({ quote, profile, displayName, email, pickup, 
     : undefined
 
   const submit = (body: CheckoutPreviewInput) => {
-    if (!preview?.priced || placing.current) return
-    placing.current = true
-    setRefusal(undefined)
+    if (!preview?.priced || !begin()) return
     accept.mutate(
       { ...body, expectedTotal: preview.total },
       {
@@ -121,48 +107,28 @@ export function QuoteCheckoutForm({ quote, profile, displayName, email, pickup, 
           toast.success(`Order ${placed.orderNumber} placed from quote ${quote.quoteNumber}`)
           void navigate(pageAfterPlacing(body.paymentMethod, placed.insertedId))
         },
-        onError: (error) => {
-          placing.current = false
-          const refused = refusalOf(error, preview.total, 'quote')
-          if (showServerFieldErrors(error, setError, CHECKOUT_FORM_FIELDS) === 0 || refused.kind === 'lines')
-            setRefusal(refused)
-        },
+        onError: (error) => failed(error, preview.total, 'quote'),
       },
     )
   }
-  const busy = accept.isPending || accept.isSuccess
-
   return (
-    <FormProvider {...form}>
-      <form
-        noValidate
-        onSubmit={handleSubmit(submit)}
-        className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start"
-      >
-        <fieldset disabled={busy} className="min-w-0 space-y-6">
-          <legend className="sr-only">Delivery and payment</legend>
-          <DeliveryFields pickup={pickup} />
-          <PaymentFields offered={offered} cod={cod} />
-          <BusinessFields />
-        </fieldset>
-        <div className="min-w-0 lg:sticky lg:top-20">
-          <OrderSummary
-            preview={preview}
-            updating={false}
-            deliveryLabel={method === 'pickup' ? 'pickup at the factory' : 'courier, anywhere'}
-            lineErrors={refusal?.kind === 'lines' ? refusal.lineErrors : {}}
-            from="quote"
-          >
-            {refusal && <RefusalNotice refusal={refusal} email={email} />}
-            <button type="submit" className="btn-primary w-full py-3 text-base" disabled={busy || !preview?.priced}>
-              {busy ? 'Placing order…' : 'Accept and place order'}
-            </button>
-            {paidOnNextPage(paymentMethod) && (
-              <p className="text-center text-sm text-slate-600">You pay on the next page.</p>
-            )}
-          </OrderSummary>
-        </div>
-      </form>
-    </FormProvider>
+    <CheckoutShell
+      form={form}
+      onSubmit={submit}
+      busy={accept.isPending || accept.isSuccess}
+      pickup={pickup}
+      offered={offered}
+      cod={cod}
+      summary={{
+        preview,
+        updating: false,
+        deliveryLabel: method === 'pickup' ? 'pickup at the factory' : 'courier, anywhere',
+        from: 'quote',
+      }}
+      refusal={refusal}
+      email={email}
+      submitLabel="Accept and place order"
+      submitDisabled={!preview?.priced}
+    />
   )
 }

@@ -4,12 +4,9 @@ import { useState } from 'react'
 import { type Path, useForm } from 'react-hook-form'
 import { ToolFormSchema, type ToolInput } from '#schemas/tool.ts'
 import type { z } from '#schemas/zod.ts'
-import { FormField } from '#web/components/form-field.tsx'
 import { useAddTool } from '#web/features/catalogue/catalogue-mutations.ts'
-import { CategorySelectField } from '#web/features/catalogue/components/category-select.tsx'
-import { GalleryFormField } from '#web/features/catalogue/components/gallery-field.tsx'
-import { SpecsField } from '#web/features/catalogue/components/specs-field.tsx'
-import { WholesaleFields, wholesaleFieldOf } from '#web/features/catalogue/components/wholesale-fields.tsx'
+import { ToolFields } from '#web/features/catalogue/components/tool-fields.tsx'
+import { wholesaleFieldOf } from '#web/features/catalogue/components/wholesale-fields.tsx'
 import { showServerFieldErrors } from '#web/lib/form-errors.ts'
 import { toast } from '#web/lib/toast.ts'
 
@@ -78,46 +75,8 @@ function AddToolPage() {
         onSubmit={handleSubmit((values) => submit(values))}
         className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-slate-200 sm:p-6"
       >
-        <div className="grid gap-5">
-          <FormField label="Name" error={errors.name?.message}>
-            <input className="field" autoComplete="off" {...register('name')} />
-          </FormField>
-          <FormField label="Description" error={errors.description?.message}>
-            <textarea className="field resize-y" rows={4} {...register('description')} />
-          </FormField>
-          <div className="grid items-start gap-5 sm:grid-cols-3">
-            <FormField label="Price (BDT per unit)" error={errors.price?.message}>
-              <input
-                className="field"
-                type="number"
-                inputMode="decimal"
-                min="0.01"
-                step="0.01"
-                {...register('price')}
-              />
-            </FormField>
-            <FormField label="Quantity" error={errors.quantity?.message} hint="Units in stock.">
-              <input className="field" type="number" inputMode="numeric" min="1" step="1" {...register('quantity')} />
-            </FormField>
-            <FormField
-              label="Minimum order quantity"
-              error={errors.Minimum_quantity?.message}
-              hint="No more than the quantity."
-            >
-              <input
-                className="field"
-                type="number"
-                inputMode="numeric"
-                min="1"
-                step="1"
-                {...register('Minimum_quantity')}
-              />
-            </FormField>
-          </div>
-          <GalleryFormField control={control} name="images" onBusyChange={setUploading} />
-          <CategorySelectField control={control} name="categoryId" />
-          <WholesaleFields control={control} register={register} errors={errors} />
-          <SpecsField control={control} register={register} errors={errors} />
+        <div className="grid gap-4">
+          <ToolFields control={control} register={register} errors={errors} onBusyChange={setUploading} />
         </div>
         <p className="mt-5 text-sm text-slate-600">
           Added by <span className="font-medium text-slate-800">{session.user.email}</span>
