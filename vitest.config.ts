@@ -20,7 +20,8 @@ export default defineConfig({
     // Shared 2-core machines: a slow cell is not a failure. Speed is measured in bench/, not here.
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    include: ['worker/**/*.test.ts'],
+    // Web unit tests sit beside the web code they test (web/lib/x.test.ts); they run in workerd too.
+    include: ['worker/**/*.test.ts', 'web/**/*.test.ts'],
     // One workerd per vitest worker for every file it runs: a runtime of its own per file cost
     // about 10 s of module loading each. The setup file gives each file the database, bucket and
     // public-answer cache as they were when it started (worker/test/apply-migrations.ts).
