@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest'
-import { call, errorOf, json, PRODUCTION } from '#worker/test/helpers.ts'
+import { api, call, errorOf, json, PRODUCTION } from '#worker/test/helpers.ts'
 import { signIn } from '#worker/test/tokens.ts'
 
 describe('GET /api/health', () => {
   it('is ok once the database answers', async () => {
-    const res = await call('GET', '/api/health')
+    const res = await api().api.health.$get()
     expect(res.status).toBe(200)
-    expect(await json(res)).toEqual({ ok: true })
+    expect(await res.json()).toEqual({ ok: true })
   })
 })
 
 describe('GET /api/config', () => {
   it('tells the web app how to reach Firebase and which payments run', async () => {
-    const body = await json(await call('GET', '/api/config'))
+    const body = await (await api().api.config.$get()).json()
     expect(body).toEqual({
       shopName: 'Toolhaus',
       currency: 'BDT',
