@@ -190,3 +190,26 @@ test('accepting an offer: cash on delivery only within its limit, and a stock sh
   const audit = await asAdmin.api.get('/audit?limit=20')
   expect(await audit.text()).toContain('Sold out until next month.')
 })
+
+test('a quote asked on the tool page starts from the quantity typed there, more than the stock too', async ({
+  newCustomer,
+  asAdmin,
+}) => {
+  const id = await addTool(asAdmin.api, {
+    name: `Quote quantity drill ${Date.now()}`,
+    description: 'Asked for in bulk.',
+    price: 500,
+    quantity: 40,
+    Minimum_quantity: 30,
+  })
+  const { page, api, account } = await newCustomer('Karim Workshop', 'quote-qty')
+  await page.goto(`/service/${id}`)
+  await page.getByLabel('Quantity', { exact: true }).fill('60')
+  await page.getByRole('button', { name: 'Request a quote' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Request a quote' })
+  await expect(dialog.getByLabel('How many')).toHaveValue('60')
+  await dialog.getByRole('button', { name: 'Send request' }).click()
+  await expect(page).toHaveURL(/\/dashboard\/quotes$/)
+  const [asked] = (await (await api.get(`/quotes?customer=${encodeURIComponent(account.email)}`)).json()) as Quote[]
+  expect(asked!.lines.map((l) => l.quantity)).toEqual([60])
+})

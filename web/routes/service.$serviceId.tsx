@@ -109,13 +109,13 @@ function ToolPage() {
         tool={tool}
         signedOut={session.status === 'signedOut'}
         onPurchase={purchase}
-        requestQuote={
+        requestQuote={(quantity) => (
           <RequestQuote
-            what={{ serviceId: tool._id, name: tool.name, minimum: tool.Minimum_quantity }}
+            what={{ serviceId: tool._id, name: tool.name, minimum: tool.Minimum_quantity, quantity }}
             returnTo={`/service/${tool._id}`}
             className="btn-ghost w-full py-3 text-base sm:w-auto sm:px-8"
           />
-        }
+        )}
       />
       <VolumePricing tool={tool} />
       <ToolSpecs specs={tool.specs} />

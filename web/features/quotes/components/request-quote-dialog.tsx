@@ -13,8 +13,8 @@ import { useMutation, useQueryClient } from '#web/lib/query.ts'
 import { RequestFormSchema, type RequestFormValues } from '../quote-forms'
 import { QUOTES_KEY } from '../quote-keys'
 
-/** What a quote asks about: the cart, or one tool, from its minimum order up. */
-export type QuoteAsked = { fromCart: true } | { serviceId: string; name: string; minimum: number }
+/** What a quote asks about: the cart, or one tool (from its minimum order up), starting from the quantity the buyer typed. */
+export type QuoteAsked = { fromCart: true } | { serviceId: string; name: string; minimum: number; quantity: number }
 
 type RequestQuoteDialogProps = { what: QuoteAsked; open: boolean; onClose: () => void }
 
@@ -33,7 +33,13 @@ export function RequestQuoteDialog({ what, open, onClose }: RequestQuoteDialogPr
           : `Ask for a price on ${what.name}, from ${formatCount(what.minimum)} (the minimum order) up, whatever is in stock.`
       }
     >
-      <RequestQuoteForm what={what} request={request} onClose={onClose} />
+      {/* A new quantity typed on the page starts the form again from it. */}
+      <RequestQuoteForm
+        key={'fromCart' in what ? 'cart' : what.quantity}
+        what={what}
+        request={request}
+        onClose={onClose}
+      />
     </Modal>
   )
 }
@@ -50,7 +56,7 @@ function RequestQuoteForm({
     defaultValues:
       'fromCart' in what
         ? { fromCart: true, message: '' }
-        : { lines: [{ serviceId: what.serviceId, quantity: String(what.minimum) }], message: '' },
+        : { lines: [{ serviceId: what.serviceId, quantity: String(what.quantity) }], message: '' },
   })
 
   const submit = (body: QuoteRequestInput) => {

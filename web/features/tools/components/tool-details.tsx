@@ -13,8 +13,11 @@ type ToolDetailsProps = {
   signedOut: boolean
   /** Purchase, once the app runs (before that the button's form goes to /login and back with `?order=1`). */
   onPurchase: () => void
-  /** Request a quote for the tool (features/quotes), beside Add to cart: the route composes it. */
-  requestQuote: ReactNode
+  /**
+   * Request a quote for the tool (features/quotes), beside Add to cart: the route composes it,
+   * starting from the quantity typed here (more than the stock too: a quote is for large orders).
+   */
+  requestQuote: (quantity: number) => ReactNode
 }
 
 /** A tool's page body: its photos, price, description, stock and minimum order, Purchase and Add to cart. */
@@ -23,6 +26,7 @@ export function ToolDetails({ tool, signedOut, onPurchase, requestQuote }: ToolD
   // The quantity the buyer has in mind: its unit price shows, and Add to cart puts it in.
   const [quantityText, setQuantityText] = useState(String(tool.Minimum_quantity))
   const problem = orderQuantityProblem(tool, quantityText)
+  const typed = quantityText.trim() === '' ? Number.NaN : Number(quantityText)
   return (
     <article className="mt-6 grid items-start gap-8 md:grid-cols-2 lg:gap-12">
       <ToolGallery images={tool.images} name={tool.name} />
@@ -81,7 +85,7 @@ export function ToolDetails({ tool, signedOut, onPurchase, requestQuote }: ToolD
             />
           )}
           {/* Quotes: a price for a large order, whatever the stock. */}
-          {requestQuote}
+          {requestQuote(Number.isInteger(typed) && typed >= 1 ? typed : tool.Minimum_quantity)}
         </div>
         {signedOut && canOrder && (
           <p className="mt-2 text-sm text-slate-600">You will be asked to log in or create an account first.</p>
