@@ -9,3 +9,7 @@ let dateTime: Intl.DateTimeFormat | undefined
 /** "24 Nov 2026, 14:05" in the reader's locale and time zone (the browser's). */
 export const formatDateTime = (iso: string | number) =>
   (dateTime ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })).format(new Date(iso))
+
+/** A customer's name beside their e-mail, or nothing when they gave none (orders then carry the e-mail as the name). */
+export const nameBesideEmail = (name: string | null | undefined, email: string) =>
+  name && name.trim().toLowerCase() !== email.toLowerCase() ? name : undefined

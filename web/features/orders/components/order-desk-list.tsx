@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { formatBDT } from '#schemas/bdt.ts'
 import type { Booking } from '#schemas/order.ts'
-import { formatCount, formatDateTime } from '#web/lib/format.ts'
+import { formatCount, formatDateTime, nameBesideEmail } from '#web/lib/format.ts'
 import { PAYMENT_METHOD_LABELS } from './order-lines'
 import { StatusBadge } from './status-badge'
 
@@ -46,7 +46,8 @@ export function OrderDeskList({ orders }: { orders: Booking[] }) {
                 {formatCount(order.quantity)} × {order.service}
               </p>
               <p className="text-sm text-slate-600 break-words">
-                {order.customerName} · {order.customer}
+                {nameBesideEmail(order.customerName, order.customer) && `${order.customerName} · `}
+                {order.customer}
               </p>
               <p className="mt-1 text-sm text-slate-700">
                 <PaymentLine order={order} />
@@ -103,7 +104,9 @@ export function OrderDeskList({ orders }: { orders: Booking[] }) {
                 </td>
                 <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDateTime(order.createdAt)}</td>
                 <td className="px-4 py-3">
-                  <div className="font-medium">{order.customerName}</div>
+                  {nameBesideEmail(order.customerName, order.customer) && (
+                    <div className="font-medium">{order.customerName}</div>
+                  )}
                   <div className="break-all text-slate-600">{order.customer}</div>
                 </td>
                 <td className="px-4 py-3">

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { formatBDT } from '#schemas/bdt.ts'
 import type { Quote } from '#schemas/quote.ts'
 import { canMoveQuote } from '#schemas/quote-status.ts'
-import { formatCount, formatDateTime } from '#web/lib/format.ts'
+import { formatCount, formatDateTime, nameBesideEmail } from '#web/lib/format.ts'
 import { DeclineQuoteDialog } from './decline-quote-dialog'
 import { OfferDialog } from './offer-form'
 import { QuoteLines, QuoteMessages, QuoteStatusBadge } from './quote-view'
@@ -22,7 +22,8 @@ export function DeskQuote({ quote }: { quote: Quote }) {
         <div className="min-w-0">
           <h2 className="font-mono font-semibold text-ink">{quote.quoteNumber}</h2>
           <p className="break-words text-sm text-slate-700">
-            {quote.customerName} · <span className="break-all">{quote.customer}</span>
+            {nameBesideEmail(quote.customerName, quote.customer) && `${quote.customerName} · `}
+            <span className="break-all">{quote.customer}</span>
           </p>
           <p className="text-sm text-slate-600">
             {tools === 1
