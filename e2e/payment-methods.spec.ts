@@ -73,6 +73,8 @@ test('cash on delivery: checked out, shipped unpaid, "Delivered, cash collected"
     expect(order).toMatchObject({ paymentMethod: 'cod', status: 'unpaid', paid: false, expiresAt: null })
     const payment = page.getByRole('region', { name: 'Payment' })
     await expect(payment).toContainText('Cash on delivery: paid to the courier when it is delivered')
+    // Not "Unpaid": nothing is owed before the door.
+    await expect(page.getByTestId('order-status')).toHaveText('Pay on delivery')
     await expect(page.getByRole('link', { name: 'Pay now' })).toHaveCount(0)
     expect(await sidewaysOverflow(page)).toBe(0)
     // Its payment page, opened by address, offers no card form: it says how the order is paid.

@@ -40,7 +40,7 @@ export function OrderDeskList({ orders }: { orders: Booking[] }) {
             >
               <div className="flex items-start justify-between gap-3">
                 <span className="font-mono font-semibold text-ink">{order.orderNumber}</span>
-                <StatusBadge status={order.status} />
+                <StatusBadge order={order} />
               </div>
               <p className="mt-1 font-medium text-slate-900">
                 {formatCount(order.quantity)} × {order.service}
@@ -117,7 +117,7 @@ export function OrderDeskList({ orders }: { orders: Booking[] }) {
                   <PaymentLine order={order} />
                 </td>
                 <td className="px-4 py-3">
-                  <StatusBadge status={order.status} />
+                  <StatusBadge order={order} />
                 </td>
               </tr>
             ))}

@@ -141,7 +141,7 @@ function OrderCard({ order, onCancel }: { order: Booking; onCancel: () => void }
             Ordered <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
           </p>
         </div>
-        <StatusBadge status={order.status} />
+        <StatusBadge order={order} />
       </div>
 
       <div className="mt-3 grid gap-x-8 gap-y-2 md:grid-cols-[minmax(0,1fr)_18rem]">

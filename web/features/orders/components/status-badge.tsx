@@ -22,14 +22,18 @@ const STATUS_STYLES: Record<Status, string> = {
   refunded: 'bg-amber-50 text-amber-900 ring-amber-600/30',
 }
 
+/** An unpaid cash-on-delivery order is not behind on anything: it is paid at the door. */
+const COD_UNPAID = { label: 'Pay on delivery', style: 'bg-sky-50 text-sky-800 ring-sky-600/30' }
+
 /** An order's status as a coloured pill, the same everywhere. */
-export function StatusBadge({ status }: { status: Status }) {
+export function StatusBadge({ order }: { order: Pick<Booking, 'status' | 'paymentMethod'> }) {
+  const cod = order.status === 'unpaid' && order.paymentMethod === 'cod'
   return (
     <span
-      className={`inline-block shrink-0 whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${STATUS_STYLES[status]}`}
+      className={`inline-block shrink-0 whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${cod ? COD_UNPAID.style : STATUS_STYLES[order.status]}`}
       data-testid="order-status"
     >
-      {STATUS_LABELS[status]}
+      {cod ? COD_UNPAID.label : STATUS_LABELS[order.status]}
     </span>
   )
 }

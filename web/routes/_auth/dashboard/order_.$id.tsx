@@ -54,7 +54,7 @@ function OrderPage() {
         <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
           Order <span className="font-mono">{order.orderNumber}</span>
         </h1>
-        <StatusBadge status={order.status} />
+        <StatusBadge order={order} />
       </div>
       <p className="mt-1 text-sm text-slate-600">Placed {formatDateTime(order.createdAt)}</p>
       <OrderActions order={order} viewer={{ email: session.user.email, isAdmin }} />
