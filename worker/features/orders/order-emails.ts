@@ -115,6 +115,10 @@ const TEMPLATES: Record<OrderMailKind, Template> = {
     lines: (o) => [
       `Your order is on its way${o.carrier ? ` with ${o.carrier}` : ''}.`,
       ...(o.trackingNumber ? [`Tracking number: ${o.trackingNumber}`] : []),
+      // Cash on delivery: what to have ready at the door (the order is unpaid until then).
+      ...(o.paymentMethod === 'cod'
+        ? [`Please have ${formatBDT(toTaka(o.totalPaisa))} ready in cash for the courier.`]
+        : []),
     ],
   },
   delivered: {

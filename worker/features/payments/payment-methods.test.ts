@@ -260,7 +260,11 @@ describe('cash on delivery', () => {
     const id = await placeOrder(token, tool, email, { paymentMethod: 'cod' })
     expect((await setStatus(id, { status: 'shipped', trackingNumber: 'PT-2' })).status).toBe(200)
     // No carrier given: null, like every other absent value of the answer.
-    expect((await readOrder(id, token)).carrier).toBeNull()
+    const onItsWay = await readOrder(id, token)
+    expect(onItsWay.carrier).toBeNull()
+    // The shipped e-mail says how much cash to have ready, to the paisa.
+    const shipped = (await mailsTo(email)).find((m) => m.subject === `Order ${onItsWay.orderNumber} shipped — Toolhaus`)
+    expect(shipped?.body).toContain(`Please have ${formatBDT(onItsWay.total)} ready in cash for the courier.`)
     const byCustomer = await cancel(id, token)
     expect(byCustomer.status).toBe(409)
     // Not "paid": cash on delivery is on its way unpaid.
