@@ -20,10 +20,14 @@ export type RowColumn = {
   input?: InputHTMLAttributes<HTMLInputElement>
 }
 
-export type RowsEditorProps<T extends FieldValues> = {
+/** What a part of a react-hook-form form needs of the form: the fields of one form, in several components. */
+export type FormParts<T extends FieldValues> = {
   control: Control<T>
   register: UseFormRegister<T>
   errors: FieldErrors<T>
+}
+
+export type RowsEditorProps<T extends FieldValues> = FormParts<T> & {
   /** The form's array of rows. */
   name: ArrayPath<T>
   legend: string

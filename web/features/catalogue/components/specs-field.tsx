@@ -1,12 +1,6 @@
-import type { Control, FieldErrors, FieldValues, UseFormRegister } from 'react-hook-form'
+import type { FieldValues } from 'react-hook-form'
 import { SPEC_NAME_MAX, SPEC_VALUE_MAX, SPECS_MAX } from '#schemas/tool.ts'
-import { RowsEditor } from '#web/components/rows-editor.tsx'
-
-type SpecsFieldProps<T extends FieldValues> = {
-  control: Control<T>
-  register: UseFormRegister<T>
-  errors: FieldErrors<T>
-}
+import { type FormParts, RowsEditor } from '#web/components/rows-editor.tsx'
 
 const COLUMNS = [
   { key: 'name', label: 'Name', hideLabel: true, input: { placeholder: 'Name, e.g. Power', maxLength: SPEC_NAME_MAX } },
@@ -22,7 +16,7 @@ const COLUMNS = [
  * The tool form's Specifications: name/value rows, added, moved up and down and removed; the
  * order is the order the tool page shows.
  */
-export function SpecsField<T extends FieldValues>(props: SpecsFieldProps<T>) {
+export function SpecsField<T extends FieldValues>(props: FormParts<T>) {
   return (
     <RowsEditor
       {...props}

@@ -1,17 +1,15 @@
-import type { Control, FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form'
+import type { FieldValues, Path } from 'react-hook-form'
 import { formatBDT } from '#schemas/bdt.ts'
 import type { Tool } from '#schemas/tool.ts'
 import { FormField } from '#web/components/form-field.tsx'
+import type { FormParts } from '#web/components/rows-editor.tsx'
 import { formatCount } from '#web/lib/format.ts'
 import { CategorySelectField } from './category-select'
 import { GalleryFormField } from './gallery-field'
 import { SpecsField } from './specs-field'
 import { WholesaleFields } from './wholesale-fields'
 
-type ToolFieldsProps<T extends FieldValues> = {
-  control: Control<T>
-  register: UseFormRegister<T>
-  errors: FieldErrors<T>
+type ToolFieldsProps<T extends FieldValues> = FormParts<T> & {
   /** Told when photo uploads start and end, so the form can hold its submit meanwhile. */
   onBusyChange: (busy: boolean) => void
   /** The tool being edited, whose price and stock now the hints say; none when adding one. */

@@ -1,7 +1,7 @@
-import type { ArrayPath, Control, FieldErrors, FieldValues, Path, UseFormRegister } from 'react-hook-form'
+import type { ArrayPath, FieldValues, Path } from 'react-hook-form'
 import { PRICE_TIERS_MAX } from '#schemas/unit-price.ts'
 import { FormField } from '#web/components/form-field.tsx'
-import { RowsEditor } from '#web/components/rows-editor.tsx'
+import { type FormParts, RowsEditor } from '#web/components/rows-editor.tsx'
 
 const COLUMNS = [
   { key: 'minQuantity', label: 'From quantity', input: { type: 'number', inputMode: 'numeric', min: '2', step: '1' } },
@@ -12,12 +12,6 @@ const COLUMNS = [
   },
 ] as const
 
-type WholesaleFieldsProps<T extends FieldValues> = {
-  control: Control<T>
-  register: UseFormRegister<T>
-  errors: FieldErrors<T>
-}
-
 /** A server key of the tool form's wholesale fields (`packSize`, `priceTiers.1.price`), as the form's path. */
 export const wholesaleFieldOf = (key: string) =>
   key === 'packSize' || key === 'priceTiers' || /^priceTiers\.\d+\.(minQuantity|price)$/.test(key) ? key : undefined
@@ -27,7 +21,7 @@ export const wholesaleFieldOf = (key: string) =>
  * {@link PRICE_TIERS_MAX} rows of "from this quantity, this unit price", added and removed; the
  * rules' messages show by each field.
  */
-export function WholesaleFields<T extends FieldValues>({ control, register, errors }: WholesaleFieldsProps<T>) {
+export function WholesaleFields<T extends FieldValues>({ control, register, errors }: FormParts<T>) {
   const packSizeError = (errors as { packSize?: { message?: string } }).packSize?.message
 
   return (
