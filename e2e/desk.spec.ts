@@ -68,6 +68,18 @@ for (const [device, viewport] of [
     // The list's amount is what the customer pays, delivery included, as on the order and its e-mails.
     expect(customer.order.total).toBeGreaterThan(customer.order.price)
     await expect(page.locator('li, tr').filter({ hasText: no }).first()).toContainText(formatBDT(customer.order.total))
+    if (device === 'desktop') {
+      // At 1280 px beside the sidebar the columns that matter are seen without scrolling the table,
+      // and the order number stays on one line.
+      const table = page.getByTestId('desk-table')
+      for (const column of ['Payment', 'Status'])
+        await expect(table.getByRole('columnheader', { name: column })).toBeInViewport({ ratio: 1 })
+      expect(await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBe(0)
+      const number = table.getByRole('link', { name: no })
+      const box = await number.boundingBox()
+      const lineHeight = await number.evaluate((a) => Number.parseFloat(getComputedStyle(a).lineHeight))
+      expect(box!.height).toBeLessThan(lineHeight * 1.5)
+    }
     await page
       .getByRole('link', { name: new RegExp(no) })
       .first()

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { formatBDT } from '../worker/schemas/bdt'
 import type { Booking } from '../worker/schemas/order'
 import type { Settings } from '../worker/schemas/settings'
 import { verifiedCustomer } from './auth'
@@ -99,7 +100,16 @@ test('cash on delivery: checked out, shipped unpaid, "Delivered, cash collected"
     await expect(admin.getByRole('button', { name: 'Cancel: refused at the door' })).toBeVisible()
     expect(await sidewaysOverflow(admin)).toBe(0)
     await expectNoAxeViolations(admin)
+    // Recording the cash is asked first, naming the amount.
     await collected.click()
+    const taka = formatBDT(order.total)
+    const confirm = admin.getByRole('dialog', { name: `Collected ${taka} in cash?` })
+    await expect(confirm).toContainText(`Order ${order.orderNumber}`)
+    await confirm.getByRole('button', { name: 'Not yet' }).click()
+    await expect(confirm).toBeHidden()
+    expect(((await (await api.get(`/booking/${order._id}`)).json()) as Booking).status).toBe('shipped')
+    await collected.click()
+    await confirm.getByRole('button', { name: `Yes, ${taka} collected` }).click()
     await expect(admin.getByRole('button', { name: 'Tax invoice' })).toBeVisible()
 
     const paid = (await (await api.get(`/booking/${order._id}`)).json()) as Booking

@@ -3,7 +3,8 @@ import { Modal } from './modal'
 
 /**
  * "Delete this …?": a small dialog whose safe choice has the focus and whose other choice does the
- * irreversible thing; both wait while it runs.
+ * irreversible thing (red), or the weighty one (`tone="primary"`: a payment recorded, a role given);
+ * both wait while it runs.
  */
 export function ConfirmDialog({
   open,
@@ -15,6 +16,7 @@ export function ConfirmDialog({
   confirmLabel,
   busyLabel,
   onConfirm,
+  tone = 'danger',
 }: {
   open: boolean
   onClose: () => void
@@ -25,6 +27,7 @@ export function ConfirmDialog({
   confirmLabel: string
   busyLabel: string
   onConfirm: () => void
+  tone?: 'danger' | 'primary'
 }) {
   return (
     <Modal open={open} onClose={onClose} busy={busy} size="sm" title={title} description={description}>
@@ -34,7 +37,7 @@ export function ConfirmDialog({
         </button>
         <button
           type="button"
-          className="btn bg-red-700 text-white hover:bg-red-800"
+          className={tone === 'danger' ? 'btn bg-red-700 text-white hover:bg-red-800' : 'btn-primary'}
           disabled={busy}
           onClick={onConfirm}
         >

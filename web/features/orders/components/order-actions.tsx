@@ -1,7 +1,9 @@
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
+import { formatBDT } from '#schemas/bdt.ts'
 import type { Booking } from '#schemas/order.ts'
 import { actionsFor, hasCreditNote, type OrderViewer } from '#schemas/order-status.ts'
+import { ConfirmDialog } from '#web/components/confirm-dialog.tsx'
 import { toast } from '#web/lib/toast.ts'
 import { useChangeOrderStatus } from '../order-mutations'
 import { CancelOrderDialog, RecordPaymentDialog, RefundOrderDialog, ShipOrderDialog } from './order-dialogs'
@@ -27,7 +29,7 @@ function orderActions(order: Booking, viewer: OrderViewer) {
   }
 }
 
-type Dialog = 'ship' | 'refund' | 'cancel' | 'receipt' | 'credit-note' | 'record-payment' | undefined
+type Dialog = 'ship' | 'refund' | 'cancel' | 'receipt' | 'credit-note' | 'record-payment' | 'cash' | undefined
 
 /** The order page's actions (moves, payment, cancel, tax invoice, credit note) with the dialogs they open. */
 export function OrderActions({ order, viewer }: { order: Booking; viewer: OrderViewer }) {
@@ -45,7 +47,10 @@ export function OrderActions({ order, viewer }: { order: Booking; viewer: OrderV
     status.mutate(
       { status: to, ...(to === 'delivered' && cod ? { cashCollected: true } : {}) },
       {
-        onSuccess: () => toast.success(`Order ${order.orderNumber} ${label}`),
+        onSuccess: () => {
+          close()
+          toast.success(`Order ${order.orderNumber} ${label}`)
+        },
         onError: (error) => toast.error(error.message),
       },
     )
@@ -74,7 +79,8 @@ export function OrderActions({ order, viewer }: { order: Booking; viewer: OrderV
               type="button"
               className="btn-dark"
               disabled={status.isPending}
-              onClick={() => move('delivered', cod ? 'delivered and paid' : 'delivered')}
+              // Cash collected records a payment: asked first, naming the amount.
+              onClick={() => (cod ? setDialog('cash') : move('delivered', 'delivered'))}
             >
               {cod ? 'Delivered, cash collected' : 'Mark delivered'}
             </button>
@@ -123,6 +129,18 @@ export function OrderActions({ order, viewer }: { order: Booking; viewer: OrderV
       <RecordPaymentDialog order={order} open={dialog === 'record-payment'} onClose={close} />
       <ReceiptDialog order={order} open={dialog === 'receipt'} onClose={close} />
       <ReceiptDialog order={order} kind="credit-note" open={dialog === 'credit-note'} onClose={close} />
+      <ConfirmDialog
+        open={dialog === 'cash'}
+        onClose={close}
+        busy={status.isPending}
+        tone="primary"
+        title={`Collected ${formatBDT(order.total)} in cash?`}
+        description={`Order ${order.orderNumber} is marked delivered and paid, and its tax invoice is issued.`}
+        keepLabel="Not yet"
+        confirmLabel={`Yes, ${formatBDT(order.total)} collected`}
+        busyLabel="Recording…"
+        onConfirm={() => move('delivered', 'delivered and paid')}
+      />
     </>
   )
 }

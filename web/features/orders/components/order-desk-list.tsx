@@ -61,39 +61,37 @@ export function OrderDeskList({ orders }: { orders: Booking[] }) {
         ))}
       </ul>
 
-      {/* Wider screens: a table. */}
+      {/* Wider screens: a table whose columns fit beside the sidebar at 1280 px (when placed sits
+          under the number; a long tool name or e-mail wraps in its own column). */}
       <div className="relative mt-4 hidden overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 md:block">
-        <table className="w-full text-left text-sm">
+        <table className="w-full text-left text-sm" data-testid="desk-table">
           <caption className="sr-only">Orders, newest first</caption>
           <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
             <tr>
-              <th scope="col" className="px-4 py-3">
+              <th scope="col" className="px-3 py-3">
                 Order
               </th>
-              <th scope="col" className="px-4 py-3">
-                Placed
-              </th>
-              <th scope="col" className="px-4 py-3">
+              <th scope="col" className="px-3 py-3">
                 Customer
               </th>
-              <th scope="col" className="px-4 py-3">
+              <th scope="col" className="px-3 py-3">
                 Tool
               </th>
-              <th scope="col" className="px-4 py-3 text-right">
+              <th scope="col" className="px-3 py-3 text-right">
                 Total
               </th>
-              <th scope="col" className="px-4 py-3">
+              <th scope="col" className="px-3 py-3">
                 Payment
               </th>
-              <th scope="col" className="px-4 py-3">
+              <th scope="col" className="px-3 py-3">
                 Status
               </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {orders.map((order) => (
-              <tr key={order._id} data-testid="desk-order-row" className="hover:bg-slate-50">
-                <td className="px-4 py-3">
+              <tr key={order._id} data-testid="desk-order-row" className="align-top hover:bg-slate-50">
+                <td className="px-3 py-3 whitespace-nowrap">
                   <Link
                     to="/dashboard/order/$id"
                     params={{ id: order._id }}
@@ -101,22 +99,22 @@ export function OrderDeskList({ orders }: { orders: Booking[] }) {
                   >
                     {order.orderNumber}
                   </Link>
+                  <div className="text-xs text-slate-600">{formatDateTime(order.createdAt)}</div>
                 </td>
-                <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatDateTime(order.createdAt)}</td>
-                <td className="px-4 py-3">
+                <td className="min-w-40 px-3 py-3">
                   {nameBesideEmail(order.customerName, order.customer) && (
                     <div className="font-medium">{order.customerName}</div>
                   )}
                   <div className="break-all text-slate-600">{order.customer}</div>
                 </td>
-                <td className="px-4 py-3">
+                <td className="min-w-40 px-3 py-3">
                   {formatCount(order.quantity)} × {order.service}
                 </td>
-                <td className="px-4 py-3 text-right font-semibold whitespace-nowrap">{formatBDT(order.total)}</td>
-                <td className="px-4 py-3">
+                <td className="px-3 py-3 text-right font-semibold whitespace-nowrap">{formatBDT(order.total)}</td>
+                <td className="px-3 py-3 whitespace-nowrap">
                   <PaymentLine order={order} />
                 </td>
-                <td className="px-4 py-3">
+                <td className="px-3 py-3 whitespace-nowrap">
                   <StatusBadge order={order} />
                 </td>
               </tr>
