@@ -1,3 +1,4 @@
+import type { OutboxMail } from '../worker/schemas/mail'
 import type { Booking } from '../worker/schemas/order'
 import type { Quote } from '../worker/schemas/quote'
 import { verifiedCustomer } from './auth'
@@ -212,4 +213,46 @@ test('a quote asked on the tool page starts from the quantity typed there, more 
   await expect(page).toHaveURL(/\/dashboard\/quotes$/)
   const [asked] = (await (await api.get(`/quotes?customer=${encodeURIComponent(account.email)}`)).json()) as Quote[]
   expect(asked!.lines.map((l) => l.quantity)).toEqual([60])
+})
+
+test('a quote has a page of its own, linked from the request e-mail, for the shop and for the customer', {
+  tag: '@phone',
+}, async ({ newCustomer, asAdmin, request }) => {
+  const tool = await cheapTool(request, { minPrice: 2 })
+  const { page, api } = await newCustomer('Page Traders', 'quote-page')
+  const made = await api.post('/quotes', {
+    data: { lines: [{ serviceId: tool._id, quantity: tool.Minimum_quantity }], message: 'Linkable, please.' },
+  })
+  expect(made.status(), await made.text()).toBe(201)
+  const { insertedId, quoteNumber } = (await made.json()) as { insertedId: string; quoteNumber: string }
+
+  // The shop's e-mail links to the quote's page, and the shop's staff open it there.
+  const mails = (await (await asAdmin.api.get('/outbox?limit=100')).json()) as OutboxMail[]
+  const request_ = mails.find((m) => m.subject.startsWith(`New quote request ${quoteNumber}`))
+  const path = request_?.text.match(/https?:\/\/[^/\s]+(\/dashboard\/quote\/[^\s]+)/)?.[1]
+  expect(path).toBe(`/dashboard/quote/${insertedId}`)
+  const desk = asAdmin.page
+  await desk.goto(path!)
+  await expect(desk.getByRole('heading', { level: 1, name: `Quote ${quoteNumber}` })).toBeVisible()
+  await expect(desk.getByTestId('quote')).toContainText('Linkable, please.')
+  await expect(desk.getByRole('button', { name: 'Make an offer' })).toBeVisible()
+  expect(await sidewaysOverflow(desk)).toBe(0)
+  await expectNoAxeViolations(desk)
+
+  // On the desk, a card shows that it opens, and opened it links to the same page.
+  await desk.goto(`/dashboard/quote-desk?q=${encodeURIComponent(quoteNumber)}`)
+  const card = desk.getByTestId('desk-quote').filter({ hasText: quoteNumber })
+  await expect(card.getByTestId('opens')).toBeVisible()
+  await card.locator('summary').click()
+  await card.getByRole('link', { name: `Open its page (${quoteNumber})` }).click()
+  await expect(desk).toHaveURL(new RegExp(`${path}$`))
+
+  // The customer opens it from their list, with their own side of it.
+  await page.goto('/dashboard/quotes')
+  await page.getByRole('link', { name: quoteNumber }).click()
+  await expect(page).toHaveURL(new RegExp(`${path}$`))
+  await expect(page.getByRole('heading', { level: 1, name: `Quote ${quoteNumber}` })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Decline' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Make an offer' })).toHaveCount(0)
+  expect(await sidewaysOverflow(page)).toBe(0)
 })

@@ -9,5 +9,7 @@ export type AuditEntry = {
   action: string
   /** The record's id, or the user's e-mail. */
   target: string
+  /** The number people read of an order's (`TH-10042`) or a quote's (`Q-1001`) entry; null for the others. */
+  label: string | null
   detail: string
 }

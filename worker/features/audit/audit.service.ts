@@ -1,5 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm'
 import type { AuditEntry } from '#schemas/audit.ts'
+import { ORDER_NUMBER_PREFIX } from '#schemas/order.ts'
+import { QUOTE_NUMBER_PREFIX } from '#schemas/quote.ts'
 import { auditLog } from '#worker/db/schema.ts'
 import { type Db, newId } from '#worker/lib/db.ts'
 import { insertWhere, prepare, returnedRow, runBatch, type SqlPart, sqlPart } from '#worker/lib/guarded.ts'
@@ -67,16 +69,29 @@ export async function listAudit(
 ): Promise<{ items: AuditEntry[]; total: number }> {
   const [rows, [total]] = await db.batch([
     // NOTE: rowid breaks ties of the same millisecond in the order the entries were written (ids are random).
-    db.select().from(auditLog).orderBy(desc(auditLog.at), sql`rowid desc`).limit(page.limit).offset(page.offset),
+    db
+      .select({
+        row: auditLog,
+        // The number people read for an order's or a quote's entry (null once no such record is stored).
+        label: sql<string | null>`case
+          when ${auditLog.action} like 'order.%' then (select ${ORDER_NUMBER_PREFIX} || order_no from bookings where id = ${auditLog.target})
+          when ${auditLog.action} like 'quote.%' then (select ${QUOTE_NUMBER_PREFIX} || quote_no from quotes where id = ${auditLog.target})
+        end`,
+      })
+      .from(auditLog)
+      .orderBy(desc(auditLog.at), sql`rowid desc`)
+      .limit(page.limit)
+      .offset(page.offset),
     db.select({ n: sql<number>`count(*)` }).from(auditLog),
   ])
   return {
-    items: rows.map((r) => ({
+    items: rows.map(({ row: r, label }) => ({
       _id: r.id,
       at: new Date(r.at).toISOString(),
       actor: r.actor,
       action: r.action,
       target: r.target,
+      label: label ?? null,
       detail: r.detail,
     })),
     total: total?.n ?? 0,

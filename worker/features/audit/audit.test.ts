@@ -43,6 +43,8 @@ async function entriesOf(action: () => Promise<unknown>): Promise<AuditEntry[]> 
     expect(Date.parse(entry.at)).toBeGreaterThanOrEqual(started - 1000)
     expect(Date.parse(entry.at)).toBeLessThanOrEqual(Date.now() + 1000)
     expect(new Date(entry.at).toISOString()).toBe(entry.at)
+    // Not an order's or a quote's: no number to read.
+    if (!/^(order|quote)\./.test(entry.action)) expect(entry.label).toBeNull()
   }
   return added
 }
@@ -362,6 +364,11 @@ describe('GET /api/audit: the order desk', () => {
       ['order.status', id, ADMIN],
     ])
     expect(entries[1]!.detail).toBe('processing → refunded: Out of stock at the warehouse')
+    // Each reads with the number people know the order by.
+    const numberOf = async (order: string) =>
+      (await json<{ orderNumber: string }>(await call('GET', `/api/booking/${order}`, { as: admin }))).orderNumber
+    expect(entries.map((e) => e.label)).toEqual([await numberOf(unpaid), await numberOf(id), await numberOf(id)])
+    expect(entries[0]!.label).toMatch(/^TH-\d+$/)
     for (const method of ['DELETE', 'PUT', 'PATCH', 'POST'] as const) {
       expect((await call(method, `/api/audit/${entries[0]!._id}`, { as: admin, body: {} })).status).toBe(404)
     }

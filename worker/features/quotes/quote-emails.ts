@@ -9,6 +9,8 @@ export type QuoteMailKind = 'requested' | 'offered' | 'message'
 
 /** What the e-mails say about a quote: its number, lines (prices once offered) and the offer. */
 export type QuoteMailFacts = {
+  /** The quote's id: its page is /dashboard/quote/{id}, for the shop and the customer alike. */
+  id: string
   quoteNumber: string
   customer: string
   customerName: string
@@ -75,14 +77,14 @@ export function quoteMail(
       : []),
     ...(quote.totalPaisa !== null ? [['Total', formatBDT(toTaka(quote.totalPaisa))] as [string, string]] : []),
   ]
-  const link = ctx.shopUrl ? `${ctx.shopUrl}/dashboard/${ctx.forShop ? 'quote-desk' : 'quotes'}` : undefined
+  const link = ctx.shopUrl ? `${ctx.shopUrl}/dashboard/quote/${quote.id}` : undefined
   const body = renderMail({
     greeting,
     lines,
     details,
     shopName: ctx.shopName,
     link,
-    linkText: ['Your quotes', 'See the quote'],
+    linkText: ['The quote', 'See the quote'],
   })
   return { to: ctx.to, subject, ...body, dedupeKey: ctx.dedupeKey }
 }

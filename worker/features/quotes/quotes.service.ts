@@ -161,6 +161,7 @@ export async function listQuotes(
 async function mailFacts(db: Db, row: QuoteRow, quoteNumber = formatQuoteNumber(row.quoteNo)): Promise<QuoteMailFacts> {
   const lines = await linesQuery(db, [row.id])
   return {
+    id: row.id,
     quoteNumber,
     customer: row.customer,
     customerName: row.customerName,
@@ -214,6 +215,7 @@ export async function requestQuote(
     returning id`
   const made = happened('quotes', id)
   const facts: QuoteMailFacts = {
+    id,
     quoteNumber: QUOTE_NUMBER_TOKEN,
     customer: user.email,
     customerName,

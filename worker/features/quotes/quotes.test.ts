@@ -106,6 +106,8 @@ describe('POST /api/quotes', () => {
     )
     expect(mail?.body).toContain('We need these for a factory fit-out.')
     expect(mail?.html).toContain('Quote Drill')
+    // It links to the quote's own page, which the shop's staff and the customer both open.
+    expect(mail?.body).toContain(`/dashboard/quote/${created.insertedId}`)
     expect(await stockOf(drill.id)).toBe(10)
   })
 
@@ -292,7 +294,9 @@ describe('POST /api/quotes/{id}/offer', () => {
     const mails = (await mailsTo(email)).filter((m) => m.subject.startsWith(`Quote ${q.quoteNumber} is ready`))
     expect(mails).toHaveLength(1)
     expect(mails[0]!.body).toContain('Our best price for this volume.')
-    expect((await auditOf(q.insertedId, admin)).map((e) => e.action)).toEqual(['quote.offer'])
+    expect((await auditOf(q.insertedId, admin)).map((e) => [e.action, e.label])).toEqual([
+      ['quote.offer', q.quoteNumber],
+    ])
     await offered(q.insertedId, [
       [a, 2100],
       [b, 80],
@@ -584,6 +588,7 @@ describe('the offer e-mail', () => {
     const mail = quoteMail(
       'offered',
       {
+        id: 'q1',
         quoteNumber: 'Q-1001',
         customer: 'buyer@example.com',
         customerName: 'Karim Hardware',

@@ -6,27 +6,14 @@ import { formatDateTime } from '#web/lib/format.ts'
 import { DeclineQuoteDialog } from './decline-quote-dialog'
 import { QuoteLines, QuoteMessages, QuoteStatusBadge } from './quote-view'
 
-/** One of the customer's quotes: its tools and offer, Accept (the checkout form) and Decline, messages. */
-export function CustomerQuote({ quote }: { quote: Quote }) {
+/** The customer's side of a quote: its tools and offer, Accept (the checkout form) and Decline, messages. */
+export function CustomerQuoteBody({ quote }: { quote: Quote }) {
   const [declining, setDeclining] = useState(false)
   // What the customer may do: the quote lifecycle's table says (schemas/quote-status.ts).
   const canAccept = canMoveQuote(quote.status, 'accepted', 'customer')
   const canDecline = canMoveQuote(quote.status, 'declined', 'customer')
   return (
-    <article
-      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
-      aria-labelledby={`quote-${quote._id}`}
-      data-testid="quote"
-    >
-      <div className="flex flex-wrap items-start justify-between gap-2">
-        <div>
-          <h2 id={`quote-${quote._id}`} className="font-mono text-lg font-semibold text-ink">
-            {quote.quoteNumber}
-          </h2>
-          <p className="text-sm text-slate-600">Asked {formatDateTime(quote.createdAt)}</p>
-        </div>
-        <QuoteStatusBadge status={quote.status} />
-      </div>
+    <>
       <QuoteLines quote={quote} />
       {quote.status === 'requested' && (
         <p className="mt-2 text-sm text-slate-600">
@@ -52,6 +39,30 @@ export function CustomerQuote({ quote }: { quote: Quote }) {
       </div>
       <QuoteMessages quote={quote} me="customer" />
       <DeclineQuoteDialog quote={quote} open={declining} onClose={() => setDeclining(false)} by="customer" />
+    </>
+  )
+}
+
+/** One of the customer's quotes in their list, its number linking to its own page. */
+export function CustomerQuote({ quote }: { quote: Quote }) {
+  return (
+    <article
+      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-5"
+      aria-labelledby={`quote-${quote._id}`}
+      data-testid="quote"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h2 id={`quote-${quote._id}`} className="font-mono text-lg font-semibold text-ink">
+            <Link to="/dashboard/quote/$id" params={{ id: quote._id }} className="hover:underline">
+              {quote.quoteNumber}
+            </Link>
+          </h2>
+          <p className="text-sm text-slate-600">Asked {formatDateTime(quote.createdAt)}</p>
+        </div>
+        <QuoteStatusBadge status={quote.status} />
+      </div>
+      <CustomerQuoteBody quote={quote} />
     </article>
   )
 }

@@ -1,9 +1,10 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
+import type { AuditEntry } from '#schemas/audit.ts'
+import { formatDhakaDateTime } from '#schemas/dhaka-time.ts'
 import { EmptyState } from '#web/components/empty-state.tsx'
 import { Pager } from '#web/components/pager.tsx'
 import { auditQueries } from '#web/features/audit/audit-queries.ts'
 import { DESK_PAGE_SIZE } from '#web/lib/desk.ts'
-import { formatDateTime } from '#web/lib/format.ts'
 import { useSuspenseQuery } from '#web/lib/query.ts'
 import { pageNumber } from '#web/lib/search-params.ts'
 
@@ -37,6 +38,24 @@ const ACTIONS: Record<string, string> = {
   'settings.update': 'Settings changed',
 }
 
+/** What an entry is about: an order or a quote by its number, linked; anything else as stored. */
+function AuditTarget({ entry }: { entry: AuditEntry }) {
+  const link = 'font-mono text-brand-700 hover:underline'
+  if (entry.label && entry.action.startsWith('order.'))
+    return (
+      <Link to="/dashboard/order/$id" params={{ id: entry.target }} className={link}>
+        {entry.label}
+      </Link>
+    )
+  if (entry.label && entry.action.startsWith('quote.'))
+    return (
+      <Link to="/dashboard/quote/$id" params={{ id: entry.target }} className={link}>
+        {entry.label}
+      </Link>
+    )
+  return <span className="font-mono">{entry.target}</span>
+}
+
 function AuditPage() {
   const { page = 1 } = Route.useSearch()
   const { data } = useSuspenseQuery(auditQueries.list(page))
@@ -44,7 +63,7 @@ function AuditPage() {
     <div>
       <h1 className="text-2xl font-bold">Audit log</h1>
       <p className="mt-1 text-sm text-slate-600">
-        Every admin action, newest first. Entries are never changed or deleted.
+        Every admin action, newest first, in Dhaka time. Entries are never changed or deleted.
       </p>
       {data.items.length === 0 ? (
         <EmptyState title="No admin actions yet" />
@@ -60,7 +79,7 @@ function AuditPage() {
               data-testid="audit-entry"
             >
               <time dateTime={entry.at} className="text-slate-600">
-                {formatDateTime(entry.at)}
+                {formatDhakaDateTime(Date.parse(entry.at))}
               </time>
               <div className="min-w-0">
                 <p>
@@ -68,17 +87,7 @@ function AuditPage() {
                   <span className="text-slate-600"> by {entry.actor}</span>
                 </p>
                 <p className="break-words text-slate-800">
-                  {entry.action.startsWith('order.') ? (
-                    <Link
-                      to="/dashboard/order/$id"
-                      params={{ id: entry.target }}
-                      className="font-mono text-brand-700 hover:underline"
-                    >
-                      {entry.target}
-                    </Link>
-                  ) : (
-                    <span className="font-mono">{entry.target}</span>
-                  )}
+                  <AuditTarget entry={entry} />
                   {entry.detail && <span className="text-slate-600"> · {entry.detail}</span>}
                 </p>
               </div>
