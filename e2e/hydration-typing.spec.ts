@@ -108,9 +108,9 @@ test('a tool page: Purchase clicked before the app takes over still opens the or
   const dialog = page.getByRole('dialog', { name: 'Order Drill Machine' })
   await expect(dialog).toBeVisible({ timeout: 30_000 })
   await expect(page).toHaveURL('/service/drill-machine')
-  // The form is the app's: typed text shows in the live total.
+  // The form is the app's: typed text shows in the live price of the goods.
   await dialog.getByLabel('Quantity').fill('150')
-  await expect(dialog.getByTestId('booking-total')).toHaveText(/BDT\s?630,000\.00/)
+  await expect(dialog.getByTestId('goods')).toHaveText(/BDT\s?630,000\.00/)
 })
 
 test('the home page: the contact form renders in the browser, and what is typed into it is sent', async ({ page }) => {

@@ -231,12 +231,12 @@ test("the purchase dialog shows no total for a quantity it would refuse, only th
   const tool = await (await page.request.get(`${API}/service/drill-machine`)).json()
   await dialog.getByLabel('Quantity').fill(String(tool.Minimum_quantity - 1))
   await expect(dialog.getByText(`Please Order Minimum : ${tool.Minimum_quantity}`)).toBeVisible()
-  await expect(dialog.getByTestId('booking-total')).toHaveText('—')
+  await expect(dialog.getByTestId('goods')).toHaveText('—')
   await dialog.getByLabel('Quantity').fill(String(tool.quantity + 1))
   await expect(dialog.getByText(`Please Order Less Then : ${tool.quantity}`)).toBeVisible()
-  await expect(dialog.getByTestId('booking-total')).toHaveText('—')
+  await expect(dialog.getByTestId('goods')).toHaveText('—')
   await dialog.getByLabel('Quantity').fill(String(tool.Minimum_quantity))
-  await expect(dialog.getByTestId('booking-total')).not.toHaveText('—')
+  await expect(dialog.getByTestId('goods')).not.toHaveText('—')
 })
 
 test('on a phone a toast does not cover the navbar', async ({ page }) => {

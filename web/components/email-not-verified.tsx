@@ -1,26 +1,42 @@
 import { useLocation, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { authErrorMessage } from '#web/lib/auth-errors.ts'
-import { session } from '#web/lib/session.ts'
+import { session, useSession } from '#web/lib/session.ts'
 import { signIn } from '#web/lib/sign-in.ts'
 
 type Sending =
   | { status: 'idle' | 'sending' | 'sent' | 'checking' | 'not-yet' | 'verified' }
   | { status: 'failed'; message: string }
 
+/** Asks to verify before anything is typed: the heading of the notice shown as a form opens. */
+const VERIFY_FIRST = 'Verify your e-mail address to order'
+
 /**
- * Why a signed-in customer cannot order yet (the API's 403 EMAIL_NOT_VERIFIED), at checkout and
- * in the Purchase dialog: the address is not verified. Offers to send the link again and, once it
- * is opened, renews the same sign-in with the verified address (not a takeover:
- * docs/api-extensions.md "Verifying is not a takeover").
+ * Whether the signed-in customer's address is unverified, so the checkout and the Purchase dialog
+ * say so as they open; it stays true once it was, so the notice can say the address is verified.
+ */
+export function useUnverifiedEmail(): boolean {
+  const snapshot = useSession()
+  const unverified = snapshot.status === 'signedIn' && !snapshot.user.emailVerified
+  const [was, setWas] = useState(unverified)
+  if (unverified && !was) setWas(true)
+  return unverified || was
+}
+
+/**
+ * Why a signed-in customer cannot order yet, at checkout and in the Purchase dialog: the address
+ * is not verified. Shown as they open (heading {@link VERIFY_FIRST}), or with the message of the
+ * API's 403 EMAIL_NOT_VERIFIED. Offers to send the link again and, once it is opened, renews the
+ * same sign-in with the verified address (not a takeover: docs/api-extensions.md "Verifying is
+ * not a takeover"); then it says the address is verified.
  */
 export function EmailNotVerified({
   email,
-  message,
+  message = VERIFY_FIRST,
   returnTo,
 }: {
   email: string
-  message: string
+  message?: string
   /** Where the new sign-in comes back to; this page by default. */
   returnTo?: string
 }) {
@@ -52,6 +68,18 @@ export function EmailNotVerified({
       setSending({ status: 'failed', message: authErrorMessage(error) })
     }
   }
+
+  if (sending.status === 'verified')
+    return (
+      <div
+        className="rounded-xl bg-emerald-50 p-4 text-sm text-emerald-950 ring-1 ring-emerald-600/20"
+        data-testid="email-not-verified"
+        role="status"
+      >
+        <p className="font-semibold">Your e-mail address is verified</p>
+        <p className="mt-1">You can place your order now.</p>
+      </div>
+    )
 
   return (
     <div
@@ -86,7 +114,6 @@ export function EmailNotVerified({
         {sending.status === 'not-yet' && (
           <p className="font-medium">Not verified yet: open the link in the e-mail first, then try again.</p>
         )}
-        {sending.status === 'verified' && <p className="font-medium">Your e-mail address is verified. Order again.</p>}
         {sending.status === 'failed' && <p className="font-medium text-red-700">{sending.message}</p>}
       </div>
     </div>

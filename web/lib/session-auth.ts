@@ -49,6 +49,7 @@ async function establish(user: User, extra: { name?: string } = {}, forceRefresh
         email,
         displayName: profile.name || user.displayName || '',
         photoURL: user.photoURL,
+        emailVerified: user.emailVerified,
       },
       profile,
     })

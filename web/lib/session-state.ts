@@ -10,7 +10,8 @@ export type AuthSnapshot =
   | { status: 'signedOut' }
   | {
       status: 'signedIn'
-      user: { uid: string; email: string; displayName: string; photoURL: string | null }
+      /** `emailVerified`: Firebase's word; ordering needs a verified address (EMAIL_NOT_VERIFIED). */
+      user: { uid: string; email: string; displayName: string; photoURL: string | null; emailVerified: boolean }
       profile: UserProfile
     }
 

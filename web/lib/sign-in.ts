@@ -16,20 +16,25 @@ export const signIn = {
   },
   /**
    * Creates the account and sends Firebase's verification e-mail at once: ordering needs a
-   * verified address (api.md), and the shop's refusal says "We sent you a link."
+   * verified address (api.md). @returns whether the link was sent (sign-up says so).
    */
-  async signUp(name: string, email: string, password: string) {
+  async signUp(name: string, email: string, password: string): Promise<boolean> {
     const [firebaseAuth, { createUserWithEmailAndPassword, sendEmailVerification, updateProfile }] = await Promise.all([
       getFirebaseAuth(),
       import('firebase/auth'),
     ])
     const credential = await createUserWithEmailAndPassword(firebaseAuth, email, password)
     await updateProfile(credential.user, { displayName: name })
-    await sendEmailVerification(credential.user).catch((err: unknown) => {
-      // The account exists either way; the link can be sent again from the checkout.
-      console.warn('Sending the verification e-mail failed', err)
-    })
+    const sent = await sendEmailVerification(credential.user).then(
+      () => true,
+      (err: unknown) => {
+        // The account exists either way; the link can be sent again from the checkout.
+        console.warn('Sending the verification e-mail failed', err)
+        return false
+      },
+    )
     await session.start(credential.user, { name })
+    return sent
   },
   async withGoogle() {
     const [firebaseAuth, { GoogleAuthProvider, signInWithPopup, browserPopupRedirectResolver }] = await Promise.all([

@@ -71,7 +71,7 @@ const belowTheFold = (queryClient: QueryClient, id: string) => [
 // The order form (its validation, the form library) loads when a signed-in customer opens it,
 // not with the page every visitor reads.
 const PurchaseDialog = lazy(() =>
-  import('#web/features/orders/purchase-dialog.tsx').then((m) => ({ default: m.PurchaseDialog })),
+  import('#web/features/checkout/components/purchase-dialog.tsx').then((m) => ({ default: m.PurchaseDialog })),
 )
 
 function ToolPage() {
@@ -131,15 +131,11 @@ function ToolPage() {
         <Suspense fallback={null}>
           <PurchaseDialog
             tool={tool}
-            customer={{
-              email: session.user.email,
-              name: session.user.displayName || session.profile.name || session.user.email,
-              phone: session.profile.phone,
-              address: session.profile.address,
-            }}
+            profile={session.profile}
+            displayName={session.user.displayName}
+            email={session.user.email}
             open={ordering}
             onClose={() => setOrdering(false)}
-            onOrdered={() => setOrdering(false)}
           />
         </Suspense>
       )}

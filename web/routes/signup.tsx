@@ -23,6 +23,19 @@ export const Route = createFileRoute('/signup')({
   component: SignupPage,
 })
 
+/** Creates the account and says where the verification link went (ordering needs it opened). */
+async function signUpAndSay(v: SignupForm) {
+  const sent = await signIn.signUp(v.name, v.email, v.password)
+  const { toast } = await import('#web/lib/toast.ts')
+  if (sent)
+    toast.success('Account created', {
+      description: `We sent a verification link to ${v.email}. Open it before your first order.`,
+    })
+  else toast.warning('Account created', { description: VERIFY_LATER })
+}
+
+const VERIFY_LATER = 'We could not send the verification link yet: send it again from the checkout before you order.'
+
 function SignupPage() {
   const { redirect: back } = Route.useSearch()
   const navigate = useNavigate()
@@ -49,11 +62,7 @@ function SignupPage() {
         </>
       }
     >
-      <form
-        noValidate
-        className="space-y-4"
-        onSubmit={handleSubmit((v) => run(() => signIn.signUp(v.name, v.email, v.password)))}
-      >
+      <form noValidate className="space-y-4" onSubmit={handleSubmit((v) => run(() => signUpAndSay(v)))}>
         <FormField label="Name" error={formState.errors.name?.message}>
           <input autoComplete="name" className="field" {...register('name')} />
         </FormField>

@@ -1,6 +1,13 @@
 import { DELIVERY_METHODS } from './delivery'
 import { atMostTwoDecimals } from './money'
-import { AddressSchema, DistrictSchema, ORDER_LIMITS, type PaymentMethod, PaymentMethodSchema } from './order'
+import {
+  AddressSchema,
+  DistrictSchema,
+  ORDER_LIMITS,
+  type PaymentMethod,
+  PaymentMethodSchema,
+  QuantitySchema,
+} from './order'
 import { phoneField } from './phone'
 import { requiredText } from './text'
 import { CompanySchema, noCompany } from './user'
@@ -39,6 +46,23 @@ export const CheckoutAddressSchema = z.object({
 })
 
 const checkoutFields = z.object({
+  /**
+   * Extension (docs/api-extensions.md "Buy now"): the order of this one tool at this quantity, the
+   * tool page's Purchase, instead of the cart's lines; the cart is left as it is.
+   */
+  buyNow: z
+    .object(
+      {
+        serviceId: z
+          .string({ error: 'serviceId is Required' })
+          .trim()
+          .min(1, 'serviceId is Required')
+          .max(64, 'serviceId is too long'),
+        quantity: QuantitySchema,
+      },
+      { error: 'buyNow must be an object with serviceId and quantity' },
+    )
+    .optional(),
   delivery: z.object(
     {
       method: z.enum(DELIVERY_METHODS, { error: `delivery.method must be one of ${DELIVERY_METHODS.join(', ')}` }),

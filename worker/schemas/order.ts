@@ -37,7 +37,7 @@ const numberInput = (value: unknown) => {
  * (at least the tool's minimum, and so at least 1) and not too much for the stock is the
  * tool's check below, with the spec's messages: 0 asks for the minimum like 3 does.
  */
-const QuantitySchema = z.preprocess(
+export const QuantitySchema = z.preprocess(
   numberInput,
   z
     .number({ error: 'Enter how many you want to order.' })
@@ -121,10 +121,6 @@ export const BookingInputSchema = z.object({
   paymentMethod: PaymentMethodSchema.default('card'),
 })
 export type BookingInput = z.infer<typeof BookingInputSchema>
-
-/** The order form for one tool: the quantity is checked against its minimum and stock. */
-export const orderFormSchema = (tool: { min: number; available: number; packSize?: number }) =>
-  BookingInputSchema.extend({ quantity: orderQuantitySchema(tool) })
 
 /**
  * `GET /api/booking`: `?customer={email}` a customer's orders (all of them unless paged);

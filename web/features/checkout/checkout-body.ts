@@ -84,26 +84,64 @@ export const CheckoutFormSchema = z.preprocess(
   CheckoutPreviewSchema,
 ) as unknown as z.ZodType<CheckoutPreviewInput, CheckoutFormValues>
 
-/** Where the form starts: the profile's name, phone, address and company, a courier delivery, the first method offered. */
-export function checkoutDefaults(profile: UserProfile, displayName: string): CheckoutFormValues {
+/** A delivery address as an order keeps it (the last one used starts the next checkout). */
+export type LastDelivery = {
+  name: string
+  phone: string
+  line1: string
+  line2: string | null
+  city: string | null
+  district: string | null
+  postcode: string | null
+}
+
+/**
+ * Where the form starts: the last courier delivery's name, phone and address when there is one,
+ * else the profile's; the profile's company, a courier delivery, card.
+ */
+export function checkoutDefaults(
+  profile: UserProfile,
+  displayName: string,
+  last: LastDelivery | null = null,
+): CheckoutFormValues {
   return {
     delivery: {
       method: 'courier',
-      address: {
-        name: displayName || profile.name,
-        phone: profile.phone,
-        line1: profile.address,
-        line2: '',
-        city: '',
-        district: '',
-        postcode: '',
-      },
+      address: last
+        ? {
+            name: last.name,
+            phone: last.phone,
+            line1: last.line1,
+            line2: last.line2 ?? '',
+            city: last.city ?? '',
+            district: (last.district ?? '') as District | '',
+            postcode: last.postcode ?? '',
+          }
+        : {
+            name: displayName || profile.name,
+            phone: profile.phone,
+            line1: profile.address,
+            line2: '',
+            city: '',
+            district: '',
+            postcode: '',
+          },
     },
     paymentMethod: 'card',
     company: { name: profile.company?.name ?? '', bin: profile.company?.bin ?? '' },
     poNumber: '',
     note: '',
   }
+}
+
+/** The profile's one-line address from the checkout's fields ("House 7, Road 3, Dhanmondi, Dhaka 1205"). */
+export function profileAddress(a: CheckoutFormValues['delivery']['address'], max: number): string {
+  const place = [a.district, a.postcode.trim()].filter(Boolean).join(' ')
+  return [a.line1, a.line2, a.city, place]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(', ')
+    .slice(0, max)
 }
 
 /**
@@ -127,11 +165,20 @@ export function previewBody(choice: PreviewChoice): z.input<typeof CheckoutPrevi
       address: { ...PREVIEW_CONTACT, district: choice.district === '' ? undefined : choice.district },
     },
     paymentMethod: choice.paymentMethod,
+    ...(choice.buyNow ? { buyNow: choice.buyNow } : {}),
   }
 }
 
-/** What the preview depends on besides the cart. */
-export type PreviewChoice = { method: DeliveryMethod; district: District | ''; paymentMethod: PaymentMethod }
+/** One tool bought now (the tool page's Purchase) instead of the cart. */
+export type BuyNow = { serviceId: string; quantity: number }
+
+/** What the preview depends on besides the cart; `buyNow` prices that tool instead of it. */
+export type PreviewChoice = {
+  method: DeliveryMethod
+  district: District | ''
+  paymentMethod: PaymentMethod
+  buyNow?: BuyNow
+}
 
 /** Whether a preview of `choice` prices the delivery (a courier needs the district). */
 export const pricesDelivery = (choice: PreviewChoice) => choice.method === 'pickup' || choice.district !== ''

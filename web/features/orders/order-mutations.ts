@@ -1,8 +1,5 @@
 import { useCallback } from 'react'
-import { toTaka } from '#schemas/bdt.ts'
-import type { BankPayment, BookingInput, OrderStatusChange } from '#schemas/order.ts'
-import type { Tool } from '#schemas/tool.ts'
-import { tieredPriceOf, unitPriceOf } from '#schemas/unit-price.ts'
+import type { BankPayment, OrderStatusChange } from '#schemas/order.ts'
 import { toolQueries } from '#web/features/tools/tools-queries.ts'
 import { api, unwrap } from '#web/lib/api.ts'
 import { DESK_KEY } from '#web/lib/desk.ts'
@@ -22,33 +19,6 @@ export function useOrderRefresh() {
       ]),
     [queryClient],
   )
-}
-
-/** A customer orders a tool: the price sent is quantity × unit price (the server checks it); stock is taken. */
-export function usePlaceOrder(tool: Pick<Tool, '_id' | 'name' | 'price' | 'priceTiers'>) {
-  const queryClient = useQueryClient()
-  const refresh = useOrderRefresh()
-  return useMutation({
-    mutationFn: (values: BookingInput) =>
-      unwrap(
-        api.booking.$post({
-          json: {
-            ...values,
-            service: tool.name,
-            price: toTaka(values.quantity * unitPriceOf(tieredPriceOf(tool), values.quantity)),
-          },
-        }),
-      ),
-    onSuccess: (_created, values) => {
-      // Show the new stock at once; the refetch confirms it.
-      queryClient.setQueryData(toolQueries.detail(tool._id).queryKey, (old) =>
-        old ? { ...old, quantity: old.quantity - values.quantity } : old,
-      )
-      return refresh(true)
-    },
-    // Stock or price moved on the server (409, or a field refused): show the tool as it is now.
-    onError: () => refresh(true),
-  })
 }
 
 /**

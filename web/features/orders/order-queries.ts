@@ -13,6 +13,19 @@ export const orderQueries = {
       // Status changes elsewhere (payment, expiry): never show a stale list when coming back.
       staleTime: 0,
     }),
+  /**
+   * Where the customer's last courier order went (null before the first): the next checkout
+   * starts from it. Read from their newest orders.
+   */
+  lastDelivery: (email: string) =>
+    queryOptions({
+      queryKey: [...orderQueries.all(), 'last-delivery', email] as const,
+      queryFn: async () => {
+        const orders = await unwrap(api.booking.$get({ query: { customer: email, limit: '10' } }))
+        return orders.find((o) => o.delivery.method === 'courier')?.delivery.address ?? null
+      },
+      staleTime: 0,
+    }),
   /** The order desk: every order, by status, payment method or a search (admins only). */
   desk: (filter: { status?: OrderStatus; paymentMethod?: PaymentMethod; q?: string; page?: number }) =>
     queryOptions({

@@ -1,15 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { CheckoutForm } from '#web/features/checkout/components/checkout-form.tsx'
+import { orderQueries } from '#web/features/orders/order-queries.ts'
 import { settingsQueries } from '#web/features/settings/settings-queries.ts'
 import { userQueries } from '#web/features/users/users-queries.ts'
 import { useSuspenseQuery } from '#web/lib/query.ts'
 
 /** /checkout (signed in: the `_auth` guard sends a visitor to sign in and back here). */
 export const Route = createFileRoute('/_auth/checkout')({
-  // The profile starts the delivery form; the settings name the pickup point and the zones.
+  // The last delivery (else the profile) starts the delivery form; the settings name the pickup
+  // point and the zones.
   loader: ({ context }) =>
     Promise.all([
       context.queryClient.ensureQueryData(userQueries.profile(context.session.user.email)),
+      context.queryClient.ensureQueryData(orderQueries.lastDelivery(context.session.user.email)),
       context.queryClient.ensureQueryData(settingsQueries.detail()),
     ]),
   head: () => ({ meta: [{ title: 'Checkout · Toolhaus' }] }),

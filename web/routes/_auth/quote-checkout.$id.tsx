@@ -2,6 +2,7 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import { canMoveQuote } from '#schemas/quote-status.ts'
 import { EmptyState } from '#web/components/empty-state.tsx'
 import { QuoteCheckoutForm } from '#web/features/checkout/components/quote-checkout-form.tsx'
+import { orderQueries } from '#web/features/orders/order-queries.ts'
 import { QUOTE_STATUS_LABELS } from '#web/features/quotes/components/quote-view.tsx'
 import { quoteQueries } from '#web/features/quotes/quote-queries.ts'
 import { settingsQueries } from '#web/features/settings/settings-queries.ts'
@@ -15,6 +16,7 @@ export const Route = createFileRoute('/_auth/quote-checkout/$id')({
     Promise.all([
       context.queryClient.ensureQueryData(quoteQueries.detail(params.id)),
       context.queryClient.ensureQueryData(userQueries.profile(context.session.user.email)),
+      context.queryClient.ensureQueryData(orderQueries.lastDelivery(context.session.user.email)),
       context.queryClient.ensureQueryData(settingsQueries.detail()),
     ]),
   head: () => ({ meta: [{ title: 'Accept an offer · Toolhaus' }] }),

@@ -26,9 +26,14 @@ import { toolsById } from '../tools/tools.service'
 /** `POST /api/checkout`'s 400 for a cart with nothing in it. */
 export const EMPTY_CART = 'Your cart is empty. Add tools to it before checking out.'
 
-/** The cart as the checkout sees it: each line priced from its tool now, with why it cannot be ordered as it is. */
+/**
+ * The cart (or the one tool bought now) as the checkout sees it: each line priced from its tool
+ * now, with why it cannot be ordered as it is.
+ */
 async function checkoutOf(db: Db, customer: string, input: CheckoutPreviewInput) {
-  const cart = await cartLinesOf(db, customer)
+  const cart = input.buyNow
+    ? [{ toolId: input.buyNow.serviceId, quantity: input.buyNow.quantity }]
+    : await cartLinesOf(db, customer)
   const tools = await toolsById(
     db,
     cart.map((l) => l.toolId),
@@ -121,7 +126,8 @@ export async function placeCheckout(
     company: input.company ?? null,
     poNumber: input.poNumber ?? null,
     note: input.note ?? null,
-    fromCart: true,
+    // Bought now: the cart stays as it is.
+    fromCart: !input.buyNow,
   }
   assertMethodAllowed(methods, input.paymentMethod, price.totalPaisa)
   await assertUnpaidRoom(deps.db, { ...order, pricePaisa: price.pricePaisa }, limits, deps.holdMs)

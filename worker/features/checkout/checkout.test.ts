@@ -682,3 +682,61 @@ describe('a checkout overtaken between its checks and its batch', () => {
     })
   })
 })
+
+describe('buy now: POST /api/checkout with buyNow', () => {
+  it('refuses a buyNow the contract does not allow, naming the field; nothing is stored', async () => {
+    const { email, token } = await customer()
+    const tool = await makeTool({ quantity: 50, min: 2 })
+    for (const [buyNow, field] of [
+      ['drill', 'buyNow'],
+      [{ quantity: 2 }, 'buyNow.serviceId'],
+      [{ serviceId: tool.id }, 'buyNow.quantity'],
+      [{ serviceId: tool.id, quantity: 2.5 }, 'buyNow.quantity'],
+      [{ serviceId: tool.id, quantity: 'many' }, 'buyNow.quantity'],
+      [{ serviceId: 'x'.repeat(65), quantity: 2 }, 'buyNow.serviceId'],
+    ] as const) {
+      const res = await checkout(token, body({ buyNow, expectedTotal: 1 }))
+      expect(res.status, JSON.stringify(buyNow)).toBe(400)
+      expect(Object.keys((await errorOf(res)).fields ?? {}), JSON.stringify(buyNow)).toContain(field)
+    }
+    // A tool not sold, or a quantity the tool refuses: the line is named, as a cart's would be.
+    const unknown = await checkout(
+      token,
+      body({ buyNow: { serviceId: 'no-such-tool', quantity: 2 }, expectedTotal: 1 }),
+    )
+    expect(unknown.status).toBe(400)
+    expect((await errorOf(unknown)).fields).toEqual({ 'lines.0.quantity': 'This tool is no longer sold.' })
+    const few = await checkout(token, body({ buyNow: { serviceId: tool.id, quantity: 1 }, expectedTotal: 1 }))
+    expect((await errorOf(few)).fields).toEqual({ 'lines.0.quantity': 'Please Order Minimum : 2' })
+    const tooMany = body({ buyNow: { serviceId: tool.id, quantity: 51 } })
+    const { total } = await json<CheckoutPreview>(await preview(token, tooMany))
+    const many = await checkout(token, { ...tooMany, expectedTotal: total })
+    expect(many.status).toBe(409)
+    expect((await errorOf(many)).code).toBe('STOCK_CHANGED')
+    expect(await ordersOf(email)).toBe(0)
+    expect(await stockOf(tool.id)).toBe(50)
+  })
+
+  it('previews and places the one tool as the checkout would, and leaves the cart as it is', async () => {
+    const { email, token } = await customer()
+    const inCart = await makeTool({ quantity: 100, min: 1 })
+    await fillCart(email, [[inCart, 3]])
+    const tool = await makeTool({ name: 'Buy Now Grinder', pricePaisa: 150_000, quantity: 20, min: 2 })
+    const b = body({ buyNow: { serviceId: tool.id, quantity: 4 } })
+    const p = await json<CheckoutPreview>(await preview(token, b))
+    expect(p.lines.map((l) => [l.serviceId, l.quantity, l.price])).toEqual([[tool.id, 4, 6000]])
+    // The methods this order may use, as for a cart of it.
+    expect(p.paymentMethods).toContain('card')
+    const placed = await placeCart(token, b)
+    const order = await json<Booking>(await call('GET', `/api/booking/${placed.insertedId}`, { as: token }))
+    expect(order).toMatchObject({
+      paymentMethod: 'card',
+      delivery: { method: 'courier', address: { line1: ADDRESS.line1, district: 'Dhaka' } },
+    })
+    expect(order.lines.map((l) => [l.serviceId, l.quantity])).toEqual([[tool.id, 4]])
+    expect(await stockOf(tool.id)).toBe(16)
+    // The cart keeps its own line.
+    expect(await cartCount(email)).toBe(1)
+    expect(await stockOf(inCart.id)).toBe(100)
+  })
+})

@@ -9,7 +9,7 @@ import { ApiRequestError } from '#web/lib/api-error.ts'
 import { toast } from '#web/lib/toast.ts'
 import { usePlaceCheckout } from '../checkout-mutations'
 import { useCheckoutPreview } from '../use-checkout-preview'
-import { CheckoutShell, useCheckoutForm, usePlacing } from './checkout-shell'
+import { CheckoutShell, useCheckoutForm, useKeepOnProfile, usePlacing } from './checkout-shell'
 import { pageAfterPlacing } from './payment-fields'
 
 type CheckoutFormProps = {
@@ -29,6 +29,7 @@ type CheckoutFormProps = {
  */
 export function CheckoutForm({ profile, displayName, email, pickup, zoneNames, cod }: CheckoutFormProps) {
   const form = useCheckoutForm(profile, displayName)
+  const keep = useKeepOnProfile(form, profile, displayName)
   const [method, district, paymentMethod] = useWatch({
     control: form.control,
     name: ['delivery.method', 'delivery.address.district', 'paymentMethod'],
@@ -55,6 +56,7 @@ export function CheckoutForm({ profile, displayName, email, pickup, zoneNames, c
       { ...body, expectedTotal: data.total },
       {
         onSuccess: (placed) => {
+          keep.save()
           toast.success(`Order ${placed.orderNumber} placed`)
           void navigate(pageAfterPlacing(body.paymentMethod, placed.insertedId))
         },
@@ -69,6 +71,7 @@ export function CheckoutForm({ profile, displayName, email, pickup, zoneNames, c
   return (
     <CheckoutShell
       form={form}
+      keep={keep}
       onSubmit={submit}
       busy={place.isPending || place.isSuccess}
       pickup={pickup}

@@ -53,7 +53,7 @@ export function Choice({
 }
 
 /** Delivery: courier to an address (its district sets the fee) or pickup at the factory; then who and where. */
-export function DeliveryFields({ pickup }: { pickup: PickupDetails }) {
+export function DeliveryFields({ pickup, children }: { pickup: PickupDetails; children?: ReactNode }) {
   const { register, control, formState } = useFormContext<CheckoutFormValues>()
   const method = useWatch({ control, name: 'delivery.method' })
   const errors = formState.errors.delivery?.address
@@ -122,6 +122,7 @@ export function DeliveryFields({ pickup }: { pickup: PickupDetails }) {
             </div>
           </>
         )}
+        {children}
       </FormSection>
     </>
   )

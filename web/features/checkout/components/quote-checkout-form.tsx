@@ -16,7 +16,7 @@ import { ApiRequestError } from '#web/lib/api-error.ts'
 import { configQuery } from '#web/lib/config.ts'
 import { useQueries, useQuery } from '#web/lib/query.ts'
 import { toast } from '#web/lib/toast.ts'
-import { CheckoutShell, useCheckoutForm, usePlacing } from './checkout-shell'
+import { CheckoutShell, useCheckoutForm, useKeepOnProfile, usePlacing } from './checkout-shell'
 import type { PricedPreview } from './order-summary'
 import { pageAfterPlacing } from './payment-fields'
 
@@ -45,6 +45,7 @@ const lineError = (error: Error | null | undefined) =>
  */
 export function QuoteCheckoutForm({ quote, profile, displayName, email, pickup, cod }: QuoteCheckoutFormProps) {
   const form = useCheckoutForm(profile, displayName)
+  const keep = useKeepOnProfile(form, profile, displayName)
   const method = useWatch({ control: form.control, name: 'delivery.method' })
   // Each tool's VAT rate now (the order's VAT is worked out at acceptance).
   const tools = useQueries({ queries: quote.lines.map((l) => ({ ...toolQueries.detail(l.serviceId), retry: false })) })
@@ -104,6 +105,7 @@ export function QuoteCheckoutForm({ quote, profile, displayName, email, pickup, 
       { ...body, expectedTotal: preview.total },
       {
         onSuccess: (placed) => {
+          keep.save()
           toast.success(`Order ${placed.orderNumber} placed from quote ${quote.quoteNumber}`)
           void navigate(pageAfterPlacing(body.paymentMethod, placed.insertedId))
         },
@@ -114,6 +116,7 @@ export function QuoteCheckoutForm({ quote, profile, displayName, email, pickup, 
   return (
     <CheckoutShell
       form={form}
+      keep={keep}
       onSubmit={submit}
       busy={accept.isPending || accept.isSuccess}
       pickup={pickup}
