@@ -51,16 +51,15 @@ import {
 } from './place-order.service'
 
 /** What moving orders needs, for this configuration: the database, the payment provider, whom to e-mail. */
-export const orderDeps = (config: Config, db: Db, origin?: string): OrderDeps => ({
+export const orderDeps = (config: Config, db: Db): OrderDeps => ({
   db,
-  provider: paymentProvider(config, db, origin),
-  shop: shopContext(config, origin),
+  provider: paymentProvider(config, db),
+  shop: shopContext(config),
   holdMs: config.unpaidHoldMs,
 })
 
-/** {@link orderDeps} for a request (any route's environment); links in e-mails point at its origin. */
-export const depsOf = <E extends AppEnv>(c: Context<E>) =>
-  orderDeps(c.var.config, getDb(c.env), new URL(c.req.url).origin)
+/** {@link orderDeps} for a request (any route's environment); links in e-mails start with SHOP_URL. */
+export const depsOf = <E extends AppEnv>(c: Context<E>) => orderDeps(c.var.config, getDb(c.env))
 
 /** When an unpaid order expires (null: never, cash on delivery); the cron job cancels it at its first run after that. */
 export const expiresAtMs = (row: Pick<OrderRow, 'createdAt' | 'holdUntil' | 'paymentMethod'>, holdMs: number) =>
