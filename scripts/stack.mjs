@@ -217,6 +217,8 @@ export async function startStack({
     services.push(auth)
     // The settings are wrangler.toml's [env.dev]; only what differs for this stack is passed.
     const overrides = {
+      // Links the shop hands out (e-mails, sitemap) start with SHOP_URL: this stack's own address.
+      ...(port !== 8787 ? { SHOP_URL: `http://127.0.0.1:${port}` } : {}),
       ...(authPort !== 9099 ? { FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${authPort}` } : {}),
       ...vars,
     }

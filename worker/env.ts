@@ -13,6 +13,18 @@ export const PUBLISHED_SECRETS: readonly string[] = [
   'test-secret-that-is-long-enough-for-hs256-000',
 ]
 
+/** `value` without a trailing `/`, when that is an origin (`http(s)://host[:port]`, nothing after it). */
+const originOf = (value: string): string | undefined => {
+  try {
+    const url = new URL(value)
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value.replace(/\/$/, '')
+      ? url.origin
+      : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /** An origin a browser sends over TLS: `https://host[:port]`, nothing after it. */
 const isHttpsOrigin = (value: string) => {
   try {
@@ -29,7 +41,11 @@ const ConfigSchema = z
     SHOP_NAME: z.string().min(1).default('Toolhaus'),
     /** Where the shop's own notices (a new paid order) go; the first of ADMIN_EMAILS when empty. */
     SHOP_EMAIL: z.string().default(''),
-    /** The shop's public address (https://…), for links in e-mails sent by the scheduled job. */
+    /**
+     * The shop's public address, an origin (https://host): every absolute link it hands out (in
+     * e-mails, the sitemap, robots.txt, the merchant feed, the payment gateway's return and IPN
+     * addresses) starts with it, never with a request's Host (which a client chooses).
+     */
     SHOP_URL: z.string().default(''),
     FIREBASE_PROJECT_ID: z.string().default(''),
     FIREBASE_API_KEY: z.string().default(''),
@@ -110,6 +126,11 @@ const ConfigSchema = z
     } else if (!c.ACCESS_TOKEN_SECRET) {
       need('ACCESS_TOKEN_SECRET', 'is required')
     }
+    const shopUrl = originOf(c.SHOP_URL)
+    if (!c.SHOP_URL) need('SHOP_URL', "is required: the shop's public address, such as https://toolhaus.com.bd")
+    else if (!shopUrl) need('SHOP_URL', 'must be an origin, such as https://toolhaus.com.bd (no path)')
+    else if (c.ENVIRONMENT === 'production' && !shopUrl.startsWith('https://'))
+      need('SHOP_URL', 'must be an https:// address in production')
     if (!['', 'true', 'false'].includes(c.SSLCOMMERZ_SANDBOX))
       need('SSLCOMMERZ_SANDBOX', 'must be true (the sandbox) or false (the live gateway)')
     if (Boolean(c.SSLCOMMERZ_STORE_ID) !== Boolean(c.SSLCOMMERZ_STORE_PASSWORD))
@@ -126,6 +147,8 @@ const ConfigSchema = z
     adminEmails: splitList(c.ADMIN_EMAILS).map((e) => e.toLowerCase()),
     shopEmail: (c.SHOP_EMAIL || splitList(c.ADMIN_EMAILS)[0] || '').toLowerCase(),
     corsOrigins: splitList(c.CORS_ORIGINS),
+    /** SHOP_URL without a trailing `/`: links are `${shopUrl}/path`. */
+    shopUrl: originOf(c.SHOP_URL) ?? '',
     unpaidHoldMs: c.UNPAID_HOLD_MINUTES * 60_000,
     payments: c.STRIPE_SECRET_KEY ? ('stripe' as const) : ('simulated' as const),
   }))

@@ -14,19 +14,21 @@ export default {
     // The sitemap lists every tool: kept at the edge and dropped with the catalogue's copies.
     if (url.pathname === '/sitemap.xml')
       return withPageHeaders(
-        await cachePublic(request, env, ctx, () => sitemap(env, url.origin), { tags: ['catalogue'] }),
+        await cachePublic(request, env, ctx, () => sitemap(env, getConfig(env).shopUrl), { tags: ['catalogue'] }),
         env,
       )
     // The merchant feed (every tool, for Google Merchant Center): kept like the sitemap, larger.
-    if (url.pathname === '/feeds/google.xml')
+    if (url.pathname === '/feeds/google.xml') {
+      const { shopUrl, SHOP_NAME } = getConfig(env)
       return withPageHeaders(
-        await cachePublic(request, env, ctx, () => googleFeed(getDb(env), url.origin, getConfig(env).SHOP_NAME), {
+        await cachePublic(request, env, ctx, () => googleFeed(getDb(env), shopUrl, SHOP_NAME), {
           tags: ['catalogue'],
           maxBytes: 32 * 1024 * 1024,
         }),
         env,
       )
-    if (url.pathname === '/robots.txt') return withPageHeaders(robots(url.origin), env)
+    }
+    if (url.pathname === '/robots.txt') return withPageHeaders(robots(getConfig(env).shopUrl), env)
     if (isFilePath(url.pathname)) {
       const asset = await serveAsset(request, env, url)
       if (asset) return asset

@@ -1,4 +1,5 @@
 import { CATEGORY_NAME_MAX, CATEGORY_SLUG_MAX, SLUG_PATTERN } from './category-tree'
+import { textParam } from './paging'
 import { requiredText } from './text'
 import { z } from './zod'
 
@@ -35,9 +36,4 @@ export const CategoryPatchSchema = z
 export type CategoryPatch = z.infer<typeof CategoryPatchSchema>
 
 /** `?category=` of the tool list: a slug (an unknown one lists nothing; '' means every category). */
-export const categoryParam = z
-  .string()
-  .trim()
-  .max(100, 'category must be at most 100 characters')
-  .transform((slug) => slug || undefined)
-  .optional()
+export const categoryParam = textParam('category')

@@ -19,10 +19,25 @@ export const pageQuery = z.object({
   offset: intParam('offset', 0, 1_000_000).default(0),
 })
 
-/** A search box's text: trimmed, at most 100 characters, '' meaning none. */
-export const searchParam = z
-  .string()
-  .trim()
-  .max(100, 'q must be at most 100 characters')
-  .transform((q) => q || undefined)
-  .optional()
+/**
+ * The C0 and C1 control characters and DEL (NUL, escape, line breaks, tabs…): no search box
+ * types them, SQLite's full-text query parser refuses a NUL ("unterminated string").
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it matches.
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g
+
+/**
+ * A free-text query parameter (a search box's `q`, a slug): every control character reads as a
+ * space (a pasted tab or line break separates words as one), then trimmed; at most `max`
+ * characters, '' meaning none. The one place query text is cleaned (docs/api-extensions.md, General).
+ */
+export const textParam = (name: string, max = 100) =>
+  z
+    .string()
+    .transform((text) => text.replace(CONTROL_CHARACTERS, ' ').trim())
+    .pipe(z.string().max(max, `${name} must be at most ${max} characters`))
+    .transform((text) => text || undefined)
+    .optional()
+
+/** A search box's text: {@link textParam} `q`. */
+export const searchParam = textParam('q')

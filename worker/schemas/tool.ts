@@ -2,7 +2,7 @@ import { formatBDT } from './bdt'
 import { categoryParam } from './category'
 import { imageRefSchema, ownImageSchema } from './image'
 import { atMostTwoDecimals, moneyFromFormText, takaSchema } from './money'
-import { intParam, PAGE_MAX } from './paging'
+import { intParam, PAGE_MAX, searchParam } from './paging'
 import { requiredText } from './text'
 import { TOOL_SORTS } from './tool-sorts'
 import { PRICE_TIERS_MAX } from './unit-price'
@@ -47,7 +47,7 @@ export const SPEC_VALUE_MAX = 200
 export const TOOL_PAGE_MAX = PAGE_MAX
 
 export const ToolListQuerySchema = z.object({
-  q: z.string().trim().max(100, 'q must be at most 100 characters').optional(),
+  q: searchParam,
   sort: z.enum(TOOL_SORTS, { error: `sort must be one of ${TOOL_SORTS.join(', ')}` }).optional(),
   /** A category's slug: the tools in it and in its children. */
   category: categoryParam,

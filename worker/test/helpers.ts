@@ -48,6 +48,8 @@ export const PRODUCTION: Bindings = {
   ACCESS_TOKEN_SECRET: PRODUCTION_SECRET,
   FIREBASE_API_KEY: 'production-api-key',
   FIREBASE_AUTH_EMULATOR_HOST: '',
+  // The tests' address (wrangler.toml's [env.test]) over TLS, as production needs.
+  SHOP_URL: 'https://shop.test',
 }
 
 export type CallOptions = {
@@ -62,6 +64,11 @@ export type CallOptions = {
   env?: Bindings
   /** Wait for what the request runs after its answer (`ctx.waitUntil`: the e-mails it queued go out then). */
   settle?: boolean
+  /**
+   * The origin the request is addressed to (what its Host header says); wrangler.toml's SHOP_URL
+   * (`http://shop.test`) unless given. Another one is a forged Host.
+   */
+  origin?: string
 }
 
 /**
@@ -82,7 +89,7 @@ export async function call(method: Method, path: string, options: CallOptions = 
     headers.set('Content-Type', 'application/json')
     body = JSON.stringify(options.body)
   }
-  const request = new Request(`http://shop.test${path}`, {
+  const request = new Request(`${options.origin ?? 'http://shop.test'}${path}`, {
     method,
     headers,
     body,

@@ -92,7 +92,7 @@ export const orderBody = (tool: ToolFixture, email: string, overrides: Record<st
 })
 
 /** How a fixture calls the app, when not as plainly as a test does: another configuration, waiting for what runs after the answer. */
-export type Via = Pick<CallOptions, 'env' | 'settle'>
+export type Via = Pick<CallOptions, 'env' | 'settle' | 'origin'>
 
 export const postOrder = (token: string | undefined, body: unknown, via: Via = {}) =>
   call('POST', '/api/booking', { as: token, body, ...via })

@@ -15,6 +15,7 @@ const production = {
   STRIPE_WEBHOOK_SECRET: 'whsec_123',
   STRIPE_API_BASE: '',
   EMAIL_API_URL: 'https://mail.example/send',
+  SHOP_URL: 'https://shop.example',
 }
 
 async function refusal(overrides: Record<string, string>) {
@@ -63,6 +64,14 @@ describe('a production configuration', () => {
     const message = await refusal({ CORS_ORIGINS: origins })
     expect(message).toContain('CORS_ORIGINS must list https:// origins only in production')
     expect(message).toContain(`(not ${named})`)
+  })
+
+  it('refuses a shop address that is missing, not an origin or not https (every link starts with it)', async () => {
+    expect(await refusal({ SHOP_URL: '' })).toContain('SHOP_URL is required')
+    expect(await refusal({ SHOP_URL: 'https://shop.example/store' })).toContain('SHOP_URL must be an origin')
+    expect(await refusal({ SHOP_URL: 'http://shop.example' })).toContain(
+      'SHOP_URL must be an https:// address in production',
+    )
   })
 
   it('refuses an e-mail provider reached over plain http (it would receive the API key)', async () => {

@@ -4,7 +4,11 @@ import type { AppEnv } from '#worker/env.ts'
 import { authenticateAlong, requireAccessToken, requireUser } from '#worker/lib/auth.ts'
 import { getDb } from '#worker/lib/db.ts'
 import { validate } from '#worker/lib/validator.ts'
+import { depsOf, releaseExpiredHolds } from '../orders/orders.service'
 import { cartQuery, mergeLines, removeLine, setLineQuantity, toCart } from './cart.service'
+
+// NOTE: the cart checks (and shows) the stock free now: holds that ran out are ended first, as the
+// checkout ends them (orders.service.ts, releaseExpiredHolds), not left for the sweep.
 
 // Any signed-in user's own cart (no verified e-mail needed: api.md). Every answer is the cart, and
 // private (the app's last middleware marks it `private, no-store`, as every answer behind a token).
@@ -21,6 +25,10 @@ export const cartRoutes = new Hono<AppEnv>()
   // A visitor's browser cart joins the user's at sign-in.
   .post('/merge', requireUser, validate('json', CartMergeInputSchema), async (c) => {
     const { lines } = c.req.valid('json')
+    await releaseExpiredHolds(
+      depsOf(c),
+      lines.map((l) => l.serviceId),
+    )
     return c.json<Cart>(await mergeLines(getDb(c.env), c.var.user.email, lines))
   })
   .put(
@@ -31,6 +39,7 @@ export const cartRoutes = new Hono<AppEnv>()
     async (c) => {
       const { serviceId } = c.req.valid('param')
       const { quantity } = c.req.valid('json')
+      await releaseExpiredHolds(depsOf(c), [serviceId])
       return c.json<Cart>(await setLineQuantity(getDb(c.env), c.var.user.email, { serviceId, quantity }))
     },
   )

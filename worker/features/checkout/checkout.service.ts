@@ -8,6 +8,7 @@ import type { Db } from '#worker/lib/db.ts'
 import { ApiError, badRequest, conflict } from '#worker/lib/errors.ts'
 import { cartLinesOf } from '../cart/cart.service'
 import { getOrderRow, type OrderDeps } from '../orders/lifecycle.service'
+import { releaseExpiredHolds } from '../orders/orders.service'
 import {
   assertUnpaidRoom,
   insertOrder,
@@ -28,12 +29,19 @@ export const EMPTY_CART = 'Your cart is empty. Add tools to it before checking o
 
 /**
  * The cart (or the one tool bought now) as the checkout sees it: each line priced from its tool
- * now, with why it cannot be ordered as it is.
+ * now, with why it cannot be ordered as it is. `beforeStock` runs on the tools before their stock
+ * is read (the expired holds released).
  */
-async function checkoutOf(db: Db, customer: string, input: CheckoutPreviewInput) {
+async function checkoutOf(
+  db: Db,
+  customer: string,
+  input: CheckoutPreviewInput,
+  beforeStock?: (toolIds: string[]) => Promise<void>,
+) {
   const cart = input.buyNow
     ? [{ toolId: input.buyNow.serviceId, quantity: input.buyNow.quantity }]
     : await cartLinesOf(db, customer)
+  await beforeStock?.(cart.map((l) => l.toolId))
   const tools = await toolsById(
     db,
     cart.map((l) => l.toolId),
@@ -96,7 +104,10 @@ export async function placeCheckout(
   input: CheckoutInput,
   limits: OrderLimits,
 ): Promise<CheckoutPlaced> {
-  const { lines, priced, delivery, price } = await checkoutOf(deps.db, user.email, input)
+  // Stock held by orders whose hold ran out is free before it is read.
+  const { lines, priced, delivery, price } = await checkoutOf(deps.db, user.email, input, (toolIds) =>
+    releaseExpiredHolds(deps, toolIds),
+  )
   if (lines.length === 0) throw badRequest(EMPTY_CART)
   type Line = (typeof lines)[number]
   /** The lines `pick` selects among those with an error, as the error's `fields`. */

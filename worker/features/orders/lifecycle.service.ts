@@ -62,12 +62,13 @@ export type Move = {
  * What the moves need from the configuration: whom to e-mail, what to call the shop, and how
  * to tell the public answers that show stock (the catalogue, its pages) that it changed.
  */
-export type ShopContext = { shopName: string; shopEmail: string; shopUrl?: string; stockChanged: () => Promise<void> }
+export type ShopContext = { shopName: string; shopEmail: string; shopUrl: string; stockChanged: () => Promise<void> }
 
-export const shopContext = (config: Config, origin?: string): ShopContext => ({
+/** The shop for the moves; links in their e-mails start with SHOP_URL, never a request's Host. */
+export const shopContext = (config: Config): ShopContext => ({
   shopName: config.SHOP_NAME,
   shopEmail: config.shopEmail,
-  ...((origin ?? config.SHOP_URL) ? { shopUrl: origin ?? config.SHOP_URL } : {}),
+  shopUrl: config.shopUrl,
   stockChanged: () => invalidatePublic(config, ['catalogue']),
 })
 

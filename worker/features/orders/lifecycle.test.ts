@@ -43,7 +43,12 @@ const ALLOWED: readonly (readonly [from: OrderStatus, to: OrderStatus, by: Order
 ]
 const allowed = (from: OrderStatus, to: OrderStatus, actor: OrderActor) =>
   ALLOWED.find(([f, t, by]) => f === from && t === to && by === actor)
-const SHOP: ShopContext = { shopName: 'Toolhaus', shopEmail: 'shop@example.com', stockChanged: async () => {} }
+const SHOP: ShopContext = {
+  shopName: 'Toolhaus',
+  shopEmail: 'shop@example.com',
+  shopUrl: 'https://shop.example',
+  stockChanged: async () => {},
+}
 
 let buyer: string
 let tool: ToolFixture

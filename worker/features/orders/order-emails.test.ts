@@ -10,6 +10,7 @@ import {
   ageOrder,
   auditOf,
   mailsAbout,
+  mailsTo,
   makeTool,
   placeOrder,
   readOrder,
@@ -89,8 +90,8 @@ describe('cancellation e-mails', () => {
 })
 
 describe('links in order e-mails', () => {
-  it('point at the origin of the request that made the move; from the scheduled job at SHOP_URL, or nowhere without one', async () => {
-    const id = await placeOrder(buyer, tool, BUYER)
+  it('point at SHOP_URL, from a request (whatever its Host) and from the scheduled job', async () => {
+    const id = await placeOrder(buyer, tool, BUYER, {}, { origin: 'http://evil.example' })
     const no = (await readOrder(id, admin)).orderNumber
     const [placed] = await mailsAbout(BUYER, no, 'placed')
     expect(placed!.body).toContain(`Your order: http://shop.test/dashboard/order/${id}`)
@@ -102,13 +103,6 @@ describe('links in order e-mails', () => {
     expect(expired!.body).toContain(`Your order: https://tools.example/dashboard/order/${id}`)
     expect(expired!.html).toContain(`href="https://tools.example/dashboard/order/${id}"`)
 
-    const other = await placeOrder(buyer, tool, BUYER)
-    const otherNo = (await readOrder(other, admin)).orderNumber
-    await ageOrder(other, 3)
-    await runScheduled(env, Date.now())
-    const [unlinked] = await mailsAbout(BUYER, otherNo, 'cancelled')
-    expect(unlinked!.body).toContain('It was not paid in time')
-    expect(unlinked!.body).not.toContain('Your order:')
-    expect(unlinked!.html).not.toContain('href=')
+    for (const mail of await mailsTo(BUYER)) expect(`${mail.body}${mail.html}`).not.toContain('evil.example')
   })
 })

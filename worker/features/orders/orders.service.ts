@@ -51,16 +51,15 @@ import {
 } from './place-order.service'
 
 /** What moving orders needs, for this configuration: the database, the payment provider, whom to e-mail. */
-export const orderDeps = (config: Config, db: Db, origin?: string): OrderDeps => ({
+export const orderDeps = (config: Config, db: Db): OrderDeps => ({
   db,
-  provider: paymentProvider(config, db, origin),
-  shop: shopContext(config, origin),
+  provider: paymentProvider(config, db),
+  shop: shopContext(config),
   holdMs: config.unpaidHoldMs,
 })
 
-/** {@link orderDeps} for a request (any route's environment); links in e-mails point at its origin. */
-export const depsOf = <E extends AppEnv>(c: Context<E>) =>
-  orderDeps(c.var.config, getDb(c.env), new URL(c.req.url).origin)
+/** {@link orderDeps} for a request (any route's environment); links in e-mails start with SHOP_URL. */
+export const depsOf = <E extends AppEnv>(c: Context<E>) => orderDeps(c.var.config, getDb(c.env))
 
 /** When an unpaid order expires (null: never, cash on delivery); the cron job cancels it at its first run after that. */
 export const expiresAtMs = (row: Pick<OrderRow, 'createdAt' | 'holdUntil' | 'paymentMethod'>, holdMs: number) =>
@@ -240,7 +239,7 @@ export async function listOrders(
  *   (or the price changed) meanwhile.
  */
 export async function createOrder(
-  deps: Pick<OrderDeps, 'db' | 'shop' | 'holdMs'>,
+  deps: OrderDeps,
   input: BookingInput & { customerName: string },
   limits: OrderLimits,
   methods: MethodContext,
@@ -253,6 +252,8 @@ export async function createOrder(
       limits,
       deps.holdMs,
     )
+  // Stock held by orders whose hold ran out is free before it is read.
+  await releaseExpiredHolds(deps, [input.serviceId])
   const tool = (await toolsById(db, [input.serviceId])).get(input.serviceId)
   if (!tool) throw notFound('No such tool. It may have been removed from the shop.')
   checkQuantity(tool, input.quantity)
@@ -309,9 +310,15 @@ export async function createOrder(
 
 /**
  * Unpaid orders whose hold ended by `nowMs` ({@link holdEnd}: the deployment's hold, a bank
- * transfer's own; never cash on delivery), oldest first.
+ * transfer's own; never cash on delivery), oldest first; with `toolIds`, only those holding one of them.
  */
-async function findExpiredUnpaid(db: Db, nowMs: number, holdMs: number, limit: number): Promise<OrderRow[]> {
+async function findExpiredUnpaid(
+  db: Db,
+  nowMs: number,
+  holdMs: number,
+  limit: number,
+  toolIds?: string[],
+): Promise<OrderRow[]> {
   return db
     .select()
     .from(orders)
@@ -320,10 +327,32 @@ async function findExpiredUnpaid(db: Db, nowMs: number, holdMs: number, limit: n
         eq(orders.status, 'unpaid'),
         ne(orders.paymentMethod, 'cod'),
         sql`coalesce(${orders.holdUntil}, ${orders.createdAt} + ${holdMs}) <= ${nowMs}`,
+        toolIds
+          ? sql`exists (select 1 from ${orderLines} where ${orderLines.orderId} = ${orders.id} and ${inArray(orderLines.toolId, toolIds)})`
+          : undefined,
       ),
     )
     .orderBy(orders.createdAt, orders.id)
     .limit(limit)
+}
+
+/** At most this many run-out holds are ended by one order's placing (the sweep ends the rest). */
+const LAZY_EXPIRY_MAX = 20
+
+/**
+ * Ends the holds that ran out on `toolIds` before an order takes their stock, as the scheduled
+ * sweep would ({@link expireUnpaidOrders}, the same move): a hold's stock is free from the moment
+ * the hold ends, not from the sweep's next run. The move is conditional (still unpaid), so the
+ * sweep finds nothing left to give back; an order whose payment turns out to have succeeded is
+ * paid instead and keeps its stock, one whose payment is in flight is left alone.
+ */
+export async function releaseExpiredHolds(deps: OrderDeps, toolIds: string[], now = Date.now()): Promise<void> {
+  if (toolIds.length === 0) return
+  for (const order of await findExpiredUnpaid(deps.db, now, deps.holdMs, LAZY_EXPIRY_MAX, toolIds)) {
+    await transition(deps, order, { to: 'cancelled', actor: 'expiry', note: 'expired' }).catch((err: unknown) =>
+      console.error(`Expiring order ${order.id} before an order of its tools failed; the sweep tries again`, err),
+    )
+  }
 }
 
 /**

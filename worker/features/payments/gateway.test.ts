@@ -165,6 +165,24 @@ describe('POST /api/create-payment-intent for a gateway order', () => {
     expect((await orderRow(id))?.payment_intent_id).toBe(second.tranId)
   })
 
+  it('sends the customer back to SHOP_URL and has the IPN sent there, whatever Host the request carried', async () => {
+    const id = await gatewayOrder()
+    const res = await call('POST', '/api/create-payment-intent', {
+      as: buyer,
+      body: { bookingId: id },
+      origin: 'http://evil.example',
+      ...via,
+    })
+    expect(res.status, await res.clone().text()).toBe(200)
+    const requests = await fake<FakeSslcommerzRequest[]>('/__requests')
+    const sent = requests.findLast((r) => r.params.value_a === id)!.params
+    expect(sent).toMatchObject({
+      success_url: `http://shop.test/api/sslcommerz/return/${id}?result=success`,
+      ipn_url: 'http://shop.test/api/sslcommerz/ipn',
+    })
+    expect(JSON.stringify(sent)).not.toContain('evil.example')
+  })
+
   it('answers 404 for someone else’s order', async () => {
     const id = await gatewayOrder()
     const res = await call('POST', '/api/create-payment-intent', { as: other, body: { bookingId: id }, ...via })

@@ -92,7 +92,7 @@ export const paymentsRoutes = new Hono<AppEnv>()
       Object.entries(form).flatMap(([k, v]) => (typeof v === 'string' ? [[k, v] as const] : [])),
     )
     const deps = depsOf(c)
-    const gateway = new SslcommerzProvider(deps.db, c.var.config, new URL(c.req.url).origin)
+    const gateway = new SslcommerzProvider(deps.db, c.var.config)
     return c.json(await handleSslcommerzIpn(deps, gateway, fields))
   })
   .post('/stripe/webhook', async (c) => {

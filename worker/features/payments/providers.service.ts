@@ -17,9 +17,9 @@ export { ORDER_CURRENCY, type PaymentProvider, type ProviderIntent, paysFor } fr
  * expiry use it in every environment; taking a payment also goes through
  * {@link assertPaymentsAvailable}.
  */
-export function paymentProvider(config: Config, db: Db, origin = config.SHOP_URL): PaymentProvider {
+export function paymentProvider(config: Config, db: Db): PaymentProvider {
   const card = config.payments === 'stripe' ? new StripeProvider(stripeClient(config)) : new SimulatedProvider(db)
-  return new ByMethodProvider(card, new SslcommerzProvider(db, config, origin))
+  return new ByMethodProvider(card, new SslcommerzProvider(db, config))
 }
 
 /**

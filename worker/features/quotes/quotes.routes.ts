@@ -33,8 +33,6 @@ import {
   toQuotes,
 } from './quotes.service'
 
-/** What the quote routes need; links in e-mails point at the request's origin. */
-
 /**
  * The quote of `id` when the caller is its customer or an admin.
  * @throws 404 otherwise: someone else's quote answers like one that does not exist.

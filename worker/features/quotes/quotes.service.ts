@@ -39,6 +39,7 @@ import {
   placeQuoteOrder,
   priceQuoteOrder,
   type QuoteOrder,
+  releaseExpiredHolds,
 } from '../orders/orders.service'
 import { assertMethodAllowed, type MethodContext } from '../payments/payment-methods.service'
 import { toolsById } from '../tools/tools.service'
@@ -437,7 +438,7 @@ const stockChanged = (fields: Record<string, string>) =>
  * make one order.
  */
 export async function acceptQuote(
-  deps: Deps,
+  deps: ReturnType<typeof orderDeps>,
   row: QuoteRow,
   input: CheckoutInput,
   limitsOf: { maxUnpaid: number; methods: MethodContext },
@@ -446,6 +447,11 @@ export async function acceptQuote(
   const { db } = deps
   const move = quoteMove({ to: 'accepted', by: 'customer' }, { row, now })
   const lines = await linesQuery(db, [row.id])
+  // Stock held by orders whose hold ran out is free before it is read.
+  await releaseExpiredHolds(
+    deps,
+    lines.map((l) => l.toolId),
+  )
   const found = await toolsById(
     db,
     lines.map((l) => l.toolId),

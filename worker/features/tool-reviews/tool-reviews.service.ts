@@ -13,21 +13,51 @@ export const toToolReviewDto = (row: ToolReviewRow): ToolReview => ({
   rating: row.rating,
   title: row.title,
   body: row.body,
-  name: row.name,
+  // NOTE: checked again as it is read: a review the code before migration 0018 stored with an
+  // e-mail for a name never shows it, whatever the order of the migration and the deployment.
+  name: mayShowName(row.name, row.customer) ? row.name : NAMELESS_REVIEWER,
   verified: true,
   createdAt: row.createdAt,
 })
 
 const NAME_MAX = 40
 
+/** What a review is signed with when its buyer has no name that may be shown. */
+export const NAMELESS_REVIEWER = 'Customer'
+
+/** The part of an e-mail address before the `@`, lower-cased. */
+const localPartOf = (email: string) => email.slice(0, Math.max(0, email.indexOf('@'))).toLowerCase()
+
+/**
+ * Whether `name` may sign a review of `email`'s: never an e-mail address (an order without a
+ * name takes the buyer's e-mail as its name), nor the address's local part (nor the first
+ * {@link NAME_MAX} characters of a longer one, what {@link reviewerName} cut an address to).
+ */
+export function mayShowName(name: string, email: string): boolean {
+  const shown = name.trim().toLowerCase()
+  const local = localPartOf(email)
+  return !shown.includes('@') && shown !== local && !(local.length > NAME_MAX && shown === local.slice(0, NAME_MAX))
+}
+
 /**
  * The name a review shows: the first word of the reviewer's name and the initial of the last
- * ("Farhana Akter" → "Farhana A."), so a buyer's full name is not published; "Customer" without one.
+ * ("Farhana Akter" → "Farhana A."), so a buyer's full name is not published. Words that are
+ * e-mail addresses are never used, nor a name that is `email`'s local part ({@link mayShowName}):
+ * the first of `names` that has a name left gives it, else {@link NAMELESS_REVIEWER}.
  */
-export function reviewerName(fullName: string): string {
-  const words = fullName.trim().split(/\s+/u).filter(Boolean)
-  const first = words[0]
-  if (!first) return 'Customer'
+export function reviewerName(names: string | string[], email = ''): string {
+  for (const name of typeof names === 'string' ? [names] : names) {
+    const words = name
+      .trim()
+      .split(/\s+/u)
+      .filter((w) => w && !w.includes('@'))
+    if (words.length && mayShowName(words.join(' '), email)) return shortName(words)
+  }
+  return NAMELESS_REVIEWER
+}
+
+function shortName(words: string[]): string {
+  const first = words[0]!
   const last = words.length > 1 ? words[words.length - 1]! : undefined
   const initial = last ? ` ${[...last][0]!.toLocaleUpperCase()}.` : ''
   return `${[...first].slice(0, NAME_MAX).join('')}${initial}`
@@ -123,7 +153,7 @@ export async function createToolReview(
 ): Promise<string> {
   const order = await assertMayReview(db, toolId, reviewer.email)
   const id = newId()
-  const name = reviewerName(reviewer.name || order.customerName)
+  const name = reviewerName([reviewer.name, order.customerName], reviewer.email)
   const result = await db.run(sql`
     insert into tool_reviews (id, tool_id, customer, name, rating, title, body, order_id)
     select ${id}, ${toolId}, ${reviewer.email}, ${name}, ${input.rating}, ${input.title ?? null}, ${input.body}, ${order.id}

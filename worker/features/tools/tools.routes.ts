@@ -90,7 +90,7 @@ export const toolsRoutes = new Hono<AppEnv>()
   // The cancelled orders' e-mails go out after the answer, as for every other order move.
   .delete('/:id', requireAdmin, validate('param', IdParam), deliverMail, async (c) => {
     const { id } = c.req.valid('param')
-    const deps = orderDeps(c.var.config, getDb(c.env), new URL(c.req.url).origin)
+    const deps = orderDeps(c.var.config, getDb(c.env))
     const { auditId } = await deleteTool(deps.db, id, c.var.user.email)
     await invalidatePublic(c.var.config, ['catalogue'])
     // Taken out of the catalogue first, so nobody orders it meanwhile; then its unpaid orders end.

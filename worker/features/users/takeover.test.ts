@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers'
 import { describe, expect, it } from 'vitest'
+import type { Cart } from '#schemas/cart.ts'
 import type { UserProfile } from '#schemas/user.ts'
 import { call, json } from '#worker/test/helpers.ts'
 import { mailsTo, makeTool, orderBody, orderRow, placeOrder, stockOf } from '#worker/test/order-fixtures.ts'
@@ -16,6 +17,17 @@ async function signInWith(email: string, verified: boolean, body: Record<string,
   return { profile, accessToken }
 }
 
+/** Puts `quantity` of the tool in the caller's cart through the API; answers the cart's tool ids. */
+async function addToCart(token: string, toolId: string, quantity: number) {
+  const res = await call('PUT', `/api/cart/${toolId}`, { as: token, body: { quantity } })
+  expect(res.status, await res.clone().text()).toBe(200)
+  return (await json<Cart>(res)).lines.map((l) => l.serviceId)
+}
+
+/** The cart lines D1 holds for `email`. */
+const cartRows = async (email: string) =>
+  (await env.DB.prepare('select tool_id from cart_lines where customer = ?').bind(email).all()).results
+
 const SQUATTED = {
   name: 'Not The Owner',
   phone: '01811111111',
@@ -23,6 +35,68 @@ const SQUATTED = {
   education: 'Squatting',
   social: 'https://example.com/squatter',
 }
+
+describe('the cart of an account taken over', () => {
+  it('stays when the owner opens the verification link (the same sign-in), or signs in again', async () => {
+    const email = `cart-keeper-${crypto.randomUUID().slice(0, 8)}@example.com`
+    const tool = await makeTool({ name: 'Kept Cart Drill', quantity: 100, min: 1 })
+    const authTime = Math.floor(Date.now() / 1000) - 60
+    const signUp = await call('PUT', `/api/user/${email}`, {
+      as: emulatorIdToken({ email, emailVerified: false, authTime }),
+      body: { email },
+    })
+    const [, token] = await json<[UserProfile, string]>(signUp)
+    expect(await addToCart(token, tool.id, 3)).toEqual([tool.id])
+    const refreshed = await call('PUT', `/api/user/${email}`, {
+      as: emulatorIdToken({ email, emailVerified: true, authTime }),
+      body: { email },
+    })
+    expect(refreshed.status).toBe(200)
+    expect(await cartRows(email)).toHaveLength(1)
+    // A later verified sign-in of the owner (a new sign-in time) is not a takeover either.
+    await signInWith(email, true)
+    expect(await cartRows(email)).toHaveLength(1)
+  })
+
+  it('stays for a removed account, which the sign-in does not touch', async () => {
+    const email = `cart-removed-${crypto.randomUUID().slice(0, 8)}@example.com`
+    const tool = await makeTool({ name: 'Removed Cart Drill', quantity: 100, min: 1 })
+    const squatter = await signInWith(email, false)
+    await addToCart(squatter.accessToken, tool.id, 2)
+    await env.DB.prepare('update users set removed_at = ? where email = ?').bind(Date.now(), email).run()
+    const res = await call('PUT', `/api/user/${email}`, {
+      as: emulatorIdToken({ email, emailVerified: true }),
+      body: { email },
+    })
+    expect(res.status).toBe(403)
+    expect(await cartRows(email)).toHaveLength(1)
+  })
+
+  it('is emptied with the takeover: the squatter’s lines never reach the owner', async () => {
+    const email = `cart-squatted-${crypto.randomUUID().slice(0, 8)}@example.com`
+    const [drill, saw] = await Promise.all([
+      makeTool({ name: 'Squatter Cart Drill', quantity: 100, min: 1 }),
+      makeTool({ name: 'Squatter Cart Saw', quantity: 100, min: 1 }),
+    ])
+    const squatter = await signInWith(email, false, SQUATTED)
+    await addToCart(squatter.accessToken, drill.id, 4)
+    expect(await addToCart(squatter.accessToken, saw.id, 1)).toEqual([drill.id, saw.id])
+    const other = `cart-bystander-${crypto.randomUUID().slice(0, 8)}@example.com`
+    const bystander = await signInWith(other, false)
+    await addToCart(bystander.accessToken, drill.id, 1)
+
+    const owner = await signInWith(email, true, {}, 'Real Owner')
+    expect(await cartRows(email)).toEqual([])
+    const cart = await json<Cart>(await call('GET', '/api/cart', { as: owner.accessToken }))
+    expect(cart).toMatchObject({ lines: [], count: 0 })
+    // Someone else's cart is not touched.
+    expect(await cartRows(other)).toHaveLength(1)
+    // The owner's own cart from now on stays through later sign-ins.
+    await addToCart(owner.accessToken, saw.id, 2)
+    await signInWith(email, true)
+    expect(await cartRows(email)).toHaveLength(1)
+  })
+})
 
 describe('a verified sign-in taking over an account an unverified sign-up made', () => {
   it('clears what the squatter stored and cancels its unpaid orders, with their stock back', async () => {

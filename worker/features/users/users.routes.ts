@@ -108,8 +108,7 @@ export const usersRoutes = new Hono<AppEnv>()
         // e-mail/password account for an address they do not own.
         const makeAdmin = identity.emailVerified && config.adminEmails.includes(email)
         const signedIn = await signInUser(db, { ...identity, email }, fields, { makeAdmin })
-        if (signedIn.tookOver)
-          await cancelUnpaidOrdersOfSquatter(orderDeps(config, db, new URL(c.req.url).origin), email)
+        if (signedIn.tookOver) await cancelUnpaidOrdersOfSquatter(orderDeps(config, db), email)
         profile = signedIn.profile
         accessToken = await issueAccessToken(email, signedIn.sessionVersion, config)
       } else {

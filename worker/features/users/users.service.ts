@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
 import { PROFILE_LIMITS, type ProfileUpdate, ProfileUpdateSchema, type UserProfile } from '#schemas/user.ts'
 import { nowMs } from '#worker/db/now.ts'
-import { users } from '#worker/db/schema.ts'
+import { cartLines, users } from '#worker/db/schema.ts'
 import { containsText, type Db, newId } from '#worker/lib/db.ts'
 import { ApiError, conflict, notFound } from '#worker/lib/errors.ts'
 import { CHANGED_ONE_ROW, queryPart, returnedRow, runBatch } from '#worker/lib/guarded.ts'
@@ -135,7 +135,8 @@ export type SignInIdentity = {
  * - a verified identity (Google, or an e-mail its owner verified) takes over an account an
  *   unverified sign-in created: the account is marked verified, its session version rises
  *   (every access token issued before answers 401) and the profile fields the unverified
- *   sign-in stored start again (`tookOver`: the caller cancels its unpaid orders);
+ *   sign-in stored start again and its cart is emptied, in the same batch (`tookOver`: the
+ *   caller cancels its unpaid orders);
  * - while a verified identity holds the account, an unverified sign-in gets nothing (403
  *   EMAIL_NOT_VERIFIED); a removed account gets nothing either (403 ACCOUNT_REMOVED).
  * A new user gets the token's name and picture unless the body sends its own; an existing
@@ -188,7 +189,18 @@ export async function signInUser(
         sql`case when ${keepsProfile} then ${key === 'name' ? keptName : users[key]} else ${fromToken[key]} end`,
       ]),
   )
-  const row = await db
+  // The takeover's cart: the squatter's lines go, in the batch of the upsert and decided by the
+  // same condition, read before it (its first statement), so a cart is emptied exactly when the
+  // profile is (an account the upsert leaves alone, a removed one, keeps its cart).
+  const clearSquattersCart = db
+    .delete(cartLines)
+    .where(
+      and(
+        eq(cartLines.customer, identity.email),
+        sql`exists (select 1 from ${users} where ${users.email} = ${identity.email} and ${users.removedAt} is null and not ${keepsProfile})`,
+      ),
+    )
+  const upsert = db
     .insert(users)
     .values({
       id: newId(),
@@ -232,7 +244,7 @@ export async function signInUser(
       setWhere: verified ? isNull(users.removedAt) : and(isNull(users.removedAt), eq(users.identityVerified, false)),
     })
     .returning()
-    .get()
+  const row = verified ? (await db.batch([clearSquattersCart, upsert]))[1][0] : await upsert.get()
   if (row)
     return {
       profile: toUserProfile(row),

@@ -210,11 +210,13 @@ export class SslcommerzProvider implements PaymentProvider {
   constructor(
     private readonly db: Db,
     config: Config,
-    /** The shop's origin: where the gateway sends the customer back, and its IPN. */
-    private readonly origin: string,
   ) {
     this.client = new SslcommerzClient(config)
+    this.origin = config.shopUrl
   }
+
+  /** The shop's origin (SHOP_URL): where the gateway sends the customer back, and its IPN. */
+  private readonly origin: string
 
   async createOrReuseIntent(payable: PayableOrder): Promise<ProviderIntent> {
     const order = await this.db.select().from(orders).where(eq(orders.id, payable.id)).get()
