@@ -86,17 +86,17 @@ describe('a forged Host never reaches a link', () => {
     for (const mail of mails) expect(mail).toContain(`http://shop.test/dashboard/order/${id}`)
   })
 
-  it("a quote request's e-mail to the shop links to SHOP_URL's quote desk", async () => {
+  it("a quote request's e-mail to the shop links to the quote's page at SHOP_URL", async () => {
     const res = await call('POST', '/api/quotes', {
       as: buyer,
       body: { lines: [{ serviceId: tool.id, quantity: 50 }] },
       origin: EVIL,
     })
     expect(res.status).toBe(201)
-    const { quoteNumber } = await json<QuoteCreated>(res)
+    const { quoteNumber, insertedId } = await json<QuoteCreated>(res)
     const [mail] = await mailsWith(quoteNumber)
     expect(mail?.to).toBe(ADMIN)
-    expect(mail?.body).toContain('http://shop.test/dashboard/quote-desk')
+    expect(mail?.body).toContain(`http://shop.test/dashboard/quote/${insertedId}`)
   })
 
   it('no e-mail anyone was sent carries the forged host', async () => {
