@@ -21,6 +21,11 @@ export const QUOTE_MAX_OPEN = 3
 /** An offer holds at most this many days. */
 export const QUOTE_MAX_VALID_DAYS = 90
 const MESSAGE_MAX = 2000
+/**
+ * A customer posts at most `max` messages on one quote within `minutes` (the shop's replies are
+ * not limited): the next is a 429 with Retry-After.
+ */
+export const QUOTE_MESSAGE_RATE = { max: 10, minutes: 10 } as const
 
 export const TOO_MANY_QUOTES_MESSAGE = `You have ${QUOTE_MAX_OPEN} open quotes. Wait for our answer, or accept or decline one, before asking for another.`
 export const TOO_MANY_LINES_MESSAGE = `A quote holds at most ${QUOTE_MAX_LINES} tools.`

@@ -8,6 +8,7 @@ import {
   formatQuoteNumber,
   QUOTE_MAX_OPEN,
   QUOTE_MAX_VALID_DAYS,
+  QUOTE_MESSAGE_RATE,
   type Quote,
   type QuoteAccepted,
   type QuoteCreated,
@@ -25,11 +26,13 @@ import {
   happened,
   insertWhere,
   prepare,
+  queryPart,
   returnedRow,
   runBatch,
   type SqlPart,
   sqlPart,
 } from '#worker/lib/guarded.ts'
+import { type RateLimit, rateLimited, withinLimit } from '#worker/lib/rate-limit.ts'
 import { auditStatement } from '../audit/audit.service'
 import { cartLinesOf } from '../cart/cart.service'
 import { queueMailStatement } from '../mail/mail.service'
@@ -373,8 +376,31 @@ export async function declineQuote(
 }
 
 /**
+ * A quote's customer posts at most {@link QUOTE_MESSAGE_RATE} messages on it (the request's
+ * message counts): a flood would e-mail the shop each time. Keyed by the quote, counting the
+ * customer's messages only, so it is per customer and quote; the shop's replies are not limited.
+ */
+export const QUOTE_MESSAGE_RATE_LIMIT: RateLimit = {
+  max: QUOTE_MESSAGE_RATE.max,
+  windowMs: QUOTE_MESSAGE_RATE.minutes * 60_000,
+  rows: {
+    table: quoteMessages,
+    key: quoteMessages.quoteId,
+    createdAt: quoteMessages.at,
+    where: eq(quoteMessages.from, 'customer'),
+  },
+  message: (retryAfterSeconds) => {
+    const minutes = Math.ceil(retryAfterSeconds / 60)
+    return `You have sent ${QUOTE_MESSAGE_RATE.max} messages on this quote in the last ${QUOTE_MESSAGE_RATE.minutes} minutes. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before sending another.`
+  },
+}
+
+/**
  * `POST /api/quotes/{id}/messages`: the customer's or the shop's message, e-mailed to the
- * other side (an admin's is audited).
+ * other side (an admin's is audited). The customer's are rate-limited
+ * ({@link QUOTE_MESSAGE_RATE_LIMIT}, checked inside the INSERT); the e-mail and the audit entry
+ * are written only with the message, in the same batch.
+ * @throws 429 RATE_LIMITED with Retry-After when the customer has reached the limit.
  */
 export async function postQuoteMessage(deps: Deps, user: { email: string }, row: QuoteRow, text: string) {
   const { db } = deps
@@ -388,20 +414,26 @@ export async function postQuoteMessage(deps: Deps, user: { email: string }, row:
     text,
     dedupeKey: `quote-message:${messageId}`,
   })
-  const statements = [
-    insertWhere('quote_messages', {
-      id: messageId,
-      quote_id: row.id,
-      sender: fromShop ? 'shop' : 'customer',
-      author: user.email,
-      text,
-    }),
-    queueMailStatement(db, mail),
+  const limited = !fromShop
+  const insert = sql`insert into quote_messages (id, quote_id, sender, author, text)
+    select ${messageId}, ${row.id}, ${fromShop ? 'shop' : 'customer'}, ${user.email}, ${text}
+    where ${limited ? withinLimit(QUOTE_MESSAGE_RATE_LIMIT, row.id) : sql`1`}
+    returning id`
+  const made = happened('quote_messages', messageId)
+  const [inserted] = await runBatch(db, [
+    queryPart(db.run(insert)),
+    queueMailStatement(db, mail, made),
     ...(fromShop
-      ? [auditStatement(db, { actor: user.email, action: 'quote.message', target: row.id, detail: text.slice(0, 200) })]
+      ? [
+          auditStatement(
+            db,
+            { actor: user.email, action: 'quote.message', target: row.id, detail: text.slice(0, 200) },
+            made,
+          ),
+        ]
       : []),
-  ]
-  await runBatch(db, statements)
+  ])
+  if (!returnedRow(inserted)) throw await rateLimited(db, QUOTE_MESSAGE_RATE_LIMIT, row.id)
   return messageId
 }
 

@@ -372,7 +372,51 @@ describe('POST /api/quotes/{id}/offer', () => {
   })
 })
 
+const post = (token: string, id: string, text: string) =>
+  call('POST', `/api/quotes/${id}/messages`, { as: token, body: { text } })
+/** Moves a quote's messages `minutes` into the past (as if written then). */
+const ageMessages = (id: string, minutes: number) =>
+  env.DB.prepare('update quote_messages set at = at - ? where quote_id = ?')
+    .bind(minutes * 60_000, id)
+    .run()
+
 describe('messages', () => {
+  it('limit a customer to 10 messages a quote in 10 minutes: the 11th is a 429 with Retry-After, nothing stored', async () => {
+    const { token } = await customer()
+    const a = await makeTool({ min: 1 })
+    const q = await requested(token, [[a, 5]], 'The request’s message counts too.')
+    for (let i = 2; i <= 10; i++) expect((await post(token, q.insertedId, `Message ${i}`)).status).toBe(200)
+    const res = await post(token, q.insertedId, 'One too many')
+    const error = await expectRefused(res, 429, 'RATE_LIMITED')
+    const retryAfter = Number(res.headers.get('Retry-After'))
+    expect(retryAfter).toBeGreaterThanOrEqual(1)
+    expect(retryAfter).toBeLessThanOrEqual(600)
+    expect(error.message).toMatch(/10 messages on this quote in the last 10 minutes\. Please wait \d+ minutes?/)
+    const thread = (await read(token, q.insertedId)).messages
+    expect(thread).toHaveLength(10)
+    expect(thread.some((m) => m.text === 'One too many')).toBe(false)
+    expect((await mailsTo(SHOP_EMAIL)).some((m) => m.body.includes('One too many'))).toBe(false)
+    // The shop's replies are not limited; the customer's other quotes have their own count.
+    expect((await post(admin, q.insertedId, 'We read them all.')).status).toBe(200)
+    const other = await requested(token, [[a, 5]])
+    expect((await post(token, other.insertedId, 'About the other quote')).status).toBe(200)
+    // Once the window has passed, the customer may write again.
+    await ageMessages(q.insertedId, 11)
+    expect((await post(token, q.insertedId, 'Later on')).status).toBe(200)
+  })
+
+  it('hold the limit against racing posts: 15 at once store exactly 10', async () => {
+    const { token } = await customer()
+    const a = await makeTool({ min: 1 })
+    const q = await requested(token, [[a, 5]])
+    const results = await Promise.all(
+      Array.from({ length: 15 }, (_, i) => post(token, q.insertedId, `Racing ${i}`).then((r) => r.status)),
+    )
+    expect(results.filter((s) => s === 200)).toHaveLength(10)
+    expect(results.filter((s) => s === 429)).toHaveLength(5)
+    expect((await read(token, q.insertedId)).messages).toHaveLength(10)
+  })
+
   it('e-mail the other side; an outsider gets a 404', async () => {
     const { email, token } = await customer()
     const a = await makeTool({ min: 1 })
