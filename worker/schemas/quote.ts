@@ -26,8 +26,11 @@ const MESSAGE_MAX = 2000
  * not limited): the next is a 429 with Retry-After.
  */
 export const QUOTE_MESSAGE_RATE = { max: 10, minutes: 10 } as const
+/** A quote's conversation holds at most this many messages, both sides' together. */
+export const QUOTE_MAX_MESSAGES = 200
 
 export const TOO_MANY_QUOTES_MESSAGE = `You have ${QUOTE_MAX_OPEN} open quotes. Wait for our answer, or accept or decline one, before asking for another.`
+export const THREAD_FULL_MESSAGE = `This quote's conversation holds ${QUOTE_MAX_MESSAGES} messages, the most it can. Go on in a new quote request.`
 export const TOO_MANY_LINES_MESSAGE = `A quote holds at most ${QUOTE_MAX_LINES} tools.`
 
 const quantityField = z

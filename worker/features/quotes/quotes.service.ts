@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
 import { toPaisa, toTaka } from '#schemas/bdt.ts'
 import type { CheckoutInput } from '#schemas/checkout.ts'
 import { zoneOf } from '#schemas/delivery.ts'
@@ -6,6 +6,7 @@ import { formatOrderNumber, orderLessThanMessage, orderMinimumMessage } from '#s
 import { orderMoney } from '#schemas/order-money.ts'
 import {
   formatQuoteNumber,
+  QUOTE_MAX_MESSAGES,
   QUOTE_MAX_OPEN,
   QUOTE_MAX_VALID_DAYS,
   QUOTE_MESSAGE_RATE,
@@ -15,6 +16,7 @@ import {
   type QuoteOfferInput,
   type QuoteRequestInput,
   type QuoteStatus,
+  THREAD_FULL_MESSAGE,
   TOO_MANY_QUOTES_MESSAGE,
 } from '#schemas/quote.ts'
 import { isWholePacks, packSizeMessage, unitPriceOf } from '#schemas/unit-price.ts'
@@ -81,6 +83,9 @@ const messagesQuery = (db: Db, ids: string[]) =>
     .from(quoteMessages)
     .where(inArray(quoteMessages.quoteId, ids))
     .orderBy(quoteMessages.at, sql`${quoteMessages}.rowid`)
+
+const threadLength = async (db: Db, quoteId: string) =>
+  (await db.select({ n: count() }).from(quoteMessages).where(eq(quoteMessages.quoteId, quoteId)).get())?.n ?? 0
 
 /** An offer's total ({@link orderMoney}: its lines at the offered prices and the courier's fee); null before the offer. */
 const offerTotal = (lines: readonly { unitPricePaisa: number | null; quantity: number }[], feePaisa: number | null) =>
@@ -397,10 +402,12 @@ export const QUOTE_MESSAGE_RATE_LIMIT: RateLimit = {
 
 /**
  * `POST /api/quotes/{id}/messages`: the customer's or the shop's message, e-mailed to the
- * other side (an admin's is audited). The customer's are rate-limited
- * ({@link QUOTE_MESSAGE_RATE_LIMIT}, checked inside the INSERT); the e-mail and the audit entry
- * are written only with the message, in the same batch.
- * @throws 429 RATE_LIMITED with Retry-After when the customer has reached the limit.
+ * other side (an admin's is audited). A thread holds at most {@link QUOTE_MAX_MESSAGES}; the
+ * customer's are rate-limited ({@link QUOTE_MESSAGE_RATE_LIMIT}); both checked inside the INSERT.
+ * The e-mail and the audit entry are written only with the message, in the same batch.
+ * @throws 409 THREAD_FULL once the thread holds the maximum (whoever writes: waiting does not
+ * help, so it goes before the 429); 429 RATE_LIMITED with Retry-After when the customer has
+ * reached the limit.
  */
 export async function postQuoteMessage(deps: Deps, user: { email: string }, row: QuoteRow, text: string) {
   const { db } = deps
@@ -417,7 +424,8 @@ export async function postQuoteMessage(deps: Deps, user: { email: string }, row:
   const limited = !fromShop
   const insert = sql`insert into quote_messages (id, quote_id, sender, author, text)
     select ${messageId}, ${row.id}, ${fromShop ? 'shop' : 'customer'}, ${user.email}, ${text}
-    where ${limited ? withinLimit(QUOTE_MESSAGE_RATE_LIMIT, row.id) : sql`1`}
+    where (select count(*) from quote_messages where quote_id = ${row.id}) < ${QUOTE_MAX_MESSAGES}
+      and ${limited ? withinLimit(QUOTE_MESSAGE_RATE_LIMIT, row.id) : sql`1`}
     returning id`
   const made = happened('quote_messages', messageId)
   const [inserted] = await runBatch(db, [
@@ -433,8 +441,11 @@ export async function postQuoteMessage(deps: Deps, user: { email: string }, row:
         ]
       : []),
   ])
-  if (!returnedRow(inserted)) throw await rateLimited(db, QUOTE_MESSAGE_RATE_LIMIT, row.id)
-  return messageId
+  if (returnedRow(inserted)) return messageId
+  // Messages are never deleted: a thread that was full stays full.
+  if ((await threadLength(db, row.id)) >= QUOTE_MAX_MESSAGES)
+    throw new ApiError(409, 'THREAD_FULL', THREAD_FULL_MESSAGE)
+  throw await rateLimited(db, QUOTE_MESSAGE_RATE_LIMIT, row.id)
 }
 
 /** Marks the offers past their validUntil `expired` (the scheduled job; reads compute it anyway). */

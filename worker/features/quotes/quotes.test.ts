@@ -380,7 +380,41 @@ const ageMessages = (id: string, minutes: number) =>
     .bind(minutes * 60_000, id)
     .run()
 
+/** Adds `n` messages to a quote's thread, an hour old (outside the rate limit's window), alternately each side's. */
+const seedMessages = (id: string, n: number) =>
+  env.DB.prepare(
+    `with recursive k(i) as (select 1 union all select i + 1 from k where i < ?)
+     insert into quote_messages (id, quote_id, sender, author, text, at)
+     select ? || '-' || i, ?, case i % 2 when 0 then 'shop' else 'customer' end, 'seed', 'Seeded ' || i,
+       cast(unixepoch('subsec') * 1000 as integer) - 3600000 + i
+     from k`,
+  )
+    .bind(n, id, id)
+    .run()
+
 describe('messages', () => {
+  it('stop at 200 in a thread: then a 409 THREAD_FULL for either side, before any 429', async () => {
+    const { token } = await customer()
+    const a = await makeTool({ min: 1 })
+    const q = await requested(token, [[a, 5]])
+    await seedMessages(q.insertedId, 199)
+    expect((await post(token, q.insertedId, 'The 200th')).status).toBe(200)
+    const full = await expectRefused(await post(token, q.insertedId, 'The 201st'), 409, 'THREAD_FULL')
+    expect(full.message).toBe(
+      "This quote's conversation holds 200 messages, the most it can. Go on in a new quote request.",
+    )
+    await expectRefused(await post(admin, q.insertedId, 'The shop’s 201st'), 409, 'THREAD_FULL')
+    const stored = await env.DB.prepare('select count(*) as n from quote_messages where quote_id = ?')
+      .bind(q.insertedId)
+      .first<{ n: number }>()
+    expect(stored?.n).toBe(200)
+    // Full and rate-limited at once: the 409 (waiting would not help).
+    const busy = await requested(token, [[a, 5]])
+    await seedMessages(busy.insertedId, 190)
+    for (let i = 1; i <= 10; i++) expect((await post(token, busy.insertedId, `Recent ${i}`)).status).toBe(200)
+    await expectRefused(await post(token, busy.insertedId, 'Both'), 409, 'THREAD_FULL')
+  })
+
   it('limit a customer to 10 messages a quote in 10 minutes: the 11th is a 429 with Retry-After, nothing stored', async () => {
     const { token } = await customer()
     const a = await makeTool({ min: 1 })
