@@ -1,7 +1,7 @@
 import { emailField } from './email'
 import { atMostTwoDecimals } from './money'
 import { ORDER_LIMITS, QUANTITY_TOO_LARGE_MESSAGE } from './order-quantity'
-import { intParam, PAGE_MAX, searchParam } from './paging'
+import { intParam, PAGE_MAX, pageQuery, searchParam } from './paging'
 import { QUOTE_STATUS_NAMES, type QuoteStatus } from './quote-statuses'
 import { requiredText } from './text'
 import { z } from './zod'
@@ -26,6 +26,8 @@ const MESSAGE_MAX = 2000
  * not limited): the next is a 429 with Retry-After.
  */
 export const QUOTE_MESSAGE_RATE = { max: 10, minutes: 10 } as const
+/** How many of its latest messages a quote's answer carries; `GET /api/quotes/{id}/messages` pages the rest. */
+export const QUOTE_LATEST_MESSAGES = 20
 /** A quote's conversation holds at most this many messages, both sides' together. */
 export const QUOTE_MAX_MESSAGES = 200
 
@@ -126,7 +128,13 @@ export const QuoteListQuerySchema = z.object({
 
 export const QuoteIdParamSchema = z.object({ id: z.string().min(1).max(64) })
 
+/** `GET /api/quotes/{id}/messages`: `limit` (1–100, default 50) and `offset`, newest first. */
+export const QuoteMessagesQuerySchema = pageQuery
+
 // ─── Answers ────────────────────────────────────────────────────────────────────────────
+
+/** One message of a quote's conversation. */
+export type QuoteMessage = { _id: string; from: 'customer' | 'shop'; text: string; at: string }
 
 /** A quote as the API answers it; money in BDT, offer fields null until offered. */
 export type Quote = {
@@ -146,7 +154,10 @@ export type Quote = {
   deliveryFee: number | null
   total: number | null
   validUntil: string | null
-  messages: { from: 'customer' | 'shop'; text: string; at: string }[]
+  /** The latest {@link QUOTE_LATEST_MESSAGES} messages, oldest first. */
+  messages: QuoteMessage[]
+  /** How many messages the thread holds (all of them, not only those in `messages`). */
+  messageCount: number
   orderId: string | null
   createdAt: string
 }

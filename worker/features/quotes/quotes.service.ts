@@ -6,6 +6,7 @@ import { formatOrderNumber, orderLessThanMessage, orderMinimumMessage } from '#s
 import { orderMoney } from '#schemas/order-money.ts'
 import {
   formatQuoteNumber,
+  QUOTE_LATEST_MESSAGES,
   QUOTE_MAX_MESSAGES,
   QUOTE_MAX_OPEN,
   QUOTE_MAX_VALID_DAYS,
@@ -13,6 +14,7 @@ import {
   type Quote,
   type QuoteAccepted,
   type QuoteCreated,
+  type QuoteMessage,
   type QuoteOfferInput,
   type QuoteRequestInput,
   type QuoteStatus,
@@ -77,12 +79,61 @@ export const getQuoteRow = (db: Db, id: string) => db.select().from(quotes).wher
 
 const linesQuery = (db: Db, ids: string[]) =>
   db.select().from(quoteLines).where(inArray(quoteLines.quoteId, ids)).orderBy(quoteLines.quoteId, quoteLines.position)
-const messagesQuery = (db: Db, ids: string[]) =>
-  db
+/**
+ * The latest {@link QUOTE_LATEST_MESSAGES} messages of each quote of `ids`, oldest first, each
+ * with the count of its thread. NOTE: rowid breaks ties of one millisecond in the order written
+ * (ids are random); the limit is written into the SQL, as D1 binds at most 100 values and `ids`
+ * may be 100.
+ */
+const latestMessagesQuery = (db: Db, ids: string[]) => {
+  const ranked = db.$with('ranked').as(
+    db
+      .select({
+        id: quoteMessages.id,
+        quoteId: quoteMessages.quoteId,
+        from: quoteMessages.from,
+        text: quoteMessages.text,
+        at: quoteMessages.at,
+        rank: sql<number>`row_number() over (partition by ${quoteMessages.quoteId}
+          order by ${quoteMessages.at} desc, ${quoteMessages}.rowid desc)`.as('rank'),
+        total: sql<number>`count(*) over (partition by ${quoteMessages.quoteId})`.as('total'),
+      })
+      .from(quoteMessages)
+      .where(inArray(quoteMessages.quoteId, ids)),
+  )
+  return db
+    .with(ranked)
     .select()
-    .from(quoteMessages)
-    .where(inArray(quoteMessages.quoteId, ids))
-    .orderBy(quoteMessages.at, sql`${quoteMessages}.rowid`)
+    .from(ranked)
+    .where(sql`${ranked.rank} <= ${sql.raw(String(QUOTE_LATEST_MESSAGES))}`)
+    .orderBy(ranked.quoteId, desc(ranked.rank))
+}
+
+const toMessage = (m: { id: string; from: 'customer' | 'shop'; text: string; at: number }): QuoteMessage => ({
+  _id: m.id,
+  from: m.from,
+  text: m.text,
+  at: new Date(m.at).toISOString(),
+})
+
+/** `GET /api/quotes/{id}/messages`: a quote's messages, newest first, paged, with the count. */
+export async function listQuoteMessages(
+  db: Db,
+  quoteId: string,
+  page: { limit: number; offset: number },
+): Promise<{ items: QuoteMessage[]; total: number }> {
+  const [rows, [total]] = await db.batch([
+    db
+      .select()
+      .from(quoteMessages)
+      .where(eq(quoteMessages.quoteId, quoteId))
+      .orderBy(desc(quoteMessages.at), desc(sql`${quoteMessages}.rowid`))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(quoteMessages).where(eq(quoteMessages.quoteId, quoteId)),
+  ])
+  return { items: rows.map(toMessage), total: total?.n ?? 0 }
+}
 
 const threadLength = async (db: Db, quoteId: string) =>
   (await db.select({ n: count() }).from(quoteMessages).where(eq(quoteMessages.quoteId, quoteId)).get())?.n ?? 0
@@ -96,13 +147,14 @@ const offerTotal = (lines: readonly { unitPricePaisa: number | null; quantity: n
         feePaisa,
       ).totalPaisa
 
-/** The answers for `rows`, with their lines and messages (two queries for the lot). */
+/** The answers for `rows`, with their lines and latest messages (two queries for the lot). */
 export async function toQuotes(db: Db, rows: QuoteRow[], now: number): Promise<Quote[]> {
   if (rows.length === 0) return []
   const ids = rows.map((r) => r.id)
-  const [lines, messages] = await db.batch([linesQuery(db, ids), messagesQuery(db, ids)])
+  const [lines, messages] = await db.batch([linesQuery(db, ids), latestMessagesQuery(db, ids)])
   return rows.map((row) => {
     const own = lines.filter((l) => l.quoteId === row.id)
+    const ownMessages = messages.filter((m) => m.quoteId === row.id)
     const total = offerTotal(own, row.deliveryFeePaisa)
     return {
       _id: row.id,
@@ -121,9 +173,8 @@ export async function toQuotes(db: Db, rows: QuoteRow[], now: number): Promise<Q
       deliveryFee: row.deliveryFeePaisa === null ? null : toTaka(row.deliveryFeePaisa),
       total: total === null ? null : toTaka(total),
       validUntil: row.validUntil === null ? null : new Date(row.validUntil).toISOString(),
-      messages: messages
-        .filter((m) => m.quoteId === row.id)
-        .map((m) => ({ from: m.from, text: m.text, at: new Date(m.at).toISOString() })),
+      messages: ownMessages.map(toMessage),
+      messageCount: ownMessages[0]?.total ?? 0,
       orderId: row.orderId,
       createdAt: new Date(row.createdAt).toISOString(),
     }

@@ -6,7 +6,7 @@ import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { formatBDT } from '#schemas/bdt.ts'
 import type { OrderSummary } from '#schemas/order.ts'
-import type { Quote, QuoteAccepted, QuoteCreated } from '#schemas/quote.ts'
+import type { Quote, QuoteAccepted, QuoteCreated, QuoteMessage } from '#schemas/quote.ts'
 import { getConfig } from '#worker/env.ts'
 import { runScheduled } from '#worker/scheduled.ts'
 import { call, errorOf, json } from '#worker/test/helpers.ts'
@@ -391,6 +391,55 @@ const seedMessages = (id: string, n: number) =>
   )
     .bind(n, id, id)
     .run()
+
+describe('GET /api/quotes/{id}/messages', () => {
+  const page = (token: string, id: string, query = '') =>
+    call('GET', `/api/quotes/${id}/messages${query}`, { as: token })
+
+  it('refuses a bad limit or offset (400) and another customer (404)', async () => {
+    const { token } = await customer()
+    const q = await requested(token, [[await makeTool({ min: 1 }), 5]])
+    for (const query of ['?limit=0', '?limit=101', '?offset=-1', '?limit=ten']) {
+      const error = await expectRefused(await page(token, q.insertedId, query), 400, 'VALIDATION_FAILED')
+      expect(Object.keys(error.fields ?? {})).toEqual([query.includes('offset') ? 'offset' : 'limit'])
+    }
+    await expectRefused(await page((await customer()).token, q.insertedId), 404, 'NOT_FOUND')
+  })
+
+  it('pages the thread newest first with X-Total-Count; a quote carries its latest 20, oldest first', async () => {
+    const { email, token } = await customer()
+    const q = await requested(token, [[await makeTool({ min: 1 }), 5]])
+    await seedMessages(q.insertedId, 45)
+    const first = await page(token, q.insertedId, '?limit=20')
+    expect(first.status).toBe(200)
+    expect(first.headers.get('X-Total-Count')).toBe('45')
+    const newest = await json<QuoteMessage[]>(first)
+    expect(newest.map((m) => m.text)).toEqual(Array.from({ length: 20 }, (_, i) => `Seeded ${45 - i}`))
+    expect(newest[0]).toMatchObject({ _id: `${q.insertedId}-45`, from: 'customer' })
+    const last = await page(admin, q.insertedId, '?limit=20&offset=40')
+    expect(last.headers.get('X-Total-Count')).toBe('45')
+    expect((await json<QuoteMessage[]>(last)).map((m) => m.text)).toEqual([
+      'Seeded 5',
+      'Seeded 4',
+      'Seeded 3',
+      'Seeded 2',
+      'Seeded 1',
+    ])
+    expect(await json<QuoteMessage[]>(await page(token, q.insertedId))).toHaveLength(45)
+    // The quote itself, read alone or in a list, carries only the latest page.
+    const latest = Array.from({ length: 20 }, (_, i) => `Seeded ${26 + i}`)
+    const quote = await read(token, q.insertedId)
+    expect(quote.messageCount).toBe(45)
+    expect(quote.messages.map((m) => m.text)).toEqual(latest)
+    const listed = await json<Quote[]>(
+      await call('GET', `/api/quotes?customer=${encodeURIComponent(email)}`, { as: token }),
+    )
+    expect(listed.find((l) => l._id === q.insertedId)).toMatchObject({ messageCount: 45 })
+    expect(listed.find((l) => l._id === q.insertedId)?.messages.map((m) => m.text)).toEqual(latest)
+    const quiet = await requested(token, [[await makeTool({ min: 1 }), 5]])
+    expect(await read(token, quiet.insertedId)).toMatchObject({ messages: [], messageCount: 0 })
+  })
+})
 
 describe('messages', () => {
   it('stop at 200 in a thread: then a 409 THREAD_FULL for either side, before any 429', async () => {
