@@ -26,6 +26,12 @@ const MESSAGE_MAX = 2000
  * not limited): the next is a 429 with Retry-After.
  */
 export const QUOTE_MESSAGE_RATE = { max: 10, minutes: 10 } as const
+/**
+ * After the shop is e-mailed about a quote (its request, a customer's message), the customer's
+ * next messages on it within this many minutes are not e-mailed again (nor while that notice is
+ * still unsent): the desk shows them.
+ */
+export const QUOTE_SHOP_NOTICE_MINUTES = 10
 /** How many of its latest messages a quote's answer carries; `GET /api/quotes/{id}/messages` pages the rest. */
 export const QUOTE_LATEST_MESSAGES = 20
 /** A quote's conversation holds at most this many messages, both sides' together. */

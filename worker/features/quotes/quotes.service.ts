@@ -11,6 +11,7 @@ import {
   QUOTE_MAX_OPEN,
   QUOTE_MAX_VALID_DAYS,
   QUOTE_MESSAGE_RATE,
+  QUOTE_SHOP_NOTICE_MINUTES,
   type Quote,
   type QuoteAccepted,
   type QuoteCreated,
@@ -39,7 +40,7 @@ import {
 import { type RateLimit, rateLimited, withinLimit } from '#worker/lib/rate-limit.ts'
 import { auditStatement } from '../audit/audit.service'
 import { cartLinesOf } from '../cart/cart.service'
-import { queueMailStatement } from '../mail/mail.service'
+import { noMailSince, queueMailStatement } from '../mail/mail.service'
 import {
   assertRoomForQuoteOrder,
   type orderDeps,
@@ -67,6 +68,12 @@ const DAY_MS = 24 * 60 * 60 * 1000
 
 /** SQL: the quote of this row is open now: waiting for an offer, or for its customer's answer to one. */
 const isOpen = () => readsAsOneOf(['requested', 'offered'])
+
+/**
+ * The dedupe keys of the shop's notices about quote `id` start with this (`…requested`,
+ * `…message:<id>`); to the customer, only its offers' do (`…offer:<id>`).
+ */
+const shopNoticeKey = (id: string) => `quote:${id}:`
 
 const mailContext = (deps: Deps) => ({
   shopName: deps.shop.shopName,
@@ -286,7 +293,7 @@ export async function requestQuote(
     to: deps.shop.shopEmail,
     forShop: true,
     ...(input.message ? { text: input.message } : {}),
-    dedupeKey: `quote:${id}:requested`,
+    dedupeKey: `${shopNoticeKey(id)}requested`,
   })
   const results = await runBatch(db, [
     insert,
@@ -470,7 +477,7 @@ export async function postQuoteMessage(deps: Deps, user: { email: string }, row:
     to: fromShop ? row.customer : deps.shop.shopEmail,
     forShop: !fromShop,
     text,
-    dedupeKey: `quote-message:${messageId}`,
+    dedupeKey: fromShop ? `quote-message:${messageId}` : `${shopNoticeKey(row.id)}message:${messageId}`,
   })
   const limited = !fromShop
   const insert = sql`insert into quote_messages (id, quote_id, sender, author, text)
@@ -479,9 +486,13 @@ export async function postQuoteMessage(deps: Deps, user: { email: string }, row:
       and ${limited ? withinLimit(QUOTE_MESSAGE_RATE_LIMIT, row.id) : sql`1`}
     returning id`
   const made = happened('quote_messages', messageId)
+  // The shop hears of a burst once: not while its last notice about the quote is unsent or recent.
+  const notify = fromShop
+    ? made
+    : sqlPart`${made} and ${noMailSince(deps.shop.shopEmail, shopNoticeKey(row.id), QUOTE_SHOP_NOTICE_MINUTES * 60_000)}`
   const [inserted] = await runBatch(db, [
     queryPart(db.run(insert)),
-    queueMailStatement(db, mail, made),
+    queueMailStatement(db, mail, notify),
     ...(fromShop
       ? [
           auditStatement(

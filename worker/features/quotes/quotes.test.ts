@@ -441,6 +441,63 @@ describe('GET /api/quotes/{id}/messages', () => {
   })
 })
 
+/**
+ * Moves the shop's notices about a quote `minutes` into the past; with `pending`, as if still
+ * unsent (and not due, so no deliverer sends it meanwhile).
+ */
+const ageShopNotices = (id: string, minutes: number, pending = false) =>
+  env.DB.prepare(
+    `update email_outbox set created_at = created_at - ?,
+       status = case when ? then 'pending' else 'sent' end,
+       next_attempt_at = case when ? then ${Date.now() + DAY} else next_attempt_at end
+     where dedupe_key like ?`,
+  )
+    .bind(minutes * 60_000, pending ? 1 : 0, pending ? 1 : 0, `quote:${id}:%`)
+    .run()
+const messageMails = async (to: string, quoteNumber: string) =>
+  (await mailsTo(to)).filter((m) => m.subject.startsWith(`New message on quote ${quoteNumber} `))
+
+describe('the shop’s e-mails about a quote', () => {
+  it('send one for a burst of the customer’s messages, and say so; the shop’s replies each e-mail the customer', async () => {
+    const { email, token } = await customer()
+    const q = await requested(token, [[await makeTool({ min: 1 }), 5]])
+    await ageShopNotices(q.insertedId, 11)
+    for (const text of ['First of a burst', 'Second', 'Third', 'Fourth', 'Fifth'])
+      expect((await post(token, q.insertedId, text)).status).toBe(200)
+    const toShop = await messageMails(SHOP_EMAIL, q.quoteNumber)
+    expect(toShop).toHaveLength(1)
+    expect(toShop[0]?.body).toContain('First of a burst')
+    expect(toShop[0]?.body).toContain(
+      'More messages on this quote in the next 10 minutes are not e-mailed separately: read the whole conversation on the Quotes desk.',
+    )
+    expect((await read(token, q.insertedId)).messageCount).toBe(5)
+    for (const text of ['Reply one', 'Reply two']) expect((await post(admin, q.insertedId, text)).status).toBe(200)
+    expect(await messageMails(email, q.quoteNumber)).toHaveLength(2)
+  })
+
+  it('count the request’s notice; once the window passes the next message e-mails again', async () => {
+    const { token } = await customer()
+    const q = await requested(token, [[await makeTool({ min: 1 }), 5]], 'Asked with a message')
+    expect((await post(token, q.insertedId, 'Right after the request')).status).toBe(200)
+    expect(await messageMails(SHOP_EMAIL, q.quoteNumber)).toHaveLength(0)
+    await ageShopNotices(q.insertedId, 11)
+    expect((await post(token, q.insertedId, 'Ten minutes later')).status).toBe(200)
+    const toShop = await messageMails(SHOP_EMAIL, q.quoteNumber)
+    expect(toShop.map((m) => m.body.includes('Ten minutes later'))).toEqual([true])
+  })
+
+  it('send no second notice while the first is still unsent, however old', async () => {
+    const { token } = await customer()
+    const q = await requested(token, [[await makeTool({ min: 1 }), 5]])
+    await ageShopNotices(q.insertedId, 60, true)
+    expect((await post(token, q.insertedId, 'While the shop’s mail is down')).status).toBe(200)
+    expect(await messageMails(SHOP_EMAIL, q.quoteNumber)).toHaveLength(0)
+    await ageShopNotices(q.insertedId, 0) // sent at last, an hour ago
+    expect((await post(token, q.insertedId, 'After it went out')).status).toBe(200)
+    expect(await messageMails(SHOP_EMAIL, q.quoteNumber)).toHaveLength(1)
+  })
+})
+
 describe('messages', () => {
   it('stop at 200 in a thread: then a 409 THREAD_FULL for either side, before any 429', async () => {
     const { token } = await customer()
@@ -504,6 +561,7 @@ describe('messages', () => {
     const { email, token } = await customer()
     const a = await makeTool({ min: 1 })
     const q = await requested(token, [[a, 5]])
+    await ageShopNotices(q.insertedId, 11) // the request's notice to the shop is old news
     const mine = await call('POST', `/api/quotes/${q.insertedId}/messages`, {
       as: token,
       body: { text: 'Can you deliver by Friday?' },
