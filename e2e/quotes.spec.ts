@@ -256,3 +256,44 @@ test('a quote has a page of its own, linked from the request e-mail, for the sho
   await expect(page.getByRole('button', { name: 'Make an offer' })).toHaveCount(0)
   expect(await sidewaysOverflow(page)).toBe(0)
 })
+
+test('a long quote conversation shows its latest messages, and the earlier ones on demand', async ({
+  newCustomer,
+  asAdmin,
+}) => {
+  const id = await addTool(asAdmin.api, {
+    name: `Long thread saw ${Date.now()}`,
+    description: 'Much discussed.',
+    price: 300,
+    quantity: 100,
+    Minimum_quantity: 10,
+  })
+  const { page, api } = await newCustomer('Karim Talks', 'quote-thread')
+  const asked = await api.post('/quotes', { data: { lines: [{ serviceId: id, quantity: 10 }] } })
+  expect(asked.status(), await asked.text()).toBe(201)
+  const quote = (await asked.json()) as { insertedId: string; quoteNumber: string }
+  // 24 messages from the shop (its replies are not rate-limited): the quote carries the latest 20.
+  for (let i = 1; i <= 24; i++) {
+    const res = await asAdmin.api.post(`/quotes/${quote.insertedId}/messages`, {
+      data: { text: `Shop note ${String(i).padStart(2, '0')}` },
+    })
+    expect(res.status(), await res.text()).toBe(200)
+  }
+  await page.goto('/dashboard/quotes')
+  const card = page.getByTestId('quote').filter({ hasText: quote.quoteNumber })
+  const thread = card.getByRole('list', { name: `Messages of quote ${quote.quoteNumber}` })
+  await expect(thread.getByRole('listitem')).toHaveCount(20)
+  await expect(thread.getByRole('listitem').first()).toContainText('Shop note 05')
+  await expect(thread.getByRole('listitem').last()).toContainText('Shop note 24')
+  await card.getByRole('button', { name: 'Show earlier messages' }).click()
+  await expect(thread.getByRole('listitem')).toHaveCount(24)
+  await expect(thread.getByRole('listitem').first()).toContainText('Shop note 01')
+  await expect(card.getByRole('button', { name: 'Show earlier messages' })).toHaveCount(0)
+  // A new message keeps the whole thread in order, each message once.
+  await card.getByLabel('Write to the shop').fill('Thanks for all the notes.')
+  await card.getByRole('button', { name: 'Send message' }).click()
+  await expect(thread.getByRole('listitem')).toHaveCount(25)
+  await expect(thread.getByRole('listitem').last()).toContainText('Thanks for all the notes.')
+  await expect(thread.getByRole('listitem').first()).toContainText('Shop note 01')
+  await expectNoAxeViolations(page)
+})

@@ -8,6 +8,7 @@
 import './query-client.ts'
 
 export {
+  useInfiniteQuery,
   useMutation,
   useQueries,
   useQuery,

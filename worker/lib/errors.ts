@@ -26,6 +26,7 @@ export type ErrorCode =
   | 'WRONG_PAYMENT_METHOD'
   | 'REFERENCE_USED'
   | 'TOO_MANY_QUOTES'
+  | 'THREAD_FULL'
   | 'TOOL_WITHDRAWN'
   | 'NOT_A_BUYER'
   | 'ALREADY_REVIEWED'

@@ -12,14 +12,31 @@ import { ApiError } from './errors'
 export type RateLimit = {
   readonly max: number
   readonly windowMs: number
-  /** The rows counted: their table, the column holding the key and their creation time. */
-  readonly rows: { readonly table: SQLiteTable; readonly key: SQLiteColumn; readonly createdAt: SQLiteColumn }
+  /**
+   * The rows counted: their table, the column holding the key and their creation time; with
+   * `where`, only the rows it holds for (a quote's messages by its customer, not the shop's).
+   */
+  readonly rows: {
+    readonly table: SQLiteTable
+    readonly key: SQLiteColumn
+    readonly createdAt: SQLiteColumn
+    readonly where?: SQL
+  }
   /** The 429's message, given the seconds the client has to wait (its Retry-After). */
   readonly message: (retryAfterSeconds: number) => string
 }
 
 const inWindow = (limit: RateLimit, key: string) =>
-  sql`${limit.rows.key} = ${key} and ${limit.rows.createdAt} > ${nowMs} - ${limit.windowMs}`
+  sql`${limit.rows.key} = ${key} and ${limit.rows.createdAt} > ${nowMs} - ${limit.windowMs}${
+    limit.rows.where ? sql` and ${limit.rows.where}` : sql``
+  }`
+
+/**
+ * SQL that is true while `key` has room under `limit`: the condition of an `insert … select …
+ * where`, so the count and the insert are one statement (see {@link insertWithinLimit}).
+ */
+export const withinLimit = (limit: RateLimit, key: string): SQL =>
+  sql`(select count(*) from ${limit.rows.table} where ${inWindow(limit, key)}) < ${limit.max}`
 
 /**
  * Runs `insert` (an `insert … select … where ${withinLimit}`) unless `key` has reached `limit`.
@@ -34,10 +51,18 @@ export async function insertWithinLimit(
   key: string,
   insert: (withinLimit: SQL) => SQL,
 ): Promise<void> {
-  const withinLimit = sql`(select count(*) from ${limit.rows.table} where ${inWindow(limit, key)}) < ${limit.max}`
-  const result = await db.run(insert(withinLimit))
+  const result = await db.run(insert(withinLimit(limit, key)))
   if ((result.meta.changes ?? 0) > 0) return
+  throw await rateLimited(db, limit, key)
+}
 
+/**
+ * The 429 of `key` under `limit`, for an insert guarded by {@link withinLimit} that wrote nothing
+ * (when nothing else could have refused it).
+ * @returns 429 RATE_LIMITED with Retry-After: the seconds until the key's oldest row in the
+ * window leaves it (at least 1).
+ */
+export async function rateLimited(db: Db, limit: RateLimit, key: string): Promise<ApiError> {
   const row = await db
     .select({ oldest: sql<number | null>`min(${limit.rows.createdAt})`, now: sql<number>`${nowMs}` })
     .from(limit.rows.table)
@@ -46,7 +71,7 @@ export async function insertWithinLimit(
   // With no row left in the window (they aged out since the insert) the client may try at once.
   const waitMs = row?.oldest != null ? row.oldest + limit.windowMs - row.now : 0
   const retryAfterSeconds = Math.max(1, Math.ceil(waitMs / 1000))
-  throw new ApiError(429, 'RATE_LIMITED', limit.message(retryAfterSeconds), undefined, {
+  return new ApiError(429, 'RATE_LIMITED', limit.message(retryAfterSeconds), undefined, {
     'Retry-After': String(retryAfterSeconds),
   })
 }

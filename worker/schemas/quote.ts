@@ -1,7 +1,7 @@
 import { emailField } from './email'
 import { atMostTwoDecimals } from './money'
 import { ORDER_LIMITS, QUANTITY_TOO_LARGE_MESSAGE } from './order-quantity'
-import { intParam, PAGE_MAX, searchParam } from './paging'
+import { intParam, PAGE_MAX, pageQuery, searchParam } from './paging'
 import { QUOTE_STATUS_NAMES, type QuoteStatus } from './quote-statuses'
 import { requiredText } from './text'
 import { z } from './zod'
@@ -21,8 +21,24 @@ export const QUOTE_MAX_OPEN = 3
 /** An offer holds at most this many days. */
 export const QUOTE_MAX_VALID_DAYS = 90
 const MESSAGE_MAX = 2000
+/**
+ * A customer posts at most `max` messages on one quote within `minutes` (the shop's replies are
+ * not limited): the next is a 429 with Retry-After.
+ */
+export const QUOTE_MESSAGE_RATE = { max: 10, minutes: 10 } as const
+/**
+ * After the shop is e-mailed about a quote (its request, a customer's message), the customer's
+ * next messages on it within this many minutes are not e-mailed again (nor while that notice is
+ * still unsent): the desk shows them.
+ */
+export const QUOTE_SHOP_NOTICE_MINUTES = 10
+/** How many of its latest messages a quote's answer carries; `GET /api/quotes/{id}/messages` pages the rest. */
+export const QUOTE_LATEST_MESSAGES = 20
+/** A quote's conversation holds at most this many messages, both sides' together. */
+export const QUOTE_MAX_MESSAGES = 200
 
 export const TOO_MANY_QUOTES_MESSAGE = `You have ${QUOTE_MAX_OPEN} open quotes. Wait for our answer, or accept or decline one, before asking for another.`
+export const THREAD_FULL_MESSAGE = `This quote's conversation holds ${QUOTE_MAX_MESSAGES} messages, the most it can. Go on in a new quote request.`
 export const TOO_MANY_LINES_MESSAGE = `A quote holds at most ${QUOTE_MAX_LINES} tools.`
 
 const quantityField = z
@@ -118,7 +134,13 @@ export const QuoteListQuerySchema = z.object({
 
 export const QuoteIdParamSchema = z.object({ id: z.string().min(1).max(64) })
 
+/** `GET /api/quotes/{id}/messages`: `limit` (1–100, default 50) and `offset`, newest first. */
+export const QuoteMessagesQuerySchema = pageQuery
+
 // ─── Answers ────────────────────────────────────────────────────────────────────────────
+
+/** One message of a quote's conversation. */
+export type QuoteMessage = { _id: string; from: 'customer' | 'shop'; text: string; at: string }
 
 /** A quote as the API answers it; money in BDT, offer fields null until offered. */
 export type Quote = {
@@ -138,7 +160,10 @@ export type Quote = {
   deliveryFee: number | null
   total: number | null
   validUntil: string | null
-  messages: { from: 'customer' | 'shop'; text: string; at: string }[]
+  /** The latest {@link QUOTE_LATEST_MESSAGES} messages, oldest first. */
+  messages: QuoteMessage[]
+  /** How many messages the thread holds (all of them, not only those in `messages`). */
+  messageCount: number
   orderId: string | null
   createdAt: string
 }

@@ -212,6 +212,7 @@ const MATRIX: Row[] = [
     [401, 401, 401, 401, 401, 401, 403, 403, 400, 401],
     { lines: [], deliveryFee: 0, validUntil: 'soon' },
   ],
+  ['GET', '/api/quotes/{quote}/messages', [401, 401, 401, 401, 401, 401, 404, 200, 200, 401]],
   ['POST', '/api/quotes/{quote}/messages', [401, 401, 401, 401, 401, 401, 404, 200, 200, 401], { text: 'Matrix' }],
   [
     'POST',

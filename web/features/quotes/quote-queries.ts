@@ -1,5 +1,5 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query'
-import type { QuoteStatus } from '#schemas/quote.ts'
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { QUOTE_LATEST_MESSAGES, type QuoteStatus } from '#schemas/quote.ts'
 import { api, unwrap, unwrapPage } from '#web/lib/api.ts'
 import { deskPage } from '#web/lib/desk.ts'
 import { QUOTES_KEY } from './quote-keys'
@@ -33,6 +33,25 @@ export const quoteQueries = {
     queryOptions({
       queryKey: [...quoteQueries.all(), 'detail', id] as const,
       queryFn: () => unwrap(api.quotes[':id'].$get({ param: { id } })),
+      staleTime: 0,
+    }),
+  /**
+   * A quote's messages before the latest ones its answer carries, newest first, a page at a time
+   * ("Show earlier messages"). Under the quotes' key, so a change to any quote reads them again.
+   */
+  earlierMessages: (id: string) =>
+    infiniteQueryOptions({
+      queryKey: [...quoteQueries.all(), 'messages', id] as const,
+      queryFn: ({ pageParam }) =>
+        unwrapPage(
+          api.quotes[':id'].messages.$get({
+            param: { id },
+            query: { limit: String(QUOTE_LATEST_MESSAGES), offset: String(pageParam) },
+          }),
+        ),
+      initialPageParam: QUOTE_LATEST_MESSAGES,
+      getNextPageParam: (last, _pages, offset) =>
+        offset + last.items.length < last.total ? offset + last.items.length : undefined,
       staleTime: 0,
     }),
 }

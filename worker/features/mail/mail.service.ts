@@ -166,6 +166,23 @@ export function queueMailStatement(
 }
 
 /**
+ * SQL (with its values, for `queueMailStatement`'s `onlyIf`): no e-mail to `to` whose dedupe key
+ * starts with `keyPrefix` is still unsent, or was queued within the last `windowMs`. So a notice
+ * guarded by it coalesces with the ones before it: a burst of them sends one.
+ * NOTE: the prefix is read as a range of the dedupe key's unique index (`>= prefix and < the
+ * prefix with its last character raised`), so no scan of the outbox.
+ */
+export function noMailSince(to: string, keyPrefix: string, windowMs: number): { sql: string; values: unknown[] } {
+  const last = keyPrefix.charCodeAt(keyPrefix.length - 1)
+  const end = `${keyPrefix.slice(0, -1)}${String.fromCharCode(last + 1)}`
+  return {
+    sql: `not exists (select 1 from email_outbox where dedupe_key >= ? and dedupe_key < ? and "to" = ?
+      and (status = 'pending' or created_at > ${NOW_MS_SQL} - ?))`,
+    values: [keyPrefix, end, to, windowMs],
+  }
+}
+
+/**
  * Delivers the queued e-mails that are due (at most `limit`): each is claimed first, so two
  * deliverers never send one twice; a failure is retried with backoff, and marked 'failed'
  * after {@link MAX_MAIL_ATTEMPTS}. Without a provider outside production (the local outbox)

@@ -1,6 +1,7 @@
 import { formatBDT, toTaka } from '#schemas/bdt.ts'
 import { formatDhakaDateTime } from '#schemas/dhaka-time.ts'
 import { formatCount } from '#schemas/number-text.ts'
+import { QUOTE_SHOP_NOTICE_MINUTES } from '#schemas/quote.ts'
 import { type QueuedMail, renderMail } from '../mail/mail.service'
 
 /** Every e-mail about a quote: a request to the shop, an offer, a message either way (the layout of the order e-mails). */
@@ -58,7 +59,13 @@ export function quoteMail(
     ],
     message: [ctx.forShop ? `${quote.customerName} <${quote.customer}> wrote:` : 'We wrote about your quote:'],
   }[kind]
-  const lines = [...sentences, ...(ctx.text ? [ctx.text] : [])]
+  // The shop's notices coalesce (quotes.service.ts): say so, lest a quiet inbox read as a quiet customer.
+  const coalesced = ctx.forShop
+    ? [
+        `More messages on this quote in the next ${QUOTE_SHOP_NOTICE_MINUTES} minutes are not e-mailed separately: read the whole conversation on the Quotes desk.`,
+      ]
+    : []
+  const lines = [...sentences, ...(ctx.text ? [ctx.text] : []), ...coalesced]
   const details: [string, string][] = [
     ['Quote', no],
     ...quote.lines.map((l): [string, string] => [

@@ -9,7 +9,9 @@ import {
   QuoteDeclineSchema,
   QuoteIdParamSchema,
   QuoteListQuerySchema,
+  type QuoteMessage,
   QuoteMessageSchema,
+  QuoteMessagesQuerySchema,
   QuoteOfferSchema,
   QuoteRequestSchema,
 } from '#schemas/quote.ts'
@@ -25,6 +27,7 @@ import {
   acceptQuote,
   declineQuote,
   getQuoteRow,
+  listQuoteMessages,
   listQuotes,
   offerQuote,
   postQuoteMessage,
@@ -86,6 +89,18 @@ export const quotesRoutes = new Hono<AppEnv>()
       const row = await ownQuote(c, c.req.valid('param').id)
       const modifiedCount = await offerQuote(depsOf(c), c.var.user.email, row, c.req.valid('json'), Date.now())
       return c.json<Modified>({ acknowledged: true, modifiedCount })
+    },
+  )
+  .get(
+    '/:id/messages',
+    requireUser,
+    validate('param', QuoteIdParamSchema),
+    validate('query', QuoteMessagesQuerySchema),
+    async (c) => {
+      const row = await ownQuote(c, c.req.valid('param').id)
+      const page = await listQuoteMessages(getDb(c.env), row.id, c.req.valid('query'))
+      c.header('X-Total-Count', String(page.total))
+      return c.json<QuoteMessage[]>(page.items)
     },
   )
   .post(

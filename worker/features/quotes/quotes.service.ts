@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm'
 import { toPaisa, toTaka } from '#schemas/bdt.ts'
 import type { CheckoutInput } from '#schemas/checkout.ts'
 import { zoneOf } from '#schemas/delivery.ts'
@@ -6,14 +6,20 @@ import { formatOrderNumber, orderLessThanMessage, orderMinimumMessage } from '#s
 import { orderMoney } from '#schemas/order-money.ts'
 import {
   formatQuoteNumber,
+  QUOTE_LATEST_MESSAGES,
+  QUOTE_MAX_MESSAGES,
   QUOTE_MAX_OPEN,
   QUOTE_MAX_VALID_DAYS,
+  QUOTE_MESSAGE_RATE,
+  QUOTE_SHOP_NOTICE_MINUTES,
   type Quote,
   type QuoteAccepted,
   type QuoteCreated,
+  type QuoteMessage,
   type QuoteOfferInput,
   type QuoteRequestInput,
   type QuoteStatus,
+  THREAD_FULL_MESSAGE,
   TOO_MANY_QUOTES_MESSAGE,
 } from '#schemas/quote.ts'
 import { isWholePacks, packSizeMessage, unitPriceOf } from '#schemas/unit-price.ts'
@@ -25,14 +31,16 @@ import {
   happened,
   insertWhere,
   prepare,
+  queryPart,
   returnedRow,
   runBatch,
   type SqlPart,
   sqlPart,
 } from '#worker/lib/guarded.ts'
+import { type RateLimit, rateLimited, withinLimit } from '#worker/lib/rate-limit.ts'
 import { auditStatement } from '../audit/audit.service'
 import { cartLinesOf } from '../cart/cart.service'
-import { queueMailStatement } from '../mail/mail.service'
+import { noMailSince, queueMailStatement } from '../mail/mail.service'
 import {
   assertRoomForQuoteOrder,
   type orderDeps,
@@ -62,6 +70,12 @@ const DAY_MS = 24 * 60 * 60 * 1000
 /** SQL: the quote of this row is open now: waiting for an offer, or for its customer's answer to one. */
 const isOpen = () => readsAsOneOf(['requested', 'offered'])
 
+/**
+ * The dedupe keys of the shop's notices about quote `id` start with this (`…requested`,
+ * `…message:<id>`); to the customer, only its offers' do (`…offer:<id>`).
+ */
+const shopNoticeKey = (id: string) => `quote:${id}:`
+
 const mailContext = (deps: Deps) => ({
   shopName: deps.shop.shopName,
   ...(deps.shop.shopUrl ? { shopUrl: deps.shop.shopUrl } : {}),
@@ -73,12 +87,64 @@ export const getQuoteRow = (db: Db, id: string) => db.select().from(quotes).wher
 
 const linesQuery = (db: Db, ids: string[]) =>
   db.select().from(quoteLines).where(inArray(quoteLines.quoteId, ids)).orderBy(quoteLines.quoteId, quoteLines.position)
-const messagesQuery = (db: Db, ids: string[]) =>
-  db
+/**
+ * The latest {@link QUOTE_LATEST_MESSAGES} messages of each quote of `ids`, oldest first, each
+ * with the count of its thread. NOTE: rowid breaks ties of one millisecond in the order written
+ * (ids are random); the limit is written into the SQL, as D1 binds at most 100 values and `ids`
+ * may be 100.
+ */
+const latestMessagesQuery = (db: Db, ids: string[]) => {
+  const ranked = db.$with('ranked').as(
+    db
+      .select({
+        id: quoteMessages.id,
+        quoteId: quoteMessages.quoteId,
+        from: quoteMessages.from,
+        text: quoteMessages.text,
+        at: quoteMessages.at,
+        rank: sql<number>`row_number() over (partition by ${quoteMessages.quoteId}
+          order by ${quoteMessages.at} desc, ${quoteMessages}.rowid desc)`.as('rank'),
+        total: sql<number>`count(*) over (partition by ${quoteMessages.quoteId})`.as('total'),
+      })
+      .from(quoteMessages)
+      .where(inArray(quoteMessages.quoteId, ids)),
+  )
+  return db
+    .with(ranked)
     .select()
-    .from(quoteMessages)
-    .where(inArray(quoteMessages.quoteId, ids))
-    .orderBy(quoteMessages.at, sql`${quoteMessages}.rowid`)
+    .from(ranked)
+    .where(sql`${ranked.rank} <= ${sql.raw(String(QUOTE_LATEST_MESSAGES))}`)
+    .orderBy(ranked.quoteId, desc(ranked.rank))
+}
+
+const toMessage = (m: { id: string; from: 'customer' | 'shop'; text: string; at: number }): QuoteMessage => ({
+  _id: m.id,
+  from: m.from,
+  text: m.text,
+  at: new Date(m.at).toISOString(),
+})
+
+/** `GET /api/quotes/{id}/messages`: a quote's messages, newest first, paged, with the count. */
+export async function listQuoteMessages(
+  db: Db,
+  quoteId: string,
+  page: { limit: number; offset: number },
+): Promise<{ items: QuoteMessage[]; total: number }> {
+  const [rows, [total]] = await db.batch([
+    db
+      .select()
+      .from(quoteMessages)
+      .where(eq(quoteMessages.quoteId, quoteId))
+      .orderBy(desc(quoteMessages.at), desc(sql`${quoteMessages}.rowid`))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(quoteMessages).where(eq(quoteMessages.quoteId, quoteId)),
+  ])
+  return { items: rows.map(toMessage), total: total?.n ?? 0 }
+}
+
+const threadLength = async (db: Db, quoteId: string) =>
+  (await db.select({ n: count() }).from(quoteMessages).where(eq(quoteMessages.quoteId, quoteId)).get())?.n ?? 0
 
 /** An offer's total ({@link orderMoney}: its lines at the offered prices and the courier's fee); null before the offer. */
 const offerTotal = (lines: readonly { unitPricePaisa: number | null; quantity: number }[], feePaisa: number | null) =>
@@ -89,13 +155,14 @@ const offerTotal = (lines: readonly { unitPricePaisa: number | null; quantity: n
         feePaisa,
       ).totalPaisa
 
-/** The answers for `rows`, with their lines and messages (two queries for the lot). */
+/** The answers for `rows`, with their lines and latest messages (two queries for the lot). */
 export async function toQuotes(db: Db, rows: QuoteRow[], now: number): Promise<Quote[]> {
   if (rows.length === 0) return []
   const ids = rows.map((r) => r.id)
-  const [lines, messages] = await db.batch([linesQuery(db, ids), messagesQuery(db, ids)])
+  const [lines, messages] = await db.batch([linesQuery(db, ids), latestMessagesQuery(db, ids)])
   return rows.map((row) => {
     const own = lines.filter((l) => l.quoteId === row.id)
+    const ownMessages = messages.filter((m) => m.quoteId === row.id)
     const total = offerTotal(own, row.deliveryFeePaisa)
     return {
       _id: row.id,
@@ -114,9 +181,8 @@ export async function toQuotes(db: Db, rows: QuoteRow[], now: number): Promise<Q
       deliveryFee: row.deliveryFeePaisa === null ? null : toTaka(row.deliveryFeePaisa),
       total: total === null ? null : toTaka(total),
       validUntil: row.validUntil === null ? null : new Date(row.validUntil).toISOString(),
-      messages: messages
-        .filter((m) => m.quoteId === row.id)
-        .map((m) => ({ from: m.from, text: m.text, at: new Date(m.at).toISOString() })),
+      messages: ownMessages.map(toMessage),
+      messageCount: ownMessages[0]?.total ?? 0,
       orderId: row.orderId,
       createdAt: new Date(row.createdAt).toISOString(),
     }
@@ -230,7 +296,7 @@ export async function requestQuote(
     to: deps.shop.shopEmail,
     forShop: true,
     ...(input.message ? { text: input.message } : {}),
-    dedupeKey: `quote:${id}:requested`,
+    dedupeKey: `${shopNoticeKey(id)}requested`,
   })
   const results = await runBatch(db, [
     insert,
@@ -376,8 +442,33 @@ export async function declineQuote(
 }
 
 /**
+ * A quote's customer posts at most {@link QUOTE_MESSAGE_RATE} messages on it (the request's
+ * message counts): a flood would e-mail the shop each time. Keyed by the quote, counting the
+ * customer's messages only, so it is per customer and quote; the shop's replies are not limited.
+ */
+export const QUOTE_MESSAGE_RATE_LIMIT: RateLimit = {
+  max: QUOTE_MESSAGE_RATE.max,
+  windowMs: QUOTE_MESSAGE_RATE.minutes * 60_000,
+  rows: {
+    table: quoteMessages,
+    key: quoteMessages.quoteId,
+    createdAt: quoteMessages.at,
+    where: eq(quoteMessages.from, 'customer'),
+  },
+  message: (retryAfterSeconds) => {
+    const minutes = Math.ceil(retryAfterSeconds / 60)
+    return `You have sent ${QUOTE_MESSAGE_RATE.max} messages on this quote in the last ${QUOTE_MESSAGE_RATE.minutes} minutes. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} before sending another.`
+  },
+}
+
+/**
  * `POST /api/quotes/{id}/messages`: the customer's or the shop's message, e-mailed to the
- * other side (an admin's is audited).
+ * other side (an admin's is audited). A thread holds at most {@link QUOTE_MAX_MESSAGES}; the
+ * customer's are rate-limited ({@link QUOTE_MESSAGE_RATE_LIMIT}); both checked inside the INSERT.
+ * The e-mail and the audit entry are written only with the message, in the same batch.
+ * @throws 409 THREAD_FULL once the thread holds the maximum (whoever writes: waiting does not
+ * help, so it goes before the 429); 429 RATE_LIMITED with Retry-After when the customer has
+ * reached the limit.
  */
 export async function postQuoteMessage(deps: Deps, user: { email: string }, row: QuoteRow, text: string) {
   const { db } = deps
@@ -389,23 +480,37 @@ export async function postQuoteMessage(deps: Deps, user: { email: string }, row:
     to: fromShop ? row.customer : deps.shop.shopEmail,
     forShop: !fromShop,
     text,
-    dedupeKey: `quote-message:${messageId}`,
+    dedupeKey: fromShop ? `quote-message:${messageId}` : `${shopNoticeKey(row.id)}message:${messageId}`,
   })
-  const statements = [
-    insertWhere('quote_messages', {
-      id: messageId,
-      quote_id: row.id,
-      sender: fromShop ? 'shop' : 'customer',
-      author: user.email,
-      text,
-    }),
-    queueMailStatement(db, mail),
+  const limited = !fromShop
+  const insert = sql`insert into quote_messages (id, quote_id, sender, author, text)
+    select ${messageId}, ${row.id}, ${fromShop ? 'shop' : 'customer'}, ${user.email}, ${text}
+    where (select count(*) from quote_messages where quote_id = ${row.id}) < ${QUOTE_MAX_MESSAGES}
+      and ${limited ? withinLimit(QUOTE_MESSAGE_RATE_LIMIT, row.id) : sql`1`}
+    returning id`
+  const made = happened('quote_messages', messageId)
+  // The shop hears of a burst once: not while its last notice about the quote is unsent or recent.
+  const notify = fromShop
+    ? made
+    : sqlPart`${made} and ${noMailSince(deps.shop.shopEmail, shopNoticeKey(row.id), QUOTE_SHOP_NOTICE_MINUTES * 60_000)}`
+  const [inserted] = await runBatch(db, [
+    queryPart(db.run(insert)),
+    queueMailStatement(db, mail, notify),
     ...(fromShop
-      ? [auditStatement(db, { actor: user.email, action: 'quote.message', target: row.id, detail: text.slice(0, 200) })]
+      ? [
+          auditStatement(
+            db,
+            { actor: user.email, action: 'quote.message', target: row.id, detail: text.slice(0, 200) },
+            made,
+          ),
+        ]
       : []),
-  ]
-  await runBatch(db, statements)
-  return messageId
+  ])
+  if (returnedRow(inserted)) return messageId
+  // Messages are never deleted: a thread that was full stays full.
+  if ((await threadLength(db, row.id)) >= QUOTE_MAX_MESSAGES)
+    throw new ApiError(409, 'THREAD_FULL', THREAD_FULL_MESSAGE)
+  throw await rateLimited(db, QUOTE_MESSAGE_RATE_LIMIT, row.id)
 }
 
 /** Marks the offers past their validUntil `expired` (the scheduled job; reads compute it anyway). */

@@ -6,7 +6,7 @@ import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { formatBDT } from '#schemas/bdt.ts'
 import type { OrderSummary } from '#schemas/order.ts'
-import type { Quote, QuoteAccepted, QuoteCreated } from '#schemas/quote.ts'
+import type { Quote, QuoteAccepted, QuoteCreated, QuoteMessage } from '#schemas/quote.ts'
 import { getConfig } from '#worker/env.ts'
 import { runScheduled } from '#worker/scheduled.ts'
 import { call, errorOf, json } from '#worker/test/helpers.ts'
@@ -376,11 +376,196 @@ describe('POST /api/quotes/{id}/offer', () => {
   })
 })
 
+const post = (token: string, id: string, text: string) =>
+  call('POST', `/api/quotes/${id}/messages`, { as: token, body: { text } })
+/** Moves a quote's messages `minutes` into the past (as if written then). */
+const ageMessages = (id: string, minutes: number) =>
+  env.DB.prepare('update quote_messages set at = at - ? where quote_id = ?')
+    .bind(minutes * 60_000, id)
+    .run()
+
+/** Adds `n` messages to a quote's thread, an hour old (outside the rate limit's window), alternately each side's. */
+const seedMessages = (id: string, n: number) =>
+  env.DB.prepare(
+    `with recursive k(i) as (select 1 union all select i + 1 from k where i < ?)
+     insert into quote_messages (id, quote_id, sender, author, text, at)
+     select ? || '-' || i, ?, case i % 2 when 0 then 'shop' else 'customer' end, 'seed', 'Seeded ' || i,
+       cast(unixepoch('subsec') * 1000 as integer) - 3600000 + i
+     from k`,
+  )
+    .bind(n, id, id)
+    .run()
+
+describe('GET /api/quotes/{id}/messages', () => {
+  const page = (token: string, id: string, query = '') =>
+    call('GET', `/api/quotes/${id}/messages${query}`, { as: token })
+
+  it('refuses a bad limit or offset (400) and another customer (404)', async () => {
+    const { token } = await customer()
+    const q = await requested(token, [[await makeTool({ min: 1 }), 5]])
+    for (const query of ['?limit=0', '?limit=101', '?offset=-1', '?limit=ten']) {
+      const error = await expectRefused(await page(token, q.insertedId, query), 400, 'VALIDATION_FAILED')
+      expect(Object.keys(error.fields ?? {})).toEqual([query.includes('offset') ? 'offset' : 'limit'])
+    }
+    await expectRefused(await page((await customer()).token, q.insertedId), 404, 'NOT_FOUND')
+  })
+
+  it('pages the thread newest first with X-Total-Count; a quote carries its latest 20, oldest first', async () => {
+    const { email, token } = await customer()
+    const q = await requested(token, [[await makeTool({ min: 1 }), 5]])
+    await seedMessages(q.insertedId, 45)
+    const first = await page(token, q.insertedId, '?limit=20')
+    expect(first.status).toBe(200)
+    expect(first.headers.get('X-Total-Count')).toBe('45')
+    const newest = await json<QuoteMessage[]>(first)
+    expect(newest.map((m) => m.text)).toEqual(Array.from({ length: 20 }, (_, i) => `Seeded ${45 - i}`))
+    expect(newest[0]).toMatchObject({ _id: `${q.insertedId}-45`, from: 'customer' })
+    const last = await page(admin, q.insertedId, '?limit=20&offset=40')
+    expect(last.headers.get('X-Total-Count')).toBe('45')
+    expect((await json<QuoteMessage[]>(last)).map((m) => m.text)).toEqual([
+      'Seeded 5',
+      'Seeded 4',
+      'Seeded 3',
+      'Seeded 2',
+      'Seeded 1',
+    ])
+    expect(await json<QuoteMessage[]>(await page(token, q.insertedId))).toHaveLength(45)
+    // The quote itself, read alone or in a list, carries only the latest page.
+    const latest = Array.from({ length: 20 }, (_, i) => `Seeded ${26 + i}`)
+    const quote = await read(token, q.insertedId)
+    expect(quote.messageCount).toBe(45)
+    expect(quote.messages.map((m) => m.text)).toEqual(latest)
+    const listed = await json<Quote[]>(
+      await call('GET', `/api/quotes?customer=${encodeURIComponent(email)}`, { as: token }),
+    )
+    expect(listed.find((l) => l._id === q.insertedId)).toMatchObject({ messageCount: 45 })
+    expect(listed.find((l) => l._id === q.insertedId)?.messages.map((m) => m.text)).toEqual(latest)
+    const quiet = await requested(token, [[await makeTool({ min: 1 }), 5]])
+    expect(await read(token, quiet.insertedId)).toMatchObject({ messages: [], messageCount: 0 })
+  })
+})
+
+/**
+ * Moves the shop's notices about a quote `minutes` into the past; with `pending`, as if still
+ * unsent (and not due, so no deliverer sends it meanwhile).
+ */
+const ageShopNotices = (id: string, minutes: number, pending = false) =>
+  env.DB.prepare(
+    `update email_outbox set created_at = created_at - ?,
+       status = case when ? then 'pending' else 'sent' end,
+       next_attempt_at = case when ? then ${Date.now() + DAY} else next_attempt_at end
+     where dedupe_key like ?`,
+  )
+    .bind(minutes * 60_000, pending ? 1 : 0, pending ? 1 : 0, `quote:${id}:%`)
+    .run()
+const messageMails = async (to: string, quoteNumber: string) =>
+  (await mailsTo(to)).filter((m) => m.subject.startsWith(`New message on quote ${quoteNumber} `))
+
+describe('the shop’s e-mails about a quote', () => {
+  it('send one for a burst of the customer’s messages, and say so; the shop’s replies each e-mail the customer', async () => {
+    const { email, token } = await customer()
+    const q = await requested(token, [[await makeTool({ min: 1 }), 5]])
+    await ageShopNotices(q.insertedId, 11)
+    for (const text of ['First of a burst', 'Second', 'Third', 'Fourth', 'Fifth'])
+      expect((await post(token, q.insertedId, text)).status).toBe(200)
+    const toShop = await messageMails(SHOP_EMAIL, q.quoteNumber)
+    expect(toShop).toHaveLength(1)
+    expect(toShop[0]?.body).toContain('First of a burst')
+    expect(toShop[0]?.body).toContain(
+      'More messages on this quote in the next 10 minutes are not e-mailed separately: read the whole conversation on the Quotes desk.',
+    )
+    expect((await read(token, q.insertedId)).messageCount).toBe(5)
+    for (const text of ['Reply one', 'Reply two']) expect((await post(admin, q.insertedId, text)).status).toBe(200)
+    expect(await messageMails(email, q.quoteNumber)).toHaveLength(2)
+  })
+
+  it('count the request’s notice; once the window passes the next message e-mails again', async () => {
+    const { token } = await customer()
+    const q = await requested(token, [[await makeTool({ min: 1 }), 5]], 'Asked with a message')
+    expect((await post(token, q.insertedId, 'Right after the request')).status).toBe(200)
+    expect(await messageMails(SHOP_EMAIL, q.quoteNumber)).toHaveLength(0)
+    await ageShopNotices(q.insertedId, 11)
+    expect((await post(token, q.insertedId, 'Ten minutes later')).status).toBe(200)
+    const toShop = await messageMails(SHOP_EMAIL, q.quoteNumber)
+    expect(toShop.map((m) => m.body.includes('Ten minutes later'))).toEqual([true])
+  })
+
+  it('send no second notice while the first is still unsent, however old', async () => {
+    const { token } = await customer()
+    const q = await requested(token, [[await makeTool({ min: 1 }), 5]])
+    await ageShopNotices(q.insertedId, 60, true)
+    expect((await post(token, q.insertedId, 'While the shop’s mail is down')).status).toBe(200)
+    expect(await messageMails(SHOP_EMAIL, q.quoteNumber)).toHaveLength(0)
+    await ageShopNotices(q.insertedId, 0) // sent at last, an hour ago
+    expect((await post(token, q.insertedId, 'After it went out')).status).toBe(200)
+    expect(await messageMails(SHOP_EMAIL, q.quoteNumber)).toHaveLength(1)
+  })
+})
+
 describe('messages', () => {
+  it('stop at 200 in a thread: then a 409 THREAD_FULL for either side, before any 429', async () => {
+    const { token } = await customer()
+    const a = await makeTool({ min: 1 })
+    const q = await requested(token, [[a, 5]])
+    await seedMessages(q.insertedId, 199)
+    expect((await post(token, q.insertedId, 'The 200th')).status).toBe(200)
+    const full = await expectRefused(await post(token, q.insertedId, 'The 201st'), 409, 'THREAD_FULL')
+    expect(full.message).toBe(
+      "This quote's conversation holds 200 messages, the most it can. Go on in a new quote request.",
+    )
+    await expectRefused(await post(admin, q.insertedId, 'The shop’s 201st'), 409, 'THREAD_FULL')
+    const stored = await env.DB.prepare('select count(*) as n from quote_messages where quote_id = ?')
+      .bind(q.insertedId)
+      .first<{ n: number }>()
+    expect(stored?.n).toBe(200)
+    // Full and rate-limited at once: the 409 (waiting would not help).
+    const busy = await requested(token, [[a, 5]])
+    await seedMessages(busy.insertedId, 190)
+    for (let i = 1; i <= 10; i++) expect((await post(token, busy.insertedId, `Recent ${i}`)).status).toBe(200)
+    await expectRefused(await post(token, busy.insertedId, 'Both'), 409, 'THREAD_FULL')
+  })
+
+  it('limit a customer to 10 messages a quote in 10 minutes: the 11th is a 429 with Retry-After, nothing stored', async () => {
+    const { token } = await customer()
+    const a = await makeTool({ min: 1 })
+    const q = await requested(token, [[a, 5]], 'The request’s message counts too.')
+    for (let i = 2; i <= 10; i++) expect((await post(token, q.insertedId, `Message ${i}`)).status).toBe(200)
+    const res = await post(token, q.insertedId, 'One too many')
+    const error = await expectRefused(res, 429, 'RATE_LIMITED')
+    const retryAfter = Number(res.headers.get('Retry-After'))
+    expect(retryAfter).toBeGreaterThanOrEqual(1)
+    expect(retryAfter).toBeLessThanOrEqual(600)
+    expect(error.message).toMatch(/10 messages on this quote in the last 10 minutes\. Please wait \d+ minutes?/)
+    const thread = (await read(token, q.insertedId)).messages
+    expect(thread).toHaveLength(10)
+    expect(thread.some((m) => m.text === 'One too many')).toBe(false)
+    expect((await mailsTo(SHOP_EMAIL)).some((m) => m.body.includes('One too many'))).toBe(false)
+    // The shop's replies are not limited; the customer's other quotes have their own count.
+    expect((await post(admin, q.insertedId, 'We read them all.')).status).toBe(200)
+    const other = await requested(token, [[a, 5]])
+    expect((await post(token, other.insertedId, 'About the other quote')).status).toBe(200)
+    // Once the window has passed, the customer may write again.
+    await ageMessages(q.insertedId, 11)
+    expect((await post(token, q.insertedId, 'Later on')).status).toBe(200)
+  })
+
+  it('hold the limit against racing posts: 15 at once store exactly 10', async () => {
+    const { token } = await customer()
+    const a = await makeTool({ min: 1 })
+    const q = await requested(token, [[a, 5]])
+    const results = await Promise.all(
+      Array.from({ length: 15 }, (_, i) => post(token, q.insertedId, `Racing ${i}`).then((r) => r.status)),
+    )
+    expect(results.filter((s) => s === 200)).toHaveLength(10)
+    expect(results.filter((s) => s === 429)).toHaveLength(5)
+    expect((await read(token, q.insertedId)).messages).toHaveLength(10)
+  })
+
   it('e-mail the other side; an outsider gets a 404', async () => {
     const { email, token } = await customer()
     const a = await makeTool({ min: 1 })
     const q = await requested(token, [[a, 5]])
+    await ageShopNotices(q.insertedId, 11) // the request's notice to the shop is old news
     const mine = await call('POST', `/api/quotes/${q.insertedId}/messages`, {
       as: token,
       body: { text: 'Can you deliver by Friday?' },

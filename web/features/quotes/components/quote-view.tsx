@@ -1,14 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { formatBDT } from '#schemas/bdt.ts'
-import { type Quote, QuoteMessageSchema, type QuoteStatus } from '#schemas/quote.ts'
+import { type Quote, type QuoteMessage, QuoteMessageSchema, type QuoteStatus } from '#schemas/quote.ts'
 import type { z } from '#schemas/zod.ts'
 import { FormField } from '#web/components/form-field.tsx'
 import { ApiRequestError } from '#web/lib/api-error.ts'
 import { showServerFieldErrors } from '#web/lib/form-errors.ts'
 import { formatCount, formatDateTime } from '#web/lib/format.ts'
+import { useInfiniteQuery } from '#web/lib/query.ts'
 import { toast } from '#web/lib/toast.ts'
 import { usePostQuoteMessage } from '../quote-mutations'
+import { quoteQueries } from '../quote-queries'
 
 export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
   requested: 'Waiting for an offer',
@@ -90,9 +93,40 @@ export function QuoteLines({ quote }: { quote: Quote }) {
 type MessageFormValues = z.input<typeof QuoteMessageSchema>
 type MessageForm = z.output<typeof QuoteMessageSchema>
 
-/** The messages of a quote, oldest first, and a box to write one (the other side is e-mailed). */
+/**
+ * The thread of a quote, oldest first: the latest messages its answer carries and, a page at a
+ * time on "Show earlier messages", the ones before them (newest first from the API). A message
+ * written meanwhile shifts the pages by one, so one may come twice: kept once, by its id.
+ */
+function useThread(quote: Quote) {
+  const [wantEarlier, setWantEarlier] = useState(false)
+  const earlier = useInfiniteQuery({ ...quoteQueries.earlierMessages(quote._id), enabled: wantEarlier })
+  const messages: QuoteMessage[] = []
+  const seen = new Set<string>()
+  const pages = earlier.data?.pages ?? []
+  const older = [...pages].reverse().flatMap((page) => [...page.items].reverse())
+  for (const m of [...older, ...quote.messages]) {
+    if (seen.has(m._id)) continue
+    seen.add(m._id)
+    messages.push(m)
+  }
+  // A page that failed is asked again by the same button.
+  const canShowEarlier = wantEarlier
+    ? earlier.isError || earlier.hasNextPage
+    : quote.messageCount > quote.messages.length
+  const showEarlier = () => {
+    if (!wantEarlier) setWantEarlier(true)
+    else if (earlier.data) void earlier.fetchNextPage()
+    else void earlier.refetch()
+  }
+  const loading = wantEarlier && (earlier.isFetching || earlier.isPending)
+  return { messages, canShowEarlier, showEarlier, loading, failed: earlier.isError }
+}
+
+/** The messages of a quote, oldest first (the earlier ones on demand), and a box to write one (the other side is e-mailed). */
 export function QuoteMessages({ quote, me }: { quote: Quote; me: 'customer' | 'shop' }) {
   const post = usePostQuoteMessage(quote._id)
+  const thread = useThread(quote)
   const { register, handleSubmit, formState, setError, reset } = useForm<MessageFormValues, unknown, MessageForm>({
     resolver: zodResolver(QuoteMessageSchema),
     defaultValues: { text: '' },
@@ -115,13 +149,28 @@ export function QuoteMessages({ quote, me }: { quote: Quote; me: 'customer' | 's
   return (
     <div className="mt-4">
       <h3 className="text-sm font-semibold text-ink">Messages</h3>
-      {quote.messages.length === 0 ? (
+      {(thread.canShowEarlier || thread.loading) && (
+        <button
+          type="button"
+          className="btn-ghost mt-2 px-3 py-1.5 text-sm"
+          onClick={thread.showEarlier}
+          disabled={thread.loading}
+        >
+          {thread.loading ? 'Loading…' : 'Show earlier messages'}
+        </button>
+      )}
+      {thread.failed && (
+        <p className="mt-1 text-sm text-red-700" role="alert">
+          We could not load the earlier messages. Try again.
+        </p>
+      )}
+      {thread.messages.length === 0 ? (
         <p className="mt-1 text-sm text-slate-600">No messages yet.</p>
       ) : (
-        <ol className="mt-2 space-y-2">
-          {quote.messages.map((m) => (
+        <ol className="mt-2 space-y-2" aria-label={`Messages of quote ${quote.quoteNumber}`}>
+          {thread.messages.map((m) => (
             <li
-              key={`${m.at}-${m.text.slice(0, 20)}`}
+              key={m._id}
               className={`rounded-xl p-3 text-sm ${m.from === me ? 'bg-slate-100' : 'bg-brand-50 ring-1 ring-brand-400/30'}`}
             >
               <p className="text-xs text-slate-600">
