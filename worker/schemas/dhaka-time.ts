@@ -9,6 +9,10 @@ import { twoDigits } from './number-text'
 export const DHAKA_OFFSET_MS = 6 * 3_600_000
 
 /** A month as `YYYY-MM` (01–12). */
+/** The instant (ms) the Dhaka day holding `ms` began: 18:00 UTC of the day before. */
+export const dhakaDayStart = (ms: number): number =>
+  Math.floor((ms + DHAKA_OFFSET_MS) / 86_400_000) * 86_400_000 - DHAKA_OFFSET_MS
+
 export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/
 
 /** The day (`2026-11-27`, a date input's value) in Asia/Dhaka at `ms`. */

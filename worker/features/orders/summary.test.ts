@@ -25,6 +25,9 @@ import { signIn } from '#worker/test/tokens.ts'
 import { orderSummary } from './summary'
 
 const DAY = 24 * 60 * 60 * 1000
+/** Dhaka is UTC+6 all year: its day starts at 18:00 UTC the day before. */
+const SIX_HOURS = 6 * 60 * 60 * 1000
+const dhakaMidnight = (ms: number) => Math.floor((ms + SIX_HOURS) / DAY) * DAY - SIX_HOURS
 const ADMIN = 'admin@example.com'
 let admin: string
 let tool: ToolFixture
@@ -52,7 +55,7 @@ async function fromScratch(nowMs: number): Promise<Figures> {
       .first<{ net: number }>()
     return toTaka(row!.net)
   }
-  const midnight = Math.floor(nowMs / DAY) * DAY
+  const midnight = dhakaMidnight(nowMs)
   return {
     orders,
     revenue: {
@@ -213,7 +216,7 @@ describe('GET /api/admin/summary: counts and revenue kept as data', () => {
     ])
     expect((await refund(refundedYesterday!)).status).toBe(200)
     const now = Date.now()
-    const midnight = Math.floor(now / DAY) * DAY
+    const midnight = dhakaMidnight(now)
     await stamp(yesterday!, 'paid_at', midnight - 1)
     await stamp(today!, 'paid_at', midnight)
     await stamp(inWeek!, 'paid_at', now - 7 * DAY + 5 * 60_000)
@@ -235,7 +238,8 @@ describe('GET /api/admin/summary: counts and revenue kept as data', () => {
     const buyer = await signIn(email)
     // A "now" no other order comes near: the windows hold only these orders.
     const T = Date.UTC(2100, 0, 10, 9, 30)
-    const M = Date.UTC(2100, 0, 10)
+    // Midnight in Dhaka: 18:00 UTC the day before.
+    const M = Date.UTC(2100, 0, 9, 18)
     const weekStart = T - 7 * DAY
     const stamps: { paid: number; refunded?: number }[] = [
       { paid: M - 1 },
@@ -252,15 +256,19 @@ describe('GET /api/admin/summary: counts and revenue kept as data', () => {
       { paid: T - 40 * DAY, refunded: T - 30 * DAY - 1 },
       // Stamped after "now": counted, as the contract's sums from a start (with no end) count it.
       { paid: T + 60 * 60_000 },
+      // Midnight UTC, inside Dhaka's today: counted today, not yesterday.
+      { paid: Date.UTC(2100, 0, 10) },
     ]
     const orders: { id: string; paisa: number; paid: number; refunded?: number }[] = []
     for (const [i, s] of stamps.entries()) {
       // Distinct powers of two (× 100 BDT), so a wrong figure names the orders it got wrong.
-      const id = await paidOrder(buyer, tool, email, { quantity: 2 ** i })
+      // (the last, past the unpaid limit as a power, orders 3)
+      const quantity = i < 13 ? 2 ** i : 3
+      const id = await paidOrder(buyer, tool, email, { quantity })
       if (s.refunded !== undefined) expect((await refund(id)).status).toBe(200)
       await stamp(id, 'paid_at', s.paid)
       if (s.refunded !== undefined) await stamp(id, 'refunded_at', s.refunded)
-      orders.push({ id, paisa: buyNowTotal(2 ** i * tool.pricePaisa), ...s })
+      orders.push({ id, paisa: buyNowTotal(quantity * tool.pricePaisa), ...s })
     }
     await expectKeptExactly()
     const expected = (fromMs: number) =>
@@ -273,12 +281,22 @@ describe('GET /api/admin/summary: counts and revenue kept as data', () => {
       )
 
     const db = getDb(env)
-    for (const now of [T, M, M + DAY - 1, M - 1, weekStart + 7 * DAY + 1, Math.ceil(weekStart / DAY) * DAY + 7 * DAY]) {
+    // Also the first minutes of a Dhaka day (00:30 there, 18:30 UTC the day before) and a UTC midnight.
+    for (const now of [
+      T,
+      M,
+      M + DAY - 1,
+      M - 1,
+      M + 30 * 60_000,
+      Date.UTC(2100, 0, 10),
+      weekStart + 7 * DAY + 1,
+      Math.ceil(weekStart / DAY) * DAY + 7 * DAY,
+    ]) {
       const got = await orderSummary(db, now)
       const label = new Date(now).toISOString()
       expect({ orders: got.orders, revenue: got.revenue }, label).toEqual(await fromScratch(now))
       expect(got.revenue, label).toEqual({
-        today: expected(Math.floor(now / DAY) * DAY),
+        today: expected(dhakaMidnight(now)),
         last7Days: expected(now - 7 * DAY),
         last30Days: expected(now - 30 * DAY),
       })

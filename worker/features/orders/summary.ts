@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm'
 import { toTaka } from '#schemas/bdt.ts'
+import { dhakaDayStart } from '#schemas/dhaka-time.ts'
 import type { OrderSummary } from '#schemas/order.ts'
 import { ORDER_STATUSES, type OrderStatus } from '#schemas/order-status.ts'
 import { orderCounts, orders, quotes, revenueDays, tools } from '#worker/db/schema.ts'
@@ -33,7 +34,7 @@ const revenueSince = (db: Db, fromMs: number) => {
 }
 
 /**
- * `GET /api/admin/summary`: orders per status, revenue today (since midnight UTC) and over
+ * `GET /api/admin/summary`: orders per status, revenue today (since midnight in Dhaka) and over
  * the last 7 and 30 days (rolling, from now: paid by `paidAt`, less refunds by
  * `refundedAt`), and the tools whose stock is below their minimum order. One D1 batch whose
  * cost does not grow with the number of orders: the counts are `order_counts` (a row per
@@ -41,7 +42,8 @@ const revenueSince = (db: Db, fromMs: number) => {
  * in step with `bookings` by triggers (migrations/0005); low stock reads an index.
  */
 export async function orderSummary(db: Db, nowMs: number): Promise<OrderSummary> {
-  const midnight = Math.floor(nowMs / DAY_MS) * DAY_MS
+  // Today is the shop's day: from 00:00 in Dhaka (18:00 UTC the day before).
+  const midnight = dhakaDayStart(nowMs)
   const [counts, today, week, month, low, cod, awaiting] = await db.batch([
     db.select({ status: orderCounts.status, n: orderCounts.n }).from(orderCounts),
     revenueSince(db, midnight),
