@@ -3,12 +3,13 @@
 // verdict against each budget of issue 14, and bench/results/latest.json. See bench/README.md.
 //
 // Environment: BENCH_DURATION (seconds per autocannon run, default 20), BENCH_CONNECTIONS (32),
-// BENCH_ONLY (comma list of api,scale,ssr,weight,lighthouse,images,bundle), BENCH_BUILD=0
+// BENCH_ONLY (comma list of api,scale,ssr,weight,lighthouse,signedin,images,bundle), BENCH_BUILD=0
 // (reuse dist/ and build/server/), BENCH_LH_RUNS (Lighthouse runs per page, default 3: the
 // median is kept), BENCH_LH_CPU (also run Lighthouse at this CPU slowdown, reported beside the
 // default 4× run, which is the budget), BENCH_PORT / BENCH_AUTH_PORT (8808 / 9309; the scale
 // stack uses both + 10), BENCH_CHECKOUTS (timed 10-line checkouts per stack, default 30),
-// BENCH_ROWS (a pattern of the API rows to measure), BENCH_STRICT=1 (exit 1 when a budget fails), BENCH_TIMEOUT_MIN (stop everything after this
+// BENCH_ROWS (a pattern of the API rows to measure), BENCH_SIGNEDIN_RUNS (cold visits per signed-in
+// page, default 5: the median is kept), BENCH_STRICT=1 (exit 1 when a budget fails), BENCH_TIMEOUT_MIN (stop everything after this
 // many minutes, default 40).
 
 import { execFileSync } from 'node:child_process'
@@ -37,12 +38,13 @@ import { measureFloor, serveFloor, serveSsrFloor } from './lib/floor.mjs'
 import { makePhoto, measurePhoneImages } from './lib/images.mjs'
 import { lcpInServerHtml, runLighthouse } from './lib/lighthouse.mjs'
 import { printReport } from './lib/report.mjs'
+import { measureSignedIn } from './lib/signedin.mjs'
 import { CHROMIUM, measurePageWeight } from './lib/weight.mjs'
 
 const env = process.env
 const DURATION = Number(env.BENCH_DURATION ?? 20)
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 32)
-const PHASES = ['api', 'scale', 'ssr', 'weight', 'lighthouse', 'images', 'bundle']
+const PHASES = ['api', 'scale', 'ssr', 'weight', 'lighthouse', 'signedin', 'images', 'bundle']
 const ONLY = new Set((env.BENCH_ONLY ?? PHASES.join(',')).split(',').map((s) => s.trim()))
 const BUILD = env.BENCH_BUILD !== '0'
 /** BENCH_ROWS: a pattern of API row names to measure (the baselines always run), e.g. `search|feeds`. */
@@ -53,6 +55,7 @@ const PORT = Number(env.BENCH_PORT ?? 8808)
 const AUTH_PORT = Number(env.BENCH_AUTH_PORT ?? 9309)
 const TIMEOUT_MIN = Number(env.BENCH_TIMEOUT_MIN ?? 40)
 const CHECKOUTS = Math.max(1, Number(env.BENCH_CHECKOUTS ?? 30))
+const SIGNEDIN_RUNS = Math.max(1, Number(env.BENCH_SIGNEDIN_RUNS ?? 5))
 /** Untimed checkouts per stack before the timed ones. */
 const CHECKOUT_WARMUP = 3
 for (const p of ONLY)
@@ -76,6 +79,8 @@ export const BUDGETS = {
   bundleGz: 1_000_000,
   /** Image bytes of /service's first screen on a phone ÷ the same images as originals. */
   phoneImageRatio: 0.1,
+  /** Information, not a verdict (issue 40, item 10): a signed-in page's content on a cold phone ÷ /service's. */
+  signedInRatio: 1.5,
 }
 
 /** The pages Lighthouse scores: the landing page, the list, a tool page, a visitor's cart (issue 22) and the login page (issue 21). */
@@ -195,6 +200,7 @@ async function main() {
       lighthouseRuns: LH_RUNS,
       lighthouseExtraCpu: LH_CPU,
       checkouts: CHECKOUTS,
+      signedInRuns: SIGNEDIN_RUNS,
     },
     budgets: BUDGETS,
     load: { start: load() },
@@ -203,7 +209,7 @@ async function main() {
     `machine: ${result.machine.cores} cores, ${result.machine.memoryGiB} GiB, Node ${result.machine.node}, load ${result.load.start.join(' ')}`,
   )
 
-  const needSmall = ['api', 'scale', 'ssr', 'weight', 'lighthouse', 'images'].some((p) => ONLY.has(p))
+  const needSmall = ['api', 'scale', 'ssr', 'weight', 'lighthouse', 'signedin', 'images'].some((p) => ONLY.has(p))
   const needScale = ONLY.has('scale')
   const secret = `bench-${crypto.randomUUID()}-${crypto.randomUUID()}`
   // The checkout row places order after order as the bench customer: caps on unpaid orders
@@ -745,6 +751,36 @@ async function main() {
           label: `-cpu${LH_CPU}`,
         })
       }
+    })
+
+  // ── 8: signed-in pages on a cold start on a phone, against a public page (issue 40, item 10) ──
+  // Before the images: the list /service shows is still the seeded one.
+  if (ONLY.has('signedin'))
+    await phase(result, 'signedin', async () => {
+      const live = await alive('small', 'signedin')
+      // The checkout rows (api) leave the bench customer's cart empty: /checkout shows its lines.
+      const customer = { Authorization: `Bearer ${await tokenFor(BENCH_USER.email)}` }
+      await fillCart(
+        live.url,
+        customer,
+        Array.from({ length: BENCH_CART.lines }, (_, i) => ({
+          serviceId: cartToolId(i),
+          quantity: BENCH_CART.quantity,
+        })),
+      )
+      say(
+        `signed in: ${BENCH_USER.email} through /login once, then ${SIGNEDIN_RUNS} cold visit(s) per page from the saved storage on a throttled phone (4× CPU, slow 4G)…`,
+      )
+      result.signedin = await measureSignedIn({
+        url: live.url,
+        account: BENCH_USER,
+        runs: SIGNEDIN_RUNS,
+        log: (s) => say(s),
+      })
+      for (const p of result.signedin.pages)
+        say(
+          `  ${p.page}: content ${p.contentMs} ms (median), FCP ${p.fcpMs ?? '—'} ms${p.ratio ? `, ×${p.ratio}` : ''}`,
+        )
     })
 
   // ── 6: image bytes on a phone after an admin uploads a 1.5 MB photo ──

@@ -258,6 +258,46 @@ export function printReport(result, budgets) {
     )
   }
 
+  // 8: signed-in pages on a cold phone against the public reference (information, no verdict).
+  if (result.signedin) {
+    const si = result.signedin
+    const t = si.throttling
+    const paints = (p) =>
+      `content ${ms(p.contentMs)}  FCP ${p.fcpMs === undefined ? '—' : ms(p.fcpMs)}  LCP ${p.lcpMs === undefined ? '—' : ms(p.lcpMs)}` +
+      (p.runs > 1 ? `  (median of ${p.runs}: ${p.allContentMs.join('/')})` : '  (1 run)')
+    const limit = budgets.signedInRatio
+    for (const p of si.pages) {
+      if (p.reference)
+        add(
+          '8 Signed in',
+          `${p.page} (public; ${p.content})`,
+          `${paints(p)}  phone, ${t.cpu}× CPU, ${t.latencyMs} ms RTT ${(t.downloadKbps / 1000).toFixed(1)}/${(t.uploadKbps / 1000).toFixed(2)} Mbps`,
+          'the reference',
+        )
+      else
+        add(
+          '8 Signed in',
+          `${p.page} (${p.content})`,
+          `${paints(p)}  ×${p.ratio ?? '?'} ${si.reference}${p.ratio === undefined ? '' : p.ratio <= limit ? ' (within)' : ' (OVER)'}`,
+          `info: ≤ ${limit} × ${si.reference}`,
+        )
+    }
+    const signed = si.pages.filter((p) => !p.reference)
+    const within = signed.filter((p) => p.ratio !== undefined && p.ratio <= limit)
+    add(
+      '8 Signed in',
+      `signed-in pages within ${limit} × ${si.reference}`,
+      `${within.length} of ${signed.length}` +
+        (signed.length > within.length
+          ? `; over: ${signed
+              .filter((p) => !within.includes(p))
+              .map((p) => `${p.page} ×${p.ratio ?? '?'}`)
+              .join(', ')}`
+          : ''),
+      'info (issue 40, item 10), not a verdict',
+    )
+  }
+
   for (const [name, message] of Object.entries(result.errors ?? {}))
     add('Error', name, message.split('\n')[0].slice(0, 140), 'must run', false)
 
