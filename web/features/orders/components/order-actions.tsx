@@ -43,12 +43,14 @@ export function OrderActions({ order, viewer }: { order: Booking; viewer: OrderV
   const close = () => setDialog(undefined)
   const status = useChangeOrderStatus(order._id)
 
-  const move = (to: 'processing' | 'delivered', label: string) =>
+  // NOTE: only the move's own dialog closes when it is done: the answer may come after another
+  // dialog was opened (Ship, once processing shows).
+  const move = (to: 'processing' | 'delivered', label: string, done?: () => void) =>
     status.mutate(
       { status: to, ...(to === 'delivered' && cod ? { cashCollected: true } : {}) },
       {
         onSuccess: () => {
-          close()
+          done?.()
           toast.success(`Order ${order.orderNumber} ${label}`)
         },
         onError: (error) => toast.error(error.message),
@@ -139,7 +141,9 @@ export function OrderActions({ order, viewer }: { order: Booking; viewer: OrderV
         keepLabel="Not yet"
         confirmLabel={`Yes, ${formatBDT(order.total)} collected`}
         busyLabel="Recording…"
-        onConfirm={() => move('delivered', 'delivered and paid')}
+        onConfirm={() =>
+          move('delivered', 'delivered and paid', () => setDialog((d) => (d === 'cash' ? undefined : d)))
+        }
       />
     </>
   )
