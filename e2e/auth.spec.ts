@@ -198,7 +198,7 @@ test('an admin promotes a user and the list updates', async ({ page, api, newCus
   await expect(confirm).toContainText(customer.email)
   await confirm.getByRole('button', { name: 'Cancel' }).click()
   await expect(confirm).toBeHidden()
-  expect(await (await api.get(`/admin/${customer.email}`)).json()).toEqual({ admin: false })
+  expect(await (await api.get(`/admin/${customer.email}`)).json()).toMatchObject({ admin: false, roles: [] })
   await row.getByRole('button', { name: 'Make Admin' }).click()
   await confirm.getByRole('button', { name: 'Make Admin' }).click()
   await expect(page.getByText('Successfully made an admin')).toBeVisible()
@@ -206,7 +206,8 @@ test('an admin promotes a user and the list updates', async ({ page, api, newCus
   await expect(row).toContainText('Admin')
   await expect(row.getByRole('button', { name: 'Make Admin' })).toHaveCount(0)
   const res = await api.get(`/admin/${customer.email}`)
-  expect(await res.json()).toEqual({ admin: true })
+  // Make Admin gives the role manager.
+  expect(await res.json()).toMatchObject({ admin: true, roles: ['manager'] })
 })
 
 test('an admin removes a user after confirming', async ({ page, browser, newCustomer }) => {

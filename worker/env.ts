@@ -1,3 +1,4 @@
+import type { Permission, Role } from '#schemas/staff.ts'
 import { z } from '#schemas/zod.ts'
 
 /**
@@ -191,6 +192,10 @@ export type SessionUser = {
   role: 'admin' | 'user'
   /** The e-mail address is verified (the latest ID token's `email_verified`): the user may order. */
   verified: boolean
+  /** The staff roles it holds, read from D1 with the account (none: a customer). */
+  roles: Role[]
+  /** Their permissions' union (contract/operations.md "Staff roles and permissions"). */
+  permissions: Permission[]
 }
 
 export type AppEnv = {

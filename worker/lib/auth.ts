@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { BatchItem, BatchResponse } from 'drizzle-orm/batch'
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import { users } from '../db/schema'
+import { permissionsOf, sortedRoles } from '#schemas/staff.ts'
+import { userRoles, users } from '../db/schema'
 import type { AccessTokenClaims, AppEnv, SessionUser, SignedInEnv } from '../env'
 import { verifyAccessToken } from './access-token'
 import { type Db, getDb } from './db'
@@ -34,6 +35,9 @@ export const sessionUserQuery = (db: Db, email: string) =>
       verified: users.identityVerified,
       sessionVersion: users.sessionVersion,
       removedAt: users.removedAt,
+      roles: sql<
+        string | null
+      >`(select group_concat(${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${users.id})`,
     })
     .from(users)
     .where(eq(users.email, email.toLowerCase()))
@@ -55,7 +59,16 @@ function startSession<E extends AppEnv>(c: Context<E>, claims: AccessTokenClaims
     throw unauthenticated('This account has been removed. Contact us if you think this is a mistake.')
   if (row.sessionVersion !== claims.sessionVersion)
     throw unauthenticated('Your session has ended. Please sign in again.')
-  const user: SessionUser = { id: row.id, email: row.email, name: row.name, role: row.role, verified: row.verified }
+  const roles = sortedRoles(row.roles ? row.roles.split(',') : [])
+  const user: SessionUser = {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    verified: row.verified,
+    roles,
+    permissions: permissionsOf(roles),
+  }
   c.set('user', user)
   c.set('session', claims)
   return user

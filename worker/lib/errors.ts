@@ -30,6 +30,8 @@ export type ErrorCode =
   | 'TOOL_WITHDRAWN'
   | 'NOT_A_BUYER'
   | 'ALREADY_REVIEWED'
+  // Staff (contract/operations.md "General").
+  | 'OWNER_PROTECTED'
   | 'INTERNAL'
 
 export type ErrorBody = { error: { code: ErrorCode; message: string; fields?: Record<string, string> } }

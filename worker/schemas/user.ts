@@ -3,6 +3,7 @@ import { emailField } from './email'
 import { isImageRef } from './image'
 import { pageQuery, searchParam } from './paging'
 import { phoneField } from './phone'
+import { PERMISSIONS, ROLES as STAFF_ROLES } from './staff'
 import { requiredText } from './text'
 import { z } from './zod'
 
@@ -114,5 +115,13 @@ export const UserListQuerySchema = pageQuery.extend({
 })
 
 /** `GET /api/admin/{email}`. */
-export const AdminFlagSchema = z.object({ admin: z.boolean() })
+/**
+ * `GET /api/admin/{email}`: `admin` true for staff (the spec's flag), and the roles and
+ * permissions it holds, sorted as the roles table (`[]` for a customer).
+ */
+export const AdminFlagSchema = z.object({
+  admin: z.boolean(),
+  roles: z.array(z.enum(STAFF_ROLES)),
+  permissions: z.array(z.enum(PERMISSIONS)),
+})
 export type AdminFlag = z.infer<typeof AdminFlagSchema>

@@ -479,7 +479,9 @@ describe('roles', () => {
     })
     expect(update.status).toBe(200)
     expect((await json<[UserProfile, string]>(update))[0]).toMatchObject({ role: 'user', name: 'Wannabe' })
-    expect(await json(await call('GET', '/api/admin/wannabe@example.com', { as: token }))).toEqual({ admin: false })
+    expect(await json(await call('GET', '/api/admin/wannabe@example.com', { as: token }))).toMatchObject({
+      admin: false,
+    })
     expect((await call('GET', '/api/user', { as: token })).status).toBe(403)
   })
 
@@ -497,11 +499,12 @@ describe('roles', () => {
     expect(all.filter((u) => u.email.toLowerCase() === 'twin@example.com')).toHaveLength(1)
   })
 
-  it('makes admin@example.com (in ADMIN_EMAILS) an admin at sign-in, and nobody else', async () => {
+  it('makes admin@example.com (in ADMIN_EMAILS) the owner at sign-in, and nobody else', async () => {
     const admin = await signInFull('admin@example.com')
     expect(admin.profile.role).toBe('admin')
-    expect(await json(await call('GET', '/api/admin/admin@example.com', { as: admin.accessToken }))).toEqual({
+    expect(await json(await call('GET', '/api/admin/admin@example.com', { as: admin.accessToken }))).toMatchObject({
       admin: true,
+      roles: ['owner'],
     })
     const customer = await signInFull('customer@example.com')
     expect(customer.profile.role).toBe('user')
@@ -512,7 +515,11 @@ describe('roles', () => {
     expect((await call('GET', '/api/user', { as: token })).status).toBe(403)
     expect((await call('PUT', '/api/user/admin/rising@example.com', { as: adminToken })).status).toBe(200)
     expect((await call('GET', '/api/user', { as: token })).status).toBe(200)
-    expect(await json(await call('GET', '/api/admin/rising@example.com', { as: token }))).toEqual({ admin: true })
+    expect(await json(await call('GET', '/api/admin/rising@example.com', { as: token }))).toEqual({
+      admin: true,
+      roles: ['manager'],
+      permissions: expect.not.arrayContaining(['settings.bank']),
+    })
   })
 
   it('answers 401 to a removed user’s token at once, everywhere', async () => {

@@ -1,6 +1,7 @@
 // Accounts and what sign-in keeps on them (features/users, lib/auth.ts).
 import { sql } from 'drizzle-orm'
-import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { ROLES } from '#schemas/staff.ts'
 import { createdAt, updatedAt } from './columns'
 
 export const users = sqliteTable(
@@ -48,5 +49,28 @@ export const users = sqliteTable(
     index('users_removed_idx').on(t.removedAt, t.createdAt),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
     check('users_role_check', sql`${t.role} in ('admin', 'user')`),
+  ],
+)
+
+/**
+ * The staff roles an account holds (contract/operations.md "Staff roles and permissions"), one row
+ * each; an account with none is a customer. At most one row is `owner` (the shop's one owner):
+ * the partial unique index refuses a second, so two racing hand-overs end with one owner.
+ */
+export const userRoles = sqliteTable(
+  'user_roles',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    role: text('role', { enum: ROLES }).notNull(),
+    /** Who gave it (an e-mail; null when the migration or ADMIN_EMAILS did). */
+    grantedBy: text('granted_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.role] }),
+    uniqueIndex('user_roles_one_owner_idx').on(t.role).where(sql`role = 'owner'`),
+    check('user_roles_role_check', sql`${t.role} in (${sql.raw(ROLES.map((r) => `'${r}'`).join(', '))})`),
   ],
 )

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { Deleted, Modified } from '#schemas/ack.ts'
+import { permissionsOf } from '#schemas/staff.ts'
 import {
   type AdminFlag,
   EmailParamSchema,
@@ -25,6 +26,7 @@ import {
   promoteToAdmin,
   removeUser,
   restoreUser,
+  rolesOf,
   signInUser,
   updateProfile,
 } from './users.service'
@@ -140,8 +142,9 @@ export const adminRoutes = new Hono<AppEnv>().get(
   async (c) => {
     const { email } = c.req.valid('param')
     assertSelfOrAdmin(c, email)
-    const row = await getUserRow(getDb(c.env), email)
+    const db = getDb(c.env)
+    const [row, roles] = await Promise.all([getUserRow(db, email), rolesOf(db, email)])
     c.header('Cache-Control', 'private, no-store')
-    return c.json<AdminFlag>({ admin: row?.role === 'admin' })
+    return c.json<AdminFlag>({ admin: row?.role === 'admin', roles, permissions: permissionsOf(roles) })
   },
 )

@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, isNotNull, isNull, ne, not, or, sql } from 'drizzle-orm'
+import { type Role, sortedRoles } from '#schemas/staff.ts'
 import { PROFILE_LIMITS, type ProfileUpdate, ProfileUpdateSchema, type UserProfile } from '#schemas/user.ts'
 import { nowMs } from '#worker/db/now.ts'
-import { cartLines, users } from '#worker/db/schema.ts'
+import { cartLines, userRoles, users } from '#worker/db/schema.ts'
 import { containsText, type Db, newId } from '#worker/lib/db.ts'
 import { ApiError, conflict, notFound } from '#worker/lib/errors.ts'
-import { CHANGED_ONE_ROW, queryPart, returnedRow, runBatch } from '#worker/lib/guarded.ts'
+import { CHANGED_ONE_ROW, queryPart, returnedRow, runBatch, sqlPart } from '#worker/lib/guarded.ts'
 import { auditStatement } from '../audit/audit.service'
 
 type UserRow = typeof users.$inferSelect
@@ -140,7 +141,8 @@ export type SignInIdentity = {
  * - while a verified identity holds the account, an unverified sign-in gets nothing (403
  *   EMAIL_NOT_VERIFIED); a removed account gets nothing either (403 ACCOUNT_REMOVED).
  * A new user gets the token's name and picture unless the body sends its own; an existing
- * user keeps a name it has, and an empty one takes the token's. `makeAdmin` promotes (never demotes).
+ * user keeps a name it has, and an empty one takes the token's. `makeAdmin` (an ADMIN_EMAILS address)
+ * makes the account the owner while the shop has none, and does nothing once it has (never demotes).
  * @returns the profile and the session version to put in the access token.
  */
 export async function signInUser(
@@ -200,13 +202,16 @@ export async function signInUser(
         sql`exists (select 1 from ${users} where ${users.email} = ${identity.email} and ${users.removedAt} is null and not ${keepsProfile})`,
       ),
     )
+  // ADMIN_EMAILS only starts the shop: while no account holds `owner`, its address's verified
+  // sign-in becomes the owner (staff: role 'admin'); once there is one it gives nothing.
+  const noOwner = sql`not exists (select 1 from ${userRoles} where ${userRoles.role} = 'owner')`
   const upsert = db
     .insert(users)
     .values({
       id: newId(),
       email: identity.email,
       firebaseUid: identity.uid,
-      role: opts.makeAdmin ? 'admin' : 'user',
+      role: opts.makeAdmin ? sql`case when ${noOwner} then 'admin' else 'user' end` : 'user',
       name: tokenName,
       image: tokenPicture,
       identityVerified: verified,
@@ -221,7 +226,7 @@ export async function signInUser(
         ...(set.name === undefined ? { name: keptName } : {}),
         ...set,
         ...sentCompany(fields),
-        ...(opts.makeAdmin ? { role: 'admin' as const } : {}),
+        ...(opts.makeAdmin ? { role: sql`case when ${noOwner} then 'admin' else ${users.role} end` } : {}),
         ...(verified
           ? {
               ...cleared,
@@ -244,7 +249,25 @@ export async function signInUser(
       setWhere: verified ? isNull(users.removedAt) : and(isNull(users.removedAt), eq(users.identityVerified, false)),
     })
     .returning()
-  const row = verified ? (await db.batch([clearSquattersCart, upsert]))[1][0] : await upsert.get()
+  const firstOwner = db
+    .insert(userRoles)
+    .select(
+      db
+        .select({
+          userId: users.id,
+          role: sql<'owner'>`'owner'`.as('role'),
+          grantedBy: sql<null>`null`.as('granted_by'),
+          createdAt: sql<number>`${nowMs}`.as('created_at'),
+        })
+        .from(users)
+        .where(and(eq(users.email, identity.email), isNull(users.removedAt), eq(users.role, 'admin'), noOwner)),
+    )
+    .onConflictDoNothing()
+  const row = verified
+    ? (opts.makeAdmin
+        ? await db.batch([clearSquattersCart, upsert, firstOwner])
+        : await db.batch([clearSquattersCart, upsert]))[1][0]
+    : await upsert.get()
   if (row)
     return {
       profile: toUserProfile(row),
@@ -260,8 +283,22 @@ export async function signInUser(
   )
 }
 
+/** 409 OWNER_PROTECTED: the owner is never removed, nor its roles changed, but by handing the shop over. */
+export const ownerProtected = () =>
+  new ApiError(409, 'OWNER_PROTECTED', 'The owner cannot be removed. The owner can hand the shop over first.')
+
 export const accountRemoved = () =>
   new ApiError(403, 'ACCOUNT_REMOVED', 'This account has been removed. Contact us if you think this is a mistake.')
+
+/** The staff roles `email`'s account holds, sorted as the roles table (none: a customer, or no account). */
+export async function rolesOf(db: Db, email: string): Promise<Role[]> {
+  const rows = await db
+    .select({ role: userRoles.role })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(eq(users.email, email))
+  return sortedRoles(rows.map((r) => r.role))
+}
 
 /**
  * Makes the user an admin, for the admin `by`; audited (`user.promote`) in the same batch.
@@ -278,6 +315,9 @@ export async function promoteToAdmin(db: Db, email: string, by: string): Promise
         .returning({ id: users.id }),
     ),
     userAudit(db, by, 'user.promote', email, 'made an admin'),
+    // The spec's Make Admin gives the role `manager` (contract/operations.md "Who can grant what").
+    sqlPart`insert or ignore into user_roles (user_id, role, granted_by)
+      select id, 'manager', ${by} from users where email = ${email} and removed_at is null`,
   ])
   if (returnedRow(promoted)) return 1
   const row = await getUserRow(db, email)
@@ -294,18 +334,30 @@ export async function promoteToAdmin(db: Db, email: string, by: string): Promise
  * @throws 404 when there is no such user.
  */
 export async function removeUser(db: Db, email: string, by: string): Promise<number> {
+  const holdsOwner = sql`exists (select 1 from ${userRoles} where ${userRoles.userId} = ${users.id} and ${userRoles.role} = 'owner')`
   const [removed] = await runBatch(db, [
     queryPart(
       db
         .update(users)
-        .set({ removedAt: nowMs, removedBy: by, sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: nowMs })
-        .where(and(eq(users.email, email), isNull(users.removedAt)))
+        .set({
+          removedAt: nowMs,
+          removedBy: by,
+          sessionVersion: sql`${users.sessionVersion} + 1`,
+          // Removing staff takes its roles: a restored account comes back a customer.
+          role: 'user',
+          updatedAt: nowMs,
+        })
+        .where(and(eq(users.email, email), isNull(users.removedAt), not(holdsOwner)))
         .returning({ id: users.id }),
     ),
     userAudit(db, by, 'user.remove', email, 'removed; their sessions ended'),
+    sqlPart`delete from user_roles where user_id = (select id from users where email = ${email} and removed_at is not null)
+      and role != 'owner'`,
   ])
   if (returnedRow(removed)) return 1
-  if (!(await getUserRow(db, email))) throw noSuchUser()
+  const row = await getUserRow(db, email)
+  if (!row) throw noSuchUser()
+  if (row.removedAt === null) throw ownerProtected()
   return 0
 }
 

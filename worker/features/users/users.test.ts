@@ -6,6 +6,16 @@ import { call, errorOf, json } from '#worker/test/helpers.ts'
 import { auditOf } from '#worker/test/order-fixtures.ts'
 import { emulatorIdToken, fakeGoogle, signedIdToken, signIn, signInFull } from '#worker/test/tokens.ts'
 
+/** The staff roles D1 holds for `email`'s account. */
+const rolesOf = async (email: string) =>
+  (
+    await env.DB.prepare(
+      'select r.role from user_roles r join users u on u.id = r.user_id where u.email = ? order by r.role',
+    )
+      .bind(email)
+      .all<{ role: string }>()
+  ).results.map((r) => r.role)
+
 let adminToken: string
 
 beforeAll(async () => {
@@ -122,8 +132,10 @@ describe('PUT /api/user/{email} with a Firebase ID token (sign-in)', () => {
     expect(body.error.message).toMatch(/sign-in/i)
   })
 
-  it('makes an ADMIN_EMAILS address admin only when the address is verified', async () => {
-    const adminEmails = { ADMIN_EMAILS: 'admin@example.com, Boss@Example.com' }
+  it('makes an ADMIN_EMAILS address the owner only when verified, and only while the shop has none', async () => {
+    const adminEmails = { ADMIN_EMAILS: 'admin@example.com, Boss@Example.com, second@example.com' }
+    // A shop whose owner is not there yet (admin@example.com signed in first in this file).
+    await env.DB.prepare(`delete from user_roles where role = 'owner'`).run()
     const unverified = await call('PUT', '/api/user/boss@example.com', {
       as: emulatorIdToken({ email: 'boss@example.com', emailVerified: false }),
       body: { email: 'boss@example.com' },
@@ -136,6 +148,32 @@ describe('PUT /api/user/{email} with a Firebase ID token (sign-in)', () => {
       env: adminEmails,
     })
     expect((await json<[UserProfile, string]>(verified))[0].role).toBe('admin')
+    expect(await rolesOf('boss@example.com')).toEqual(['owner'])
+    // Once there is an owner, ADMIN_EMAILS gives nothing: the owner gives roles on the Staff page.
+    const second = await call('PUT', '/api/user/second@example.com', {
+      as: emulatorIdToken({ email: 'second@example.com' }),
+      body: { email: 'second@example.com' },
+      env: adminEmails,
+    })
+    expect((await json<[UserProfile, string]>(second))[0].role).toBe('user')
+    expect(await rolesOf('second@example.com')).toEqual([])
+    // And the owner's later sign-ins keep it the owner, once.
+    await call('PUT', '/api/user/boss@example.com', {
+      as: emulatorIdToken({ email: 'boss@example.com' }),
+      body: { email: 'boss@example.com' },
+      env: adminEmails,
+    })
+    expect(await rolesOf('boss@example.com')).toEqual(['owner'])
+    expect(
+      (await env.DB.prepare(`select count(*) as n from user_roles where role = 'owner'`).first<{ n: number }>())!.n,
+    ).toBe(1)
+    // The file's admin is the owner again for the tests after this one.
+    await env.DB.batch([
+      env.DB.prepare(`delete from user_roles where role = 'owner'`),
+      env.DB.prepare(
+        `insert into user_roles (user_id, role) select id, 'owner' from users where email = 'admin@example.com'`,
+      ),
+    ])
   })
 
   it('accepts a real RS256 token from Google keys', async () => {
@@ -250,8 +288,17 @@ describe('GET /api/user/{email} and GET /api/admin/{email}', () => {
     const token = await signIn('reader@example.com', { name: 'Reader' })
     const profile = await json<UserProfile>(await call('GET', '/api/user/reader@example.com', { as: token }))
     expect(profile).toMatchObject({ email: 'reader@example.com', name: 'Reader', role: 'user' })
-    expect(await json(await call('GET', '/api/admin/reader@example.com', { as: token }))).toEqual({ admin: false })
-    expect(await json(await call('GET', '/api/admin/admin@example.com', { as: adminToken }))).toEqual({ admin: true })
+    expect(await json(await call('GET', '/api/admin/reader@example.com', { as: token }))).toEqual({
+      admin: false,
+      roles: [],
+      permissions: [],
+    })
+    // The first ADMIN_EMAILS sign-in made the owner: every permission.
+    expect(await json(await call('GET', '/api/admin/admin@example.com', { as: adminToken }))).toMatchObject({
+      admin: true,
+      roles: ['owner'],
+      permissions: expect.arrayContaining(['settings.bank', 'staff.manage']),
+    })
   })
 
   it('finds the user whatever the case of the path', async () => {
@@ -263,7 +310,11 @@ describe('GET /api/user/{email} and GET /api/admin/{email}', () => {
 
   it('answers 404 for an admin asking about nobody, and 400 for a non-e-mail path', async () => {
     expect((await call('GET', '/api/user/ghost@example.com', { as: adminToken })).status).toBe(404)
-    expect(await json(await call('GET', '/api/admin/ghost@example.com', { as: adminToken }))).toEqual({ admin: false })
+    expect(await json(await call('GET', '/api/admin/ghost@example.com', { as: adminToken }))).toEqual({
+      admin: false,
+      roles: [],
+      permissions: [],
+    })
     const bad = await call('GET', '/api/user/not-an-email', { as: adminToken })
     expect(bad.status).toBe(400)
     expect((await errorOf(bad)).fields).toHaveProperty('email')
@@ -354,6 +405,34 @@ describe('DELETE /api/user/{email}', () => {
     const again = await call('DELETE', '/api/user/leaving@example.com', { as: adminToken })
     expect(await json(again)).toEqual({ acknowledged: true, deletedCount: 0 })
     expect((await call('DELETE', '/api/user/nobody-here@example.com', { as: adminToken })).status).toBe(404)
+  })
+
+  it('never removes the owner (409 OWNER_PROTECTED): nothing changes, nothing is audited', async () => {
+    await signIn('co-admin@example.com')
+    expect((await call('PUT', '/api/user/admin/co-admin@example.com', { as: adminToken })).status).toBe(200)
+    const manager = await signIn('co-admin@example.com')
+    const before = await auditOf('admin@example.com', adminToken)
+    const res = await call('DELETE', '/api/user/admin@example.com', { as: manager })
+    expect(res.status).toBe(409)
+    expect(await errorOf(res)).toMatchObject({ code: 'OWNER_PROTECTED' })
+    expect(await rolesOf('admin@example.com')).toEqual(['owner'])
+    expect((await call('GET', '/api/user/admin@example.com', { as: adminToken })).status).toBe(200)
+    expect(await auditOf('admin@example.com', adminToken)).toEqual(before)
+  })
+
+  it('takes a removed staff member’s roles: restored, it comes back a customer', async () => {
+    await signIn('ex-staff@example.com')
+    expect((await call('PUT', '/api/user/admin/ex-staff@example.com', { as: adminToken })).status).toBe(200)
+    expect(await rolesOf('ex-staff@example.com')).toEqual(['manager'])
+    expect((await call('DELETE', '/api/user/ex-staff@example.com', { as: adminToken })).status).toBe(200)
+    expect(await rolesOf('ex-staff@example.com')).toEqual([])
+    expect((await call('POST', '/api/user/ex-staff@example.com/restore', { as: adminToken })).status).toBe(200)
+    const back = await signIn('ex-staff@example.com')
+    expect(await json(await call('GET', '/api/admin/ex-staff@example.com', { as: back }))).toEqual({
+      admin: false,
+      roles: [],
+      permissions: [],
+    })
   })
 
   it('does not let an admin remove itself (409)', async () => {
