@@ -8,7 +8,10 @@ import { tokenStore } from './token-store.ts'
 export { ApiRequestError }
 
 let tokenSource: () => string | null = tokenStore.get
-let onUnauthorized: (() => Promise<boolean>) | undefined
+// A page restored signed in (web/lib/session-state.ts) calls the API before the auth layer has
+// loaded: its first 401 loads it, and renews through it.
+let onUnauthorized: (() => Promise<boolean>) | undefined = () =>
+  import('./session-auth').then((auth) => auth.renewSession())
 let transport: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response> = (input, init) => fetch(input, init)
 
 /**

@@ -1,3 +1,4 @@
+import type { Query } from '@tanstack/react-query'
 import type { User } from 'firebase/auth'
 import { ApiRequestError, api, configureApiAuth, unwrap } from './api'
 import { getFirebaseAuth } from './firebase'
@@ -80,7 +81,7 @@ function scheduleRenewal(token: string) {
   renewalTimer = setTimeout(() => void renewSession(), Math.max(0, exp - Date.now() - RENEW_BEFORE_MS))
 }
 
-async function renewSession(): Promise<boolean> {
+export async function renewSession(): Promise<boolean> {
   try {
     const firebaseAuth = await getFirebaseAuth()
     if (!firebaseAuth.currentUser) throw new Error('No user is logged in')
@@ -105,8 +106,14 @@ export function listen(): Promise<void> {
       async (firebaseAuth) => {
         const { onAuthStateChanged } = await import('firebase/auth')
         onAuthStateChanged(firebaseAuth, async (user) => {
+          const now = authState.get()
+          const token = storage.get()
           if (!user) await endSession()
-          else {
+          else if (now.status === 'signedIn' && now.user.uid === user.uid && token) {
+            // Restored at boot (web/lib/session-state.ts) with a token still good, or signed in
+            // by this page already: no exchange now; the renewal comes before the token ends.
+            scheduleRenewal(token)
+          } else {
             try {
               await establish(user)
             } catch (error) {
@@ -180,8 +187,15 @@ async function endSession() {
   await new Promise((resolve) => setTimeout(resolve, 0))
   storage.clear()
   // NOTE: drop only private data; clearing everything would cancel the public queries a page
-  // is loading at that moment and surface their CancelledError.
-  queryClient.removeQueries({ predicate: (query) => !PUBLIC_QUERY_ROOTS.has(String(query.queryKey[0])) })
+  // is loading at that moment and surface their CancelledError. A private query in flight (the
+  // one whose 401 ended the session, on a page that started signed in) goes once it settles, for
+  // the same reason.
+  const isPrivate = (query: Query) => !PUBLIC_QUERY_ROOTS.has(String(query.queryKey[0]))
+  for (const query of queryClient.getQueryCache().findAll({ predicate: isPrivate })) {
+    const inFlight = query.promise
+    if (!inFlight) queryClient.getQueryCache().remove(query)
+    else void inFlight.catch(() => {}).finally(() => queryClient.getQueryCache().remove(query))
+  }
 }
 
 /** Sign Out: ends the session here and Firebase's, clearing the stored token and private data. */

@@ -1,7 +1,7 @@
 import type { User } from 'firebase/auth'
 import { useSyncExternalStore } from 'react'
 import type { UserProfile } from '#schemas/user.ts'
-import { type AuthSnapshot, authState, LOADING } from './session-state'
+import { type AuthSnapshot, authState, LOADING, restoredSession } from './session-state'
 import { tokenStore } from './token-store'
 
 export type { AuthSnapshot }
@@ -24,15 +24,21 @@ export const session = {
   /**
    * Boots the session store. Firebase is loaded at once only when a session is stored; a visitor
    * who never signed in does not download it until they open the login page or a guarded route.
+   * A session the last page kept, with its token still good, is signed in at once: the page does
+   * not wait for Firebase and the token exchange, which follow behind it.
    */
   boot() {
-    if (tokenStore.get()) void loadAuth().then(({ listen }) => listen())
-    else authState.set({ status: 'signedOut' })
+    if (!tokenStore.get()) return authState.set({ status: 'signedOut' })
+    const restored = restoredSession()
+    if (restored) authState.set(restored)
+    void loadAuth().then(({ listen }) => listen())
   },
   /** The first known auth state; route guards await it so nothing protected flashes. */
   async ready(): Promise<AuthSnapshot> {
     // Nobody signed in and nothing started: the answer needs none of the session's code.
     if (!authRequested && !tokenStore.get()) return authState.get()
+    // Restored at boot (or signed in since): known already.
+    if (authState.get().status === 'signedIn') return authState.get()
     const { ready } = await loadAuth()
     return ready()
   },
