@@ -7,6 +7,7 @@ import {
   type PaymentMethod,
   PaymentMethodSchema,
   QuantitySchema,
+  ServiceIdSchema,
 } from './order'
 import { phoneField } from './phone'
 import { requiredText } from './text'
@@ -53,11 +54,7 @@ const checkoutFields = z.object({
   buyNow: z
     .object(
       {
-        serviceId: z
-          .string({ error: 'serviceId is Required' })
-          .trim()
-          .min(1, 'serviceId is Required')
-          .max(64, 'serviceId is too long'),
+        serviceId: ServiceIdSchema,
         quantity: QuantitySchema,
       },
       { error: 'buyNow must be an object with serviceId and quantity' },

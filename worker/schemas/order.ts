@@ -91,17 +91,20 @@ const CustomerEmailSchema = emailField({
   invalid: 'customer must be an e-mail address',
 }).transform((email) => email.toLowerCase())
 
+/** A tool's id in a body (`serviceId`): required text of at most 64 characters. */
+export const ServiceIdSchema = z
+  .string({ error: 'serviceId is Required' })
+  .trim()
+  .min(1, 'serviceId is Required')
+  .max(64, 'serviceId is too long')
+
 /**
  * The order form and `POST /api/booking` body. The server takes the tool's name and unit
  * price from the database: `service` is ignored, and a `price` that is not
  * quantity × unit price is refused. Other keys are dropped.
  */
 export const BookingInputSchema = z.object({
-  serviceId: z
-    .string({ error: 'serviceId is Required' })
-    .trim()
-    .min(1, 'serviceId is Required')
-    .max(64, 'serviceId is too long'),
+  serviceId: ServiceIdSchema,
   quantity: QuantitySchema,
   phone: phoneField({ required: true }),
   address: AddressSchema,

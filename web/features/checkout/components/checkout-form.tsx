@@ -9,7 +9,7 @@ import { ApiRequestError } from '#web/lib/api-error.ts'
 import { toast } from '#web/lib/toast.ts'
 import { usePlaceCheckout } from '../checkout-mutations'
 import { useCheckoutPreview } from '../use-checkout-preview'
-import { CheckoutShell, useCheckoutForm, useKeepOnProfile, usePlacing } from './checkout-shell'
+import { CheckoutShell, PreviewTrouble, useCheckoutForm, useKeepOnProfile, usePlacing } from './checkout-shell'
 import { pageAfterPlacing } from './payment-fields'
 
 type CheckoutFormProps = {
@@ -83,14 +83,7 @@ export function CheckoutForm({ profile, displayName, email, pickup, zoneNames, c
       email={email}
       notices={
         <>
-          {preview.isError && (
-            <div className="rounded-xl bg-red-50 p-4 text-sm text-red-900" role="alert">
-              <p>We could not price your order: {preview.error.message}</p>
-              <button type="button" className="btn-ghost mt-2 px-3 py-1.5" onClick={() => void preview.refetch()}>
-                Try again
-              </button>
-            </div>
-          )}
+          <PreviewTrouble preview={preview} />
           {blockedLines && !refusal && (
             <p className="text-sm font-medium text-red-700">
               Some tools cannot be ordered as they are.{' '}

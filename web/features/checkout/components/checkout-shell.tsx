@@ -178,3 +178,20 @@ export function CheckoutShell(props: CheckoutShellProps) {
     </FormProvider>
   )
 }
+
+/** The preview could not be asked (the network, a 5xx): said above the button, with Try again. */
+export function PreviewTrouble({
+  preview,
+}: {
+  preview: { isError: boolean; error: Error | null; refetch: () => unknown }
+}) {
+  if (!preview.isError) return null
+  return (
+    <div className="rounded-xl bg-red-50 p-4 text-sm text-red-900" role="alert">
+      <p>We could not price your order: {preview.error?.message}</p>
+      <button type="button" className="btn-ghost mt-2 px-3 py-1.5" onClick={() => void preview.refetch()}>
+        Try again
+      </button>
+    </div>
+  )
+}

@@ -15,7 +15,7 @@ import { useSuspenseQuery } from '#web/lib/query.ts'
 import { toast } from '#web/lib/toast.ts'
 import { usePlaceCheckout } from '../checkout-mutations'
 import { useCheckoutPreview } from '../use-checkout-preview'
-import { CheckoutShell, useCheckoutForm, useKeepOnProfile, usePlacing } from './checkout-shell'
+import { CheckoutShell, PreviewTrouble, useCheckoutForm, useKeepOnProfile, usePlacing } from './checkout-shell'
 import { pageAfterPlacing } from './payment-fields'
 
 type PurchaseDialogProps = {
@@ -159,16 +159,7 @@ function BuyNowForm({
           </FormField>
         </div>
       }
-      notices={
-        preview.isError && (
-          <div className="rounded-xl bg-red-50 p-4 text-sm text-red-900" role="alert">
-            <p>We could not price your order: {preview.error.message}</p>
-            <button type="button" className="btn-ghost mt-2 px-3 py-1.5" onClick={() => void preview.refetch()}>
-              Try again
-            </button>
-          </div>
-        )
-      }
+      notices={<PreviewTrouble preview={preview} />}
       submitLabel="Place order"
       submitDisabled={quantity !== undefined && !current}
     />
