@@ -2,16 +2,15 @@ import { hc } from 'hono/client'
 import type { AppType } from '#worker/app.ts'
 import type { ErrorBody } from '#worker/lib/errors.ts'
 import { ApiRequestError } from './api-error.ts'
-import { tokenStore } from './token-store.ts'
+import { lateRenewal, tokenStore } from './token-store.ts'
 
 // Kept small and apart (api-error.ts) so that the entry chunk can tell API errors without the client.
 export { ApiRequestError }
 
 let tokenSource: () => string | null = tokenStore.get
 // A page restored signed in (web/lib/session-state.ts) calls the API before the auth layer has
-// loaded: its first 401 loads it, and renews through it.
-let onUnauthorized: (() => Promise<boolean>) | undefined = () =>
-  import('./session-auth').then((auth) => auth.renewSession())
+// loaded: its first 401 renews through the way web/lib/session.ts left (loading that layer).
+let onUnauthorized: (() => Promise<boolean>) | undefined = () => lateRenewal.run?.() ?? Promise.resolve(false)
 let transport: (input: RequestInfo | URL, init?: RequestInit) => Promise<Response> = (input, init) => fetch(input, init)
 
 /**

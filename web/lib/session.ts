@@ -2,7 +2,7 @@ import type { User } from 'firebase/auth'
 import { useSyncExternalStore } from 'react'
 import type { UserProfile } from '#schemas/user.ts'
 import { type AuthSnapshot, authState, LOADING, restoredSession } from './session-state'
-import { tokenStore } from './token-store'
+import { lateRenewal, tokenStore } from './token-store'
 
 export type { AuthSnapshot }
 
@@ -15,6 +15,7 @@ const loadAuth = () => {
   authRequested = true
   return import('./session-auth')
 }
+lateRenewal.run = () => loadAuth().then((auth) => auth.renewSession())
 
 export const session = {
   subscribe: authState.subscribe,

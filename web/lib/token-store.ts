@@ -17,3 +17,10 @@ export function tokenExpiresAtMs(token: string): number | undefined {
     return undefined
   }
 }
+
+/**
+ * How a 401 renews before the auth layer (web/lib/session-auth.ts) has loaded and taken over:
+ * web/lib/session.ts sets it to load that layer and renew through it (kept here, apart from both,
+ * so that neither the entry chunk nor the API client imports the other).
+ */
+export const lateRenewal: { run?: () => Promise<boolean> } = {}
