@@ -15,6 +15,7 @@ import { paymentsRoutes } from './features/payments/payments.routes'
 import { quotesRoutes } from './features/quotes/quotes.routes'
 import { reviewsRoutes } from './features/reviews/reviews.routes'
 import { settingsRoutes } from './features/settings/settings.routes'
+import { staffRoutes } from './features/staff/staff.routes'
 import { vatRoutes } from './features/tax-documents/vat.routes'
 import { toolReviewsRoutes } from './features/tool-reviews/tool-reviews.routes'
 import { toolsRoutes } from './features/tools/tools.routes'
@@ -67,7 +68,7 @@ app.use(
   cors({
     origin: (origin, c) => ((c.var.config?.corsOrigins ?? []).includes(origin) ? origin : null),
     allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowHeaders: ['Authorization', 'Content-Type', BOOKMARK_HEADER],
+    allowHeaders: ['Authorization', 'Content-Type', 'X-Reauth', BOOKMARK_HEADER],
     exposeHeaders: ['X-Total-Count', 'Retry-After', 'ETag', BOOKMARK_HEADER],
     maxAge: 600,
   }),
@@ -98,6 +99,7 @@ const routes = app
   .route('/review', reviewsRoutes)
   .route('/images', imagesRoutes)
   .route('/user', usersRoutes)
+  .route('/staff', staffRoutes)
   // NOTE: before adminRoutes, whose /admin/{email} would otherwise take /admin/summary and /admin/vat.
   .route('/admin', orderDeskRoutes)
   .route('/admin/vat', vatRoutes)

@@ -5,6 +5,7 @@
  */
 
 import type { CheckoutPreviewInput } from '#schemas/checkout.ts'
+import { PERMISSIONS } from '#schemas/staff.ts'
 import type { Config } from './env'
 import { cartQuery } from './features/cart/cart.service'
 import { listCategories } from './features/categories/categories.service'
@@ -92,7 +93,10 @@ export function hotReads(
     ['GET /api/booking?q=TH-… (order number)', () => listOrders(db, { q: 'TH-30000', limit: 50, offset: 0 }, hold)],
     // Counts from order_counts, revenue from revenue_days (whole UTC days) plus the part of a day before a rolling
     // window's first whole day, from the paid_at / refunded_at indexes: nothing here grows with the orders.
-    ['GET /api/admin/summary (order_counts; revenue_days + part of a day)', () => orderSummary(db, Date.now())],
+    [
+      'GET /api/admin/summary (order_counts; revenue_days + part of a day)',
+      () => orderSummary(db, Date.now(), PERMISSIONS),
+    ],
     // The quotes desk (issue 24): the first page, and a search through its FTS5 trigram index.
     ['GET /api/quotes (quotes desk, first page)', () => listQuotes(db, { limit: 20, offset: 0 }, Date.now())],
     [

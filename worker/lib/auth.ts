@@ -1,13 +1,13 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { BatchItem, BatchResponse } from 'drizzle-orm/batch'
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import { permissionsOf, sortedRoles } from '#schemas/staff.ts'
-import { userRoles, users } from '../db/schema'
+import { needsPermissionMessage, PERMISSIONS, type Permission, permissionsOf, sortedRoles } from '#schemas/staff.ts'
+import { rolesOfAccount, users } from '../db/schema'
 import type { AccessTokenClaims, AppEnv, SessionUser, SignedInEnv } from '../env'
 import { verifyAccessToken } from './access-token'
 import { type Db, getDb } from './db'
-import { ApiError, forbidden, unauthenticated } from './errors'
+import { ApiError, forbidden, notFound, unauthenticated } from './errors'
 
 // Who is calling: the request's access token, its user read from D1 on every request, and
 // the guards routes put in front of their handlers. The tokens themselves live in
@@ -35,9 +35,7 @@ export const sessionUserQuery = (db: Db, email: string) =>
       verified: users.identityVerified,
       sessionVersion: users.sessionVersion,
       removedAt: users.removedAt,
-      roles: sql<
-        string | null
-      >`(select group_concat(${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${users.id})`,
+      roles: rolesOfAccount,
     })
     .from(users)
     .where(eq(users.email, email.toLowerCase()))
@@ -124,34 +122,86 @@ export const EMAIL_NOT_VERIFIED_MESSAGE = 'Verify your e-mail address to order. 
 /**
  * Middleware: like {@link requireUser}, and the account's e-mail must be verified (403
  * EMAIL_NOT_VERIFIED otherwise, before the body is read): ordering, reviews, uploads.
- * `adminsExempt`: admins need no verification (image uploads).
+ * `staffExempt`: staff need no verification (image uploads).
  */
-export const requireVerifiedUser = (opts: { adminsExempt?: boolean } = {}) =>
+export const requireVerifiedUser = (opts: { staffExempt?: boolean } = {}) =>
   createMiddleware<SignedInEnv>(async (c, next) => {
     const user = await authenticate(c)
-    if (!user.verified && !(opts.adminsExempt && user.role === 'admin'))
+    if (!user.verified && !(opts.staffExempt && isStaff(user)))
       throw new ApiError(403, 'EMAIL_NOT_VERIFIED', EMAIL_NOT_VERIFIED_MESSAGE)
     await next()
   })
 
-/** Middleware: like {@link requireUser}, and the user must be an admin (403 otherwise). */
-export const requireAdmin = createMiddleware<SignedInEnv>(async (c, next) => {
+/** Staff: an account holding at least one role (contract/operations.md "General"). */
+export const isStaff = (user: SessionUser): boolean => user.roles.length > 0
+
+/** The user holds `permission` through one of its roles. */
+export const can = (user: SessionUser, permission: Permission): boolean => user.permissions.includes(permission)
+
+/** @throws ApiError 403 FORBIDDEN naming `permission` and the roles holding it, unless the user holds it. */
+export function assertPermission(user: SessionUser, permission: Permission): void {
+  if (!can(user, permission)) throw forbidden(needsPermissionMessage(permission))
+}
+
+/**
+ * Middleware: like {@link requireUser}, and the user must hold `permission` (403 naming it
+ * otherwise, before the body or query is validated and before any record is read).
+ */
+export const requirePermission = (permission: Permission) =>
+  createMiddleware<SignedInEnv>(async (c, next) => {
+    assertPermission(await authenticate(c), permission)
+    await next()
+  })
+
+/**
+ * Middleware after {@link requireUser} (and a body limit) for a write whose fields decide the
+ * permission (`PATCH /api/service/{id}`, `PATCH /api/settings`): a field of `byField` needs its
+ * permission, any other field `others`; a body needs each permission its fields need. Reads only
+ * which fields the JSON object holds, before it is validated (a body that is not an object needs
+ * `others`, then the validator answers it); 403 names the first missing, in the table's order.
+ */
+export const requireFieldPermissions = (byField: Readonly<Record<string, Permission>>, others: Permission) =>
+  createMiddleware<SignedInEnv>(async (c, next) => {
+    const body: unknown = await c.req.json().catch(() => undefined)
+    const fields = body !== null && typeof body === 'object' && !Array.isArray(body) ? Object.keys(body) : []
+    const needed = new Set(fields.length ? fields.map((f) => byField[f] ?? others) : [others])
+    for (const permission of PERMISSIONS) if (needed.has(permission)) assertPermission(c.var.user, permission)
+    await next()
+  })
+
+/** Middleware: like {@link requireUser}, and the user must be staff (any role; 403 otherwise). */
+export const requireStaff = createMiddleware<SignedInEnv>(async (c, next) => {
   const user = await authenticate(c)
-  if (user.role !== 'admin') throw forbidden('Only an admin can do that.')
+  if (!isStaff(user)) throw forbidden('Only the shop’s staff can see this.')
   await next()
 })
 
 /**
  * After {@link requireUser}: the signed-in user must be the one with `email`
- * (case-insensitive) or an admin.
+ * (case-insensitive) or hold `permission` (the `self` routes).
  * @returns the signed-in user.
- * @throws ApiError 403 otherwise (401 if no user is signed in).
+ * @throws ApiError 403 otherwise (401 if no user is signed in): staff hear which permission.
  */
-export function assertSelfOrAdmin<E extends AppEnv>(c: Context<E>, email: string): SessionUser {
+export function assertSelfOr<E extends AppEnv>(c: Context<E>, email: string, permission: Permission): SessionUser {
   const user = c.var.user
   if (!user) throw unauthenticated()
-  if (user.role !== 'admin' && user.email !== email.trim().toLowerCase()) {
-    throw forbidden('You can only see or change your own account.')
-  }
-  return user
+  if (user.email === email.trim().toLowerCase() || can(user, permission)) return user
+  throw forbidden(isStaff(user) ? needsPermissionMessage(permission) : 'You can only see or change your own account.')
+}
+
+/**
+ * A customer's own record (an order, a quote): its customer may use it, and staff holding
+ * `read`; to anyone else it answers 404 `notFoundMessage`, as a record that does not exist.
+ * `act`: what staff need to do more than read it (403 naming it to staff who only read).
+ */
+export function assertOwnRecord(
+  user: SessionUser,
+  customer: string,
+  notFoundMessage: string,
+  read: Permission,
+  act?: Permission,
+): void {
+  if (user.email === customer) return
+  if (!can(user, read)) throw notFound(notFoundMessage)
+  if (act) assertPermission(user, act)
 }

@@ -32,6 +32,8 @@ export type ErrorCode =
   | 'ALREADY_REVIEWED'
   // Staff (contract/operations.md "General").
   | 'OWNER_PROTECTED'
+  | 'OWN_ROLES'
+  | 'REAUTH_REQUIRED'
   | 'INTERNAL'
 
 export type ErrorBody = { error: { code: ErrorCode; message: string; fields?: Record<string, string> } }

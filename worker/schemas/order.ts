@@ -312,13 +312,16 @@ export const BankPaymentSchema = z.object({
 })
 export type BankPayment = z.infer<typeof BankPaymentSchema>
 
-/** `GET /api/admin/summary`: the admin's overview. Revenue in BDT. */
+/**
+ * `GET /api/admin/summary`: the staff's overview, revenue in BDT. Each part is null for a caller
+ * without its permission (contract/operations.md "Overview").
+ */
 export type OrderSummary = {
-  orders: Record<OrderStatus, number>
-  revenue: { today: number; last7Days: number; last30Days: number }
+  orders: Record<OrderStatus, number> | null
+  revenue: { today: number; last7Days: number; last30Days: number } | null
   /** Extension (docs/api-extensions.md): open cash-on-delivery orders and the cash (BDT) they will bring. */
-  codToCollect: { orders: number; total: number }
-  lowStock: { _id: string; name: string; quantity: number; Minimum_quantity: number }[]
+  codToCollect: { orders: number; total: number } | null
+  lowStock: { _id: string; name: string; quantity: number; Minimum_quantity: number }[] | null
   /** Quotes waiting for an offer (docs/api-extensions.md). */
-  quotes: { requested: number }
+  quotes: { requested: number } | null
 }

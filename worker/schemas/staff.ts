@@ -1,5 +1,7 @@
 // Staff roles and their permissions (contract/operations.md "Staff roles and permissions"): the
 // one table the API's checks and the dashboard's menu read.
+import { emailField } from './email'
+import { z } from './zod'
 
 /** The roles, in the order of the contract's table (refusals name them in this order). */
 export const ROLES = ['owner', 'manager', 'orders', 'catalogue', 'finance', 'support'] as const
@@ -71,3 +73,33 @@ export const rolesHolding = (permission: Permission): Role[] =>
 /** The 403's words for a caller without `permission`: "This needs the refunds.issue permission (roles: owner, manager, finance)." */
 export const needsPermissionMessage = (permission: Permission): string =>
   `This needs the ${permission} permission (roles: ${rolesHolding(permission).join(', ')}).`
+
+/** A staff member as `GET /api/staff` answers it. */
+export type StaffMember = { email: string; name: string; roles: Role[]; permissions: Permission[] }
+
+/** A list of distinct role names of at most `max`; `what` names it in the messages. */
+const roleList = (max: number, what: string, roles: readonly Role[]) =>
+  z
+    .array(z.enum(roles as [Role, ...Role[]], { error: (issue) => `Unknown role: ${String(issue.input)}.` }), {
+      error: `${what} must be a list of role names.`,
+    })
+    .max(max, `At most ${max} roles.`)
+    .refine((list) => new Set(list).size === list.length, `${what} must not name a role twice.`)
+
+/** `PUT /api/staff/{email}/roles`: the roles to hold (never `owner`: it is handed over) and those the form saw. */
+export const StaffRolesSchema = z.object({
+  roles: roleList(
+    5,
+    'roles',
+    ROLES.filter((r) => r !== 'owner'),
+  ),
+  expectedRoles: roleList(6, 'expectedRoles', ROLES),
+})
+
+/** `POST /api/staff/owner`: the staff member who becomes the owner. */
+export const HandOverSchema = z.object({
+  email: emailField({
+    required: 'Choose the new owner.',
+    invalid: 'Enter the e-mail address of a member of staff.',
+  }).transform((email) => email.toLowerCase()),
+})

@@ -29,6 +29,8 @@ export const UserProfileSchema = z.object({
   email: z.string(),
   name: z.string(),
   role: z.enum(ROLES),
+  /** The staff roles it holds, in the roles table's order; [] for a customer (contract/operations.md). */
+  roles: z.array(z.enum(STAFF_ROLES)),
   education: z.string(),
   address: z.string(),
   phone: z.string(),

@@ -2,6 +2,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { hc } from 'hono/client'
 import { expect } from 'vitest'
+import type { OrderSummary } from '#schemas/order.ts'
 import type { AppType } from '#worker/app.ts'
 import { getConfig } from '#worker/env.ts'
 import worker from '#worker/index.ts'
@@ -134,3 +135,6 @@ export async function errorOf(res: Response): Promise<ErrorBody['error']> {
   })
   return body.error
 }
+
+/** The overview as the owner reads it: every part there (none is null without its permission). */
+export type OwnerSummary = { [K in keyof OrderSummary]: NonNullable<OrderSummary[K]> }

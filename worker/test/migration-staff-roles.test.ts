@@ -1,5 +1,5 @@
 /**
- * Migration 0019 on a shop with several admins, removed ones among them (contract/operations.md
+ * Migrations 0019 and 0020 on a shop with several admins, removed ones among them (contract/operations.md
  * "Migration"): the admin created first (then the lowest id) becomes the owner, every other admin
  * a manager, removed admins and customers nothing; the database then refuses a second owner.
  * Runs on MIGRATIONS_DB, empty at the start of the file (worker/test/apply-migrations.ts).
@@ -43,7 +43,12 @@ beforeAll(async () => {
   )
 })
 
-describe('migration 0019: staff roles from the admins', () => {
+const wireRoles = async () =>
+  (await db.prepare('select email, role from users order by email').all<{ email: string; role: string }>()).results.map(
+    (r) => [r.email, r.role],
+  )
+
+describe('migrations 0019 and 0020: staff roles from the admins', () => {
   it('makes the earliest admin the owner, every other admin a manager, and gives nothing else', async () => {
     await applyD1Migrations(db, env.TEST_MIGRATIONS)
     expect(await roles()).toEqual([
@@ -51,6 +56,27 @@ describe('migration 0019: staff roles from the admins', () => {
       ['tie-high@example.com', 'manager'],
       ['tie-low@example.com', 'owner'],
     ])
+    // The wire's role follows the roles: a removed admin came back a customer if restored.
+    expect(await wireRoles()).toEqual([
+      ['buyer@example.com', 'user'],
+      ['gone@example.com', 'user'],
+      ['removed-buyer@example.com', 'user'],
+      ['second@example.com', 'admin'],
+      ['tie-high@example.com', 'admin'],
+      ['tie-low@example.com', 'admin'],
+    ])
+  })
+
+  it('keeps users.role in step with the roles, whoever writes them (0020’s triggers)', async () => {
+    const roleOf = async (id: string) =>
+      (await db.prepare('select role from users where id = ?').bind(id).first<{ role: string }>())?.role
+    await db.prepare(`insert into user_roles (user_id, role) values ('u-d', 'support')`).run()
+    expect(await roleOf('u-d')).toBe('admin')
+    await db.prepare(`insert into user_roles (user_id, role) values ('u-d', 'orders')`).run()
+    await db.prepare(`delete from user_roles where user_id = 'u-d' and role = 'support'`).run()
+    expect(await roleOf('u-d')).toBe('admin')
+    await db.prepare(`delete from user_roles where user_id = 'u-d'`).run()
+    expect(await roleOf('u-d')).toBe('user')
   })
 
   it('refuses a second owner, and a role the contract does not name', async () => {

@@ -7,10 +7,12 @@
  * Runs on MIGRATIONS_DB, an empty D1 database of its own (vitest.config.ts): DB already has
  * every migration applied by the setup file.
  */
+
 import { applyD1Migrations } from 'cloudflare:test'
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Booking } from '#schemas/order.ts'
+import { PERMISSIONS } from '#schemas/staff.ts'
 import { orderSummary } from '#worker/features/orders/summary.ts'
 import { getDb } from '#worker/lib/db.ts'
 import { type CallOptions, call, json } from './helpers'
@@ -356,7 +358,7 @@ describe('migrations on a database with orders in it', () => {
       { day: Math.floor(T0 / DAY), paid_paisa: 500_000 + 2_500_000 + 500_000, refunded_paisa: 0 },
       { day: Math.floor(T0 / DAY) + 1, paid_paisa: 750_000, refunded_paisa: 0 },
     ])
-    const summary = await orderSummary(getDb({ ...env, DB: db }), minutes(24 * 60 + 60))
+    const summary = await orderSummary(getDb({ ...env, DB: db }), minutes(24 * 60 + 60), PERMISSIONS)
     expect(summary.orders).toEqual({
       unpaid: 1,
       paid: 4,

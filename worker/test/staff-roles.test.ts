@@ -4,28 +4,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { needsPermissionMessage, PERMISSIONS, permissionsOf, ROLES, rolesHolding, sortedRoles } from '#schemas/staff.ts'
-
-const HELD_BY: Record<string, string> = {
-  'orders.read': 'owner, manager, orders, finance, support',
-  'orders.fulfil': 'owner, manager, orders',
-  'payments.record': 'owner, manager, finance',
-  'refunds.issue': 'owner, manager, finance',
-  'quotes.manage': 'owner, manager, orders',
-  'catalogue.edit': 'owner, manager, catalogue',
-  'stock.read': 'owner, manager, orders, catalogue, finance',
-  'stock.adjust': 'owner, manager, catalogue',
-  'customers.read': 'owner, manager, orders, finance, support',
-  'customers.manage': 'owner, manager, support',
-  'reviews.moderate': 'owner, manager, support',
-  'messages.read': 'owner, manager, orders, support',
-  'reports.read': 'owner, manager, finance',
-  'vat.read': 'owner, manager, finance',
-  'data.export': 'owner, manager, finance',
-  'audit.read': 'owner, manager, finance',
-  'settings.manage': 'owner, manager',
-  'settings.bank': 'owner',
-  'staff.manage': 'owner, manager',
-}
+import { HELD_BY } from './contract-permissions'
 
 describe('staff roles and permissions', () => {
   it('are the contract’s six roles and nineteen permissions, in its order', () => {

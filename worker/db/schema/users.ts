@@ -12,6 +12,7 @@ export const users = sqliteTable(
     email: text('email').notNull(),
     firebaseUid: text('firebase_uid'),
     name: text('name').notNull().default(''),
+    /** The wire's `role`: "admin" while the account holds a role of `user_roles`, whose triggers set it (migrations/0020). */
     role: text('role', { enum: ['admin', 'user'] })
       .notNull()
       .default('user'),
@@ -74,3 +75,8 @@ export const userRoles = sqliteTable(
     check('user_roles_role_check', sql`${t.role} in (${sql.raw(ROLES.map((r) => `'${r}'`).join(', '))})`),
   ],
 )
+
+/** An account's roles as one comma-separated text (null: none), to read with its `users` row. */
+export const rolesOfAccount = sql<
+  string | null
+>`(select group_concat(${userRoles.role}) from ${userRoles} where ${userRoles.userId} = ${users.id})`

@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import type { Inserted } from '#schemas/ack.ts'
 import { ContactInputSchema, ContactListQuerySchema, type ContactMessage } from '#schemas/contact.ts'
 import type { AppEnv } from '#worker/env.ts'
-import { requireAdmin } from '#worker/lib/auth.ts'
+import { requirePermission } from '#worker/lib/auth.ts'
 import { getDb } from '#worker/lib/db.ts'
 import type { ErrorBody } from '#worker/lib/errors.ts'
 import { validate } from '#worker/lib/validator.ts'
@@ -32,7 +32,7 @@ export const contactRoutes = new Hono<AppEnv>()
       return c.json<Inserted, 201>({ acknowledged: true, insertedId: id }, 201)
     },
   )
-  .get('/', requireAdmin, validate('query', ContactListQuerySchema), async (c) => {
+  .get('/', requirePermission('messages.read'), validate('query', ContactListQuerySchema), async (c) => {
     const { q, limit, offset } = c.req.valid('query')
     const { items, total } = await listMessages(getDb(c.env), { ...(q ? { q } : {}), limit, offset })
     c.header('X-Total-Count', String(total))

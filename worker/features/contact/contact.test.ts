@@ -354,10 +354,18 @@ describe('POST /api/contact: rate limit', () => {
 })
 
 describe('GET /api/contact (admin)', () => {
-  async function tokenFor(email: string, role: 'admin' | 'user') {
-    await env.DB.prepare('insert or ignore into users (id, email, name, role) values (?, ?, ?, ?)')
-      .bind(newId(), email, email.split('@')[0], role)
+  /** A token of `email`'s account; `messages`: it holds the role `support` (which reads messages). */
+  async function tokenFor(email: string, role: 'messages' | 'customer') {
+    const id = newId()
+    await env.DB.prepare('insert or ignore into users (id, email, name) values (?, ?, ?)')
+      .bind(id, email, email.split('@')[0])
       .run()
+    if (role === 'messages')
+      await env.DB.prepare(
+        "insert or ignore into user_roles (user_id, role) select id, 'support' from users where email = ?",
+      )
+        .bind(email)
+        .run()
     return issueAccessToken(email, 1, getConfig(env))
   }
   const list = (token?: string) => call('GET', '/api/contact', { as: token })
@@ -369,7 +377,7 @@ describe('GET /api/contact (admin)', () => {
   })
 
   it('is a 403 for a customer', async () => {
-    const res = await list(await tokenFor('customer@example.com', 'user'))
+    const res = await list(await tokenFor('customer@example.com', 'customer'))
     expect(res.status).toBe(403)
     expect((await errorOf(res)).code).toBe('FORBIDDEN')
   })
@@ -381,7 +389,7 @@ describe('GET /api/contact (admin)', () => {
     await post({ ...valid, subject: 'middle', message })
     await post({ ...valid, subject: failed }, { bindings: providerBindings() })
 
-    const res = await list(await tokenFor('admin@example.com', 'admin'))
+    const res = await list(await tokenFor('support@example.com', 'messages'))
     expect(res.status).toBe(200)
     expect(res.headers.get('Content-Type')).toMatch(/application\/json/)
     expect(res.headers.get('Cache-Control')).toBe('private, no-store')

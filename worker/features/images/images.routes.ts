@@ -20,7 +20,7 @@ export const imagesRoutes = new Hono<AppEnv>()
     '/',
     // Signed-in callers only, decided before a byte of the body is read (its size is limited
     // before that, for every route: lib/body-limit.ts).
-    requireVerifiedUser({ adminsExempt: true }),
+    requireVerifiedUser({ staffExempt: true }),
     async (c) => {
       const contentType = c.req.header('Content-Type') ?? ''
       if (!/^multipart\/form-data\b/i.test(contentType)) {

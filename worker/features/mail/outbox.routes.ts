@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { DeliveryQuerySchema, type MailDelivery, type OutboxMail, OutboxQuerySchema } from '#schemas/mail.ts'
 import type { AppEnv } from '#worker/env.ts'
-import { requireAdmin } from '#worker/lib/auth.ts'
+import { requirePermission } from '#worker/lib/auth.ts'
 import { getDb } from '#worker/lib/db.ts'
 import { notFound } from '#worker/lib/errors.ts'
 import { validate } from '#worker/lib/validator.ts'
@@ -14,7 +14,7 @@ import { listDeliveries, listOutbox, usesLocalOutbox } from './mail.service'
  * status (pending, sent, failed) without the text, whatever sends them.
  */
 export const outboxRoutes = new Hono<AppEnv>()
-  .get('/', requireAdmin, validate('query', OutboxQuerySchema), async (c) => {
+  .get('/', requirePermission('settings.manage'), validate('query', OutboxQuerySchema), async (c) => {
     if (!usesLocalOutbox(c.var.config))
       throw notFound('There is no local outbox: this shop sends e-mail through its provider.')
     const { to, limit, offset } = c.req.valid('query')
@@ -23,7 +23,7 @@ export const outboxRoutes = new Hono<AppEnv>()
     c.header('Cache-Control', 'private, no-store')
     return c.json<OutboxMail[]>(items)
   })
-  .get('/deliveries', requireAdmin, validate('query', DeliveryQuerySchema), async (c) => {
+  .get('/deliveries', requirePermission('settings.manage'), validate('query', DeliveryQuerySchema), async (c) => {
     const { to, status, limit, offset } = c.req.valid('query')
     const { items, total } = await listDeliveries(getDb(c.env), {
       ...(to ? { to } : {}),

@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono'
+import { createMiddleware } from 'hono/factory'
 import type { Inserted, Modified } from '#schemas/ack.ts'
 import {
   BankPaymentSchema,
@@ -13,14 +14,19 @@ import {
 } from '#schemas/order.ts'
 import { hasCreditNote, hasReceipt, NO_CREDIT_NOTE, NO_RECEIPT } from '#schemas/order-status.ts'
 import { PAGE_DEFAULT } from '#schemas/paging.ts'
+import type { Permission } from '#schemas/staff.ts'
 import type { OrderRow } from '#worker/db/schema.ts'
 import type { AppEnv } from '#worker/env.ts'
 import {
-  assertSelfOrAdmin,
+  assertOwnRecord,
+  assertPermission,
+  assertSelfOr,
   authenticate,
   authenticateAlong,
+  can,
   requireAccessToken,
-  requireAdmin,
+  requirePermission,
+  requireStaff,
   requireUser,
   requireVerifiedUser,
 } from '#worker/lib/auth.ts'
@@ -46,17 +52,34 @@ import {
 } from './orders.service'
 import { orderSummary } from './summary'
 
+const NO_SUCH_ORDER = 'No such order.'
+
 /**
- * The order of `id` when the caller is its customer or an admin.
+ * The order of `id` for its customer, or staff who may read every order (`orders.read`); `act`:
+ * what staff need to do more than read it (a 403 naming it to staff who only read).
  * @throws 404 otherwise: someone else's order answers like one that does not exist.
  */
-async function ownOrder<E extends AppEnv>(c: Context<E>, db: Db, id: string): Promise<OrderRow> {
+async function ownOrder<E extends AppEnv>(c: Context<E>, db: Db, id: string, act?: Permission): Promise<OrderRow> {
   const user = c.var.user
   if (!user) throw unauthenticated()
   const row = await getOrderRow(db, id)
-  if (!row || (row.customer !== user.email && user.role !== 'admin')) throw notFound('No such order.')
+  if (!row) throw notFound(NO_SUCH_ORDER)
+  assertOwnRecord(user, row.customer, NO_SUCH_ORDER, 'orders.read', act)
   return row
 }
+
+/** The order of `id`, for a route its permission already guards. @throws 404 when there is none. */
+async function anyOrder(db: Db, id: string): Promise<OrderRow> {
+  const row = await getOrderRow(db, id)
+  if (!row) throw notFound(NO_SUCH_ORDER)
+  return row
+}
+
+/** The order desk (`GET /api/booking` without `customer`) needs orders.read, checked before the query is read. */
+const deskNeedsOrdersRead = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.req.query('customer') === undefined) assertPermission(await authenticate(c), 'orders.read')
+  await next()
+})
 
 /** Routes under /api/booking. */
 export const ordersRoutes = new Hono<AppEnv>()
@@ -76,18 +99,16 @@ export const ordersRoutes = new Hono<AppEnv>()
     )
     return c.json<Inserted, 201>({ acknowledged: true, insertedId: id }, 201)
   })
-  // The token is checked first (401), then the query (400), then the account and the orders
-  // are read together; so a removed user's token with a bad query gets the 400.
-  .get('/', requireAccessToken, validate('query', BookingListQuerySchema), async (c) => {
+  // The token is checked first (401); the order desk (no `customer`) then needs orders.read
+  // before its query is read; a customer's own list checks the query (400), then reads the
+  // account and the orders together (so a removed user's token with a bad query gets the 400).
+  .get('/', requireAccessToken, deskNeedsOrdersRead, validate('query', BookingListQuerySchema), async (c) => {
     const { customer, status, paymentMethod, q, limit, offset } = c.req.valid('query')
     const db = getDb(c.env)
     const holdMs = c.var.config.unpaidHoldMs
     c.header('Cache-Control', 'private, no-store')
     if (!customer) {
-      // The order desk: every order, for admins only.
-      const user = await authenticate(c)
-      if (user.role !== 'admin')
-        throw forbidden('Only an admin can list every order. Add ?customer=<your e-mail> for your own.')
+      // The order desk: every order (orders.read, checked before the query).
       const page = await listOrders(
         db,
         {
@@ -110,7 +131,7 @@ export const ordersRoutes = new Hono<AppEnv>()
         ...(offset !== undefined ? { offset } : {}),
       }),
     )
-    assertSelfOrAdmin(c, customer)
+    assertSelfOr(c, customer, 'orders.read')
     return c.json<Booking[]>(await withHistory(db, rows, holdMs))
   })
   .get('/:id', requireUser, validate('param', BookingIdParamSchema), async (c) => {
@@ -145,48 +166,48 @@ export const ordersRoutes = new Hono<AppEnv>()
     validate('json', OrderCancelSchema),
     async (c) => {
       const deps = depsOf(c)
-      const row = await ownOrder(c, deps.db, c.req.valid('param').id)
+      const row = await ownOrder(c, deps.db, c.req.valid('param').id, 'orders.fulfil')
       const user = c.var.user
       const note = c.req.valid('json').note || undefined
-      // The shop cancels (an admin on someone else's order, or on a shipped one that came back); a customer their own.
+      // The shop cancels (staff on someone else's order, or on a shipped one that came back); a customer their own.
       const actor =
-        user.email === row.customer && !(user.role === 'admin' && row.status === 'shipped') ? 'customer' : 'admin'
+        user.email === row.customer && !(can(user, 'orders.fulfil') && row.status === 'shipped') ? 'customer' : 'admin'
       await cancelOrder(deps, row, { actor, email: user.email, ...(note ? { reason: note } : {}) })
       return c.json<Modified>({ acknowledged: true, modifiedCount: 1 })
     },
   )
   .post(
     '/:id/payment',
-    requireAdmin,
+    requirePermission('payments.record'),
     validate('param', BookingIdParamSchema),
     validate('json', BankPaymentSchema),
     async (c) => {
       const deps = depsOf(c)
-      const row = await ownOrder(c, deps.db, c.req.valid('param').id)
+      const row = await anyOrder(deps.db, c.req.valid('param').id)
       const modifiedCount = await recordBankPayment(deps, row, c.req.valid('json'), c.var.user.email)
       return c.json<Modified>({ acknowledged: true, modifiedCount })
     },
   )
   .post(
     '/:id/status',
-    requireAdmin,
+    requirePermission('orders.fulfil'),
     validate('param', BookingIdParamSchema),
     validate('json', OrderStatusChangeSchema),
     async (c) => {
       const deps = depsOf(c)
-      const row = await ownOrder(c, deps.db, c.req.valid('param').id)
+      const row = await anyOrder(deps.db, c.req.valid('param').id)
       const modifiedCount = await changeOrderStatus(deps, row, c.req.valid('json'), c.var.user.email)
       return c.json<Modified>({ acknowledged: true, modifiedCount })
     },
   )
   .post(
     '/:id/refund',
-    requireAdmin,
+    requirePermission('refunds.issue'),
     validate('param', BookingIdParamSchema),
     validate('json', OrderRefundSchema),
     async (c) => {
       const deps = depsOf(c)
-      const row = await ownOrder(c, deps.db, c.req.valid('param').id)
+      const row = await anyOrder(deps.db, c.req.valid('param').id)
       const { reason, reference } = c.req.valid('json')
       await refundOrder(deps, row, c.var.user.email, reason, reference)
       return c.json<Modified>({ acknowledged: true, modifiedCount: 1 })
@@ -199,7 +220,7 @@ export const ordersRoutes = new Hono<AppEnv>()
     validate('json', BookingPaymentSchema),
     async (c) => {
       const deps = depsOf(c)
-      const row = await ownOrder(c, deps.db, c.req.valid('param').id)
+      const row = await ownOrder(c, deps.db, c.req.valid('param').id, 'payments.record')
       assertPaidByCard(row)
       assertPaymentsAvailable(c.var.config)
       const modifiedCount = await payOrder(deps, row, c.req.valid('json').transactionId)
@@ -208,7 +229,7 @@ export const ordersRoutes = new Hono<AppEnv>()
   )
 
 /** Routes under /api/admin that belong to the order desk (mounted before the user routes' /admin/{email}). */
-export const orderDeskRoutes = new Hono<AppEnv>().get('/summary', requireAdmin, async (c) => {
+export const orderDeskRoutes = new Hono<AppEnv>().get('/summary', requireStaff, async (c) => {
   c.header('Cache-Control', 'private, no-store')
-  return c.json(await orderSummary(getDb(c.env), Date.now()))
+  return c.json(await orderSummary(getDb(c.env), Date.now(), c.var.user.permissions))
 })

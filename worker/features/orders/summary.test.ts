@@ -4,14 +4,15 @@
  * tests hold it to the figures counted from scratch, with the queries it used to run, after
  * every kind of move an order makes, and across day boundaries.
  */
+
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { toTaka } from '#schemas/bdt.ts'
-import type { OrderSummary } from '#schemas/order.ts'
 import { ORDER_STATUSES, type OrderStatus } from '#schemas/order-status.ts'
+import { PERMISSIONS } from '#schemas/staff.ts'
 import { getDb } from '#worker/lib/db.ts'
 import { runScheduled } from '#worker/scheduled.ts'
-import { call, json } from '#worker/test/helpers.ts'
+import { call, json, type OwnerSummary } from '#worker/test/helpers.ts'
 import {
   ageOrder,
   buyNowTotal,
@@ -37,7 +38,7 @@ beforeAll(async () => {
   tool = await makeTool({ name: 'Summary Drill', pricePaisa: 10_000, quantity: 1_000_000, min: 1 })
 })
 
-type Figures = Pick<OrderSummary, 'orders' | 'revenue'>
+type Figures = Pick<OwnerSummary, 'orders' | 'revenue'>
 
 /** The summary's orders and revenue counted from the orders themselves: the queries the summary ran before it kept them. */
 async function fromScratch(nowMs: number): Promise<Figures> {
@@ -89,7 +90,7 @@ async function expectKeptExactly() {
 const summary = async (): Promise<Figures> => {
   const res = await call('GET', '/api/admin/summary', { as: admin })
   expect(res.status).toBe(200)
-  const { orders, revenue } = await json<OrderSummary>(res)
+  const { orders, revenue } = await json<OwnerSummary>(res)
   return { orders, revenue }
 }
 
@@ -292,7 +293,7 @@ describe('GET /api/admin/summary: counts and revenue kept as data', () => {
       weekStart + 7 * DAY + 1,
       Math.ceil(weekStart / DAY) * DAY + 7 * DAY,
     ]) {
-      const got = await orderSummary(db, now)
+      const got = await orderSummary(db, now, PERMISSIONS)
       const label = new Date(now).toISOString()
       expect({ orders: got.orders, revenue: got.revenue }, label).toEqual(await fromScratch(now))
       expect(got.revenue, label).toEqual({
@@ -308,7 +309,7 @@ describe('GET /api/admin/summary', () => {
   it('counts orders by status, sums revenue less refunds, and lists low-stock tools', async () => {
     const email = 'summary-desk@example.com'
     const buyer = await signIn(email)
-    const before = await json<OrderSummary>(await call('GET', '/api/admin/summary', { as: admin }))
+    const before = await json<OwnerSummary>(await call('GET', '/api/admin/summary', { as: admin }))
     expect(Object.keys(before.orders).sort()).toEqual([
       'cancelled',
       'delivered',
@@ -322,7 +323,7 @@ describe('GET /api/admin/summary', () => {
     await paidOrder(buyer, low, email, { quantity: 8 })
     const refunded = await paidOrder(buyer, tool, email)
     expect((await refund(refunded)).status).toBe(200)
-    const after = await json<OrderSummary>(await call('GET', '/api/admin/summary', { as: admin }))
+    const after = await json<OwnerSummary>(await call('GET', '/api/admin/summary', { as: admin }))
     expect(after.orders.paid).toBe(before.orders.paid + 1)
     expect(after.orders.refunded).toBe(before.orders.refunded + 1)
     // 8 × 500 paid and 200 of delivery; the refunded order counts its payment and its refund.

@@ -3,6 +3,7 @@ import { toTaka } from '#schemas/bdt.ts'
 import { dhakaDayStart } from '#schemas/dhaka-time.ts'
 import type { OrderSummary } from '#schemas/order.ts'
 import { ORDER_STATUSES, type OrderStatus } from '#schemas/order-status.ts'
+import type { Permission } from '#schemas/staff.ts'
 import { orderCounts, orders, quotes, revenueDays, tools } from '#worker/db/schema.ts'
 import type { Db } from '#worker/lib/db.ts'
 
@@ -41,7 +42,7 @@ const revenueSince = (db: Db, fromMs: number) => {
  * status), the revenue is `revenue_days` (a row per day) plus a part of one day, both kept
  * in step with `bookings` by triggers (migrations/0005); low stock reads an index.
  */
-export async function orderSummary(db: Db, nowMs: number): Promise<OrderSummary> {
+export async function orderSummary(db: Db, nowMs: number, permissions: readonly Permission[]): Promise<OrderSummary> {
   // Today is the shop's day: from 00:00 in Dhaka (18:00 UTC the day before).
   const midnight = dhakaDayStart(nowMs)
   const [counts, today, week, month, low, cod, awaiting] = await db.batch([
@@ -67,11 +68,15 @@ export async function orderSummary(db: Db, nowMs: number): Promise<OrderSummary>
   for (const row of counts)
     if ((ORDER_STATUSES as readonly string[]).includes(row.status)) perStatus[row.status as OrderStatus] = row.n
   const net = (r: { paid: number; refunded: number }[]) => toTaka((r[0]?.paid ?? 0) - (r[0]?.refunded ?? 0))
+  // Each part only for a caller holding its permission.
+  const may = (permission: Permission) => permissions.includes(permission)
   return {
-    orders: perStatus,
-    revenue: { today: net(today), last7Days: net(week), last30Days: net(month) },
-    codToCollect: { orders: cod[0]?.n ?? 0, total: toTaka(cod[0]?.total ?? 0) },
-    lowStock: low.map((t) => ({ _id: t.id, name: t.name, quantity: t.quantity, Minimum_quantity: t.minimumQuantity })),
-    quotes: { requested: awaiting[0]?.n ?? 0 },
+    orders: may('orders.read') ? perStatus : null,
+    revenue: may('reports.read') ? { today: net(today), last7Days: net(week), last30Days: net(month) } : null,
+    codToCollect: may('reports.read') ? { orders: cod[0]?.n ?? 0, total: toTaka(cod[0]?.total ?? 0) } : null,
+    lowStock: may('stock.read')
+      ? low.map((t) => ({ _id: t.id, name: t.name, quantity: t.quantity, Minimum_quantity: t.minimumQuantity }))
+      : null,
+    quotes: may('quotes.manage') ? { requested: awaiting[0]?.n ?? 0 } : null,
   }
 }

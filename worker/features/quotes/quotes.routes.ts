@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono'
+import { createMiddleware } from 'hono/factory'
 import type { Inserted, Modified } from '#schemas/ack.ts'
 import { CheckoutSchema } from '#schemas/checkout.ts'
 import { PAGE_DEFAULT } from '#schemas/paging.ts'
@@ -16,7 +17,15 @@ import {
   QuoteRequestSchema,
 } from '#schemas/quote.ts'
 import type { AppEnv } from '#worker/env.ts'
-import { assertSelfOrAdmin, requireAdmin, requireUser, requireVerifiedUser } from '#worker/lib/auth.ts'
+import {
+  assertOwnRecord,
+  assertPermission,
+  assertSelfOr,
+  authenticate,
+  requirePermission,
+  requireUser,
+  requireVerifiedUser,
+} from '#worker/lib/auth.ts'
 import { getDb } from '#worker/lib/db.ts'
 import { forbidden, notFound, unauthenticated } from '#worker/lib/errors.ts'
 import { validate } from '#worker/lib/validator.ts'
@@ -36,17 +45,26 @@ import {
   toQuotes,
 } from './quotes.service'
 
+const NO_SUCH_QUOTE = 'No such quote.'
+
 /**
- * The quote of `id` when the caller is its customer or an admin.
+ * The quote of `id` when the caller is its customer or staff of the quote desk (`quotes.manage`).
  * @throws 404 otherwise: someone else's quote answers like one that does not exist.
  */
 async function ownQuote<E extends AppEnv>(c: Context<E>, id: string): Promise<QuoteRow> {
   const user = c.var.user
   if (!user) throw unauthenticated()
   const row = await getQuoteRow(getDb(c.env), id)
-  if (!row || (row.customer !== user.email && user.role !== 'admin')) throw notFound('No such quote.')
+  if (!row) throw notFound(NO_SUCH_QUOTE)
+  assertOwnRecord(user, row.customer, NO_SUCH_QUOTE, 'quotes.manage')
   return row
 }
+
+/** The quote desk (`GET /api/quotes` without `customer`) needs quotes.manage, checked before the query is read. */
+const deskNeedsQuotesManage = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.req.query('customer') === undefined) assertPermission(await authenticate(c), 'quotes.manage')
+  await next()
+})
 
 /** Routes under /api/quotes (api.md "Wholesale"). */
 export const quotesRoutes = new Hono<AppEnv>()
@@ -55,12 +73,9 @@ export const quotesRoutes = new Hono<AppEnv>()
     const created = await requestQuote(depsOf(c), c.var.user, c.req.valid('json'))
     return c.json<QuoteCreated, 201>(created, 201)
   })
-  .get('/', requireUser, validate('query', QuoteListQuerySchema), async (c) => {
+  .get('/', requireUser, deskNeedsQuotesManage, validate('query', QuoteListQuerySchema), async (c) => {
     const { customer, status, q, limit, offset } = c.req.valid('query')
-    const user = c.var.user
-    if (customer) assertSelfOrAdmin(c, customer)
-    else if (user.role !== 'admin')
-      throw forbidden('Only an admin can list every quote. Add ?customer=<your e-mail> for your own.')
+    if (customer) assertSelfOr(c, customer, 'quotes.manage')
     const page = await listQuotes(
       getDb(c.env),
       {
@@ -82,7 +97,7 @@ export const quotesRoutes = new Hono<AppEnv>()
   })
   .post(
     '/:id/offer',
-    requireAdmin,
+    requirePermission('quotes.manage'),
     validate('param', QuoteIdParamSchema),
     validate('json', QuoteOfferSchema),
     async (c) => {

@@ -5,11 +5,10 @@
 import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { formatBDT } from '#schemas/bdt.ts'
-import type { OrderSummary } from '#schemas/order.ts'
 import type { Quote, QuoteAccepted, QuoteCreated, QuoteMessage } from '#schemas/quote.ts'
 import { getConfig } from '#worker/env.ts'
 import { runScheduled } from '#worker/scheduled.ts'
-import { call, errorOf, json } from '#worker/test/helpers.ts'
+import { call, errorOf, json, type OwnerSummary } from '#worker/test/helpers.ts'
 import { auditOf, mailsTo, makeTool, readOrder, stockOf, type ToolFixture } from '#worker/test/order-fixtures.ts'
 import { signIn } from '#worker/test/tokens.ts'
 import { quoteMail } from './quote-emails'
@@ -759,11 +758,11 @@ describe('POST /api/quotes/{id}/accept', () => {
 
 describe('the overview', () => {
   it('counts the quotes waiting for an offer', async () => {
-    const before = await json<OrderSummary>(await call('GET', '/api/admin/summary', { as: admin }))
+    const before = await json<OwnerSummary>(await call('GET', '/api/admin/summary', { as: admin }))
     const { token } = await customer()
     const tool = await makeTool({ min: 1 })
     await requested(token, [[tool, 5]])
-    const after = await json<OrderSummary>(await call('GET', '/api/admin/summary', { as: admin }))
+    const after = await json<OwnerSummary>(await call('GET', '/api/admin/summary', { as: admin }))
     expect(after.quotes.requested).toBe(before.quotes.requested + 1)
   })
 })

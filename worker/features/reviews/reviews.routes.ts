@@ -4,7 +4,7 @@ import type { Deleted, Inserted } from '#schemas/ack.ts'
 import { type Review, ReviewInputSchema, ReviewListQuerySchema } from '#schemas/review.ts'
 import { z } from '#schemas/zod.ts'
 import type { AppEnv } from '#worker/env.ts'
-import { requireAdmin, requireVerifiedUser } from '#worker/lib/auth.ts'
+import { requirePermission, requireVerifiedUser } from '#worker/lib/auth.ts'
 import { getDb } from '#worker/lib/db.ts'
 import { cachePublicRoute, invalidatePublic } from '#worker/lib/edge-cache.ts'
 import { ApiError } from '#worker/lib/errors.ts'
@@ -45,7 +45,7 @@ export const reviewsRoutes = new Hono<AppEnv>()
       return c.json<Inserted, 201>({ acknowledged: true, insertedId }, 201)
     },
   )
-  .delete('/:id', requireAdmin, validate('param', IdParam), async (c) => {
+  .delete('/:id', requirePermission('reviews.moderate'), validate('param', IdParam), async (c) => {
     const { id } = c.req.valid('param')
     await deleteReview(getDb(c.env), id, c.var.user.email)
     await invalidatePublic(c.var.config, ['reviews'])

@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import type { Modified } from '#schemas/ack.ts'
 import { type Settings, SettingsPatchSchema } from '#schemas/settings.ts'
 import type { AppEnv } from '#worker/env.ts'
-import { requireAdmin } from '#worker/lib/auth.ts'
+import { requireFieldPermissions, requireUser } from '#worker/lib/auth.ts'
 import { getDb } from '#worker/lib/db.ts'
 import { cachePublicRoute, invalidatePublic } from '#worker/lib/edge-cache.ts'
 import { ApiError } from '#worker/lib/errors.ts'
@@ -26,8 +26,16 @@ export const settingsRoutes = new Hono<AppEnv>()
       tags: ['settings'],
     }),
   )
-  .patch('/', requireAdmin, jsonLimit, validate('json', SettingsPatchSchema), async (c) => {
-    const modifiedCount = await updateSettings(getDb(c.env), c.req.valid('json'), c.var.user.email)
-    if (modifiedCount) await invalidatePublic(c.var.config, ['settings'])
-    return c.json<Modified>({ acknowledged: true, modifiedCount })
-  })
+  // The sections sent decide the permission: only the owner changes where customers send money.
+  .patch(
+    '/',
+    requireUser,
+    jsonLimit,
+    requireFieldPermissions({ bank: 'settings.bank' }, 'settings.manage'),
+    validate('json', SettingsPatchSchema),
+    async (c) => {
+      const modifiedCount = await updateSettings(getDb(c.env), c.req.valid('json'), c.var.user.email)
+      if (modifiedCount) await invalidatePublic(c.var.config, ['settings'])
+      return c.json<Modified>({ acknowledged: true, modifiedCount })
+    },
+  )

@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { dhakaMonth } from '#schemas/dhaka-time.ts'
 import { type VatRegister, VatRegisterQuerySchema, vatRegisterFileName } from '#schemas/vat-register.ts'
 import type { AppEnv } from '#worker/env.ts'
-import { requireAdmin } from '#worker/lib/auth.ts'
+import { requirePermission } from '#worker/lib/auth.ts'
 import { getDb } from '#worker/lib/db.ts'
 import { validate } from '#worker/lib/validator.ts'
 import { vatRegister, vatRegisterCsv } from './vat.service'
@@ -13,7 +13,7 @@ import { vatRegister, vatRegisterCsv } from './vat.service'
  */
 export const vatRoutes = new Hono<AppEnv>().get(
   '/',
-  requireAdmin,
+  requirePermission('vat.read'),
   validate('query', VatRegisterQuerySchema),
   async (c) => {
     const { month = dhakaMonth(Date.now()), format } = c.req.valid('query')

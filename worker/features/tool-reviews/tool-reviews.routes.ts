@@ -10,7 +10,7 @@ import {
 } from '#schemas/tool-review.ts'
 import { z } from '#schemas/zod.ts'
 import type { AppEnv } from '#worker/env.ts'
-import { requireAdmin, requireUser, requireVerifiedUser } from '#worker/lib/auth.ts'
+import { requirePermission, requireUser, requireVerifiedUser } from '#worker/lib/auth.ts'
 import { getDb } from '#worker/lib/db.ts'
 import { cachePublicRoute, invalidatePublic } from '#worker/lib/edge-cache.ts'
 import { ApiError } from '#worker/lib/errors.ts'
@@ -68,15 +68,20 @@ export const toolReviewsRoutes = new Hono<AppEnv>()
       return c.json<Inserted, 201>({ acknowledged: true, insertedId }, 201)
     },
   )
-  .delete('/service/:id/reviews/:reviewId', requireAdmin, validate('param', ReviewParam), async (c) => {
-    const { id, reviewId } = c.req.valid('param')
-    await deleteToolReview(getDb(c.env), id, reviewId, c.var.user.email)
-    await invalidatePublic(c.var.config, REVIEW_TAGS)
-    return c.json<Deleted>({ acknowledged: true, deletedCount: 1 })
-  })
+  .delete(
+    '/service/:id/reviews/:reviewId',
+    requirePermission('reviews.moderate'),
+    validate('param', ReviewParam),
+    async (c) => {
+      const { id, reviewId } = c.req.valid('param')
+      await deleteToolReview(getDb(c.env), id, reviewId, c.var.user.email)
+      await invalidatePublic(c.var.config, REVIEW_TAGS)
+      return c.json<Deleted>({ acknowledged: true, deletedCount: 1 })
+    },
+  )
   // Extensions (docs/api-extensions.md): every tool's reviews for the admins' Reviews page, and the
   // tools the caller has reviewed, for their order page.
-  .get('/tool-reviews', requireAdmin, validate('query', pageQuery), async (c) => {
+  .get('/tool-reviews', requirePermission('reviews.moderate'), validate('query', pageQuery), async (c) => {
     const { items, total } = await listAllToolReviews(getDb(c.env), c.req.valid('query'))
     return c.json<ToolReviewAdminRow[], 200>(items, 200, { 'X-Total-Count': String(total) })
   })

@@ -5,7 +5,7 @@ import type { OpenOrders } from '#schemas/tool.ts'
 import { TOOL_PAGE_MAX, ToolInputSchema, ToolListQuerySchema, ToolPatchSchema } from '#schemas/tool.ts'
 import { z } from '#schemas/zod.ts'
 import type { AppEnv } from '#worker/env.ts'
-import { requireAdmin } from '#worker/lib/auth.ts'
+import { requireFieldPermissions, requirePermission, requireUser } from '#worker/lib/auth.ts'
 import { getDb } from '#worker/lib/db.ts'
 import { cachePublicRoute, invalidatePublic } from '#worker/lib/edge-cache.ts'
 import { ApiError, badRequest, notFound } from '#worker/lib/errors.ts'
@@ -17,6 +17,9 @@ import { cancelOrdersOfWithdrawnTool, openOrdersOfTool, orderDeps } from '../ord
 import { createTool, deleteTool, getTool, listTools, relatedTools, updateTool } from './tools.service'
 
 const IdParam = z.object({ id: z.string().min(1).max(64) })
+
+/** A tool's stock is the store's: these fields need stock.adjust, every other catalogue.edit. */
+const STOCK_FIELDS = { quantity: 'stock.adjust', previousQuantity: 'stock.adjust' } as const
 
 // A tool's fields fit in a few tens of kilobytes (30 specifications of Bengali text included);
 // anything far larger is not a tool.
@@ -62,7 +65,7 @@ export const toolsRoutes = new Hono<AppEnv>()
       { tags: ['catalogue'] },
     ),
   )
-  .post('/', requireAdmin, jsonLimit, validate('json', ToolInputSchema), async (c) => {
+  .post('/', requirePermission('catalogue.edit'), jsonLimit, validate('json', ToolInputSchema), async (c) => {
     const { email, ...fields } = c.req.valid('json')
     const admin = c.var.user
     // The spec's form sends the submitter's e-mail; it may only be the caller's own.
@@ -75,20 +78,29 @@ export const toolsRoutes = new Hono<AppEnv>()
     await invalidatePublic(c.var.config, ['catalogue'])
     return c.json<Inserted, 201>({ acknowledged: true, insertedId }, 201)
   })
-  .patch('/:id', requireAdmin, validate('param', IdParam), jsonLimit, validate('json', ToolPatchSchema), async (c) => {
-    const patch = c.req.valid('json')
-    await assertImagesStored(c.env.IMAGES, patch)
-    const modifiedCount = await updateTool(getDb(c.env), c.req.valid('param').id, patch, c.var.user.email)
-    if (modifiedCount) await invalidatePublic(c.var.config, ['catalogue'])
-    return c.json<Modified>({ acknowledged: true, modifiedCount })
-  })
+  // Stock is the store's: `quantity` (and its `previousQuantity`) need stock.adjust, the rest catalogue.edit.
+  .patch(
+    '/:id',
+    requireUser,
+    jsonLimit,
+    requireFieldPermissions(STOCK_FIELDS, 'catalogue.edit'),
+    validate('param', IdParam),
+    validate('json', ToolPatchSchema),
+    async (c) => {
+      const patch = c.req.valid('json')
+      await assertImagesStored(c.env.IMAGES, patch)
+      const modifiedCount = await updateTool(getDb(c.env), c.req.valid('param').id, patch, c.var.user.email)
+      if (modifiedCount) await invalidatePublic(c.var.config, ['catalogue'])
+      return c.json<Modified>({ acknowledged: true, modifiedCount })
+    },
+  )
   // The open orders a withdrawal would touch, for the admin's confirmation.
-  .get('/:id/orders', requireAdmin, validate('param', IdParam), async (c) => {
+  .get('/:id/orders', requirePermission('catalogue.edit'), validate('param', IdParam), async (c) => {
     c.header('Cache-Control', 'private, no-store')
     return c.json<OpenOrders>(await openOrdersOfTool(getDb(c.env), c.req.valid('param').id))
   })
   // The cancelled orders' e-mails go out after the answer, as for every other order move.
-  .delete('/:id', requireAdmin, validate('param', IdParam), deliverMail, async (c) => {
+  .delete('/:id', requirePermission('catalogue.edit'), validate('param', IdParam), deliverMail, async (c) => {
     const { id } = c.req.valid('param')
     const deps = orderDeps(c.var.config, getDb(c.env))
     const { auditId } = await deleteTool(deps.db, id, c.var.user.email)

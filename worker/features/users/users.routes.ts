@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { Deleted, Modified } from '#schemas/ack.ts'
-import { permissionsOf } from '#schemas/staff.ts'
+import { needsPermissionMessage, permissionsOf } from '#schemas/staff.ts'
 import {
   type AdminFlag,
   EmailParamSchema,
@@ -10,26 +10,17 @@ import {
   UserListQuerySchema,
   type UserProfile,
 } from '#schemas/user.ts'
-import type { AppEnv, SessionUser } from '#worker/env.ts'
+import type { AppEnv, SessionUser, SignedInEnv } from '#worker/env.ts'
 import { issueAccessToken } from '#worker/lib/access-token.ts'
-import { assertSelfOrAdmin, authenticate, bearerToken, requireAdmin, requireUser } from '#worker/lib/auth.ts'
+import { assertSelfOr, authenticate, bearerToken, can, requirePermission, requireUser } from '#worker/lib/auth.ts'
 import { getDb } from '#worker/lib/db.ts'
 import { badRequest, conflict, forbidden, notFound } from '#worker/lib/errors.ts'
 import { type FirebaseIdentity, verifyFirebaseIdToken } from '#worker/lib/firebase-token.ts'
 import { isHs256 } from '#worker/lib/jwt.ts'
 import { validate } from '#worker/lib/validator.ts'
 import { cancelUnpaidOrdersOfSquatter, orderDeps } from '../orders/orders.service'
-import {
-  getProfile,
-  getUserRow,
-  listProfiles,
-  promoteToAdmin,
-  removeUser,
-  restoreUser,
-  rolesOf,
-  signInUser,
-  updateProfile,
-} from './users.service'
+import { assertMayRemove, makeManager } from '../staff/staff.service'
+import { getProfile, listProfiles, removeUser, restoreUser, rolesOf, signInUser, updateProfile } from './users.service'
 
 type Caller = { kind: 'session'; user: SessionUser } | { kind: 'firebase'; identity: FirebaseIdentity }
 
@@ -44,7 +35,10 @@ const signInOrSelf = createMiddleware<AppEnv & { Variables: { caller: Caller } }
   const token = bearerToken(c)
   if (isHs256(token)) {
     const user = await authenticate(c)
-    if (user.role !== 'admin' && user.email !== email) throw forbidden('You can only change your own profile.')
+    if (user.email !== email && !can(user, 'customers.manage'))
+      throw forbidden(
+        user.roles.length ? needsPermissionMessage('customers.manage') : 'You can only change your own profile.',
+      )
     c.set('caller', { kind: 'session', user })
   } else {
     const identity = await verifyFirebaseIdToken(token, c.var.config)
@@ -54,9 +48,17 @@ const signInOrSelf = createMiddleware<AppEnv & { Variables: { caller: Caller } }
   await next()
 })
 
+/** Removing an account needs customers.manage or staff.manage (which of them, the account decides). */
+const mayRemoveAccounts = createMiddleware<SignedInEnv>(async (c, next) => {
+  const user = c.var.user
+  if (!can(user, 'customers.manage') && !can(user, 'staff.manage'))
+    throw forbidden(needsPermissionMessage('customers.manage'))
+  await next()
+})
+
 /** Routes under /api/user. */
 export const usersRoutes = new Hono<AppEnv>()
-  .get('/', requireAdmin, validate('query', UserListQuerySchema), async (c) => {
+  .get('/', requirePermission('customers.read'), validate('query', UserListQuerySchema), async (c) => {
     const { q, removed, limit, offset } = c.req.valid('query')
     const { items, total } = await listProfiles(getDb(c.env), {
       ...(q ? { q } : {}),
@@ -69,19 +71,20 @@ export const usersRoutes = new Hono<AppEnv>()
     return c.json<UserProfile[]>(items)
   })
   // Registered before '/:email' for clarity; ':email' never matches a '/' anyway.
-  .put('/admin/:email', requireAdmin, validate('param', EmailParamSchema), async (c) => {
+  // The spec's Make Admin: gives `manager`, the owner only (staff.manage first, as the contract's refusal).
+  .put('/admin/:email', requirePermission('staff.manage'), validate('param', EmailParamSchema), async (c) => {
     const { email } = c.req.valid('param')
-    const modifiedCount = await promoteToAdmin(getDb(c.env), email, c.var.user.email)
+    const modifiedCount = await makeManager(getDb(c.env), c.var.user, email)
     return c.json<Modified>({ acknowledged: true, modifiedCount })
   })
-  .post('/:email/restore', requireAdmin, validate('param', EmailParamSchema), async (c) => {
+  .post('/:email/restore', requirePermission('customers.manage'), validate('param', EmailParamSchema), async (c) => {
     const { email } = c.req.valid('param')
     const modifiedCount = await restoreUser(getDb(c.env), email, c.var.user.email)
     return c.json<Modified>({ acknowledged: true, modifiedCount })
   })
   .get('/:email', requireUser, validate('param', EmailParamSchema), async (c) => {
     const { email } = c.req.valid('param')
-    assertSelfOrAdmin(c, email)
+    assertSelfOr(c, email, 'customers.read')
     const profile = await getProfile(getDb(c.env), email)
     if (!profile) throw notFound('No user with that e-mail.')
     c.header('Cache-Control', 'private, no-store')
@@ -126,11 +129,14 @@ export const usersRoutes = new Hono<AppEnv>()
       return c.json([profile, accessToken] as [UserProfile, string])
     },
   )
-  .delete('/:email', requireAdmin, validate('param', EmailParamSchema), async (c) => {
+  // Customers: customers.manage; staff: staff.manage and the right to take each role it holds.
+  .delete('/:email', requireUser, mayRemoveAccounts, validate('param', EmailParamSchema), async (c) => {
     const { email } = c.req.valid('param')
-    const admin = c.var.user.email
-    if (email === admin) throw conflict('You cannot remove your own account. Ask another admin.')
-    const deletedCount = await removeUser(getDb(c.env), email, admin)
+    const caller = c.var.user
+    if (email === caller.email) throw conflict('You cannot remove your own account. Ask another admin.')
+    const db = getDb(c.env)
+    await assertMayRemove(db, caller, email)
+    const deletedCount = await removeUser(db, email, caller.email)
     return c.json<Deleted>({ acknowledged: true, deletedCount })
   })
 
@@ -141,10 +147,9 @@ export const adminRoutes = new Hono<AppEnv>().get(
   validate('param', EmailParamSchema),
   async (c) => {
     const { email } = c.req.valid('param')
-    assertSelfOrAdmin(c, email)
-    const db = getDb(c.env)
-    const [row, roles] = await Promise.all([getUserRow(db, email), rolesOf(db, email)])
+    assertSelfOr(c, email, 'customers.read')
+    const roles = await rolesOf(getDb(c.env), email)
     c.header('Cache-Control', 'private, no-store')
-    return c.json<AdminFlag>({ admin: row?.role === 'admin', roles, permissions: permissionsOf(roles) })
+    return c.json<AdminFlag>({ admin: roles.length > 0, roles, permissions: permissionsOf(roles) })
   },
 )

@@ -1,23 +1,27 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, ne, not, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, getTableColumns, isNotNull, isNull, not, or, sql } from 'drizzle-orm'
 import { type Role, sortedRoles } from '#schemas/staff.ts'
 import { PROFILE_LIMITS, type ProfileUpdate, ProfileUpdateSchema, type UserProfile } from '#schemas/user.ts'
 import { nowMs } from '#worker/db/now.ts'
-import { cartLines, userRoles, users } from '#worker/db/schema.ts'
+import { cartLines, rolesOfAccount, userRoles, users } from '#worker/db/schema.ts'
 import { containsText, type Db, newId } from '#worker/lib/db.ts'
-import { ApiError, conflict, notFound } from '#worker/lib/errors.ts'
+import { ApiError, notFound } from '#worker/lib/errors.ts'
 import { CHANGED_ONE_ROW, queryPart, returnedRow, runBatch, sqlPart } from '#worker/lib/guarded.ts'
 import { auditStatement } from '../audit/audit.service'
 
 type UserRow = typeof users.$inferSelect
+/** An account's row with its roles (`rolesOfAccount`): what a profile is made from. */
+type ProfileRow = UserRow & { roles: string | null }
+const profileColumns = { ...getTableColumns(users), roles: rolesOfAccount }
 
 /** Profile fields a user may set on itself: never the e-mail, never the role. */
 export type ProfileFields = Omit<ProfileUpdate, 'email'>
 
-export const toUserProfile = (row: UserRow): UserProfile => ({
+export const toUserProfile = (row: ProfileRow): UserProfile => ({
   _id: row.id,
   email: row.email,
   name: row.name,
   role: row.role,
+  roles: sortedRoles(row.roles?.split(',') ?? []),
   education: row.education,
   address: row.address,
   phone: row.phone,
@@ -46,8 +50,10 @@ export async function getUserRow(db: Db, email: string): Promise<UserRow | undef
   return db.select().from(users).where(eq(users.email, email)).get()
 }
 
+const profileQuery = (db: Db, email: string) => db.select(profileColumns).from(users).where(eq(users.email, email))
+
 export async function getProfile(db: Db, email: string): Promise<UserProfile | undefined> {
-  const row = await getUserRow(db, email)
+  const row = await profileQuery(db, email).get()
   return row && toUserProfile(row)
 }
 
@@ -66,7 +72,7 @@ export async function listProfiles(
   const order = opts.removed ? [desc(users.removedAt), desc(users.id)] : [asc(users.createdAt), asc(users.id)]
   const [rows, [total]] = await db.batch([
     db
-      .select()
+      .select(profileColumns)
       .from(users)
       .where(where)
       .orderBy(...order)
@@ -105,7 +111,7 @@ export async function updateProfile(
       .set({ ...set, updatedAt: nowMs })
       .where(eq(users.email, email))
     if (editor === email) {
-      const row = await update.returning().get()
+      const row = await update.returning(profileColumns).get()
       if (!row) throw noSuchUser()
       return toUserProfile(row)
     }
@@ -115,9 +121,9 @@ export async function updateProfile(
     ])
     if (!returnedRow(updated)) throw noSuchUser()
   }
-  const row = await getUserRow(db, email)
-  if (!row) throw noSuchUser()
-  return toUserProfile(row)
+  const profile = await getProfile(db, email)
+  if (!profile) throw noSuchUser()
+  return profile
 }
 
 export type SignInIdentity = {
@@ -202,16 +208,13 @@ export async function signInUser(
         sql`exists (select 1 from ${users} where ${users.email} = ${identity.email} and ${users.removedAt} is null and not ${keepsProfile})`,
       ),
     )
-  // ADMIN_EMAILS only starts the shop: while no account holds `owner`, its address's verified
-  // sign-in becomes the owner (staff: role 'admin'); once there is one it gives nothing.
-  const noOwner = sql`not exists (select 1 from ${userRoles} where ${userRoles.role} = 'owner')`
   const upsert = db
     .insert(users)
     .values({
       id: newId(),
       email: identity.email,
       firebaseUid: identity.uid,
-      role: opts.makeAdmin ? sql`case when ${noOwner} then 'admin' else 'user' end` : 'user',
+      role: 'user',
       name: tokenName,
       image: tokenPicture,
       identityVerified: verified,
@@ -226,7 +229,6 @@ export async function signInUser(
         ...(set.name === undefined ? { name: keptName } : {}),
         ...set,
         ...sentCompany(fields),
-        ...(opts.makeAdmin ? { role: sql`case when ${noOwner} then 'admin' else ${users.role} end` } : {}),
         ...(verified
           ? {
               ...cleared,
@@ -249,6 +251,9 @@ export async function signInUser(
       setWhere: verified ? isNull(users.removedAt) : and(isNull(users.removedAt), eq(users.identityVerified, false)),
     })
     .returning()
+  // ADMIN_EMAILS only starts the shop: while no account holds `owner`, its address's verified
+  // sign-in becomes the owner; once there is one it gives nothing (the unique index refuses a
+  // second). The profile is read after it, for the role its trigger set.
   const firstOwner = db
     .insert(userRoles)
     .select(
@@ -260,14 +265,32 @@ export async function signInUser(
           createdAt: sql<number>`${nowMs}`.as('created_at'),
         })
         .from(users)
-        .where(and(eq(users.email, identity.email), isNull(users.removedAt), eq(users.role, 'admin'), noOwner)),
+        .where(
+          and(
+            eq(users.email, identity.email),
+            isNull(users.removedAt),
+            eq(users.identityVerified, true),
+            sql`not exists (select 1 from ${userRoles} where ${userRoles.role} = 'owner')`,
+          ),
+        ),
     )
     .onConflictDoNothing()
-  const row = verified
-    ? (opts.makeAdmin
-        ? await db.batch([clearSquattersCart, upsert, firstOwner])
-        : await db.batch([clearSquattersCart, upsert]))[1][0]
-    : await upsert.get()
+  let row: ProfileRow | undefined
+  if (!verified) {
+    const [[upserted], [after]] = await db.batch([upsert, profileQuery(db, identity.email)])
+    row = upserted && after
+  } else if (!opts.makeAdmin) {
+    const [, [upserted], [after]] = await db.batch([clearSquattersCart, upsert, profileQuery(db, identity.email)])
+    row = upserted && after
+  } else {
+    const [, upserted, , [after]] = await db.batch([
+      clearSquattersCart,
+      upsert,
+      firstOwner,
+      profileQuery(db, identity.email),
+    ])
+    row = upserted[0] && after
+  }
   if (row)
     return {
       profile: toUserProfile(row),
@@ -301,32 +324,6 @@ export async function rolesOf(db: Db, email: string): Promise<Role[]> {
 }
 
 /**
- * Makes the user an admin, for the admin `by`; audited (`user.promote`) in the same batch.
- * @returns modifiedCount (0 when it already was one: nothing is audited).
- * @throws 404 when there is no such user; 409 for a removed one (restored, it would come back an admin).
- */
-export async function promoteToAdmin(db: Db, email: string, by: string): Promise<number> {
-  const [promoted] = await runBatch(db, [
-    queryPart(
-      db
-        .update(users)
-        .set({ role: 'admin', updatedAt: nowMs })
-        .where(and(eq(users.email, email), ne(users.role, 'admin'), isNull(users.removedAt)))
-        .returning({ id: users.id }),
-    ),
-    userAudit(db, by, 'user.promote', email, 'made an admin'),
-    // The spec's Make Admin gives the role `manager` (contract/operations.md "Who can grant what").
-    sqlPart`insert or ignore into user_roles (user_id, role, granted_by)
-      select id, 'manager', ${by} from users where email = ${email} and removed_at is null`,
-  ])
-  if (returnedRow(promoted)) return 1
-  const row = await getUserRow(db, email)
-  if (!row) throw noSuchUser()
-  if (row.removedAt !== null) throw conflict('This account is removed. Restore it before making it an admin.')
-  return 0
-}
-
-/**
  * Removes (blocks) a user, for the admin `by`: every session ends at once and sign-in answers
  * 403 ACCOUNT_REMOVED until an admin restores the account. Their orders stay. Audited
  * (`user.remove`) in the same batch.
@@ -343,14 +340,13 @@ export async function removeUser(db: Db, email: string, by: string): Promise<num
           removedAt: nowMs,
           removedBy: by,
           sessionVersion: sql`${users.sessionVersion} + 1`,
-          // Removing staff takes its roles: a restored account comes back a customer.
-          role: 'user',
           updatedAt: nowMs,
         })
         .where(and(eq(users.email, email), isNull(users.removedAt), not(holdsOwner)))
         .returning({ id: users.id }),
     ),
     userAudit(db, by, 'user.remove', email, 'removed; their sessions ended'),
+    // Removing staff takes its roles: a restored account comes back a customer.
     sqlPart`delete from user_roles where user_id = (select id from users where email = ${email} and removed_at is not null)
       and role != 'owner'`,
   ])

@@ -41,6 +41,7 @@ describe('PUT /api/user/{email} with a Firebase ID token (sign-in)', () => {
       email: 'first@example.com',
       name: 'First Person',
       role: 'user',
+      roles: [],
       education: '',
       address: '',
       phone: '',
@@ -344,8 +345,10 @@ describe('GET /api/user', () => {
       'phone',
       'removedAt',
       'role',
+      'roles',
       'social',
     ])
+    expect(users.find((u) => u.email === 'admin@example.com')!.roles).toEqual(['owner'])
     expect(Number(res.headers.get('X-Total-Count'))).toBeGreaterThanOrEqual(3)
   })
 })
