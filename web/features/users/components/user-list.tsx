@@ -4,6 +4,7 @@ import { ConfirmDialog } from '#web/components/confirm-dialog.tsx'
 import { ApiRequestError } from '#web/lib/api.ts'
 import { formatDateTime } from '#web/lib/format.ts'
 import { toast } from '#web/lib/toast.ts'
+import { useStaff } from '#web/lib/use-is-admin.ts'
 import { useMakeAdmin, useRestoreUser } from '../users-mutations'
 
 type UserListProps = {
@@ -20,6 +21,8 @@ type UserListProps = {
 export function UserList({ users, first, me, removed, onRemove }: UserListProps) {
   const makeAdmin = useMakeAdmin()
   const restore = useRestoreUser()
+  // Make Admin gives the role manager, which only the owner gives (contract/operations.md).
+  const isOwner = useStaff().roles.includes('owner')
   // Make Admin hands over the whole shop: asked first, naming the person.
   const [promoting, setPromoting] = useState<UserProfile>()
   const promote = (email: string) =>
@@ -55,7 +58,9 @@ export function UserList({ users, first, me, removed, onRemove }: UserListProps)
               <p className="break-all text-sm text-slate-600">{user.email}</p>
               {user.removedAt && <p className="text-xs text-slate-500">Removed {formatDateTime(user.removedAt)}</p>}
             </div>
-            <span className="text-sm text-slate-700">{user.role === 'admin' ? 'Admin' : 'Customer'}</span>
+            <span className="text-sm text-slate-700">
+              {user.role === 'admin' ? `Admin · ${user.roles.join(', ')}` : 'Customer'}
+            </span>
             <div className="flex flex-wrap justify-end gap-2">
               {user.removedAt ? (
                 <button
@@ -68,7 +73,7 @@ export function UserList({ users, first, me, removed, onRemove }: UserListProps)
                 </button>
               ) : (
                 <>
-                  {user.role !== 'admin' && (
+                  {isOwner && user.role !== 'admin' && (
                     <button
                       type="button"
                       className="btn-ghost px-3 py-1.5"
@@ -98,7 +103,8 @@ export function UserList({ users, first, me, removed, onRemove }: UserListProps)
         description={
           <>
             {promoting?.name && <span className="break-all">{promoting.email} </span>}
-            will see and change every order, tool, user and setting of the shop.
+            becomes a manager: they will see and change every order, tool, user and setting of the shop but the bank
+            account.
           </>
         }
         keepLabel="Cancel"
