@@ -138,3 +138,13 @@ export async function errorOf(res: Response): Promise<ErrorBody['error']> {
 
 /** The overview as the owner reads it: every part there (none is null without its permission). */
 export type OwnerSummary = { [K in keyof OrderSummary]: NonNullable<OrderSummary[K]> }
+
+/** The staff roles D1 holds for `email`'s account, by name (none: a customer). */
+export const rolesOf = async (email: string): Promise<string[]> =>
+  (
+    await env.DB.prepare(
+      'select r.role from user_roles r join users u on u.id = r.user_id where u.email = ? order by r.role',
+    )
+      .bind(email)
+      .all<{ role: string }>()
+  ).results.map((r) => r.role)

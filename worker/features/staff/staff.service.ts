@@ -9,11 +9,21 @@ import {
   type StaffMember,
   sortedRoles,
 } from '#schemas/staff.ts'
+import { NOW_MS_SQL, nowMs } from '#worker/db/now.ts'
 import { rolesOfAccount, userRoles, users } from '#worker/db/schema.ts'
 import type { Config, SessionUser } from '#worker/env.ts'
 import { type Db, newId } from '#worker/lib/db.ts'
 import { ApiError, badRequest, conflict, forbidden, notFound } from '#worker/lib/errors.ts'
-import { happened, insertIfChanged, joinParts, queryPart, returnedRow, runBatch, sqlPart } from '#worker/lib/guarded.ts'
+import {
+  happened,
+  insertIfChanged,
+  joinParts,
+  queryPart,
+  returnedRow,
+  runBatch,
+  sqlPart,
+  sqlText,
+} from '#worker/lib/guarded.ts'
 import { auditStatement } from '../audit/audit.service'
 import { queueMailStatement, renderMail } from '../mail/mail.service'
 import { ownerProtected } from '../users/users.service'
@@ -136,7 +146,7 @@ export async function setRoles(
   )
   const [changed] = await runBatch(db, [
     // The guard: the account is as the form saw it (its roles, not removed, not the owner).
-    sqlPart`update users set updated_at = cast(unixepoch('subsec') * 1000 as integer)
+    sqlPart`update users set updated_at = ${sqlText(NOW_MS_SQL)}
       where id = ${account.id} and removed_at is null and ${holdsExactly(account.id, expected)} returning id`,
     audit.statement,
     sqlPart`delete from user_roles where user_id = ${account.id} and role not in (${wantedList}) and ${done}`,
@@ -237,7 +247,7 @@ export async function handOver(db: Db, config: Config, caller: SessionUser, emai
     queryPart(
       db
         .update(users)
-        .set({ updatedAt: sql`cast(unixepoch('subsec') * 1000 as integer)` })
+        .set({ updatedAt: nowMs })
         .where(
           and(
             eq(users.id, target.id),

@@ -7,19 +7,10 @@ import { env } from 'cloudflare:workers'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { StaffMember } from '#schemas/staff.ts'
 import type { UserProfile } from '#schemas/user.ts'
-import { call, errorOf, json, seedDemo } from '#worker/test/helpers.ts'
+import { call, errorOf, json, rolesOf, seedDemo } from '#worker/test/helpers.ts'
 import { emulatorIdToken, signIn } from '#worker/test/tokens.ts'
 
 let owner: string
-
-const rolesOf = async (email: string) =>
-  (
-    await env.DB.prepare(
-      'select r.role from user_roles r join users u on u.id = r.user_id where u.email = ? order by r.role',
-    )
-      .bind(email)
-      .all<{ role: string }>()
-  ).results.map((r) => r.role)
 
 const putRoles = (as: string, email: string, roles: unknown, expectedRoles: unknown) =>
   call('PUT', `/api/staff/${email}/roles`, { as, body: { roles, expectedRoles } })

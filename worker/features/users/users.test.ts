@@ -2,19 +2,9 @@ import { env } from 'cloudflare:workers'
 import { decodeJwt } from 'jose'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { UserProfile } from '#schemas/user.ts'
-import { call, errorOf, json } from '#worker/test/helpers.ts'
+import { call, errorOf, json, rolesOf } from '#worker/test/helpers.ts'
 import { auditOf } from '#worker/test/order-fixtures.ts'
 import { emulatorIdToken, fakeGoogle, signedIdToken, signIn, signInFull } from '#worker/test/tokens.ts'
-
-/** The staff roles D1 holds for `email`'s account. */
-const rolesOf = async (email: string) =>
-  (
-    await env.DB.prepare(
-      'select r.role from user_roles r join users u on u.id = r.user_id where u.email = ? order by r.role',
-    )
-      .bind(email)
-      .all<{ role: string }>()
-  ).results.map((r) => r.role)
 
 let adminToken: string
 
